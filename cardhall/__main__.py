@@ -1,0 +1,3 @@
+from cardhall.cli import main
+
+main()

@@ -1,0 +1,187 @@
+"""The `cardhall` command."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import cardhall
+from cardhall.core.errors import CardhallError
+from cardhall.core.registry import canonical_name, game_class, game_names
+
+app = typer.Typer(
+    help="cardhall — a card room: 5 Towers, Clash of Decks, Jass and Putz, Hearts, 3-2-5.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+def fail(message: str) -> typer.Exit:
+    """Print a user error as a sentence (never a traceback) and return the exit to raise."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def game_options(args: list[str]) -> dict[str, Any]:
+    """Read game options given as extra `--name value`, `--name=value` or `--flag`."""
+    options: dict[str, Any] = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--"):
+            raise CardhallError(f"unexpected argument {arg!r}; game options are written --name value")
+        name, eq, value = arg[2:].partition("=")
+        key = name.replace("-", "_")
+        if eq:
+            options[key] = value
+        elif i + 1 < len(args) and not args[i + 1].startswith("--"):
+            options[key] = args[i + 1]
+            i += 1
+        else:
+            options[key] = "true"
+        i += 1
+    return options
+
+
+@app.command(context_settings=EXTRA)
+def play(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="The game: " + ", ".join(game_names())),
+    seat: int = typer.Option(1, help="Your seat, counted from 1."),
+    seed: int | None = typer.Option(None, help="Seed of the deal (random if not given)."),
+    bots: str = typer.Option("heuristic", help="The bots' kind: heuristic or random."),
+    resume: Path | None = typer.Option(None, help="Continue a saved game from its record."),
+    record: Path | None = typer.Option(None, help="Where to save the game (default: your data directory)."),
+) -> None:
+    """Play a game in the terminal against bots. Game options follow as --name value
+    (e.g. --players 3). Keys: a number or notation selects, Enter plays, ? helps."""
+    from cardhall.bots import make_bot
+    from cardhall.core.record import Record
+    from cardhall.tui.play import TerminalGame
+
+    try:
+        if resume is not None:
+            rec = Record.load(resume)
+            if canonical_name(rec.game) != canonical_name(game):
+                raise CardhallError(f"{resume} is a record of {rec.game}, not of {game}")
+            state = rec.replay()
+            seat = int(rec.meta.get("human_seat", seat - 1)) + 1
+            record = record or resume
+        else:
+            g = cardhall.load(game, **game_options(ctx.args))
+            state = g.new_state(seed)
+        n = state.game.num_players
+        if not 1 <= seat <= n:
+            raise CardhallError(f"--seat must be from 1 to {n}, got {seat}")
+        human = seat - 1
+        players = {s: make_bot(state.game, bots, seed=state.seed + s) for s in range(n) if s != human}
+        names = {s: bots for s in players}
+        TerminalGame(state, human, players, record_path=record, bot_names=names).run()
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="A game record (JSON)."),
+    check: bool = typer.Option(False, "--check", help="Only verify that the record replays exactly."),
+    seat: int | None = typer.Option(None, help="Also show the table as this seat (from 1) saw it."),
+) -> None:
+    """Show a recorded game move by move, or verify it with --check."""
+    from cardhall.core.record import Record
+    from cardhall.core.text import text_ui
+
+    try:
+        rec = Record.load(file)
+        if check:
+            state = rec.check()
+            typer.echo(f"OK: {len(rec.actions)} moves of {rec.game} replay exactly; "
+                       f"scores {state.scores()}, winners {[w + 1 for w in state.winners()]}.")
+            return
+        game = rec.new_game()
+        ui = text_ui(game)
+        viewer = None if seat is None else seat - 1
+        if viewer is not None and not 0 <= viewer < game.num_players:
+            raise CardhallError(f"--seat must be from 1 to {game.num_players}, got {seat}")
+        typer.echo(f"{game.title}, seed {rec.seed}, options {rec.options}")
+        for i, (before, _action, text) in enumerate(rec.steps(), 1):
+            mover = before.to_move()
+            typer.echo(f"{i:>4}. {ui.seat(mover) if mover is not None else '?'}: {text}")
+        final = rec.replay()
+        if viewer is not None:
+            typer.echo(ui.render(final.view(viewer), viewer))
+        typer.echo(ui.result(final.view(0), final.scores(), final.winners(), -1) if final.is_over()
+                   else f"The game is unfinished after {len(rec.actions)} moves.")
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
+def rules(game: str = typer.Argument(..., help="The game.")) -> None:
+    """Print a game's rules as implemented."""
+    try:
+        typer.echo(game_class(game).rules_text())
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
+def games() -> None:
+    """List the games and their options."""
+    table = Table(title="cardhall games")
+    for col in ("game", "options"):
+        table.add_column(col)
+    for name in game_names():
+        try:
+            cls = game_class(name)
+        except ModuleNotFoundError:
+            continue
+        opts = "; ".join(f"{o.name} ({o.allowed()}, default {o.default!r})" for o in cls.OPTIONS)
+        table.add_row(f"{name}\n{cls.title}", opts)
+    Console().print(table)
+
+
+@app.command(context_settings=EXTRA)
+def bench(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="The game to measure."),
+    vs: str | None = typer.Option(None, "--vs", help="A peer engine to compare with (hearts: openspiel; jass: jass-kit)."),
+    seconds: float = typer.Option(3.0, help="Seconds per measurement."),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as one JSON object."),
+) -> None:
+    """Measure engine speed (random playouts; with --vs, against a peer engine)."""
+    from cardhall import bench as benchmod
+
+    try:
+        g = cardhall.load(game, **game_options(ctx.args))
+        figures = benchmod.run(g, seconds, vs)
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    table = Table(title=f"cardhall bench {g.name}")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for key, value in figures.items():
+        table.add_row(key, str(value))
+    Console().print(table)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

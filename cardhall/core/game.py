@@ -1,0 +1,234 @@
+"""The game protocol every cardhall game implements.
+
+A `Game` holds validated options and makes states; a `State` is one position with the
+operations of the protocol. The room, the bots, the arena, the CLI and the RL wrappers are
+written once against these two classes (see docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from importlib import resources
+from typing import Any, ClassVar, Self
+
+from cardhall.core.errors import (
+    CardhallError,
+    IllegalAction,
+    StateFormatError,
+)
+from cardhall.core.options import Option, validate_options
+from cardhall.core.rng import check_seed, new_seed
+
+Action = Hashable
+"""An action is any hashable value of the game's choosing; its text is its notation."""
+
+
+class Game(ABC):
+    """A game with its options fixed: a factory of states and the action notation."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = validate_options(self.name, self.OPTIONS, options)
+        self._check_options()
+
+    def _check_options(self) -> None:
+        """Check constraints between options; raise `OptionError` when they conflict."""
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load({self.name!r}{', ' if opts else ''}{opts})"
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """The number of seats at the table."""
+
+    def new_state(self, seed: int | None = None) -> State:
+        """The start of a new game; all its chance events follow from `seed`."""
+        try:
+            seed = new_seed() if seed is None else check_seed(seed)
+        except ValueError as exc:
+            raise CardhallError(str(exc)) from None
+        return self._new_state(seed)
+
+    @abstractmethod
+    def _new_state(self, seed: int) -> State: ...
+
+    # --- notation -------------------------------------------------------------------
+    @abstractmethod
+    def format_action(self, action: Action) -> str:
+        """The action's notation, e.g. `QS` or `bid 3`."""
+
+    @abstractmethod
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """Read notation; raise `NotationError` with the expected form if it is not one.
+
+        With `state` given, a game may accept shorthand that only the position makes clear.
+        """
+
+    # --- JSON states ----------------------------------------------------------------
+    def state_from_json(self, data: Any) -> State:
+        """Rebuild a state from `State.to_json()`; raise `StateFormatError` if malformed."""
+        if not isinstance(data, dict):
+            raise StateFormatError(f"a {self.name} state must be a JSON object, got {type(data).__name__}")
+        if data.get("game") != self.name:
+            raise StateFormatError(f"this state is for game {data.get('game')!r}, not {self.name!r}")
+        if data.get("options", self.options) != self.options:
+            raise StateFormatError(
+                f"this state was saved with options {data.get('options')}, "
+                f"but the game was loaded with {self.options}"
+            )
+        try:
+            seed = check_seed(data["seed"])
+            state = self._state_from_dict(data["state"], seed)
+            state.actions = [self.parse_action(a) for a in data.get("history", [])]
+        except CardhallError as exc:
+            raise StateFormatError(f"malformed {self.name} state: {exc}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise StateFormatError(f"malformed {self.name} state: {what}") from None
+        state.check_consistency()
+        return state
+
+    @abstractmethod
+    def _state_from_dict(self, data: dict[str, Any], seed: int) -> State: ...
+
+    # --- things people read ---------------------------------------------------------
+    @classmethod
+    def rules_text(cls) -> str:
+        """The rules as implemented (the game package's `rules.md`)."""
+        package = cls.__module__.rsplit(".", 1)[0]
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def seat_name(self, seat: int) -> str:
+        """How a seat is called at the table."""
+        return f"Player {seat + 1}"
+
+
+class State(ABC):
+    """One position of a game. Seats are numbered 0 … num_players − 1."""
+
+    __slots__ = ("actions", "chance", "game", "seed")
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.chance = 0  # chance events drawn so far (see cardhall.core.rng)
+        self.actions: list[Action] = []
+
+    # --- the protocol ---------------------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that must act now, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every distinct legal action of the seat to move (empty when over)."""
+
+    def apply(self, action: Action) -> None:
+        """Play `action`; raise `IllegalAction` (state untouched) if it is not legal."""
+        self.check_legal(action)
+        self._apply(action)
+        self.actions.append(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play an action taken from `legal_actions()`, skipping the check (for search)."""
+        self._apply(action)
+        self.actions.append(action)
+
+    def check_legal(self, action: Action) -> None:
+        """Raise `IllegalAction` explaining why `action` is not legal now."""
+        if self.is_over():
+            raise IllegalAction("the game is over; no more actions can be played")
+        if action not in self.legal_actions():
+            raise IllegalAction(self.explain_illegal(action))
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why `action` is not legal, and what would be; games refine this."""
+        legal = self.legal_actions()
+        shown = ", ".join(self.game.format_action(a) for a in legal[:12])
+        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+        return f"{self.game.format_action(action)} is not legal now; legal are: {shown}{more}"
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None: ...
+
+    def apply_text(self, text: str) -> Action:
+        """Parse `text` in this position and play it; return the action played."""
+        action = self.game.parse_action(text, self)
+        self.apply(action)
+        return action
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (copies only what can change)."""
+
+    def _clone_base(self, other: State) -> None:
+        other.game = self.game
+        other.seed = self.seed
+        other.chance = self.chance
+        other.actions = self.actions.copy()
+
+    def is_over(self) -> bool:
+        return self.to_move() is None
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score so far (final once the game is over)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats (several on a tie); empty while the game goes on."""
+
+    @abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """What `seat` may know, as JSON-serialisable data, and nothing more."""
+
+    @abstractmethod
+    def sample(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with `view(seat)`, hidden information re-dealt by `rng`.
+
+        The result's future chance events are drawn from a fresh seed taken from `rng`,
+        so a sample never carries the real game's future.
+        """
+
+    # --- JSON -----------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The full state as JSON data; `game.state_from_json` rebuilds it exactly."""
+        return {
+            "game": self.game.name,
+            "options": self.game.options,
+            "seed": self.seed,
+            "state": self._to_dict(),
+            "history": [self.game.format_action(a) for a in self.actions],
+        }
+
+    @abstractmethod
+    def _to_dict(self) -> dict[str, Any]:
+        """The game-specific part of `to_json` (must include `chance`)."""
+
+    def check_consistency(self) -> None:
+        """Raise `StateFormatError` if the position is impossible; games refine this."""
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State)
+            and other.game.name == self.game.name
+            and other.game.options == self.game.options
+            and other.seed == self.seed
+            and other._to_dict() == self._to_dict()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed} after {len(self.actions)} actions>"
+
+    # --- helpers for games ----------------------------------------------------------
+    def seat_names(self) -> Sequence[str]:
+        return [self.game.seat_name(s) for s in range(self.game.num_players)]

@@ -1,0 +1,129 @@
+"""Game records: `{game, options, seed, actions}` as JSON. Save, replay and bug-report format."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardhall.core.errors import CardhallError, RecordError
+from cardhall.core.game import Game, State
+from cardhall.core.registry import load
+from cardhall.core.rng import check_seed
+
+FORMAT = "cardhall-record/1"
+
+
+@dataclass
+class Record:
+    """A finished or unfinished game: replaying `actions` from `seed` reproduces it."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: list[str] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: State, **meta: Any) -> Record:
+        fmt = state.game.format_action
+        return cls(state.game.name, dict(state.game.options), state.seed,
+                   [fmt(a) for a in state.actions], dict(meta))
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": self.actions,
+        }
+        if self.meta:
+            data["meta"] = self.meta
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(self.dumps() + "\n", encoding="utf-8")
+        return path
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Check the shape of a record; raise `RecordError` saying what is wrong."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object with game, options, seed and actions")
+        missing = [k for k in ("game", "seed", "actions") if k not in data]
+        if missing:
+            raise RecordError(f"the record lacks {', '.join(missing)}; a record has game, options, seed and actions")
+        if not isinstance(data["game"], str):
+            raise RecordError(f"record field game must be a game name, got {data['game']!r}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError(f"record field options must be an object, got {options!r}")
+        try:
+            seed = check_seed(data["seed"])
+        except ValueError as exc:
+            raise RecordError(f"record field seed: {exc}") from None
+        actions = data["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("record field actions must be a list of action texts")
+        meta = data.get("meta", {})
+        return cls(data["game"], options, seed, list(actions), meta if isinstance(meta, dict) else {})
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+        return cls.from_json(data)
+
+    def new_game(self) -> Game:
+        try:
+            return load(self.game, **self.options)
+        except CardhallError as exc:
+            raise RecordError(f"record cannot be replayed: {exc}") from None
+
+    def steps(self) -> Iterator[tuple[State, Any, str]]:
+        """Yield (state before, action, text) for each move; raise `RecordError` on a bad move."""
+        state = self.new_game().new_state(self.seed)
+        for i, text in enumerate(self.actions, 1):
+            try:
+                action = state.game.parse_action(text, state)
+                before = state.clone()
+                state.apply(action)
+            except CardhallError as exc:
+                raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
+            yield before, action, text
+
+    def replay(self) -> State:
+        """The state after all actions; raise `RecordError` if any move is illegal."""
+        state = self.new_game().new_state(self.seed)
+        for i, text in enumerate(self.actions, 1):
+            try:
+                state.apply(state.game.parse_action(text, state))
+            except CardhallError as exc:
+                raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
+        return state
+
+    def check(self) -> State:
+        """Replay, and check that the notation of each move reads back as itself."""
+        state = self.replay()
+        again = [state.game.format_action(a) for a in state.actions]
+        if again != self.actions:
+            first = next(i for i, (a, b) in enumerate(zip(again, self.actions, strict=True)) if a != b)
+            raise RecordError(f"move {first + 1} reads as {again[first]!r}, recorded as {self.actions[first]!r}")
+        recorded = self.meta.get("final_scores")
+        if recorded is not None and recorded != state.scores():
+            raise RecordError(f"replay ends with scores {state.scores()}, the record says {recorded}")
+        return state

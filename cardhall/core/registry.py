@@ -1,0 +1,48 @@
+"""The game registry: `load("five-towers", players=3)`.
+
+Games are listed by import path and imported on first use, so loading one game never
+imports the others.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from cardhall.core.errors import UnknownGame
+from cardhall.core.game import Game
+
+_GAMES: dict[str, str] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(name: str, path: str, aliases: tuple[str, ...] = ()) -> None:
+    """Register a game class by `module:Class` path under `name` (and aliases)."""
+    _GAMES[name] = path
+    for alias in aliases:
+        _ALIASES[alias] = name
+
+
+def game_names() -> list[str]:
+    """The registered game names, in registration order."""
+    return list(_GAMES)
+
+
+def canonical_name(name: str) -> str:
+    """The registered name for `name` or an alias; raise `UnknownGame` otherwise."""
+    key = name.strip().lower().replace("_", "-")
+    key = _ALIASES.get(key, key)
+    if key not in _GAMES:
+        raise UnknownGame(f"unknown game {name!r}; the games are: {', '.join(_GAMES)}")
+    return key
+
+
+def game_class(name: str) -> type[Game]:
+    module, _, cls = _GAMES[canonical_name(name)].partition(":")
+    game_cls: type[Game] = getattr(import_module(module), cls)
+    return game_cls
+
+
+def load(name: str, **options: Any) -> Game:
+    """The game `name` with `options` validated (see each game's OPTIONS)."""
+    return game_class(name)(**options)

@@ -1,0 +1,1 @@
+"""The terminal client: play against bots, replay records."""
