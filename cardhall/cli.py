@@ -57,7 +57,7 @@ def play(
     game: str = typer.Argument(..., help="The game: " + ", ".join(game_names())),
     seat: int = typer.Option(1, help="Your seat, counted from 1."),
     seed: int | None = typer.Option(None, help="Seed of the deal (random if not given)."),
-    bots: str = typer.Option("heuristic", help="The bots' kind: heuristic or random."),
+    bots: str | None = typer.Option(None, help="The bots' kind: heuristic (default) or random, or another from cardhall.bots."),
     resume: Path | None = typer.Option(None, help="Continue a saved game from its record."),
     record: Path | None = typer.Option(None, help="Where to save the game (default: your data directory)."),
 ) -> None:
@@ -74,6 +74,7 @@ def play(
                 raise CardhallError(f"{resume} is a record of {rec.game}, not of {game}")
             state = rec.replay()
             seat = int(rec.meta.get("human_seat", seat - 1)) + 1
+            bots = bots or rec.meta.get("bot_kind")
             record = record or resume
         else:
             g = cardhall.load(game, **game_options(ctx.args))
@@ -81,10 +82,9 @@ def play(
         n = state.game.num_players
         if not 1 <= seat <= n:
             raise CardhallError(f"--seat must be from 1 to {n}, got {seat}")
-        human = seat - 1
-        players = {s: make_bot(state.game, bots, seed=state.seed + s) for s in range(n) if s != human}
-        names = {s: bots for s in players}
-        TerminalGame(state, human, players, record_path=record, bot_names=names).run()
+        human, kind = seat - 1, bots or "heuristic"
+        players = {s: make_bot(state.game, kind, seed=state.seed + s) for s in range(n) if s != human}
+        TerminalGame(state, human, players, record_path=record, bot_kind=kind).run()
     except CardhallError as exc:
         raise fail(str(exc)) from None
 

@@ -43,7 +43,7 @@ class TerminalGame:
     """One human seat against bots, driven by `ask` (input) and `say` (output)."""
 
     def __init__(self, state: State, human: int, bots: dict[int, Bot], *, ask: Input = input,
-                 say: Output = print, record_path: Path | None = None, bot_names: dict[int, str] | None = None) -> None:
+                 say: Output = print, record_path: Path | None = None, bot_kind: str = "") -> None:
         self.state = state
         self.human = human
         self.bots = bots
@@ -51,7 +51,7 @@ class TerminalGame:
         self.say = say
         self.ui: TextUI = text_ui(state.game)
         self.record_path = record_path or default_record_path(state)
-        self.bot_names = bot_names or {}
+        self.bot_kind = bot_kind
         self.selected: Action | None = None
         self.shown = False  # has the current position been shown to the human?
 
@@ -78,7 +78,7 @@ class TerminalGame:
         view = self.state.view(self.human)
         self.say(self.ui.render(view, self.human))
         self.say(self.ui.result(view, self.state.scores(), self.state.winners(), self.human))
-        record = Record.of(self.state, final_scores=self.state.scores(), human_seat=self.human, bots=self.bot_names)
+        record = Record.of(self.state, final_scores=self.state.scores(), human_seat=self.human, bot_kind=self.bot_kind)
         path = record.save(self.record_path)
         self.say(f"The game is saved as {path}. Replay it with: cardhall replay {path}")
         return self.state
@@ -148,5 +148,5 @@ class TerminalGame:
         self.say("  L  list your choices again\n  ?  this help\n  Q  save the game and quit")
 
     def save_and_quit(self) -> None:
-        path = Record.of(self.state, human_seat=self.human, bots=self.bot_names).save(self.record_path)
+        path = Record.of(self.state, human_seat=self.human, bot_kind=self.bot_kind).save(self.record_path)
         self.say(f"Game saved as {path}. Continue it with: cardhall play {self.state.game.name} --resume {path}")

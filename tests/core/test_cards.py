@@ -1,0 +1,55 @@
+"""French-suited card sets as bitmasks."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardhall.core import NotationError
+from cardhall.core.cards import (
+    FULL_DECK,
+    SUIT_MASKS,
+    card_list,
+    card_name,
+    deck,
+    format_card,
+    format_cards,
+    highest,
+    iter_cards,
+    lowest,
+    parse_card,
+    parse_cards,
+)
+
+
+def test_card_numbers_and_notation():
+    assert parse_card("2C") == 0
+    assert parse_card("AS") == 51
+    assert parse_card("qs") == parse_card("Q♠") == 49
+    assert parse_card("10H") == parse_card("TH")
+    assert format_card(49) == "QS" and format_card(49, symbols=True) == "Q♠"
+    assert card_name(49) == "queen of spades"
+
+
+@pytest.mark.parametrize("text", ["", "Q", "1S", "QX", "QSS", "11H"])
+def test_bad_cards_say_the_form(text):
+    with pytest.raises(NotationError, match="write rank then suit"):
+        parse_card(text)
+
+
+def test_sets_and_suits():
+    hand = parse_cards("AS QS TH 2C")
+    assert hand.bit_count() == 4
+    assert format_cards(hand) == "AS QS TH 2C"
+    assert highest(hand & SUIT_MASKS[3]) == parse_card("AS")
+    assert lowest(hand) == parse_card("2C")
+    assert deck("6789TJQKA").bit_count() == 36
+    assert (deck("89TJQKA") | parse_cards("7S 7H")).bit_count() == 30
+    assert sum(SUIT_MASKS) == FULL_DECK
+
+
+@given(st.integers(min_value=0, max_value=FULL_DECK))
+def test_iteration_round_trips(mask):
+    cards = card_list(mask)
+    assert cards == sorted(cards) and len(cards) == mask.bit_count()
+    assert parse_cards(format_cards(mask)) == mask
+    assert list(iter_cards(mask)) == [c for c in range(52) if mask >> c & 1]
