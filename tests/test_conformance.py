@@ -1,0 +1,151 @@
+"""Every registered game keeps the protocol's promises, checked on random games.
+
+Game-specific rules live in each game's tests; this file holds what all games share:
+replay equality, JSON round trips, views as JSON, samples consistent with views, illegal
+actions rejected without a trace, clones independent, bots choosing legal actions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardhall
+from cardhall.bots import make_bot
+from cardhall.core import IllegalAction, Record
+from cardhall.core.bot import Observation
+from cardhall.core.registry import game_class
+
+GAMES = cardhall.game_names()
+
+
+def present(name: str) -> bool:
+    try:
+        game_class(name)
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+@pytest.fixture(params=GAMES)
+def game(request):
+    if not present(request.param):
+        pytest.skip("engine not present")
+    return cardhall.load(request.param)
+
+
+def random_prefix(game, seed: int, steps: int):
+    """A state after up to `steps` random actions from a seeded start."""
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+SEEDS = st.integers(min_value=0, max_value=2**32)
+STEPS = st.integers(min_value=0, max_value=400)
+quick = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@quick
+@given(seed=SEEDS, steps=STEPS)
+def test_record_replays_to_the_same_state(game, seed, steps):
+    state = random_prefix(game, seed, steps)
+    rec = Record.from_json(json.loads(Record.of(state).dumps()))
+    assert rec.replay() == state
+    assert rec.check() == state
+
+
+@quick
+@given(seed=SEEDS, steps=STEPS)
+def test_json_state_round_trips(game, seed, steps):
+    state = random_prefix(game, seed, steps)
+    again = game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert again == state
+    assert again.legal_actions() == state.legal_actions()
+    assert again.to_move() == state.to_move()
+
+
+@quick
+@given(seed=SEEDS, steps=STEPS)
+def test_views_are_json_and_samples_agree_with_them(game, seed, steps):
+    state = random_prefix(game, seed, steps)
+    rng = random.Random(seed)
+    for seat in range(game.num_players):
+        view = state.view(seat)
+        assert json.loads(json.dumps(view)) == view
+        sample = state.sample(seat, rng)
+        assert sample.view(seat) == view, f"sample for seat {seat} does not match its view"
+        assert sample.actions == []
+        if seat == state.to_move():
+            assert sample.legal_actions() == state.legal_actions()
+
+
+@quick
+@given(seed=SEEDS, steps=STEPS)
+def test_clone_is_independent(game, seed, steps):
+    state = random_prefix(game, seed, steps)
+    if state.is_over():
+        return
+    before = state.to_json()
+    copy = state.clone()
+    copy.apply(random.Random(seed).choice(copy.legal_actions()))
+    assert state.to_json() == before
+
+
+@quick
+@given(seed=SEEDS, steps=STEPS)
+def test_illegal_actions_leave_the_state_untouched(game, seed, steps):
+    state = random_prefix(game, seed, steps)
+    if state.is_over():
+        return
+    legal = state.legal_actions()
+    # An action legal somewhere else in the game but not here, if we can find one.
+    other = random_prefix(game, seed + 1, steps // 2 + 1)
+    candidates = [a for a in ([] if other.is_over() else other.legal_actions()) if a not in legal]
+    if not candidates:
+        return
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(candidates[0])
+    assert str(err.value)  # a sentence, not an empty error
+    assert state.to_json() == before
+
+
+def test_finished_games_have_winners_and_notation_round_trips(game):
+    for seed in range(3):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            legal = state.legal_actions()
+            assert legal, "a live state must have legal actions"
+            assert len(set(legal)) == len(legal), "legal actions must be distinct"
+            action = rng.choice(legal)
+            text = game.format_action(action)
+            assert game.parse_action(text, state) == action
+            state.apply(action)
+        assert state.winners(), "a finished game has at least one winner"
+        assert state.legal_actions() == []
+        assert len(state.scores()) == game.num_players
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_bots_play_legal_actions_to_the_end(game, kind):
+    state = game.new_state(seed=5)
+    bots = [make_bot(game, kind, seed=s) for s in range(game.num_players)]
+    while (seat := state.to_move()) is not None:
+        action = bots[seat].act(Observation.of(state, seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert state.winners()
+
+
+def test_rules_text_is_shipped(game):
+    assert len(game.rules_text()) > 500
