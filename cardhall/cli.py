@@ -176,6 +176,11 @@ def bench(
     Console().print(table)
 
 
+from cardhall.arena.cli import arena  # noqa: E402  (the command lives with the arena)
+
+app.command(context_settings=EXTRA)(arena)
+
+
 def main() -> None:
     try:
         app()

@@ -1,36 +1,159 @@
-"""Game-agnostic bots and the bot registry (`make_bot(game, "heuristic")`)."""
+"""Game-agnostic bots and the bot registry (`make_bot(game, "heuristic")`).
+
+A bot is named by a *spec*:
+
+- `random`, `heuristic` (the game's own bot), `easy`, `medium`, `hard` (IS-MCTS levels);
+- `ismcts` with parameters after colons, e.g. `ismcts:iterations=2000:rollout=heuristic`
+  (also allowed after a level: `hard:seconds=1`); parameters are `iterations`, `seconds`,
+  `exploration`, `horizon` (a number or `none`) and `rollout` (`random` or `heuristic`);
+- your own bot class: `my_bot.py:MyBot` or `package.module:MyBot` (constructed as `MyBot(seed)`).
+"""
 
 from __future__ import annotations
 
+import importlib.util
+import random
 from importlib import import_module
+from pathlib import Path
+from typing import Any
 
+from cardhall.bots.ismcts import ISMCTSBot, RolloutPolicy
+from cardhall.bots.levels import LEVELS, level_params, profile
 from cardhall.core.bot import Bot, Observation, RandomBot, play_game
 from cardhall.core.errors import CardhallError
-from cardhall.core.game import Game
+from cardhall.core.game import Action, Game, State
+
+ISMCTS_PARAMS = ("iterations", "seconds", "exploration", "horizon", "rollout")
 
 
 def bot_names(game: Game) -> list[str]:
     """The bot kinds available for `game`."""
-    return ["random"] + (["heuristic"] if _heuristic_class(game) else [])
+    return ["random", *(["heuristic"] if _heuristic_class(game) else []), *LEVELS, "ismcts"]
+
+
+def _bot_module(game: Game) -> Any:
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        return import_module(package + ".bot")
+    except ModuleNotFoundError as exc:
+        if exc.name != package + ".bot":
+            raise
+        return None
 
 
 def _heuristic_class(game: Game) -> type[Bot] | None:
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = import_module(package + ".bot")
-    except ModuleNotFoundError:
+    cls: type[Bot] | None = getattr(_bot_module(game), "HeuristicBot", None)
+    return cls
+
+
+def heuristic_rollout(game: Game, seed: int = 0) -> RolloutPolicy | None:
+    """The game's rollout policy: its bot module's `rollout_policy(state, rng)` if it has one,
+    else its heuristic bot playing every seat (slower: one observation per action)."""
+    module = _bot_module(game)
+    policy: RolloutPolicy | None = getattr(module, "rollout_policy", None)
+    if policy is not None:
+        return policy
+    cls = _heuristic_class(game)
+    if cls is None:
         return None
-    cls: type[Bot] | None = getattr(module, "HeuristicBot", None)
+    bot = cls(seed)
+
+    def play(state: State, rng: random.Random) -> Action:
+        return bot.act(Observation.of(state))
+
+    return play
+
+
+def _parse_params(kind: str, text: str) -> dict[str, str]:
+    params: dict[str, str] = {}
+    for part in filter(None, text.split(":")):
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if not eq or key not in ISMCTS_PARAMS:
+            raise CardhallError(f"bad parameter {part!r} for bot {kind!r}; "
+                                f"write key=value with key one of {', '.join(ISMCTS_PARAMS)}")
+        params[key] = value.strip()
+    return params
+
+
+def _ismcts(game: Game, kind: str, params: dict[str, str], seed: int) -> ISMCTSBot:
+    prof = profile(game.name)
+    kwargs: dict[str, Any] = level_params(game.name, kind) if kind in LEVELS else {
+        "iterations": 1000, "seconds": None, "exploration": prof.exploration,
+        "horizon": prof.horizon, "evaluation": prof.evaluation}
+    if kind == "ismcts" and "seconds" in params and "iterations" not in params:
+        kwargs["iterations"] = None  # a time budget alone
+    rollout: RolloutPolicy | None = None
+    try:
+        for key, value in params.items():
+            if key == "iterations":
+                kwargs[key] = int(value)
+                if kwargs[key] < 1:
+                    raise ValueError
+            elif key == "seconds":
+                kwargs[key] = None if value.lower() == "none" else float(value)
+                if kwargs[key] is not None and kwargs[key] <= 0:
+                    raise ValueError
+            elif key == "exploration":
+                kwargs[key] = float(value)
+            elif key == "horizon":
+                kwargs[key] = None if value.lower() == "none" else int(value)
+            elif key == "rollout":
+                if value == "heuristic":
+                    rollout = heuristic_rollout(game, seed)
+                    if rollout is None:
+                        raise CardhallError(f"{game.name} has no heuristic bot to use for rollouts")
+                elif value != "random":
+                    raise CardhallError(f"bot parameter rollout must be random or heuristic, got {value!r}")
+    except ValueError:
+        raise CardhallError(f"bad value {params[key]!r} for bot parameter {key} "
+                            "(iterations: a whole number ≥ 1; seconds: a positive number; "
+                            "horizon: a whole number or none)") from None
+    bot = ISMCTSBot(seed, rollout=rollout, **kwargs)
+    bot.name = kind + "".join(f":{k}={v}" for k, v in params.items())
+    return bot
+
+
+def _custom_class(spec: str) -> type[Bot]:
+    """The bot class of `file.py:Class` or `package.module:Class`."""
+    where, _, cls_name = spec.rpartition(":")
+    try:
+        if where.endswith(".py"):
+            path = Path(where)
+            if not path.is_file():
+                raise CardhallError(f"bot file {where} does not exist")
+            module_spec = importlib.util.spec_from_file_location(f"cardhall_user_bot_{path.stem}", path)
+            assert module_spec is not None and module_spec.loader is not None
+            module = importlib.util.module_from_spec(module_spec)
+            module_spec.loader.exec_module(module)
+        else:
+            module = import_module(where)
+    except (ImportError, SyntaxError) as exc:
+        raise CardhallError(f"cannot load bot {spec!r}: {exc}") from None
+    cls = getattr(module, cls_name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise CardhallError(f"{spec!r}: {cls_name} is not a Bot class in {where}")
     return cls
 
 
 def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
-    """A bot of kind `kind` ("random", "heuristic") for `game`."""
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "heuristic" and (cls := _heuristic_class(game)) is not None:
-        return cls(seed)
-    raise CardhallError(f"unknown bot {kind!r} for {game.name}; available: {', '.join(bot_names(game))}")
+    """A bot for `game` from its spec (see the module docstring), seeded with `seed`."""
+    spec = kind.strip()
+    base, _, rest = spec.partition(":")
+    base = base.lower()
+    if base in ("random", "heuristic") and not rest:
+        if base == "random":
+            return RandomBot(seed)
+        cls = _heuristic_class(game)
+        if cls is not None:
+            return cls(seed)
+    elif base in (*LEVELS, "ismcts"):
+        return _ismcts(game, base, _parse_params(base, rest), seed)
+    elif rest and "=" not in rest:
+        bot = _custom_class(spec)(seed)
+        return bot
+    raise CardhallError(f"unknown bot {kind!r} for {game.name}; available: {', '.join(bot_names(game))}, "
+                        "or your own as file.py:Class")
 
 
-__all__ = ["Bot", "Observation", "RandomBot", "bot_names", "make_bot", "play_game"]
+__all__ = ["Bot", "ISMCTSBot", "Observation", "RandomBot", "bot_names", "make_bot", "play_game"]

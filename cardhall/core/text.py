@@ -12,7 +12,9 @@ from typing import Any
 
 from cardhall.core.game import Action, Game
 
-Shortcut = tuple[str, Callable[[dict[str, Any], int], str]]
+Shortcut = tuple[str, Callable[[dict[str, Any], int], str | tuple[str, Action]]]
+"""A key's description and its function; the function returns what to say, or (what to say,
+an action to select) for a key that performs an action (Enter then confirms it)."""
 
 
 class TextUI:
@@ -60,6 +62,10 @@ class TextUI:
         """The event of `actor` playing `action`, as `viewer` may hear it (hide secrets here)."""
         who = "You" if actor == viewer else self.seat(actor)
         return f"{who}: {self.game.format_action(action)}."
+
+    def intro(self, view: dict[str, Any], seat: int) -> list[str]:
+        """What a player hears when the game starts or resumes (dealer, contracts, trump…)."""
+        return []
 
     def after(self, before: dict[str, Any], after: dict[str, Any], viewer: int) -> list[str]:
         """Events that follow from a move (a trick won, cards revealed, a deal scored)."""

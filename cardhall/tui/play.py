@@ -59,6 +59,8 @@ class TerminalGame:
     def run(self) -> State:
         g = self.state.game
         self.say(f"{g.title}: you are {self.ui.seat(self.human)}. Type ? for help at any prompt.")
+        for line in self.ui.intro(self.state.view(self.human), self.human):
+            self.say(line)
         while (seat := self.state.to_move()) is not None:
             if seat != self.human:
                 self.play(seat, self.bots[seat].act(Observation.of(self.state, seat)))
@@ -113,7 +115,14 @@ class TerminalGame:
             self.save_and_quit()
             return "quit"
         elif key in shortcuts:
-            self.say(shortcuts[key][1](view, self.human))
+            said = shortcuts[key][1](view, self.human)
+            if isinstance(said, tuple):  # a key that performs an action selects it; Enter confirms
+                said, action = said
+                self.say(said)
+                if action in legal:
+                    self.select(action, view)
+            else:
+                self.say(said)
         elif text.isdigit():
             n = int(text)
             if 1 <= n <= len(legal):

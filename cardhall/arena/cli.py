@@ -1,0 +1,139 @@
+"""`cardhall arena`: the command (registered in cardhall/cli.py), its progress bar and table."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from cardhall.core.errors import CardhallError
+
+
+def take_ray_option(args: list[str]) -> tuple[str | None, list[str]]:
+    """Remove `--ray [ADDRESS]` / `--ray=ADDRESS` from the extra arguments.
+
+    Returns the address ("local" when none is given) or None without `--ray`."""
+    rest: list[str] = []
+    address: str | None = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--ray":
+            address = "local"
+            if i + 1 < len(args) and not args[i + 1].startswith("--"):
+                address = args[i + 1]
+                i += 1
+        elif arg.startswith("--ray="):
+            address = arg.split("=", 1)[1] or "local"
+        else:
+            rest.append(arg)
+        i += 1
+    return address, rest
+
+
+@contextmanager
+def progress_bar(console: Console, done: int, total: int) -> Iterator[Callable[[], None]]:
+    """A Rich progress bar with games done, elapsed time and ETA."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                  TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=console,
+                  transient=False) as bar:
+        task = bar.add_task("arena", total=total, completed=done)
+        yield lambda: bar.advance(task)
+
+
+def _fmt(x: float, digits: int = 2) -> str:
+    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{digits}f}"
+
+
+def standings_table(summary: dict[str, Any]) -> list[Table]:
+    """The printed tables: standings and pairwise margins."""
+    s = summary["settings"]
+    better = "higher" if summary["higher_is_better"] else "lower"
+    table = Table(title=f"arena: {s['game']}, {summary['games_played']} of {summary['games_planned']} games, seed {s['seed']}",
+                  caption=f"score: mean [95% CI], {better} is better; rating: OpenSkill μ ± 2σ; win %: draws count half")
+    for col in ("bot", "games", "wins", "draws", "losses", "win % [95% CI]", "mean score [95% CI]",
+                "rating", "s/move", "slowest"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    bots = sorted(summary["standings"]["bots"], key=lambda b: -b["ordinal"])
+    for b in bots:
+        t = summary["timing"].get(b["bot"], {})
+        table.add_row(
+            b["bot"], str(b["games"]), str(b["wins"]), str(b["draws"]), str(b["losses"]),
+            f"{_fmt(100 * b['win_rate'], 1)} [{_fmt(100 * b['win_rate_low'], 1)}, {_fmt(100 * b['win_rate_high'], 1)}]",
+            f"{_fmt(b['mean_score'])} [{_fmt(b['score_low'])}, {_fmt(b['score_high'])}]",
+            f"{b['mu']:.1f} ± {2 * b['sigma']:.1f}",
+            _fmt(t.get("seconds_per_move", math.nan), 3), _fmt(t.get("slowest_move", math.nan), 2),
+        )
+    tables = [table]
+    pairs = summary["standings"]["pairs"]
+    if pairs:
+        margins = Table(title="score margins in the same games (a − b, oriented so that > 0 favours a)")
+        for col in ("a", "b", "games", "margin [95% CI]", "significant"):
+            margins.add_column(col)
+        for p in pairs:
+            margins.add_row(p["bot"], p["versus"], str(p["games"]),
+                            f"{_fmt(p['margin'])} [{_fmt(p['margin_low'])}, {_fmt(p['margin_high'])}]",
+                            "yes" if p["significant"] else "no")
+        tables.append(margins)
+    return tables
+
+
+def arena(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="The game, e.g. hearts."),
+    bots: str = typer.Option("hard,heuristic,random", help="Bots, comma-separated: random, heuristic, easy, "
+                             "medium, hard, ismcts:iterations=N:seconds=S:rollout=heuristic, or file.py:Class."),
+    games: int = typer.Option(60, help="How many games to play (seats rotate over the games)."),
+    out: Path | None = typer.Option(None, help="Directory for records and results; rerun to resume."),
+    workers: int | None = typer.Option(None, help="Worker processes (default: one per CPU)."),
+    seed: int = typer.Option(0, help="Master seed: deals and bot seeds derive from it."),
+    plot: Path | None = typer.Option(None, help="Draw ratings and score distributions into this PNG."),
+) -> None:
+    """Play bots against each other: seats rotated, results with 95% CIs and OpenSkill ratings.
+    Add --ray [ADDRESS] to run the games as Ray tasks (a local Ray, or a cluster at ADDRESS).
+    Game options follow as --name value. Ctrl-C stops; the same command with the same --out resumes."""
+    from cardhall.arena.runner import Arena, run
+    from cardhall.cli import game_options
+
+    console = Console(stderr=True)
+    try:
+        address, rest = take_ray_option(list(ctx.args))
+        spec = Arena(game=game, bots=bots.split(","), games=games, seed=seed, options=game_options(rest),
+                     out=out, workers=workers or os.cpu_count() or 1, ray=address)
+        if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise CardhallError(f"--plot must name a .png, .svg or .pdf file, got {plot}")
+        outcome = run(spec, progress=lambda done, total: progress_bar(console, done, total))
+        for table in standings_table(outcome.results):
+            Console().print(table)
+        if games % spec.cycle:
+            typer.echo(f"note: {games} games is not a multiple of the {spec.cycle} seatings; "
+                       f"seats are exactly fair over multiples of {spec.cycle}")
+        if out is not None:
+            typer.echo(f"records and results in {out}")
+        if plot is not None:
+            from cardhall.arena.plot import plot as draw
+
+            typer.echo(f"plot written to {draw(outcome.results, plot)}")
+        if outcome.stopped:
+            typer.echo("stopped; run the same command again to resume" if out is not None
+                       else "stopped (give --out DIR to be able to resume)")
+            raise typer.Exit(130)
+    except CardhallError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None

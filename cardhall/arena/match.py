@@ -1,0 +1,104 @@
+"""One arena game as a pure function of its `Job`: the same job gives the same game anywhere
+(inline, in a worker process, or as a Ray task on another machine)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from cardhall.core.bot import Observation
+from cardhall.core.errors import CardhallError
+from cardhall.core.record import Record
+from cardhall.core.registry import load
+from cardhall.core.rng import MAX_SEED
+
+
+def derive_seed(*parts: object) -> int:
+    """A seed that depends only on `parts` (stable across processes and machines)."""
+    return random.Random(":".join(map(str, ("cardhall-arena", *parts)))).randrange(MAX_SEED)
+
+
+def seatings(num_bots: int, num_seats: int) -> list[tuple[int, ...]]:
+    """Every fair way to seat the bots: bot index per seat.
+
+    With at least as many bots as seats, every ordered choice of bots for the seats; with
+    fewer, the line-up repeats the bots in turn (A B A B …) and every distinct arrangement of
+    it is used. Each bot thus sits in each seat equally often over one cycle.
+    """
+    if num_bots >= num_seats:
+        return list(itertools.permutations(range(num_bots), num_seats))
+    lineup = [i % num_bots for i in range(num_seats)]
+    return sorted(set(itertools.permutations(lineup)))
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything needed to play one arena game."""
+
+    index: int
+    game: str
+    options: dict[str, Any]
+    seed: int  # the deal seed (shared by the games of one seating cycle)
+    seating: tuple[int, ...]  # bot index per seat
+    specs: tuple[str, ...]  # bot spec per seat
+    labels: tuple[str, ...]  # bot label per seat
+    bot_seeds: tuple[int, ...]
+
+
+def schedule(game: str, options: dict[str, Any], specs: list[str], labels: list[str],
+             num_seats: int, games: int, seed: int) -> list[Job]:
+    """The arena's games: deal d is played once per seating (duplicate format), so every bot
+    meets the same cards from every seat; all seeds derive from `seed`."""
+    cycle = seatings(len(specs), num_seats)
+    jobs = []
+    for i in range(games):
+        deal, k = divmod(i, len(cycle))
+        seating = cycle[k]
+        jobs.append(Job(
+            index=i, game=game, options=dict(options), seed=derive_seed(seed, "deal", deal),
+            seating=seating, specs=tuple(specs[b] for b in seating), labels=tuple(labels[b] for b in seating),
+            bot_seeds=tuple(derive_seed(seed, "bot", i, s) for s in range(num_seats)),
+        ))
+    return jobs
+
+
+def play_job(job: Job) -> dict[str, Any]:
+    """Play the job's game to the end; return its result with the record (JSON data)."""
+    from cardhall.bots import make_bot
+
+    game = load(job.game, **job.options)
+    state = game.new_state(job.seed)
+    bots = [make_bot(game, spec, seed) for spec, seed in zip(job.specs, job.bot_seeds, strict=True)]
+    n = game.num_players
+    think = [0.0] * n
+    slowest = [0.0] * n
+    moves = [0] * n
+    while (seat := state.to_move()) is not None:
+        obs = Observation.of(state, seat)
+        start = time.perf_counter()
+        action = bots[seat].act(obs)
+        spent = time.perf_counter() - start
+        think[seat] += spent
+        slowest[seat] = max(slowest[seat], spent)
+        moves[seat] += 1
+        try:
+            state.apply(action)
+        except CardhallError as exc:
+            raise CardhallError(f"bot {job.labels[seat]} (seat {seat + 1}) made an illegal move in "
+                                f"arena game {job.index}: {exc}") from None
+    scores = state.scores()
+    winners = state.winners()
+    result = {
+        "index": job.index,
+        "seed": job.seed,
+        "bots": list(job.labels),
+        "scores": scores,
+        "winners": winners,
+        "moves": len(state.actions),
+    }
+    timing = {"think": think, "slowest": slowest, "moves": moves}
+    record = Record.of(state, final_scores=scores, arena={**result, "specs": list(job.specs), "timing": timing})
+    return {**result, "timing": timing, "record": record.to_json()}

@@ -1,0 +1,89 @@
+"""`cardhall bench clash-of-decks`: random games per second, and bot games per second.
+
+`python -m cardhall.games.clash_of_decks.bench GAMES` measures the heuristic bot's win rate
+against the solo automaton at quick play and at each custom level (the table in the docs).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from typing import Any
+
+from cardhall.bench import random_playout, rate
+from cardhall.core.bot import play_game
+from cardhall.core.errors import CardhallError
+from cardhall.core.game import Game
+
+
+def run(game: Game, seconds: float, vs: str | None) -> dict[str, Any]:
+    """Random playouts per second (the loaded options) and heuristic-bot games per second."""
+    if vs is not None:
+        raise CardhallError(f"{game.name} has no peer engine to compare with (no --vs)")
+    from cardhall.games.clash_of_decks.bot import HeuristicBot
+
+    actions: list[int] = []
+
+    def playout(i: int) -> None:
+        actions.append(random_playout(game, i))
+
+    games = rate(playout, seconds)
+
+    def bot_game(i: int) -> None:
+        play_game(game.new_state(i), [HeuristicBot(i) for _ in range(game.num_players)])
+
+    clone_state = game.new_state(1)
+    rng = random.Random(1)
+    while not clone_state.is_over() and len(clone_state.actions) < 6:
+        clone_state.apply(rng.choice(clone_state.legal_actions()))
+    return {
+        "game": game.name,
+        "setting": ("solo " if game.options["solo"] else "duel ") + str(getattr(game, "format", game.options["format"])),
+        "random_games_per_second": round(games, 1),
+        "decisions_per_second": round(games * sum(actions) / max(1, len(actions)), 1),
+        "heuristic_bot_games_per_second": round(rate(bot_game, seconds / 2), 2),
+        "clones_per_second": round(rate(lambda i: clone_state.clone(), seconds / 4, min_runs=100)),
+    }
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def solo_win_rate(level: int, games: int, first_seed: int = 0) -> tuple[int, int]:
+    """Heuristic bot vs the automaton: quick play (level 0) or the level's preset, draft format."""
+    from cardhall.core.registry import load
+    from cardhall.games.clash_of_decks.bot import HeuristicBot
+
+    game = load("clash-of-decks", solo=True, format="draft", level=level)
+    wins = 0
+    for seed in range(first_seed, first_seed + games):
+        state = play_game(game.new_state(seed), [HeuristicBot(seed)])
+        wins += state.winners() == [0]
+    return wins, games
+
+
+def main(argv: list[str]) -> None:
+    from cardhall.games.clash_of_decks.game import LEVEL_PRESETS
+
+    games = int(argv[0]) if argv else 200
+    levels = [int(x) for x in argv[1:]] or [0, 1, 2, 3, 4, 5]
+    print("| setting | options | games | wins | win rate | 95% interval |")
+    print("|---|---|---|---|---|---|")
+    for level in levels:
+        wins, n = solo_win_rate(level, games)
+        low, high = wilson(wins, n)
+        name = "quick play" if level == 0 else f"level {level}"
+        opts = "all zero" if level == 0 else ", ".join(f"{k}={v}" for k, v in LEVEL_PRESETS[level].items())
+        print(f"| {name} | {opts} | {n} | {wins} | {wins / n:.1%} | {low:.1%} – {high:.1%} |", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

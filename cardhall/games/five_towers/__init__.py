@@ -1,0 +1,1 @@
+"""5 Towers (Kasper Lapp; Deep Print Games): bid for offer cards, build five descending towers."""

@@ -1,0 +1,1 @@
+"""Hearts ("Black Lady"): engine, text, heuristic bot and OpenSpiel bench."""

@@ -1,0 +1,705 @@
+"""Hearts ("Black Lady"), 3 or 4 players, exactly as in rules.md.
+
+Cards are the ints of `cardhall.core.cards` (``suit * 13 + rank``, ♣ ♦ ♥ ♠ = 0 1 2 3),
+hands are bitmasks. An action is an int:
+
+* ``0 … 51``   play that card (notation ``QS``);
+* ``52 … 103`` choose card ``a - 52`` to pass (notation ``pass QS``).
+
+Passing is three successive card choices per seat, seats in order 0, 1, …; the chosen
+cards leave the hand at once but reach the receiver only when every seat has chosen, and
+no seat ever sees another seat's choice (except, afterwards, the cards it received).
+A state is a whole game: deals follow one another until a total exceeds the target.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardhall.core.cards import (
+    CLUBS,
+    HEARTS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    format_card,
+    parse_card,
+    suit_of,
+)
+from cardhall.core.errors import NotationError, OptionError, StateFormatError
+from cardhall.core.game import Action, Game, State
+from cardhall.core.options import Option
+from cardhall.core.rng import MAX_SEED, chance_rng
+
+PASS = 52  # pass actions are PASS + card
+QS = 3 * 13 + 10  # the queen of spades
+HEARTS_MASK = SUIT_MASKS[HEARTS]
+POINT_MASK = HEARTS_MASK | (1 << QS)
+SUIT13 = 0x1FFF
+SEAT_NAMES = ("North", "East", "South", "West")
+
+PASSING, PLAYING, OVER = 0, 1, 2
+PHASE_NAMES = ("pass", "play", "over")
+
+
+def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each suit, the cards (ascending) of every 13-bit pattern of that suit."""
+    out = []
+    for s in range(4):
+        table: list[tuple[int, ...]] = [()] * 8192
+        base = 13 * s
+        for m in range(1, 8192):
+            low = m & -m
+            table[m] = (base + low.bit_length() - 1, *table[m ^ low])
+        out.append(tuple(table))
+    return tuple(out)
+
+
+_T = _suit_tables()
+_T0, _T1, _T2, _T3 = _T
+_P0, _P1, _P2, _P3 = (tuple(tuple(PASS + c for c in cards) for cards in table) for table in _T)  # as pass actions
+_SUIT = tuple(c // 13 for c in range(52))
+_BIT = tuple(1 << c for c in range(52))
+_SHIFT = (0, 13, 26, 39)
+_MOD = {n: bytes(v % n for v in range(256)) for n in (3, 4)}  # deal position -> seat
+_DIGITS = tuple(bytes(49 if v == s else 48 for v in range(256)) for s in range(4))  # seat s -> "1", else "0"
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of `mask`, ascending, by table look-up (no bit loop)."""
+    return [*_T0[mask & SUIT13], *_T1[(mask >> 13) & SUIT13], *_T2[(mask >> 26) & SUIT13], *_T3[mask >> 39]]
+
+
+def points_of(mask: int) -> int:
+    """Penalty points in a set of cards: 1 per heart, 13 for Q♠."""
+    return (mask & HEARTS_MASK).bit_count() + (13 if mask >> QS & 1 else 0)
+
+
+def pass_offset(players: int, deal: int) -> int:
+    """Seats to the left the cards go in deal `deal` (0-based); 0 = hold.
+
+    4 players: left, right, across, hold. 3 players (Decision): left, right, hold.
+    """
+    if players == 4:
+        return (1, 3, 2, 0)[deal % 4]
+    return (1, 2, 0)[deal % 3]
+
+
+def direction_name(players: int, offset: int) -> str:
+    if offset == 0:
+        return "hold"
+    if offset == 1:
+        return "left"
+    if offset == players - 1:
+        return "right"
+    return "across"
+
+
+class Hearts(Game):
+    """Hearts: avoid hearts and the queen of spades; the lowest total wins."""
+
+    name = "hearts"
+    title = "Hearts"
+    OPTIONS = (
+        Option("players", 4, "number of players", choices=(3, 4)),
+        Option("queen_breaks_hearts", False, "playing Q♠ also breaks hearts"),
+        Option("moon_mode", "add", "shooting the moon: add 26 to the others, or subtract 26 from the shooter",
+               choices=("add", "subtract")),
+        Option("exact_100", "off", "a total of exactly the target is cut by 50 or reset to 0",
+               choices=("off", "minus50", "reset0")),
+        Option("target", 100, "the game ends when a total exceeds this", minimum=1, maximum=100000),
+        Option("removed_card", "2C", "the card left out with 3 players (no point card)"),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self.options
+        self.players: int = o["players"]
+        self.per_seat = 13 if self.players == 4 else 17
+        self.removed: int | None = parse_card(o["removed_card"]) if self.players == 3 else None
+        self.deck_mask = ((1 << 52) - 1) ^ (0 if self.removed is None else 1 << self.removed)
+        self.deck_cards = cards_of(self.deck_mask)
+        clubs = self.deck_mask & SUIT_MASKS[CLUBS]
+        self.first_card = (clubs & -clubs).bit_length() - 1  # lowest club in play leads
+        self.breaks = tuple(suit_of(c) == HEARTS or (c == QS and o["queen_breaks_hearts"]) for c in range(52))
+        self.subtract = o["moon_mode"] == "subtract"
+        self.exact = o["exact_100"]
+        self.target: int = o["target"]
+        self.next_seat = tuple((s + 1) % self.players for s in range(self.players))
+
+    def _check_options(self) -> None:
+        o = self.options
+        try:
+            card = parse_card(o["removed_card"])
+        except NotationError:
+            raise OptionError(
+                f"hearts: option removed_card={o['removed_card']!r} is not a card; write it like 2C or 3D"
+            ) from None
+        if o["players"] == 4 and card != 0:
+            raise OptionError("hearts: option removed_card applies only with players=3; with 4 players every card is dealt")
+        if card == QS or suit_of(card) == HEARTS:
+            raise OptionError(
+                f"hearts: option removed_card={o['removed_card']!r} is a point card; remove a card worth no points, e.g. 2C"
+            )
+        o["removed_card"] = format_card(card)
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
+    def _new_state(self, seed: int) -> HeartsState:
+        return HeartsState(self, seed)
+
+    def deal_state(self, seed: int, deal: int) -> HeartsState:
+        """A fresh game that starts at deal number `deal` (0-based; sets the passing direction)."""
+        return HeartsState(self, seed, deal)
+
+    # --- notation -------------------------------------------------------------------
+    def format_action(self, action: Action) -> str:
+        a = int(action)  # type: ignore[call-overload]
+        if not 0 <= a < PASS * 2:
+            return f"?{a}"
+        return "pass " + format_card(a - PASS) if a >= PASS else format_card(a)
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        words = text.split()
+        if words and words[0].lower() == "pass":
+            if len(words) != 2:
+                raise NotationError(
+                    f"cannot read {text.strip()!r}: cards are passed one at a time; "
+                    "write pass and one card, e.g. pass QS, then choose the next"
+                )
+            return PASS + parse_card(words[1])
+        if len(words) != 1:
+            raise NotationError(f"cannot read {text.strip()!r}; write one card such as QS, or pass QS while passing")
+        card = parse_card(words[0])
+        if isinstance(state, HeartsState) and state.phase == PASSING:
+            return PASS + card
+        return card
+
+    # --- JSON -----------------------------------------------------------------------
+    def _state_from_dict(self, data: dict[str, Any], seed: int) -> HeartsState:
+        return HeartsState.from_dict(self, data, seed)
+
+
+def _cards_text(mask: int) -> list[str]:
+    return [format_card(c) for c in cards_of(mask)]
+
+
+def _read_cards(items: Any) -> int:
+    if not isinstance(items, list):
+        raise StateFormatError(f"expected a list of cards, got {items!r}")
+    mask = 0
+    for item in items:
+        c = parse_card(str(item))
+        if mask >> c & 1:
+            raise StateFormatError(f"card {format_card(c)} is listed twice")
+        mask |= 1 << c
+    return mask
+
+
+class HeartsState(State):
+    """A game of Hearts in progress (possibly over)."""
+
+    __slots__ = (
+        "broken", "deal", "hands", "last", "leader", "led", "offset", "passed", "phase",
+        "results", "taken", "totals", "trick", "tricks", "turn", "win_card", "win_seat",
+    )
+    game: Hearts
+
+    def __init__(self, game: Hearts, seed: int, deal: int = 0) -> None:
+        super().__init__(game, seed)
+        n = game.players
+        self.totals = [0] * n
+        self.results: list[tuple[int, ...]] = []  # points of each finished deal
+        self.last: tuple[int, tuple[int, ...], int] | None = None  # the last completed trick
+        self._start_deal(deal)
+
+    # --- the deal -------------------------------------------------------------------
+    def _start_deal(self, deal: int) -> None:
+        g = self.game
+        n = g.players
+        rng = chance_rng(self.seed, self.chance)
+        self.chance += 1
+        # A uniform shuffle: sort by random keys; card i is dealt at position perm[i], so to
+        # seat perm[i] mod n (dealt clockwise). Hands are read as binary digits.
+        rand = rng.random
+        keys = [rand() for _ in g.deck_cards]
+        perm = sorted(range(len(keys)), key=keys.__getitem__)
+        seats = bytes(perm).translate(_MOD[n])
+        if g.removed is not None:
+            seats = seats[:g.removed] + b"\xff" + seats[g.removed:]
+        seats = seats[::-1]
+        self.hands = [int(seats.translate(t), 2) for t in _DIGITS[:n]]
+        self.deal = deal
+        self.offset = pass_offset(n, deal)
+        self.passed = [0] * n
+        self.taken = [0] * n
+        self.trick: list[int] = []
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.broken = False
+        self.leader = self.win_seat = self.win_card = self.led = -1
+        if self.offset:
+            self.phase = PASSING
+            self.turn = 0
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAYING
+        bit = _BIT[self.game.first_card]
+        hands = self.hands
+        seat = 0
+        while not hands[seat] & bit:
+            seat += 1
+        self.turn = seat
+
+    def _end_deal(self) -> None:
+        g = self.game
+        n = g.players
+        pts = [points_of(t) for t in self.taken]
+        if 26 in pts:  # shooting the moon
+            shooter = pts.index(26)
+            pts = [-26 if s == shooter else 0 for s in range(n)] if g.subtract else [0 if s == shooter else 26 for s in range(n)]
+        scores = self.totals
+        for s in range(n):
+            total = scores[s] + pts[s]
+            if total == g.target and g.exact != "off":
+                total = total - 50 if g.exact == "minus50" else 0
+            scores[s] = total
+        self.results.append(tuple(pts))
+        if max(scores) > g.target:
+            self.phase = OVER
+            self.turn = -1
+        else:
+            self._start_deal(self.deal + 1)
+
+    # --- the protocol ---------------------------------------------------------------
+    def to_move(self) -> int | None:
+        t = self.turn
+        return None if t < 0 else t
+
+    def legal_actions(self) -> list[Action]:
+        trick = self.trick
+        if trick:  # following
+            h = self.hands[self.turn]
+            s = self.led
+            follow = _T[s][(h >> _SHIFT[s]) & SUIT13]
+            if follow:
+                return list(follow)  # must follow suit
+            if not self.tricks and h & ~POINT_MASK:  # first trick: no point card
+                h &= ~POINT_MASK
+        elif self.phase == PLAYING:  # leading
+            h = self.hands[self.turn]
+            if not self.broken and h & ~HEARTS_MASK:
+                if not self.tricks:
+                    return [self.game.first_card]  # the lowest club leads the first trick
+                h &= ~HEARTS_MASK  # hearts not broken: no heart lead
+        elif self.phase == PASSING:
+            h = self.hands[self.turn]
+            return [*_P0[h & SUIT13], *_P1[(h >> 13) & SUIT13], *_P2[(h >> 26) & SUIT13], *_P3[h >> 39]]
+        else:
+            return []
+        return [*_T0[h & SUIT13], *_T1[(h >> 13) & SUIT13], *_T2[(h >> 26) & SUIT13], *_T3[h >> 39]]
+
+    def _apply(self, action: Action) -> None:
+        self.apply_unchecked(action)
+        self.actions.pop()  # `apply` appends it again
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play a legal action: the whole move, inlined (the hot path of search and bench)."""
+        self.actions.append(action)
+        a: int = action  # type: ignore[assignment]
+        seat = self.turn
+        if a >= PASS:
+            b = _BIT[a - PASS]
+            self.hands[seat] ^= b
+            p = self.passed[seat] | b
+            self.passed[seat] = p
+            if p.bit_count() == 3:  # this seat has chosen its three cards
+                seat += 1
+                n = self.game.players
+                if seat == n:  # everyone has chosen: the cards change hands
+                    hands, off = self.hands, self.offset
+                    for s, m in enumerate(self.passed):
+                        hands[(s + off) % n] |= m
+                    self._start_play()
+                    return
+                self.turn = seat
+            return
+        b = _BIT[a]
+        self.hands[seat] ^= b
+        trick = self.trick
+        if trick:
+            if a > self.win_card and _SUIT[a] == self.led:  # the highest card of the led suit wins
+                self.win_card = a
+                self.win_seat = seat
+        else:
+            self.leader = self.win_seat = seat
+            self.win_card = a
+            self.led = _SUIT[a]
+        trick.append(a)
+        g = self.game
+        if g.breaks[a]:
+            self.broken = True
+        if len(trick) != g.players:
+            self.turn = g.next_seat[seat]
+            return
+        w = self.turn = self.win_seat
+        self.last = last = (self.leader, tuple(trick), w)
+        self.tricks.append(last)
+        m = self.taken[w]
+        for c in trick:
+            m |= _BIT[c]
+        self.taken[w] = m
+        self.trick = []
+        if not self.hands[w]:
+            self._end_deal()
+
+    def played_cards(self) -> list[int]:
+        """The cards of this deal's finished tricks and of the current trick, one mask per card."""
+        return [1 << c for _, cs, _ in self.tricks for c in cs] + [1 << c for c in self.trick]
+
+    def is_over(self) -> bool:
+        return self.turn < 0
+
+    def clone(self) -> HeartsState:
+        new = HeartsState.__new__(HeartsState)
+        self._clone_base(new)
+        new.hands = self.hands.copy()
+        new.passed = self.passed.copy()
+        new.taken = self.taken.copy()
+        new.trick = self.trick.copy()
+        new.tricks = self.tricks.copy()
+        new.totals = self.totals.copy()
+        new.results = self.results.copy()
+        new.last = self.last
+        new.broken = self.broken
+        new.deal = self.deal
+        new.offset = self.offset
+        new.phase = self.phase
+        new.turn = self.turn
+        new.leader = self.leader
+        new.win_card = self.win_card
+        new.win_seat = self.win_seat
+        new.led = self.led
+        return new
+
+    def scores(self) -> list[float]:
+        """Each seat's penalty total (lower is better)."""
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        low = min(self.totals)
+        return [s for s, v in enumerate(self.totals) if v == low]
+
+    # --- rules in words -------------------------------------------------------------
+    def explain_illegal(self, action: Action) -> str:
+        g = self.game
+        if not isinstance(action, int) or not 0 <= action < 2 * PASS:
+            return f"{action!r} is not a Hearts action; play a card like QS, or pass QS while passing"
+        seat = self.turn
+        who = g.seat_name(seat)
+        hand = self.hands[seat]
+        if self.phase == PASSING:
+            if action < PASS:
+                return f"{who} must choose a card to pass first: write pass {format_card(action)}"
+            c = action - PASS
+            if self.passed[seat] >> c & 1:
+                return f"{format_card(c)} is already chosen to pass; choose another card from your hand"
+            return f"{who} does not hold {format_card(c)}; pass one of: {' '.join(_cards_text(hand))}"
+        if action >= PASS:
+            return f"passing is over for this deal; play a card, e.g. {format_card(self.legal_actions()[0])}"  # type: ignore[arg-type]
+        c = action
+        name = format_card(c)
+        if not hand >> c & 1:
+            return f"{who} does not hold {name}; play one of: {' '.join(_cards_text(hand))}"
+        legal = " ".join(g.format_action(a) for a in self.legal_actions())
+        if not self.tricks and not self.trick:
+            return f"the first trick must be led with {format_card(g.first_card)}"
+        if self.trick:
+            s = _SUIT[self.trick[0]]
+            if hand & SUIT_MASKS[s]:
+                return f"you must follow suit: you hold {SUIT_NAMES[s]}; play one of: {legal}"
+            return ("no point card (a heart or Q♠) may be played on the first trick while you hold another card; "
+                    f"play one of: {legal}")
+        return f"hearts are not broken yet, so you may not lead a heart while you hold another suit; lead one of: {legal}"
+
+    # --- information ----------------------------------------------------------------
+    def view(self, seat: int) -> dict[str, Any]:
+        g = self.game
+        n = g.players
+        off = self.offset
+        to = (seat + off) % n if off else None
+        frm = (seat - off) % n if off else None
+        received = self.passed[frm] if frm is not None and self.phase != PASSING else 0
+        return {
+            "seat": seat,
+            "players": n,
+            "deal": self.deal + 1,
+            "passing": direction_name(n, off),
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.to_move(),
+            "hand": _cards_text(self.hands[seat]),
+            "passed": _cards_text(self.passed[seat]),
+            "passed_to": to,
+            "received": _cards_text(received),
+            "received_from": frm,
+            "pass_counts": [p.bit_count() for p in self.passed],
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "trick": [[(self.leader + i) % n, format_card(c)] for i, c in enumerate(self.trick)],
+            "tricks": [{"leader": ld, "cards": [format_card(c) for c in cs], "winner": w} for ld, cs, w in self.tricks],
+            "last_trick": None if self.last is None else
+            {"leader": self.last[0], "cards": [format_card(c) for c in self.last[1]], "winner": self.last[2]},
+            "hearts_broken": self.broken,
+            "taken_points": [points_of(t) for t in self.taken],
+            "scores": list(self.totals),
+            "deals": [list(r) for r in self.results],
+            "removed": None if g.removed is None else format_card(g.removed),
+            "target": g.target,
+            "winners": self.winners(),
+        }
+
+    def knowledge(self) -> list[int]:
+        """For each seat, the cards it may still hold as far as play has shown.
+
+        Failing to follow reveals a void; playing a point card on the first trick reveals a
+        hand of only point cards; leading a heart before hearts are broken reveals a hand of
+        only hearts. Hands only shrink, so each inference holds to the end of the deal.
+        """
+        g = self.game
+        n = g.players
+        allowed = [g.deck_mask] * n
+        broken = False
+        tricks = [(ld, cs) for ld, cs, _ in self.tricks]
+        if self.trick:
+            tricks.append((self.leader, tuple(self.trick)))
+        for ti, (leader, cards) in enumerate(tricks):
+            led = _SUIT[cards[0]]
+            if ti and led == HEARTS and not broken:
+                allowed[leader] &= HEARTS_MASK
+            for i, c in enumerate(cards):
+                p = (leader + i) % n
+                if i and _SUIT[c] != led:
+                    allowed[p] &= ~SUIT_MASKS[led]
+                    if ti == 0 and POINT_MASK >> c & 1:
+                        allowed[p] &= POINT_MASK
+                if g.breaks[c]:
+                    broken = True
+        return allowed
+
+    def sample(self, seat: int, rng: random.Random) -> HeartsState:
+        g = self.game
+        n = g.players
+        new = self.clone()
+        new.seed = rng.randrange(MAX_SEED)
+        new.chance = 0
+        new.actions = []
+        others = [s for s in range(n) if s != seat]
+        if self.phase == PASSING:
+            pool = cards_of(g.deck_mask & ~(self.hands[seat] | self.passed[seat]))
+            rng.shuffle(pool)
+            i = 0
+            for s in others:
+                dealt = pool[i:i + g.per_seat]
+                i += g.per_seat
+                k = self.passed[s].bit_count()
+                chosen = rng.sample(dealt, k)
+                new.passed[s] = sum(1 << c for c in chosen)
+                new.hands[s] = sum(1 << c for c in dealt) & ~new.passed[s]
+            return new
+        played = g.deck_mask & ~sum(self.hands)  # played this deal (in tricks or the current one)
+        off = self.offset
+        fixed = [0] * n  # cards whose holder the seat knows
+        if off:
+            fixed[(seat + off) % n] = self.passed[seat] & ~played  # what it passed, unless played
+        if self.phase == PLAYING and not played and self.turn != seat:
+            fixed[self.turn] |= 1 << g.first_card  # the seat to lead holds the first card
+        known = self.hands[seat] | played
+        for f in fixed:
+            known |= f
+        pool = cards_of(g.deck_mask & ~known)
+        allowed = self.knowledge()
+        need = {s: self.hands[s].bit_count() - fixed[s].bit_count() for s in others}
+        hands = _constrained_deal(pool, need, allowed, rng)
+        for s in others:
+            new.hands[s] = hands[s] | fixed[s]
+        if off:
+            giver = (seat - off) % n
+            by: list[int] = [0] * n  # cards each seat played this deal
+            for ld, cs, _ in [*self.tricks, (self.leader, tuple(self.trick), -1)]:
+                for i, c in enumerate(cs):
+                    by[(ld + i) % n] |= 1 << c
+            for s in others:
+                if s == giver:
+                    continue
+                r = (s + off) % n
+                options = cards_of((new.hands[r] | by[r]) & ~self.passed[seat])
+                new.passed[s] = sum(1 << c for c in rng.sample(options, 3))
+        return new
+
+    # --- JSON -----------------------------------------------------------------------
+    def _to_dict(self) -> dict[str, Any]:
+        last = self.last
+        return {
+            "chance": self.chance,
+            "deal": self.deal,
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.to_move(),
+            "hands": [_cards_text(h) for h in self.hands],
+            "passed": [_cards_text(p) for p in self.passed],
+            "trick_leader": self.leader if self.trick else None,
+            "trick": [format_card(c) for c in self.trick],
+            "tricks": [[ld, [format_card(c) for c in cs], w] for ld, cs, w in self.tricks],
+            "last_trick": None if last is None else [last[0], [format_card(c) for c in last[1]], last[2]],
+            "hearts_broken": self.broken,
+            "scores": list(self.totals),
+            "results": [list(r) for r in self.results],
+        }
+
+    @classmethod
+    def from_dict(cls, game: Hearts, data: dict[str, Any], seed: int) -> HeartsState:
+        n = game.players
+        new = cls.__new__(cls)
+        new.game = game
+        new.seed = seed
+        new.actions = []
+        new.chance = _int(data["chance"], "chance")
+        new.deal = _int(data["deal"], "deal")
+        if data["phase"] not in PHASE_NAMES:
+            raise StateFormatError(f"phase must be one of {', '.join(PHASE_NAMES)}, got {data['phase']!r}")
+        new.phase = PHASE_NAMES.index(data["phase"])
+        turn = data["turn"]
+        new.turn = -1 if turn is None else _int(turn, "turn")
+        new.offset = pass_offset(n, new.deal)
+        new.hands = [_read_cards(h) for h in _seats(data["hands"], n, "hands")]
+        new.passed = [_read_cards(h) for h in _seats(data["passed"], n, "passed")]
+        new.trick = [parse_card(str(c)) for c in data["trick"]]
+        new.tricks = []
+        for item in data["tricks"]:
+            ld, cs, w = item
+            new.tricks.append((_int(ld, "trick leader"), tuple(parse_card(str(c)) for c in cs), _int(w, "trick winner")))
+        last = data["last_trick"]
+        new.last = None if last is None else (_int(last[0], "leader"), tuple(parse_card(str(c)) for c in last[1]),
+                                              _int(last[2], "winner"))
+        new.broken = bool(data["hearts_broken"])
+        new.totals = [_int(v, "score") for v in _seats(data["scores"], n, "scores")]
+        new.results = [tuple(_int(v, "deal points") for v in _seats(r, n, "results")) for r in data["results"]]
+        new.taken = [0] * n
+        for _ld, cs, w in new.tricks:
+            if not 0 <= w < n:
+                raise StateFormatError(f"trick winner {w} is not a seat")
+            for c in cs:
+                new.taken[w] |= 1 << c
+        new.leader = new.win_seat = new.win_card = new.led = -1
+        if new.trick:
+            ld = data["trick_leader"]
+            new.leader = _int(ld, "trick leader")
+            new.win_seat, new.win_card = new.leader, new.trick[0]
+            new.led = _SUIT[new.trick[0]]
+            for i, c in enumerate(new.trick):
+                if _SUIT[c] == _SUIT[new.trick[0]] and c > new.win_card:
+                    new.win_card, new.win_seat = c, (new.leader + i) % n
+        return new
+
+    def check_consistency(self) -> None:
+        g = self.game
+        n = g.players
+        seen = 0
+        for m in [*self.hands, *(self.passed if self.phase == PASSING else []), *self.played_cards()]:
+            if seen & m:
+                raise StateFormatError(f"cards {' '.join(_cards_text(seen & m))} are in two places at once")
+            seen |= m
+        if seen != g.deck_mask:
+            missing = g.deck_mask & ~seen
+            extra = seen & ~g.deck_mask
+            raise StateFormatError(
+                f"the cards do not add up to the deck: missing {' '.join(_cards_text(missing)) or 'none'}, "
+                f"extra {' '.join(_cards_text(extra)) or 'none'}"
+            )
+        if len(self.trick) >= n or not all(len(cs) == n for _, cs, _ in self.tricks):
+            raise StateFormatError(f"a trick has {n} cards; the current trick has fewer")
+        if self.phase == OVER:
+            if self.turn != -1 or max(self.totals) <= g.target:
+                raise StateFormatError("a finished game has no one to move and a total above the target")
+            return
+        if not 0 <= self.turn < n:
+            raise StateFormatError(f"turn must be a seat from 0 to {n - 1}")
+        if self.phase == PASSING:
+            counts = [p.bit_count() for p in self.passed]
+            if not self.offset or self.tricks or self.trick:
+                raise StateFormatError("there is no passing in this deal, or play has begun")
+            if any(c != (3 if s < self.turn else 0) for s, c in enumerate(counts) if s != self.turn) or counts[self.turn] > 2:
+                raise StateFormatError(f"pass counts {counts} do not fit seat {self.turn} choosing now")
+            if any(h.bit_count() + p.bit_count() != g.per_seat for h, p in zip(self.hands, self.passed, strict=True)):
+                raise StateFormatError(f"each seat must hold {g.per_seat} cards during passing")
+            return
+        if self.offset and not all(p.bit_count() == 3 for p in self.passed):
+            raise StateFormatError("every seat passes three cards before play")
+        k = len(self.trick)
+        if k:
+            expected = (self.leader + k) % n
+        elif self.tricks:
+            expected = self.tricks[-1][2]
+        else:
+            expected = next(s for s in range(n) if self.hands[s] >> g.first_card & 1)  # the first lead
+        if expected != self.turn:
+            raise StateFormatError(f"seat {expected} should be to move, not {self.turn}")
+        played_by = len(self.tricks)
+        for s in range(n):
+            in_trick = 1 if k and (s - self.leader) % n < k else 0
+            if self.hands[s].bit_count() != g.per_seat - played_by - in_trick:
+                raise StateFormatError(
+                    f"{g.seat_name(s)} holds {self.hands[s].bit_count()} cards, which does not fit the tricks played"
+                )
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateFormatError(f"{what} must be a whole number, got {value!r}")
+    return value
+
+
+def _seats(items: Any, n: int, what: str) -> list[Any]:
+    if not isinstance(items, list) or len(items) != n:
+        raise StateFormatError(f"{what} must be a list with one entry per seat ({n})")
+    return items
+
+
+def _constrained_deal(pool: list[int], need: dict[int, int], allowed: list[int], rng: random.Random) -> dict[int, int]:
+    """Give each seat `need[s]` cards of `pool`, each within `allowed[s]`, at random.
+
+    Cards go in random order to a random allowed seat with room; when none has room, an
+    augmenting path (Kuhn's matching) moves earlier cards, so a deal is always found when
+    one exists. Consistent by construction; close to, not exactly, uniform.
+    """
+    order = pool.copy()
+    rng.shuffle(order)
+    held: dict[int, list[int]] = {s: [] for s in need}
+
+    def place(c: int, visited: set[int]) -> bool:
+        seats = [s for s in need if allowed[s] >> c & 1]
+        rng.shuffle(seats)
+        for s in seats:
+            if len(held[s]) < need[s]:
+                held[s].append(c)
+                return True
+        for s in seats:
+            if s in visited:
+                continue
+            visited.add(s)
+            for i, other in enumerate(held[s]):
+                if place(other, visited):
+                    held[s][i] = c
+                    return True
+        return False
+
+    for c in order:
+        if not place(c, set()):
+            raise StateFormatError("no deal of the unseen cards fits what this seat knows")
+    return {s: sum(1 << c for c in cs) for s, cs in held.items()}

@@ -1,0 +1,165 @@
+"""Hearts in words: hand, trick, passing and scores, rendered from a seat's view only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardhall.core.cards import RANK_NAMES, SUIT_NAMES, card_name, parse_card
+from cardhall.core.game import Action
+from cardhall.core.text import Shortcut, TextUI
+from cardhall.games.hearts.game import PASS
+
+SUIT_ORDER = "SHDC"  # spades, hearts, diamonds, clubs: how a hand is read out
+
+
+def _join(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _names(cards: list[str]) -> str:
+    return _join([card_name(parse_card(c)) for c in cards])
+
+
+def _points(n: int) -> str:
+    return f"{n} point" + ("" if n in (1, -1) else "s")
+
+
+class GameTextUI(TextUI):
+    def _who(self, seat: int, viewer: int) -> str:
+        return "You" if seat == viewer else self.seat(seat)
+
+    # --- the picture -------------------------------------------------------------
+    def render(self, view: dict[str, Any], seat: int) -> str:
+        parts = [self.header(view, seat), self.hand(view, seat), self.passing(view, seat),
+                 self.table(view, seat), self.score(view, seat), self.turn(view, seat)]
+        return "\n".join(p for p in parts if p)
+
+    def header(self, view: dict[str, Any], seat: int) -> str:
+        passing = {"hold": "no passing (hold)", "left": "pass to the left", "right": "pass to the right",
+                   "across": "pass across"}[view["passing"]]
+        broken = "Hearts are broken." if view["hearts_broken"] else "Hearts are not broken."
+        removed = f" The {card_name(parse_card(view['removed']))} is out of play." if view["removed"] else ""
+        return f"Deal {view['deal']}, {passing}. {broken}{removed}"
+
+    def hand(self, view: dict[str, Any], seat: int) -> str:
+        """Your hand by suit, highest first, in words and notation."""
+        by_suit: dict[str, list[str]] = {s: [] for s in SUIT_ORDER}
+        for c in view["hand"]:
+            by_suit[c[1]].append(c)
+        n = len(view["hand"])
+        lines = [f"Your hand ({n} card{'' if n == 1 else 's'}):"]
+        for s in SUIT_ORDER:
+            cards = sorted(by_suit[s], key=parse_card, reverse=True)
+            name = SUIT_NAMES["CDHS".index(s)]
+            ranks = ", ".join(RANK_NAMES[parse_card(c) % 13] for c in cards)
+            shown = f"{ranks} ({' '.join(cards)})" if cards else "none"
+            lines.append(f"  {name.capitalize()}: {shown}")
+        return "\n".join(lines)
+
+    def passing(self, view: dict[str, Any], seat: int) -> str:
+        out = []
+        if view["passed"] and view["passed_to"] is not None:
+            out.append(f"You pass {_names(view['passed'])} to {self.seat(view['passed_to'])}.")
+        if view["received"] and view["received_from"] is not None:
+            out.append(f"You received {_names(view['received'])} from {self.seat(view['received_from'])}.")
+        return " ".join(out)
+
+    def table(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut C: the cards of the current trick, and the last trick."""
+        trick = view["trick"]
+        if trick:
+            plays = [f"{self._who(s, seat)} {'led' if i == 0 else 'played'} the {card_name(parse_card(c))} ({c})"
+                     for i, (s, c) in enumerate(trick)]
+            now = "On the table: " + "; ".join(plays) + "."
+        elif view["phase"] == "pass":
+            now = "No cards on the table: the players are choosing cards to pass."
+        else:
+            now = "No cards on the table."
+        last = view["last_trick"]
+        if last and view["tricks"]:
+            now += (f" Last trick: {' '.join(last['cards'])}, led by {self._who(last['leader'], seat)}, "
+                    f"won by {self._who(last['winner'], seat)}.")
+        return now
+
+    def led_suit(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut F: the suit of the first card of the trick."""
+        trick = view["trick"]
+        if not trick:
+            return "No card has been led in this trick yet."
+        suit = SUIT_NAMES["CDHS".index(trick[0][1][1])]
+        held = [c for c in view["hand"] if c[1] == trick[0][1][1]]
+        follow = f"you hold {len(held)} {suit}" if held else f"you have no {suit}"
+        return f"The led suit is {suit}; {follow}."
+
+    def score(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut S: totals, this deal's points so far, and the target."""
+        totals = ", ".join(f"{self._who(i, seat)} {v}" for i, v in enumerate(view["scores"]))
+        deal = ", ".join(f"{self._who(i, seat)} {v}" for i, v in enumerate(view["taken_points"]))
+        return (f"Totals (lowest wins; the game ends when a total passes {view['target']}): {totals}. "
+                f"Points taken this deal: {deal}.")
+
+    def turn(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut T: whose turn it is and what they must do."""
+        mover = view["to_move"]
+        if mover is None:
+            return "The game is over."
+        if view["phase"] == "pass":
+            if mover != seat:
+                return f"{self.seat(mover)} is choosing cards to pass."
+            k = view["pass_counts"][seat]
+            return (f"Your turn: choose card {k + 1} of 3 to pass to {self.seat(view['passed_to'])} "
+                    f"(write pass and a card, e.g. pass {view['hand'][-1]}).")
+        if mover != seat:
+            return f"{self.seat(mover)} is to play."
+        if not view["trick"]:
+            return "Your turn to lead."
+        suit = SUIT_NAMES["CDHS".index(view["trick"][0][1][1])]
+        return f"Your turn to play to a {suit} trick."
+
+    def shortcuts(self) -> dict[str, Shortcut]:
+        keys = super().shortcuts()
+        keys["F"] = ("the led suit", self.led_suit)
+        return keys
+
+    # --- events ------------------------------------------------------------------
+    def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
+        a: int = action  # type: ignore[assignment]
+        text = self.game.format_action(a)
+        return f"{text} ({card_name(a - PASS if a >= PASS else a)})"
+
+    def announce(self, action: Action, actor: int, viewer: int) -> str:
+        a: int = action  # type: ignore[assignment]
+        who = self._who(actor, viewer)
+        if a >= PASS:
+            if actor == viewer:
+                return f"You choose the {card_name(a - PASS)} to pass."
+            return f"{who} chooses a card to pass."  # which card stays hidden
+        return f"{who} {'play' if actor == viewer else 'plays'} the {card_name(a)}."
+
+    def after(self, before: dict[str, Any], after: dict[str, Any], viewer: int) -> list[str]:
+        out = []
+        if before["phase"] == "pass" and after["received"] and not before["received"]:
+            out.append(f"Passing is done. You received {_names(after['received'])} "
+                       f"from {self.seat(after['received_from'])}.")
+        if after["last_trick"] != before["last_trick"] and after["last_trick"]:
+            t = after["last_trick"]
+            pts = sum(1 for c in t["cards"] if c[1] == "H") + (13 if "QS" in t["cards"] else 0)
+            won = "win" if t["winner"] == viewer else "wins"
+            out.append(f"{self._who(t['winner'], viewer)} {won} the trick ({' '.join(t['cards'])}, {_points(pts)}).")
+        if not before["hearts_broken"] and after["hearts_broken"] and after["deal"] == before["deal"]:
+            out.append("Hearts are broken.")
+        if len(after["deals"]) > len(before["deals"]):
+            pts = after["deals"][-1]
+            shown = ", ".join(f"{self._who(i, viewer)} {p}" for i, p in enumerate(pts))
+            shot = ""
+            if pts.count(26) == len(pts) - 1 or -26 in pts:  # all 26 points to one player
+                shooter = pts.index(-26) if -26 in pts else pts.index(0)
+                shot = f" {self._who(shooter, viewer)} shot the moon!"
+            totals = ", ".join(f"{self._who(i, viewer)} {v}" for i, v in enumerate(after["scores"]))
+            out.append(f"Deal {len(after['deals'])} scored: {shown}.{shot} Totals: {totals}.")
+            if after["to_move"] is not None:
+                out.append(self.header(after, viewer))
+        return out
+

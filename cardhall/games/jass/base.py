@@ -1,0 +1,376 @@
+"""What Jass and Putz share: the action notation and a state that plays tricks.
+
+Actions are ints: a card is its kernel number (0–51); the other decisions are
+``TRUMP + suit`` ("trump H"), ``PUSH`` ("push"), ``EXCHANGE_SIX`` ("exchange six"),
+``NO_EXCHANGE`` ("no exchange"), ``TAKE_TALON`` ("take talon") and ``KEEP`` ("keep").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardhall.core.cards import (
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    format_card,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
+from cardhall.core.game import Action, Game, State
+from cardhall.games.jass import tricks
+from cardhall.games.jass.tricks import (
+    DECK,
+    LAST_TRICK_BONUS,
+    NO_TRUMP_BAUER,
+    POINTS,
+    STRENGTH,
+    SUIT_DECK,
+    cannot_hold,
+    cards_of,
+    legal_mask,
+)
+
+TRUMP = 60
+PUSH = 64
+EXCHANGE_SIX = 65
+NO_EXCHANGE = 66
+TAKE_TALON = 67
+KEEP = 68
+WORDS = {PUSH: "push", EXCHANGE_SIX: "exchange six", NO_EXCHANGE: "no exchange", TAKE_TALON: "take talon", KEEP: "keep"}
+_READ = {v: k for k, v in WORDS.items()}
+TRUMP_CHOICES = [TRUMP + s for s in (2, 1, 3, 0)]  # hearts, diamonds, spades, clubs, as the seed lists them
+
+# phases of a deal
+P_TRUMP, P_PUSHED, P_SIX, P_TALON, P_PLAY, P_OVER = range(6)
+PHASE_NAMES = ("trump", "pushed", "six", "talon", "play", "over")
+
+
+def parse_suit(text: str) -> int:
+    t = text.strip().lower()
+    for i in range(4):
+        if t in (SUITS[i].lower(), SUIT_NAMES[i], SUIT_NAMES[i][:-1], SUIT_SYMBOLS[i]):
+            return i
+    raise NotationError(f"cannot read {text.strip()!r} as a suit; write H, D, S or C (or hearts, diamonds, spades, clubs)")
+
+
+class JassFamily(Game):
+    """Options and notation shared by Jass and Putz."""
+
+    hand_size: int = 9
+
+    def format_action(self, action: Action) -> str:
+        if isinstance(action, int):
+            if 0 <= action < 52 and DECK >> action & 1:
+                return format_card(action)
+            if TRUMP <= action < TRUMP + 4:
+                return f"trump {SUITS[action - TRUMP]}"
+            if action in WORDS:
+                return WORDS[action]
+        raise NotationError(f"{action!r} is not a {self.name} action")
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        t = " ".join(text.strip().lower().split())
+        if t in _READ:
+            return _READ[t]
+        if t.startswith("trump ") or t.startswith("trumps "):
+            return TRUMP + parse_suit(t.split(" ", 1)[1])
+        try:
+            c = parse_card(t)
+        except NotationError:
+            raise NotationError(
+                f"cannot read {text.strip()!r}; write a card (rank then suit: QS, TH, 6C), "
+                f"trump H/D/S/C, push, exchange six, no exchange, take talon or keep"
+            ) from None
+        if not DECK >> c & 1:
+            raise NotationError(f"{format_card(c)} is not in the Jass deck; the cards are 6 to ace")
+        return c
+
+
+class TrickState(State):
+    """A state that deals and plays tricks; Jass and Putz add their decisions and scoring."""
+
+    __slots__ = ("bauer", "cannot", "dealer", "hands", "known", "last", "leader", "n", "phase", "played",
+                 "points", "trick", "tricks_done", "trump", "win_card", "win_seat")
+
+    game: JassFamily
+
+    def _init_base(self, n: int) -> None:
+        self.n = n
+        self.bauer = bool(self.game.options["bauer_exception"])
+        self.hands = [0] * n
+        self.dealer = n - 1
+        self.phase = P_TRUMP
+        self.trump = -1
+        self.leader = 0
+        self.trick: list[int] = []
+        self.win_card = -1
+        self.win_seat = -1
+        self.played = 0
+        self.cannot = [0] * n
+        self.known = [0] * n
+        self.points = [0] * n
+        self.tricks_done = 0
+        self.last: tuple[int, list[int], int, int] | None = None
+
+    def _clone_trick(self, s: TrickState) -> None:
+        self._clone_base(s)
+        s.n = self.n
+        s.bauer = self.bauer
+        s.hands = self.hands.copy()
+        s.dealer = self.dealer
+        s.phase = self.phase
+        s.trump = self.trump
+        s.leader = self.leader
+        s.trick = self.trick.copy()
+        s.win_card = self.win_card
+        s.win_seat = self.win_seat
+        s.played = self.played
+        s.cannot = self.cannot.copy()
+        s.known = self.known.copy()
+        s.points = self.points.copy()
+        s.tricks_done = self.tricks_done
+        s.last = self.last
+
+    def _new_deal_base(self) -> None:
+        self.trump = -1
+        self.trick = []
+        self.win_card = -1
+        self.win_seat = -1
+        self.played = 0
+        self.cannot = [0] * self.n
+        self.known = [0] * self.n
+        self.points = [0] * self.n
+        self.tricks_done = 0
+        self.leader = (self.dealer + 1) % self.n
+
+    # --- card play -------------------------------------------------------------------
+    def _legal_mask(self) -> int:
+        trick = self.trick
+        hand = self.hands[(self.leader + len(trick)) % self.n]
+        if not trick:
+            return hand
+        return legal_mask(hand, trick[0] // 13, self.win_card, self.trump, self.bauer)
+
+    def _legal_cards(self) -> list[Action]:
+        trick = self.trick
+        hand = self.hands[(self.leader + len(trick)) % self.n]
+        if trick:
+            hand = legal_mask(hand, trick[0] // 13, self.win_card, self.trump, self.bauer)
+        return cards_of(hand)  # type: ignore[return-value]
+
+    def apply(self, action: Action) -> None:
+        self.check_legal(action)
+        self.apply_unchecked(action)
+
+    def _apply(self, action: Action) -> None:
+        """The protocol's hook (apply without recording): `apply_unchecked` does the work."""
+        self.apply_unchecked(action)
+        self.actions.pop()
+
+    def _decide(self, action: Action) -> None:
+        """Apply a decision before the card play (trump, push, six, talon)."""
+        raise NotImplementedError
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Record and apply `action`; a card is played here directly (the hot path)."""
+        self.actions.append(action)
+        if self.phase != P_PLAY:
+            self._decide(action)
+            return
+        card: int = action  # type: ignore[assignment]
+        trick = self.trick
+        n = self.n
+        seat = (self.leader + len(trick)) % n
+        b = 1 << card
+        self.hands[seat] ^= b
+        self.played |= b
+        if self.known[seat]:
+            self.known[seat] &= ~b
+        if not trick:
+            trick.append(card)
+            self.win_card = card
+            self.win_seat = seat
+            return
+        t = self.trump
+        lead = trick[0] // 13
+        s = card // 13
+        if s != lead:
+            if s == t:
+                st = STRENGTH[t]
+                if st[card] > st[self.win_card]:
+                    self.win_card = card
+                    self.win_seat = seat
+                elif self.win_card // 13 == t:  # an under-trump: only lower trumps were left
+                    self.cannot[seat] |= cannot_hold(card, lead, self.win_card, t, self.bauer)
+            elif lead == t:  # no trump to follow a trump lead (but maybe the Bauer, by the exception)
+                self.cannot[seat] |= NO_TRUMP_BAUER[t] if self.bauer else SUIT_DECK[t]
+            else:  # void in the led suit
+                self.cannot[seat] |= SUIT_DECK[lead]
+        elif STRENGTH[t][card] > STRENGTH[t][self.win_card]:
+            self.win_card = card
+            self.win_seat = seat
+        trick.append(card)
+        if len(trick) == n:
+            total = sum(map(POINTS[t].__getitem__, trick))
+            self.tricks_done += 1
+            if self.hands[seat] == 0:  # the last trick of the deal
+                total += LAST_TRICK_BONUS
+            winner = self.win_seat
+            self.points[winner] += total
+            self.last = (self.leader, trick, winner, total)
+            self.trick = []
+            self.leader = winner
+            self.win_card = -1
+            self._trick_taken(winner, total)
+
+    def _trick_taken(self, winner: int, points: int) -> None:
+        """Credit a finished trick; start a new deal or end the game when due."""
+        raise NotImplementedError
+
+    def explain_card(self, card: int) -> str:
+        """Why `card` may not be played now (the play phase)."""
+        seat = (self.leader + len(self.trick)) % self.n
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            return f"you do not hold {format_card(card)}; your cards are {format_cards(hand)}"
+        t = self.trump
+        lead = self.trick[0] // 13
+        tname = SUIT_NAMES[t]
+        if lead == t:
+            return (f"trump ({tname}) was led and you hold trumps, so you must play a trump: "
+                    f"{format_cards(self._legal_mask())}")
+        if self.win_card // 13 == t and card // 13 == t:
+            return (f"you may not under-trump: {format_card(card)} is lower than {format_card(self.win_card)} on the table "
+                    f"and you have other cards; you may play {format_cards(self._legal_mask())}")
+        return (f"you must follow suit: you hold {SUIT_NAMES[lead]} ({format_cards(hand & SUIT_MASKS[lead])}); "
+                f"you may also play a trump ({tname}) that is allowed: {format_cards(self._legal_mask())}")
+
+    # --- shared pieces of views and JSON ------------------------------------------------
+    def _view_base(self, seat: int) -> dict[str, Any]:
+        t = self.trump
+        last = None
+        if self.last is not None:
+            ld, cards, w, p = self.last
+            last = {"leader": ld, "cards": [format_card(c) for c in cards], "winner": w, "points": p}
+        voids = []
+        for s in range(self.n):
+            voids.append([SUITS[u] for u in range(4) if (SUIT_MASKS[u] & DECK) & ~self.cannot[s] == 0])
+        return {
+            "seat": seat,
+            "players": self.n,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.to_move(),
+            "dealer": self.dealer,
+            "trump": SUITS[t] if t >= 0 else None,
+            "hand": format_cards(self.hands[seat]).split(),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "leader": self.leader,
+            "trick": [format_card(c) for c in self.trick],
+            "led": SUITS[self.trick[0] // 13] if self.trick else None,
+            "winning": self.win_seat if self.trick else None,
+            "last_trick": last,
+            "played": format_cards(self.played).split(),
+            "tricks_done": self.tricks_done,
+            "voids": voids,
+            "known": [format_cards(k).split() for k in self.known],
+            "deal_points": list(self.points),
+        }
+
+    def _dict_base(self) -> dict[str, Any]:
+        return {
+            "chance": self.chance,
+            "dealer": self.dealer,
+            "phase": PHASE_NAMES[self.phase],
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
+            "leader": self.leader,
+            "trick": [format_card(c) for c in self.trick],
+            "hands": [format_cards(h) for h in self.hands],
+            "played": format_cards(self.played),
+            "cannot": [format_cards(m) for m in self.cannot],
+            "known": [format_cards(m) for m in self.known],
+            "points": list(self.points),
+            "tricks_done": self.tricks_done,
+            "last": None if self.last is None else [self.last[0], [format_card(c) for c in self.last[1]],
+                                                    self.last[2], self.last[3]],
+        }
+
+    def _load_base(self, data: dict[str, Any], n: int) -> None:
+        self._init_base(n)
+        self.chance = int(data["chance"])
+        self.dealer = int(data["dealer"])
+        if not 0 <= self.dealer < n:
+            raise StateFormatError(f"dealer must be a seat from 0 to {n - 1}")
+        self.phase = PHASE_NAMES.index(data["phase"])
+        self.trump = -1 if data["trump"] is None else SUITS.index(data["trump"])
+        self.leader = int(data["leader"]) % n
+        self.trick = [parse_card(c) for c in data["trick"]]
+        self.hands = [parse_cards(h) for h in data["hands"]]
+        self.played = parse_cards(data["played"])
+        self.cannot = [parse_cards(m) for m in data["cannot"]]
+        self.known = [parse_cards(m) for m in data["known"]]
+        self.points = [int(p) for p in data["points"]]
+        self.tricks_done = int(data["tricks_done"])
+        last = data.get("last")
+        self.last = None if last is None else (int(last[0]), [parse_card(c) for c in last[1]], int(last[2]), int(last[3]))
+        if len(self.hands) != n or len(self.cannot) != n or len(self.points) != n or len(self.known) != n:
+            raise StateFormatError(f"hands, cannot, known and points must have {n} entries")
+        if self.trick:
+            t = self.trump
+            lead = self.trick[0] // 13
+            w = 0
+            for i in range(1, len(self.trick)):
+                if tricks.beats(self.trick[i], self.trick[w], lead, t):
+                    w = i
+            self.win_card = self.trick[w]
+            self.win_seat = (self.leader + w) % n
+
+    def _check_cards(self, pieces: list[int], what: str) -> None:
+        """Every card of the deck is in exactly one of `pieces`."""
+        seen = 0
+        for p in pieces:
+            if p & seen or p & ~DECK:
+                raise StateFormatError(f"a card is in two places or is not a Jass card ({what})")
+            seen |= p
+        if seen != DECK:
+            raise StateFormatError(f"cards are missing: {format_cards(DECK & ~seen)} ({what})")
+        trick_mask = sum(1 << c for c in self.trick)
+        if trick_mask & ~self.played:
+            raise StateFormatError("cards in the trick must be among the played cards")
+        if len(self.trick) >= self.n:
+            raise StateFormatError(f"a trick holds at most {self.n - 1} cards between tricks")
+
+    def check_legal(self, action: Action) -> None:
+        if self.phase == P_OVER:
+            raise IllegalAction("the game is over; no more actions can be played")
+        if self.phase == P_PLAY and isinstance(action, int) and 0 <= action < 52:
+            if not self._legal_mask() >> action & 1:
+                raise IllegalAction(self.explain_card(action))
+            return
+        if action not in self.legal_actions():
+            raise IllegalAction(self.explain_illegal(action))
+
+    def explain_illegal(self, action: Action) -> str:
+        phase = self.phase
+        legal = ", ".join(self.game.format_action(a) for a in self.legal_actions())
+        what = self.game.format_action(action) if isinstance(action, int) else repr(action)
+        if phase == P_PLAY:
+            if isinstance(action, int) and 0 <= action < 52:
+                return self.explain_card(action)
+            return f"{what} is not possible now: the cards are being played; play a card ({legal})"
+        if phase == P_TRUMP:
+            return f"{what} is not possible now: choose the trump suit or push the choice to your partner ({legal})"
+        if phase == P_PUSHED:
+            return f"{what} is not possible now: your partner pushed, so you must choose the trump suit ({legal})"
+        if phase == P_SIX:
+            if action == EXCHANGE_SIX:
+                return (f"you do not hold the six of {SUIT_NAMES[self.trump]}, so there is nothing to exchange; "
+                        f"answer {legal}")
+            return (f"{what} is not possible now: before the first trick each player in turn says whether to "
+                    f"exchange the six of trump for the turned-up card ({legal})")
+        if phase == P_TALON:
+            return f"{what} is not possible now: take the talon or keep your hand ({legal})"
+        return f"{what} is not legal now; legal are: {legal}"

@@ -1,0 +1,234 @@
+"""Jass for four players in two teams (rules/jass.md, "4 players in two teams").
+
+Seats 0–3 sit clockwise; partners sit opposite (team 0: seats 0 and 2, team 1: seats 1
+and 3). The first dealer is seat 3, so seat 0 chooses trump first.
+"""
+
+from __future__ import annotations
+
+import random
+from operator import itemgetter
+from typing import Any
+
+from cardhall.core.cards import SUIT_MASKS, format_cards
+from cardhall.core.errors import StateFormatError
+from cardhall.core.game import Action
+from cardhall.core.options import Option
+from cardhall.core.rng import MAX_SEED, chance_rng
+from cardhall.games.jass.base import (
+    P_OVER,
+    P_PLAY,
+    P_PUSHED,
+    P_TRUMP,
+    PUSH,
+    TRUMP,
+    TRUMP_CHOICES,
+    JassFamily,
+    TrickState,
+)
+from cardhall.games.jass.tricks import _C, _D, _H, _S, BITS, DECK, HIGHER_TRUMPS, JACK, deal_constrained, shuffled
+
+SEAT_NAMES = ("South", "West", "North", "East")
+_DEAL_POSITIONS = [itemgetter(*(12 * r + 3 * k + j for r in range(3) for j in range(3))) for k in range(4)]
+"""Three at a time: the k-th player from the dealer's left gets these positions of the shuffled deck."""
+
+
+class Jass(JassFamily):
+    name = "jass"
+    title = "Jass"
+    OPTIONS = (
+        Option("target", 1000, "the points a team needs to win", choices=(1000, 1500, 2000)),
+        Option("bauer_exception", False,
+               "the trump Jack need never be played to follow trump (off in the seed; on in jass-kit)"),
+    )
+    hand_size = 9
+
+    @property
+    def num_players(self) -> int:
+        return 4
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
+    def _new_state(self, seed: int) -> JassState:
+        s = JassState(self, seed)
+        s._deal()
+        return s
+
+    def _state_from_dict(self, data: dict[str, Any], seed: int) -> JassState:
+        s = JassState(self, seed)
+        s._load_base(data, 4)
+        s.score = [int(x) for x in data["score"]]
+        s.pushed = bool(data["pushed"])
+        s.log = [[int(a), int(b)] for a, b in data["log"]]
+        s.winner_team = int(data["winner_team"])
+        return s
+
+
+class JassState(TrickState):
+    __slots__ = ("log", "pushed", "score", "target", "winner_team")
+
+    game: Jass
+
+    def __init__(self, game: Jass, seed: int) -> None:
+        super().__init__(game, seed)
+        self._init_base(4)
+        self.score = [0, 0]
+        self.pushed = False
+        self.log: list[list[int]] = []
+        self.winner_team = -1
+        self.target: int = game.options["target"]
+
+    def _deal(self) -> None:
+        """Rule: the dealer deals 9 cards each, three at a time, starting at their left."""
+        rng = chance_rng(self.seed, self.chance)
+        self.chance += 1
+        cards = shuffled(rng)
+        self._new_deal_base()
+        hands = [0, 0, 0, 0]
+        for k in range(4):
+            hands[(self.dealer + 1 + k) % 4] = sum(map(BITS.__getitem__, _DEAL_POSITIONS[k](cards)))
+        self.hands = hands
+        self.phase = P_TRUMP
+        self.pushed = False
+
+    # --- protocol --------------------------------------------------------------------
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase == P_PLAY:
+            return (self.leader + len(self.trick)) % 4
+        if phase == P_TRUMP:
+            return (self.dealer + 1) % 4
+        if phase == P_PUSHED:
+            return (self.dealer + 3) % 4
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == P_PLAY:  # inlined _legal_cards (the hot path)
+            trick = self.trick
+            hand = self.hands[(self.leader + len(trick)) & 3]
+            if trick:  # inlined legal_mask
+                lead = trick[0] // 13
+                t = self.trump
+                trumps = hand & SUIT_MASKS[t]
+                if lead == t:
+                    if trumps and not (self.bauer and trumps == BITS[t * 13 + JACK]):
+                        hand = trumps
+                else:
+                    follow = hand & SUIT_MASKS[lead]
+                    w = self.win_card
+                    if w // 13 != t:
+                        if follow:
+                            hand = follow | trumps
+                    else:
+                        higher = trumps & HIGHER_TRUMPS[w]
+                        hand = follow | higher if follow else hand & ~(trumps ^ higher) or hand
+            return [*_C[hand >> 4 & 511], *_D[hand >> 17 & 511], *_H[hand >> 30 & 511], *_S[hand >> 43 & 511]]
+        if phase == P_TRUMP:
+            return [*TRUMP_CHOICES, PUSH]
+        if phase == P_PUSHED:
+            return list(TRUMP_CHOICES)
+        return []
+
+    def _decide(self, action: Action) -> None:
+        if action == PUSH:
+            self.phase = P_PUSHED
+            self.pushed = True
+        else:
+            self.trump = action - TRUMP  # type: ignore[operator]
+            self.phase = P_PLAY
+            self.leader = (self.dealer + 1) % 4  # forehand leads even after pushing
+
+    def _trick_taken(self, winner: int, points: int) -> None:
+        team = winner & 1
+        self.score[team] += points
+        if self.score[team] >= self.target:
+            # Decision: points are credited at once, so the game ends the moment a team reaches the target.
+            self.phase = P_OVER
+            self.winner_team = team
+            self.log.append(self.team_deal_points())
+            return
+        if self.tricks_done == 9:
+            self.log.append(self.team_deal_points())
+            self.dealer = (self.dealer + 1) % 4  # the next dealer sits to the dealer's left
+            self._deal()
+
+    def team_deal_points(self) -> list[int]:
+        p = self.points
+        return [p[0] + p[2], p[1] + p[3]]
+
+    def clone(self) -> JassState:
+        s = JassState.__new__(JassState)
+        self._clone_trick(s)
+        s.score = self.score.copy()
+        s.pushed = self.pushed
+        s.log = self.log.copy()
+        s.winner_team = self.winner_team
+        s.target = self.target
+        return s
+
+    def scores(self) -> list[float]:
+        return [float(self.score[s & 1]) for s in range(4)]
+
+    def winners(self) -> list[int]:
+        if self.winner_team < 0:
+            return []
+        return [self.winner_team, self.winner_team + 2]
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self._view_base(seat)
+        v.update({
+            "variant": "jass",
+            "pushed": self.pushed,
+            "chooser": (self.dealer + 3) % 4 if self.pushed else (self.dealer + 1) % 4,
+            "team_points": self.team_deal_points(),
+            "score": list(self.score),
+            "target": self.game.options["target"],
+            "deals": [list(d) for d in self.log],
+            "winners": self.winners(),
+        })
+        return v
+
+    def sample(self, seat: int, rng: random.Random) -> JassState:
+        s = self.clone()
+        s.seed = rng.randrange(MAX_SEED)
+        s.actions = []
+        others = [o for o in range(4) if o != seat]
+        pool = 0
+        for o in others:
+            pool |= self.hands[o]
+        dealt = deal_constrained(pool, [self.hands[o].bit_count() for o in others],
+                                 [DECK & ~self.cannot[o] for o in others], rng)
+        for o, h in zip(others, dealt, strict=True):
+            s.hands[o] = h
+        return s
+
+    def _to_dict(self) -> dict[str, Any]:
+        d = self._dict_base()
+        d.update({"score": list(self.score), "pushed": self.pushed, "log": [list(x) for x in self.log],
+                  "winner_team": self.winner_team})
+        return d
+
+    def check_consistency(self) -> None:
+        self._check_cards([*self.hands, self.played], "hands and played cards")
+        sizes = {h.bit_count() for h in self.hands}
+        in_trick = len(self.trick)
+        expected = 9 - self.tricks_done
+        for s in range(4):
+            k = self.hands[s].bit_count()
+            has_played = (s - self.leader) % 4 < in_trick
+            if k != expected - has_played:
+                raise StateFormatError(
+                    f"seat {s} holds {k} cards; after {self.tricks_done} tricks it must hold "
+                    f"{expected - has_played} ({sorted(sizes)})")
+        if self.phase in (P_TRUMP, P_PUSHED) and (self.played or self.trump >= 0):
+            raise StateFormatError("no card is played and no trump is set before the trump choice")
+        if self.phase == P_PLAY and self.trump < 0:
+            raise StateFormatError("cards are played only once trump is chosen")
+        if self.phase == P_OVER and self.winner_team < 0:
+            raise StateFormatError("a finished game needs its winning team")
+        if sum(self.points) != sum(self.team_deal_points()) or self.played.bit_count() != 4 * self.tricks_done + in_trick:
+            raise StateFormatError(f"{format_cards(self.played)} played does not match {self.tricks_done} tricks")
+        if any(x < 0 for x in self.score):
+            raise StateFormatError("scores cannot be negative")

@@ -1,0 +1,251 @@
+"""Jass and Putz in words: the picture of a seat's view, the events, and the seed's keys.
+
+Keys (rules/jass.md, "The seed's keyboard shortcuts"): Enter plays the selected choice;
+C the cards on the table; A choose or hear the trump; F the led suit; H take the talon;
+G exchange the trump six; S the score; T whose turn. H and G, when that action is yours,
+select it so that Enter confirms it. Everything comes from `view(seat)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardhall.core.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, parse_card
+from cardhall.core.game import Action
+from cardhall.core.text import Shortcut, TextUI
+from cardhall.games.jass.base import EXCHANGE_SIX, KEEP, NO_EXCHANGE, PUSH, TAKE_TALON, TRUMP
+
+
+def words(card: str) -> str:
+    """'QS' → 'queen of spades'."""
+    return card_name(parse_card(card))
+
+
+def suit_word(letter: str | None) -> str:
+    return SUIT_NAMES[SUITS.index(letter)] if letter else "none"
+
+
+class GameTextUI(TextUI):
+    """Text for Jass (four in two teams) and Putz (three or five, each alone)."""
+
+    # --- names -------------------------------------------------------------------------
+    def who(self, seat: int, viewer: int) -> str:
+        return "You" if seat == viewer else self.seat(seat)
+
+    def team(self, team: int) -> str:
+        return f"{self.seat(team)} and {self.seat(team + 2)}"
+
+    def hand_words(self, cards: list[str]) -> str:
+        if not cards:
+            return "no cards"
+        parts = []
+        for s in "SHDC":
+            ranks = [RANK_NAMES[RANKS.index(c[0])] for c in cards if c[1] == s]
+            if ranks:
+                parts.append(f"{SUIT_NAMES[SUITS.index(s)]}: {', '.join(ranks)}")
+        return "; ".join(parts)
+
+    # --- the picture -------------------------------------------------------------------
+    def render(self, view: dict[str, Any], seat: int) -> str:
+        lines = [self.header(view)]
+        lines.append(f"Your cards ({len(view['hand'])}): {self.hand_words(view['hand'])} [{' '.join(view['hand'])}].")
+        if view["variant"] == "putz" and view.get("aside"):
+            lines.append(f"Set aside (your old hand): {' '.join(view['aside'])}.")
+        lines += [self.table(view, seat), self.score(view, seat), self.turn(view, seat)]
+        return "\n".join(lines)
+
+    def header(self, view: dict[str, Any]) -> str:
+        deal = len(view["deals"]) + (0 if view["phase"] == "over" else 1)
+        head = f"{self.game.title}, deal {deal}; {self.seat(view['dealer'])} deals."
+        return head + " " + self.trump_text(view)
+
+    def trump_text(self, view: dict[str, Any]) -> str:
+        if view["variant"] == "putz":
+            text = f"Trump is {suit_word(view['trump'])}: the turned-up card is the {words(view['turned'])}."
+            if view["six_exchanged_by"] >= 0:
+                where = (f"went with the talon to {self.seat(view['talon_taken_by'])}" if view["talon_taken_by"] >= 0
+                         else "lies face up" + (" on the talon" if view["players"] == 3 else ""))
+                text += (f" {self.seat(view['six_exchanged_by'])} exchanged the six of trump for it;"
+                         f" the six of {suit_word(view['trump'])} {where}.")
+            elif view["talon_taken_by"] >= 0:
+                text += f" It went with the talon to {self.seat(view['talon_taken_by'])}."
+            return text
+        if view["trump"] is None:
+            chooser = view["chooser"]
+            pushed = " (the choice was pushed)" if view["pushed"] else ""
+            return f"Trump is not chosen yet: {self.seat(chooser)} chooses{pushed}."
+        pushed = " after a push" if view["pushed"] else ""
+        return f"Trump is {suit_word(view['trump'])}, chosen by {self.seat(view['chooser'])}{pushed}."
+
+    def table(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut C: the cards on the table (the trick so far, else the last trick)."""
+        n = view["players"]
+        if view["trick"]:
+            plays = [f"{self.who((view['leader'] + i) % n, seat)} played the {words(c)}" for i, c in enumerate(view["trick"])]
+            win = self.who(view["winning"], seat)
+            return f"On the table: {'; '.join(plays)}. {win} {'are' if win == 'You' else 'is'} winning it."
+        last = view["last_trick"]
+        if last is None:
+            return "The table is empty; no trick has been played yet."
+        plays = [f"{self.who((last['leader'] + i) % n, seat)} {words(c)}" for i, c in enumerate(last["cards"])]
+        return (f"The table is empty. Last trick: {'; '.join(plays)}; "
+                f"taken by {self.who(last['winner'], seat).replace('You', 'you')} for {last['points']} points.")
+
+    def score(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut S: the score."""
+        if view["variant"] == "jass":
+            sc, dp = view["score"], view["team_points"]
+            return (f"Score: {self.team(0)} {sc[0]}, {self.team(1)} {sc[1]} (game to {view['target']}). "
+                    f"This deal so far: {dp[0]} to {dp[1]}.")
+        parts = ", ".join(f"{self.seat(i)} {s}" for i, s in enumerate(view["score"]))
+        pts = ", ".join(f"{self.seat(i)} {p}" for i, p in enumerate(view["deal_points"]))
+        return (f"Score: {parts} (game to 7, or until someone drops below {view['lose_below']}). "
+                f"Card points this deal: {pts}.")
+
+    def turn(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut T: whose turn it is, and what they must do."""
+        mover = view["to_move"]
+        if mover is None:
+            return "The game is over."
+        task = {
+            "trump": "choose trump or push the choice to the partner",
+            "pushed": "choose trump (the choice was pushed)",
+            "six": "say whether to exchange the six of trump for the turned-up card",
+            "talon": "take the talon or keep the hand",
+            "play": "lead a card" if not view["trick"] else "play a card",
+        }[view["phase"]]
+        if mover == seat:
+            return f"Your turn: {task.replace('the partner', 'your partner').replace('the hand', 'your hand')}."
+        return f"{self.seat(mover)} is to {task}."
+
+    def led(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut F: the suit that was led."""
+        if view["led"] is None:
+            if view["phase"] != "play":
+                return "No card has been led yet."
+            leader = "you lead" if view["leader"] == seat else f"{self.seat(view['leader'])} leads"
+            return f"No card is on the table; {leader}."
+        lead = suit_word(view["led"])
+        trump = " (trump)" if view["led"] == view["trump"] else ""
+        return f"The led suit is {lead}{trump}."
+
+    def trump_key(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut A: choose or hear the trump."""
+        if view["phase"] in ("trump", "pushed") and view["to_move"] == seat:
+            push = " or push to let your partner choose" if view["phase"] == "trump" else ""
+            return ("Choose trump: type trump H (hearts), trump D (diamonds), trump S (spades) or "
+                    f"trump C (clubs){push}; or a choice's number. Then press Enter.")
+        return self.trump_text(view)
+
+    def talon_key(self, view: dict[str, Any], seat: int) -> str | tuple[str, Action]:
+        """Shortcut H: take the talon (selects it when the offer is yours)."""
+        if view["variant"] != "putz" or view["players"] != 3:
+            return "There is no talon in this game; H takes the talon in Putz for three players."
+        if view["phase"] == "talon" and view["to_move"] == seat:
+            return ("Take the talon: your nine cards are set aside and the talon becomes your hand. "
+                    "Press Enter to confirm, or type keep.", TAKE_TALON)
+        if view["talon_taken_by"] >= 0:
+            return f"{self.who(view['talon_taken_by'], seat)} took the talon this deal."
+        if view["phase"] == "talon":
+            return f"The talon is offered to {self.seat(view['to_move'])} now; the offer goes once around."
+        if view["phase"] == "six":
+            return "The talon is offered after the trump-six exchange, once around from the dealer's left."
+        return "Nobody took the talon this deal; it stays out of play."
+
+    def six_key(self, view: dict[str, Any], seat: int) -> str | tuple[str, Action]:
+        """Shortcut G: exchange the trump six (selects it when that is yours to do)."""
+        if view["variant"] != "putz":
+            return "There is no trump-six exchange in Jass for four; G exchanges the trump six in Putz."
+        six = "6" + view["trump"]
+        if view["phase"] == "six" and view["to_move"] == seat:
+            if six in view["hand"]:
+                return (f"Exchange the six of {suit_word(view['trump'])} for the {words(view['up'])}. "
+                        "Press Enter to confirm, or type no exchange.", EXCHANGE_SIX)
+            return f"You do not hold the six of {suit_word(view['trump'])}; answer no exchange."
+        if view["six_exchanged_by"] >= 0:
+            return (f"{self.who(view['six_exchanged_by'], seat)} exchanged the six of {suit_word(view['trump'])} "
+                    f"for the {words(view['turned'])}.")
+        if view["phase"] == "six":
+            return f"{self.seat(view['to_move'])} is asked about the trump-six exchange."
+        if view["up"] == six:
+            return "The turned-up card is the six of trump itself; there is nothing to exchange."
+        return "Nobody exchanged the six of trump this deal."
+
+    def shortcuts(self) -> dict[str, Shortcut]:
+        return {
+            "C": ("the cards on the table", self.table),
+            "A": ("choose or hear the trump", self.trump_key),
+            "F": ("the suit that was led", self.led),
+            "H": ("take the talon (Putz for three)", self.talon_key),
+            "G": ("exchange the trump six (Putz)", self.six_key),
+            "S": ("the score", self.score),
+            "T": ("whose turn it is", self.turn),
+        }
+
+    # --- choices and events ------------------------------------------------------------
+    def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
+        note = self.game.format_action(action)
+        if isinstance(action, int) and action < 52:
+            trump = " (trump)" if view["trump"] and note[1] == view["trump"] else ""
+            return f"{note}, {words(note)}{trump}"
+        if isinstance(action, int) and TRUMP <= action < TRUMP + 4:
+            return f"{note}: make {SUIT_NAMES[action - TRUMP]} trump"
+        texts: dict[Action, str] = {
+            PUSH: "push: your partner chooses trump",
+            EXCHANGE_SIX: f"exchange six: give the six of trump for the {words(view['up'])}" if view.get("up") else note,
+            NO_EXCHANGE: "no exchange",
+            TAKE_TALON: "take talon: set your cards aside and take the talon",
+            KEEP: "keep: keep your hand",
+        }
+        return texts.get(action, note)
+
+    def announce(self, action: Action, actor: int, viewer: int) -> str:
+        who = self.who(actor, viewer)
+        note = self.game.format_action(action)
+        if isinstance(action, int) and action < 52:
+            return f"{who} play{'' if who == 'You' else 's'} the {words(note)}."
+        if isinstance(action, int) and TRUMP <= action < TRUMP + 4:
+            return f"{who} choose{'' if who == 'You' else 's'} trump: {SUIT_NAMES[action - TRUMP]}."
+        s = "" if who == "You" else "s"
+        texts: dict[Action, str] = {
+            PUSH: f"{who} push{'' if who == 'You' else 'es'}: the partner chooses trump.",
+            EXCHANGE_SIX: f"{who} exchange{s} the six of trump for the turned-up card.",
+            NO_EXCHANGE: f"{who}: no exchange.",
+            TAKE_TALON: f"{who} take{s} the talon; {'your' if who == 'You' else 'their'} hand is set aside.",
+            KEEP: f"{who} keep{s} {'your' if who == 'You' else 'their'} hand.",
+        }
+        return texts.get(action, f"{who}: {note}.")
+
+    def after(self, before: dict[str, Any], after: dict[str, Any], viewer: int) -> list[str]:
+        out = []
+        last = after["last_trick"]
+        if last is not None and last != before["last_trick"]:
+            win = self.who(last["winner"], viewer)
+            verb = "win" if win == "You" else "wins"
+            best = last["cards"][(last["winner"] - last["leader"]) % after["players"]]
+            out.append(f"{win} {verb} the trick with the {words(best)}: {last['points']} points.")
+        if len(after["deals"]) > len(before["deals"]):
+            out.append(self.deal_summary(after["deals"][-1], after))
+            if after["phase"] != "over":
+                out.append(f"New deal. {self.header(after)}")
+                out.append(f"Your cards: {self.hand_words(after['hand'])} [{' '.join(after['hand'])}].")
+        return out
+
+    def deal_summary(self, deal: Any, view: dict[str, Any]) -> str:
+        if view["variant"] == "jass":
+            return (f"Deal scored: {self.team(0)} {deal[0]}, {self.team(1)} {deal[1]}. "
+                    f"Score: {view['score'][0]} to {view['score'][1]}.")
+        parts = []
+        for i, (p, d) in enumerate(zip(deal["points"], deal["deltas"], strict=True)):
+            tag = " (apple)" if p < 21 else ""
+            parts.append(f"{self.seat(i)} {p} points{tag} {d:+d}")
+        return "Deal scored: " + "; ".join(parts) + ". Score: " + ", ".join(
+            f"{self.seat(i)} {s}" for i, s in enumerate(view["score"])) + "."
+
+    def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
+        if view["variant"] == "jass" and winners:
+            team = winners[0] & 1
+            mine = " — your team wins" if viewer in winners else (" — your team loses" if 0 <= viewer < 4 else "")
+            return (f"Game over. {self.team(team)} reach {int(scores[winners[0]])} points against "
+                    f"{int(scores[1 - team])}{mine}.")
+        return super().result(view, scores, winners, viewer)

@@ -1,0 +1,238 @@
+"""Card play shared by Jass and Putz: card order and points, legal cards, trick winner.
+
+Cards are the kernel's ints (``suit * 13 + rank``) on the 36-card deck 6–A; hands are
+bitmasks. Everything here is a table lookup or a few bit operations.
+
+Rules (rules/jass.md, "Card play"):
+- the leader plays any card;
+- a follower must follow the led suit if able, but may play a trump at any time;
+- no under-trumping: when the led suit is not trump and a trump is on the table, a lower
+  trump may be played only when every card in hand is a lower trump;
+- when trump is led, a player holding trumps must play a trump (with the Bauer exception,
+  a player whose only trump is the Jack may play any card);
+- the highest trump wins the trick, else the highest card of the led suit.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardhall.core.cards import RANKS, SUIT_MASKS, deck
+
+DECK = deck("6789TJQKA")
+"""The 36 cards of Jass and Putz."""
+
+SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = (RANKS.index(r) for r in "6789TJQKA")
+TRUMP_ORDER = (SIX, SEVEN, EIGHT, TEN, QUEEN, KING, ACE, NINE, JACK)
+"""Trump ranks from lowest to highest: J (the Bauer) > 9 (the Nell) > A > K > Q > 10 > 8 > 7 > 6."""
+PLAIN_ORDER = (SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE)
+"""Other suits from lowest to highest: A > K > Q > J > 10 > 9 > 8 > 7 > 6."""
+TRUMP_POINTS = {JACK: 20, NINE: 14, ACE: 11, KING: 4, QUEEN: 3, TEN: 10}
+PLAIN_POINTS = {ACE: 11, KING: 4, QUEEN: 3, JACK: 2, TEN: 10}
+LAST_TRICK_BONUS = 5
+DEAL_TOTAL = 157
+"""Card points of the whole deck plus the last-trick bonus."""
+
+
+def _tables() -> tuple[list[list[int]], list[list[int]], list[int]]:
+    strength = [[0] * 52 for _ in range(4)]
+    points = [[0] * 52 for _ in range(4)]
+    higher = [0] * 52  # trump cards that beat card c when c's suit is trump
+    for t in range(4):
+        for s in range(4):
+            for r in range(13):
+                c = s * 13 + r
+                if not DECK >> c & 1:
+                    continue
+                if s == t:
+                    strength[t][c] = 100 + TRUMP_ORDER.index(r)
+                    points[t][c] = TRUMP_POINTS.get(r, 0)
+                else:
+                    strength[t][c] = PLAIN_ORDER.index(r)
+                    points[t][c] = PLAIN_POINTS.get(r, 0)
+    for s in range(4):
+        for r in TRUMP_ORDER:
+            c = s * 13 + r
+            i = TRUMP_ORDER.index(r)
+            higher[c] = sum(1 << (s * 13 + q) for q in TRUMP_ORDER[i + 1:])
+    return strength, points, higher
+
+
+STRENGTH, POINTS, HIGHER_TRUMPS = _tables()
+"""``STRENGTH[trump][card]`` (trumps ≥ 100), ``POINTS[trump][card]``, ``HIGHER_TRUMPS[card]``."""
+
+
+SUIT_DECK = tuple(SUIT_MASKS[s] & DECK for s in range(4))
+"""The nine cards of each suit."""
+NO_TRUMP_BAUER = tuple(SUIT_DECK[s] & ~(1 << (s * 13 + JACK)) for s in range(4))
+"""The trumps but the Bauer: what a player who does not follow a trump lead lacks, with the exception."""
+
+
+def bauer(trump: int) -> int:
+    """The Bauer: the Jack of trump."""
+    return trump * 13 + JACK
+
+
+def nell(trump: int) -> int:
+    """The Nell: the 9 of trump."""
+    return trump * 13 + NINE
+
+
+def six_of(trump: int) -> int:
+    return trump * 13 + SIX
+
+
+def legal_mask(hand: int, lead: int, win_card: int, trump: int, bauer_exception: bool) -> int:
+    """The cards of `hand` that may be played.
+
+    `lead` is the led suit (−1 when leading); `win_card` the card now winning the trick.
+    """
+    if lead < 0:
+        return hand
+    trumps = hand & SUIT_MASKS[trump]
+    if lead == trump:
+        if not trumps or (bauer_exception and trumps == 1 << (trump * 13 + JACK)):
+            return hand
+        return trumps
+    follow = hand & SUIT_MASKS[lead]
+    if win_card // 13 != trump:  # no trump on the table: trump is always allowed
+        return follow | trumps if follow else hand
+    higher = trumps & HIGHER_TRUMPS[win_card]
+    if follow:
+        return follow | higher
+    allowed = hand & ~(trumps ^ higher)  # everything but the lower trumps
+    return allowed or hand  # only lower trumps: no other choice
+
+
+def cannot_hold(card: int, lead: int, win_card: int, trump: int, bauer_exception: bool) -> int:
+    """The cards a player cannot hold any more, known to all from their legal play of `card`.
+
+    Failing to follow a plain suit shows a void; playing a plain card on a trump lead shows
+    no trump (but perhaps the Bauer, with the exception); under-trumping shows a hand of
+    lower trumps only.
+    """
+    if lead < 0:
+        return 0
+    suit = card // 13
+    if suit == lead:
+        return 0
+    if lead == trump:
+        return SUIT_MASKS[trump] & DECK & ~(1 << (trump * 13 + JACK) if bauer_exception else 0)
+    if suit != trump:
+        return SUIT_MASKS[lead] & DECK
+    if win_card // 13 == trump and not HIGHER_TRUMPS[win_card] >> card & 1:
+        lower = SUIT_MASKS[trump] & DECK & ~HIGHER_TRUMPS[win_card] & ~(1 << win_card)
+        return DECK & ~lower
+    return 0
+
+
+def beats(card: int, win_card: int, lead: int, trump: int) -> bool:
+    """Does `card` take the trick from `win_card` (the card now winning, led suit `lead`)?"""
+    s = card // 13
+    if s != trump and s != lead:
+        return False
+    st = STRENGTH[trump]
+    return st[card] > st[win_card]
+
+
+def trick_winner(cards: list[int], trump: int) -> int:
+    """The position (0 = the leader) of the card that takes the trick."""
+    lead = cards[0] // 13
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], lead, trump):
+            best = i
+    return best
+
+
+def trick_points(cards: list[int], trump: int, last: bool) -> int:
+    """Card points of a trick, +5 for the last trick of the deal."""
+    pts = POINTS[trump]
+    return sum(pts[c] for c in cards) + (LAST_TRICK_BONUS if last else 0)
+
+
+def mask_points(mask: int, trump: int) -> int:
+    """Card points of a set of cards."""
+    pts = POINTS[trump]
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += pts[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+_SUIT_CARDS = [[tuple(s * 13 + SIX + i for i in range(9) if m >> i & 1) for m in range(512)] for s in range(4)]
+_C, _D, _H, _S = _SUIT_CARDS
+
+
+BITS = [1 << c for c in range(52)]
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of a set of Jass cards (6–A), lowest number first, by four table lookups."""
+    return [*_C[mask >> 4 & 511], *_D[mask >> 17 & 511], *_H[mask >> 30 & 511], *_S[mask >> 43 & 511]]
+
+
+def shuffled(rng: random.Random) -> list[int]:
+    """The 36 cards in a random order drawn from `rng` (sorted by random keys: fast)."""
+    r = rng.random
+    return sorted(_DECK_LIST, key=lambda _: r())
+
+
+def deal_constrained(pool: int, caps: list[int], allowed: list[int], rng: random.Random) -> list[int]:
+    """Deal the cards of `pool` into slots of sizes `caps`, slot j taking only `allowed[j]`.
+
+    Used by `sample`: slots are hidden hands and piles, `allowed` excludes what play has
+    shown a seat cannot hold. Cards go most-constrained first, each to a random slot with
+    room, weighted by room, keeping a complete deal possible (Hall's condition over slots).
+    Raises ValueError when no deal exists.
+    """
+    k = len(caps)
+    cards = cards_of(pool)
+    if sum(caps) != len(cards):
+        raise ValueError("slot sizes do not add up to the hidden cards")
+    rng.shuffle(cards)
+    full = (1 << k) - 1
+    types = {}
+    for c in cards:
+        t = 0
+        for j in range(k):
+            if allowed[j] >> c & 1:
+                t |= 1 << j
+        if t == 0:
+            raise ValueError("a hidden card fits nowhere")
+        types[c] = t
+    cards.sort(key=lambda c: types[c].bit_count())
+    caps = list(caps)
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[types[c]] = counts.get(types[c], 0) + 1
+    constrained = any(t != full for t in counts)
+    out = [0] * k
+
+    def feasible() -> bool:
+        for subset in range(1, full):
+            need = sum(n for t, n in counts.items() if t & ~subset == 0)
+            if need > sum(caps[j] for j in range(k) if subset >> j & 1):
+                return False
+        return True
+
+    for c in cards:
+        t = types[c]
+        counts[t] -= 1
+        options = [j for j in range(k) if t >> j & 1 and caps[j] > 0]
+        while options:
+            j = rng.choices(options, weights=[caps[i] for i in options])[0]
+            caps[j] -= 1
+            if not constrained or feasible():
+                out[j] |= 1 << c
+                break
+            caps[j] += 1
+            options.remove(j)
+        else:
+            raise ValueError("no deal of the hidden cards fits what play has shown")
+    return out
+
+
+_DECK_LIST = cards_of(DECK)

@@ -1,0 +1,136 @@
+"""The heuristic bot in every format, the text UI and a scripted terminal game."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from cardhall.bots import make_bot, play_game
+from cardhall.core.bot import Observation, RandomBot
+from cardhall.core.errors import CardhallError
+from cardhall.core.record import Record
+from cardhall.core.text import text_ui
+from cardhall.games.clash_of_decks.bot import HeuristicBot
+from cardhall.tui.play import TerminalGame
+
+from .helpers import game, position
+
+
+@pytest.mark.parametrize("options", [dict(), dict(format="draft"), dict(format="constructed"),
+                                     dict(solo=True), dict(solo=True, format="draft", level=4)])
+def test_heuristic_bot_plays_every_format(options):
+    g = game(**options)
+    bot = make_bot(g, "heuristic", seed=1)
+    assert isinstance(bot, HeuristicBot)
+    for seed in range(2):
+        s = play_game(g.new_state(seed), [HeuristicBot(seed) for _ in range(g.num_players)])
+        assert s.is_over()
+
+
+def test_heuristic_bot_beats_random_in_duels():
+    g = game()
+    wins = 0
+    for seed in range(20):
+        bots = [HeuristicBot(seed), RandomBot(seed)] if seed % 2 == 0 else [RandomBot(seed), HeuristicBot(seed)]
+        s = play_game(g.new_state(seed), bots)
+        wins += s.winners() == [seed % 2]
+    assert wins >= 15
+
+
+def test_heuristic_bot_kills_with_incantations_and_keeps_its_own():
+    """The bot aims an incantation where it destroys an enemy creature, not at its own."""
+    s = position(hands=(["BOOM!", "ANNIHILATION", "GRRR"], ["OGRE", "GNOME"]), mana=1,
+                 a_top=["BRIGAND"], b_top=["ZOMBIE"], b_bottom=["BARON"])
+    action = HeuristicBot(0).act(Observation.of(s))
+    assert s.game.format_action(action) == "cast BOOM! on B top 1"
+
+
+def test_text_ui_board_hand_life_and_turn():
+    s = position(hands=(["BOOM!", "ANNIHILATION", "GRRR", "BARON", "BRUTE"], ["SCRIBE", "GNOME", "ZOMBIE"]), mana=3,
+                 bastion=(2, 1), a_top=["TROLL", "SHAMAN"], b_bottom=[{"card": "OGRE", "damage": 2}],
+                 shown=[[False] * 5, [False, False, True]])
+    ui = text_ui(s.game)
+    v = s.view(0)
+    text = ui.render(v, 0)
+    assert "TOP" in text and "BOTTOM" in text and "=bridge=" in text
+    assert "2 SHAMAN 1/2 | 1 TROLL 3/6 (Rage, Berserk)" in text  # read outwards-in towards the bridge
+    assert "1 OGRE 4/4 (2 damage; Berserk)" in text
+    assert "3. your BASTION" in text and "in the window, playable" in text
+    hand_lines = ui.hand(v, 0).splitlines()
+    assert "GRRR" in hand_lines[4] and "playable" in hand_lines[4] and "window" not in hand_lines[-1]
+    life = ui.score(v, 0)
+    assert "Bastion at place 3 of 6: 3 damage to destroy it" in life and "Bastion at place 2 of 4" in life
+    assert "place 4 ZOMBIE" in life and "unknown: GNOME, SCRIBE" in life  # the returned card is known
+    assert "mana left" in ui.turn(v, 0)
+    assert set("CSTHE") <= set(ui.shortcuts())
+    # B's view never names A's hidden cards
+    assert "ANNIHILATION" not in ui.render(s.view(1), 1).split("unknown:")[0].replace("known places", "")
+
+
+def test_scripted_terminal_duel_to_a_replayable_record(tmp_path):
+    """A scripted terminal game with bad input, shortcuts and Enter, to a record that replays."""
+    g = game()
+    state = g.new_state(12)
+    said: list[str] = []
+    script = iter(["?", "C", "S", "T", "H", "summon DRAGON top", "999", "", "attack", "L"])
+    rng = random.Random(0)
+
+    def ask(_prompt: str) -> str:
+        line = next(script, None)
+        if line is not None:
+            return line
+        legal = tg.state.legal_actions()
+        if tg.selected is None:
+            return str(rng.randrange(len(legal)) + 1)
+        return ""
+
+    path = tmp_path / "game.json"
+    tg = TerminalGame(state, 0, {1: make_bot(g, "heuristic", seed=3)}, ask=ask, say=said.append, record_path=path)
+    final = tg.run()
+    out = "\n".join(said)
+    assert final.is_over()
+    assert "no card called 'DRAGON'" in out and "There is no choice 999" in out and "Nothing is selected" in out
+    assert "Board (position 1" in out and "Life:" in out and "your hand" in out.lower()
+    assert "Game over" in out
+    assert Record.load(path).check() == final
+
+
+def test_scripted_terminal_solo_game(tmp_path):
+    g = game(solo=True, format="draft", level=1)
+    said: list[str] = []
+    counter = itertools.count()
+
+    def ask(_prompt: str) -> str:
+        return "1" if next(counter) % 2 == 0 else ""
+
+    path = tmp_path / "solo.json"
+    final = TerminalGame(g.new_state(5), 0, {}, ask=ask, say=said.append, record_path=path).run()
+    out = "\n".join(said)
+    assert final.is_over() and ("You win" in out or "automaton wins" in out)
+    assert "The automaton reveals" in out
+    assert Record.load(path).check() == final
+
+
+def test_bench_figures():
+    from cardhall.games.clash_of_decks.bench import run, wilson
+
+    figures = run(game(), 0.05, None)
+    assert figures["random_games_per_second"] > 0
+    with pytest.raises(CardhallError, match="no peer engine"):
+        run(game(), 0.05, "openspiel")
+    low, high = wilson(50, 100)
+    assert 0.39 < low < 0.5 < high < 0.61
+
+
+def test_text_ui_attack_key_and_intro():
+    s = position(phase="assault", mana=1, hands=(["BOOM!", "GRRR", "BARON"], ["OGRE", "GNOME"]),
+                 a_top=["TROLL"], b_top=["ZOMBIE"])
+    ui = text_ui(s.game)
+    said, action = ui.next_attack(s.view(0), 0)
+    assert "TROLL (top 1) attacks" in said and action == ("attack",)
+    assert ui.next_attack(s.view(1), 1) == "No attack is due now."
+    assert "position 1 is next to" in " ".join(ui.intro(s.view(0), 0))
+    solo = game(solo=True, level=2)
+    assert "level 2" in " ".join(text_ui(solo).intro(solo.new_state(1).view(0), 0))

@@ -1,0 +1,187 @@
+"""5 Towers in the terminal (scripted end to end), its text UI, the bots and the bench."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+import cardhall
+from cardhall.bots import make_bot
+from cardhall.cli import app
+from cardhall.core.bot import RandomBot
+from cardhall.core.errors import CardhallError
+from cardhall.core.record import Record
+from cardhall.core.text import text_ui
+from cardhall.games.five_towers import bench
+from cardhall.games.five_towers.bot import HeuristicBot, rollout_policy
+from cardhall.games.five_towers.game import BUILD
+from cardhall.games.five_towers.notation import NO_DEMOLISH, PASS
+from cardhall.games.five_towers.text import GameTextUI
+from cardhall.tui.play import TerminalGame
+from tests.five_towers.helpers import card, cards, position
+
+BAD = ["", "zzz", "999", "bid 9", "take Y99; place Y99", "?", "C", "S", "T", "O", "B", "L"]
+
+
+def test_terminal_game_end_to_end_with_bad_input_saved_and_replayable(tmp_path):
+    """A person plays a whole game by keyboard: bad input gets a message, numbers and notation both work,
+    the finished game is saved as a record that replays exactly."""
+    game = cardhall.load("five-towers", players=3)
+    out: list[str] = []
+    pending = list(BAD)
+    typed = {"notation": 0}
+
+    def ask(prompt: str) -> str:
+        if pending:
+            return pending.pop(0)
+        s = tg.state
+        legal = s.legal_actions()
+        if s.phase == BUILD:  # type the build's notation in lower case
+            typed["notation"] += 1
+            pending.append("")
+            return game.format_action(legal[-1]).lower()
+        pending.append("")
+        if PASS in legal and s.bids[s.start] is not None and len(legal) > 1 and typed["notation"] % 2:
+            return "pass"
+        return str(len(legal) - 1 if PASS in legal and len(legal) > 1 else len(legal))
+
+    path = tmp_path / "game.json"
+    tg = TerminalGame(game.new_state(seed=11), 0, {1: make_bot(game, "heuristic", 1), 2: RandomBot(2)},
+                      ask=ask, say=out.append, record_path=path)
+    final = tg.run()
+    text = "\n".join(out)
+    assert final.is_over() and typed["notation"] > 0
+    assert "Nothing is selected" in text
+    assert "cannot read 'zzz'" in text
+    assert "There is no choice 999" in text
+    assert "a bid is a number of offer cards, from 0 to 5" in text
+    assert "card values go from 0 to 15" in text
+    assert "O  the offer" in text and "B  the bids of this round" in text
+    assert "Offer (5 cards):" in text and "Player 2 bids" in text and "Game over. Final scores" in text
+    assert "the discard pile is shuffled into a new draw pile" in text
+    assert "The draw pile has run out for the second time: the game ends." in text
+    assert f"The game is saved as {path}" in text
+    rec = Record.load(path)
+    assert rec.check() == final and rec.meta["final_scores"] == final.scores()
+
+
+def test_cli_rules_and_bench(tmp_path):
+    """`cardhall rules five-towers` prints the rules; `cardhall bench five-towers --json` one JSON object."""
+    runner = CliRunner()
+    r = runner.invoke(app, ["rules", "five-towers"])
+    assert r.exit_code == 0 and "5 Towers — rules as implemented" in r.output
+    r = runner.invoke(app, ["bench", "five-towers", "--json", "--seconds", "0.05", "--players", "2"])
+    assert r.exit_code == 0, r.output
+    figures = json.loads(r.output)
+    assert figures["players"] == 2 and figures["games_per_second"] > 0 and figures["worst_enumeration_ms"] > 0
+    with pytest.raises(CardhallError, match="no peer engine"):
+        bench.run(cardhall.load("five-towers"), 0.01, "openspiel")
+
+
+def test_cli_play_five_towers_saves_and_replays(tmp_path):
+    """`cardhall play five-towers --players 2 --seat 2 --seed 3`: play a move, quit, the record replays."""
+    path = tmp_path / "ft.json"
+    r = CliRunner().invoke(app, ["play", "five-towers", "--players", "2", "--seat", "2", "--seed", "3",
+                                 "--bots", "random", "--record", str(path)], input="L\n1\n\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "Offer (5 cards):" in r.output and "Player 2 (you)" in r.output
+    rec = Record.load(path)
+    assert rec.options == {"players": 2, "spanish_eight": False} and len(rec.actions) >= 1
+    assert not rec.check().is_over()
+
+
+def test_text_ui_renders_the_table_in_words():
+    """The picture: offer, every player's towers bottom to top, demolished cards, piles, scores, bids, turn."""
+    s = position(offer="Y7 P9 G3 S2 V11", towers={0: {"Y": [12, 6], "P": [0]}, 1: {"G": [15, 9]}},
+                 demolished={1: "S4"})
+    ui = text_ui(s.game)
+    assert isinstance(ui, GameTextUI)
+    picture = ui.render(s.view(0), 0)
+    for words in ["Offer (5 cards): P9 (Candy 9), V11 (Spooky 11), G3 (Tree 3), S2 (Scrap 2), Y7 (Sand 7).",
+                  "Player 1 (you): score", "Candy (P, pink): 0 (bottom to top; 1 card, topped with 0, complete)",
+                  "Sand (Y, yellow): 12 6 (bottom to top; 2 cards, top 6, main tower)",
+                  "Player 2: score 3, 1 demolished (S4).", "no tower yet: Spooky, Tree, Scrap",
+                  "Draw pile: ", "Bidding (you start): no bids yet.", "You must open the bidding: bid 0 to 4."]:
+        assert words in picture, words
+    s.apply(2)
+    assert ui.turn(s.view(0), 0) == "Player 2 is to bid or pass."
+    assert ui.turn(s.view(1), 1) == "You may bid 3 to 5, or pass."
+    assert "Player 1 bid 2" in ui.bids(s.view(1), 1)
+    assert "Player 1: 6 (towers 4, main tower 2, demolished −0)" in ui.score(s.view(1), 1)
+
+
+def test_text_ui_announces_bids_and_builds_in_words():
+    ui = GameTextUI(cardhall.load("five-towers"))
+    assert ui.announce(3, 1, 0) == "Player 2 bids 3."
+    assert ui.announce(PASS, 0, 0) == "You pass."
+    build = (card("Y6"), tuple(cards("P9 Y7 Y5")))
+    assert ui.announce(build, 2, 0) == ("Player 3 takes Candy 9, Sand 5 and Sand 7, demolishes the Sand 6 from the "
+                                        "top of the Sand tower and places 9 on the Candy tower and 7 then 5 on the "
+                                        "Sand tower.")
+    s = position(offer="Y7 Y5 P9 G3 S2", towers={0: {"Y": [12, 6]}})
+    assert ui.choice(build, s.view(0), 0).endswith("→ Candy 9; Sand 12 7 5")
+    assert ui.choice((NO_DEMOLISH, (card("G3"),)), s.view(0), 0) == "take G3; place G3  → Tree 3"
+    assert ui.choice(0, s.view(0), 0) == "bid 0 (take no cards)"
+
+
+def test_text_ui_after_events_special_case_and_winning_bid():
+    s = position(offer="Y7 Y5 P9 G3 S2")
+    ui = GameTextUI(s.game)
+    before = s.view(1)
+    s.apply(0)
+    s.apply(PASS)
+    s.apply(PASS)
+    lines = ui.after(before, s.view(1), 1)
+    assert lines[0].startswith("The start player bid 0 and everyone else passed") and lines[1].startswith("Round 2.")
+    before = s.view(1)
+    s.apply(1)
+    s.apply(2)
+    s.apply(PASS)
+    assert ui.after(before, s.view(1), 1) == ["You won the bidding with 2."]
+
+
+def test_heuristic_bot_beats_random_quick():
+    """The heuristic bot (one seat, rotated) against two random bots: it wins nearly every game."""
+    figures = bench.bot_match(games=9, players=3)
+    assert figures["heuristic_win_rate"] >= 0.75
+    assert figures["heuristic_mean_score"] > 2 * figures["random_mean_score"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_heuristic_bot_beats_random_by_a_wide_margin(players):
+    """240 games per player count: `python -m cardhall.games.five_towers.bench 240 3` prints the same figures."""
+    figures = bench.bot_match(games=240, players=players)
+    print(figures)
+    assert figures["heuristic_win_rate"] >= 0.9
+
+
+def test_make_bot_finds_the_heuristic_bot_and_rollout_policy_plays_legal_moves():
+    game = cardhall.load("five-towers")
+    assert isinstance(make_bot(game, "heuristic", 3), HeuristicBot)
+    s = game.new_state(seed=5)
+    rng = random.Random(0)
+    while not s.is_over():
+        s.apply(rollout_policy(s, rng))  # apply() checks legality
+    assert s.winners()
+
+
+def test_heuristic_bot_prefers_small_steps_and_tops():
+    """It places a card that keeps room (15 then 14) rather than wasting a tower, and takes a 0 onto a tall tower late."""
+    s = position(offer="Y14 Y1 P3 G3 S2", towers={0: {"Y": [15]}})
+    from cardhall.core.bot import Observation
+
+    bot = HeuristicBot(0)
+    bid = bot.act(Observation.of(s, 0))
+    assert bid == 1
+    s.apply(bid)
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.game.format_action(bot.act(Observation.of(s, 0))) == "take Y14; place Y14"
+    late = position(offer="Y0 P3", towers={0: {"Y": [15, 12, 9, 7, 4]}}, draw="", exhaustions=2, exhausted_now=True)
+    assert bot.act(Observation.of(late, 0)) == 2
+    late.apply(2)
+    assert s.game.format_action(bot.act(Observation.of(late, 0))) == "take P3 Y0; place P3 Y0"

@@ -1,0 +1,113 @@
+"""Hearts at the terminal: a scripted game with shortcuts and bad input, saved and replayed."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+import cardhall
+from cardhall.bots import make_bot
+from cardhall.cli import app
+from cardhall.core import Record
+from cardhall.core.text import text_ui
+from cardhall.games.hearts.game import PASS, QS
+from cardhall.tui.play import TerminalGame
+
+runner = CliRunner()
+
+
+def script(first: list[str]):
+    """The scripted lines, then "1" and Enter for ever (always play the first choice)."""
+    lines = iter(first)
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            return "1" if ask.flip else ""  # type: ignore[attr-defined]
+        finally:
+            ask.flip = not ask.flip  # type: ignore[attr-defined]
+
+    ask.flip = True  # type: ignore[attr-defined]
+    return ask
+
+
+def test_scripted_game_with_shortcuts_and_bad_input(tmp_path):
+    """A whole short game: C, S, T, F, ? and L shortcuts, bad input explained, record replays."""
+    game = cardhall.load("hearts", target=20)
+    state = game.new_state(8)
+    bots = {s: make_bot(game, "heuristic", seed=s) for s in (1, 2, 3)}
+    out: list[str] = []
+    first = ["", "C", "S", "T", "F", "?", "L", "ZZ", "pass QS KS", "QS KS", "99", "AS", "1", ""]
+    final = TerminalGame(state, 0, bots, ask=script(first), say=out.append,
+                         record_path=tmp_path / "h.json").run()
+    text = "\n".join(out)
+    assert "Nothing is selected" in text
+    assert "No cards on the table: the players are choosing cards to pass." in text
+    assert "Totals (lowest wins; the game ends when a total passes 20)" in text
+    assert "Your turn: choose card 1 of 3 to pass to East" in text
+    assert "No card has been led in this trick yet." in text
+    assert "F  the led suit" in text
+    assert "cannot read 'ZZ' as a card" in text
+    assert "cards are passed one at a time" in text
+    assert "write one card such as QS" in text
+    assert "There is no choice 99" in text
+    assert "Selected: pass" in text
+    assert "East chooses a card to pass." in text and "West chooses a card to pass." in text
+    assert "Passing is done. You received" in text
+    assert "wins the trick" in text or "win the trick" in text
+    assert "Deal 1 scored:" in text
+    assert "Game over. Final scores:" in text
+    assert final.is_over()
+    assert Record.load(tmp_path / "h.json").check() == final
+
+
+def test_bot_passes_are_hidden_from_the_human():
+    """Announcements never name a card another seat passes."""
+    game = cardhall.load("hearts")
+    ui = text_ui(game)
+    assert ui.announce(PASS + QS, 1, 0) == "East chooses a card to pass."
+    assert ui.announce(PASS + QS, 0, 0) == "You choose the queen of spades to pass."
+    assert ui.announce(QS, 2, 0) == "South plays the queen of spades."
+
+
+def test_led_suit_shortcut_and_illegal_card_explained(tmp_path):
+    """F names the led suit; an illegal card is refused with the rule that forbids it."""
+    game = cardhall.load("hearts")
+    state = game.deal_state(4, 3)  # no passing: play starts
+    ui = text_ui(game)
+    while state.to_move() != 0 or not state.trick:
+        state.apply(state.legal_actions()[0])
+    view = state.view(0)
+    assert ui.led_suit(view, 0).startswith("The led suit is ")
+    out: list[str] = []
+    hand = [a for a in range(52) if state.hands[0] >> a & 1 and a not in state.legal_actions()]
+    lines = [game.format_action(hand[0])] if hand else []
+    TerminalGame(state, 0, {}, ask=script([*lines, "q"]), say=out.append, record_path=tmp_path / "x.json").run()
+    if hand:
+        assert any("you must follow suit" in line or "no point card" in line for line in out)
+
+
+def test_cli_play_hearts_and_rules_and_bench_errors(tmp_path):
+    """`cardhall play hearts` runs with game options; bad options and peers are refused with a sentence."""
+    path = tmp_path / "g.json"
+    r = runner.invoke(app, ["play", "hearts", "--seed", "3", "--record", str(path), "--players", "3"], input="1\n\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "You choose the" in r.output
+    assert Record.load(path).replay().game.num_players == 3
+    r = runner.invoke(app, ["play", "hearts", "--moon-mode", "double"])
+    assert r.exit_code == 2 and "must be one of 'add', 'subtract'" in r.output
+    r = runner.invoke(app, ["bench", "hearts", "--vs", "nothing"])
+    assert r.exit_code == 2 and "available: openspiel" in r.output
+    r = runner.invoke(app, ["bench", "hearts", "--vs", "openspiel", "--players", "3"])
+    assert r.exit_code == 2 and "4 players" in r.output
+    r = runner.invoke(app, ["rules", "hearts"])
+    assert "Black Lady" in r.output
+
+
+def test_bench_figures_have_the_promised_keys():
+    """`cardhall bench hearts --vs openspiel --json` gives ours, peer and ratio (timings never asserted)."""
+    from cardhall.games.hearts import bench
+
+    figures = bench.run(cardhall.load("hearts"), 0.06, "openspiel")
+    assert set(figures) == {"ours", "peer", "ratio"}
+    assert figures["ours"] > 0 and figures["peer"] > 0
