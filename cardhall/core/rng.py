@@ -1,4 +1,5 @@
-"""Seeded randomness. Every chance event of a game draws from `chance_rng(seed, n)`.
+"""Seeded randomness. Every chance event of a game draws from `chance_rng(seed, n)` (or,
+for raw random bits only, `chance_bytes(seed, n, size)`).
 
 A state keeps only its seed and a counter of chance events, so cloning it is two integer
 copies, and a replay from the same seed draws the same cards in the same order.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from hashlib import shake_128
 
 MAX_SEED = 2**63 - 1
 
@@ -20,6 +22,17 @@ def new_seed() -> int:
 def chance_rng(seed: int, n: int) -> random.Random:
     """The generator for the `n`-th chance event of the game with this seed."""
     return random.Random((seed << 20) ^ n)
+
+
+def chance_bytes(seed: int, n: int, size: int) -> bytes:
+    """`size` random bytes for the `n`-th chance event of the game with this seed.
+
+    For an event that needs only raw random bits (a shuffle by random keys), in place of
+    `chance_rng`: the SHAKE-128 stream of the seed and `n`, deterministic, and independent
+    across seeds and events like `chance_rng`, but about five times cheaper than seeding a
+    `random.Random` (which initialises a 2.5 KB Mersenne Twister state, about 6 µs).
+    """
+    return shake_128(b"%d:%d" % (seed, n)).digest(size)
 
 
 def check_seed(seed: object) -> int:

@@ -131,8 +131,22 @@ def test_constructed_pick_ten_then_bans_one_two_one_decision_reveal_after_b_pick
 def test_constructed_cannot_pick_a_card_twice():
     s = game(format="constructed").new_state(9)
     s.apply_text("pick TROLL")
-    with pytest.raises(IllegalAction, match="pick phase"):
+    with pytest.raises(IllegalAction, match="already picked TROLL"):
         s.apply_text("pick TROLL")
+    with pytest.raises(IllegalAction, match="pick phase"):
+        s.apply_text("ban OGRE")
+
+
+def test_draft_and_ban_errors_name_the_choices():
+    s = game(format="draft").new_state(4)
+    missing = next(c for c in range(32) if c not in s.revealed)
+    with pytest.raises(IllegalAction, match="not among the revealed cards"):
+        s.apply(("draft", missing))
+    s = game(format="constructed").new_state(4)
+    for i in range(20):
+        s.apply_text(f"pick {name_of(i % 10)}")
+    with pytest.raises(IllegalAction, match="not among Player A's remaining picks"):
+        s.apply_text("ban ZOMBIE")
 
 
 # --- notation and errors -------------------------------------------------------------------

@@ -13,6 +13,7 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.record import Record
 from cardhall.core.text import text_ui
 from cardhall.games.clash_of_decks.bot import HeuristicBot
+from cardhall.games.clash_of_decks.cards import card_id
 from cardhall.tui.play import TerminalGame
 
 from .helpers import game, position
@@ -134,3 +135,14 @@ def test_text_ui_attack_key_and_intro():
     assert "position 1 is next to" in " ".join(ui.intro(s.view(0), 0))
     solo = game(solo=True, level=2)
     assert "level 2" in " ".join(text_ui(solo).intro(solo.new_state(1).view(0), 0))
+
+
+def test_text_ui_says_each_event_once():
+    """A bot's summon is announced once (the engine's restatement is not repeated)."""
+    s = position(hands=(["BARON", "BRUTE", "GRRR"], ["OGRE", "GNOME"]), mana=3)
+    ui = text_ui(s.game)
+    before = s.view(1)
+    said = [ui.announce(("summon", card_id("BARON"), 0), 0, 1)]
+    s.apply_text("summon BARON top")
+    said += ui.after(before, s.view(1), 1)
+    assert said[0] == "Player A: summon BARON top." and not any("is summoned" in x for x in said)

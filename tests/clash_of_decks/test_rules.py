@@ -212,6 +212,9 @@ def test_end_of_turn_removes_damage_and_recharges_protection():
 def test_faq_incantations_in_summon_or_assault_between_attacks():
     """FAQ: incantations can be played at any moment of the summon or assault phase — between
     attacks too — and return to the rightmost position of the caster's hand."""
+    s = position(hands=(list(A_HAND), list(B_HAND)), mana=10, b_top=["BRIGAND"])
+    s.apply_text("cast BOOM! on B top 1")  # summon phase
+    assert damage(s, 1, 0) == [1] and s.phase == SUMMON
     s = assault(a_top=["ZOMBIE", "OGRE"], b_top=["BRIGAND"])
     s.apply_text("attack")  # OGRE: 4 on BRIGAND; A may now cast before ZOMBIE attacks
     assert damage(s, 1, 0) == [4] and s.phase == ASSAULT

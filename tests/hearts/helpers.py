@@ -67,3 +67,14 @@ def finish_deal(state: HeartsState, rng: random.Random | None = None) -> HeartsS
     while len(state.results) == deals:
         state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def random_policy(state: HeartsState, legal: list[int], rng: random.Random) -> int:
+    return rng.choice(legal)
+
+
+def moon_policy(state: HeartsState, legal: list[int], rng: random.Random) -> int:
+    """Seat 0 plays its highest card, the others their lowest: moon shots become common."""
+    if rng.random() < 0.1:
+        return rng.choice(legal)
+    return max(legal) if state.turn == 0 else min(legal)

@@ -15,6 +15,9 @@ from collections.abc import Callable
 import pyspiel
 
 from cardhall.games.hearts.game import PASS, Hearts, HeartsState, cards_of
+from tests.hearts.helpers import moon_policy, random_policy
+
+__all__ = ["cross_check_deal", "from_os", "moon_policy", "peer_game", "random_policy", "to_os"]
 
 Policy = Callable[[HeartsState, list[int], random.Random], int]
 
@@ -39,17 +42,6 @@ def peer_game(queen_breaks_hearts: bool) -> pyspiel.Game:
         "avoid_all_tricks_bonus": False,
         "jd_bonus": False,
     })
-
-
-def random_policy(state: HeartsState, legal: list[int], rng: random.Random) -> int:
-    return rng.choice(legal)
-
-
-def moon_policy(state: HeartsState, legal: list[int], rng: random.Random) -> int:
-    """Seat 0 plays its highest card, the others their lowest: moon shots become common."""
-    if rng.random() < 0.1:
-        return rng.choice(legal)
-    return max(legal) if state.turn == 0 else min(legal)
 
 
 def cross_check_deal(game: Hearts, peer: pyspiel.Game, seed: int, deal: int, policy: Policy) -> tuple[int, ...]:

@@ -11,8 +11,7 @@ import cardhall
 from cardhall.core.cards import FULL_DECK, card_list, format_card, parse_card, parse_cards
 from cardhall.core.errors import IllegalAction, NotationError, OptionError
 from cardhall.games.hearts.game import PASS, QS, Hearts
-from tests.hearts.helpers import finish_deal, near_end, position, with_totals
-from tests.hearts.openspiel_driver import moon_policy
+from tests.hearts.helpers import finish_deal, moon_policy, near_end, position, with_totals
 
 RANKS = "23456789TJQKA"
 
@@ -464,3 +463,14 @@ def test_malformed_json_state_is_refused_with_a_sentence(change, message):
     change(data)
     with pytest.raises(StateFormatError, match=message):
         game.state_from_json(data)
+
+
+def test_scores_are_totals_plus_points_taken_in_the_current_deal():
+    """scores(): penalty totals plus this deal's points so far; the deal's result replaces them at its end."""
+    game = Hearts()
+    state = near_end(game, 5)
+    totals = list(state.totals)
+    taken = state.view(0)["taken_points"]
+    assert state.scores() == [t + p for t, p in zip(totals, taken, strict=True)]
+    finish_deal(state)
+    assert state.scores() == [t + p for t, p in zip(totals, state.results[-1], strict=True)]

@@ -9,7 +9,6 @@ import pytest
 from cardhall.core.cards import parse_card
 from cardhall.core.errors import IllegalAction, NotationError, OptionError, StateFormatError
 from cardhall.core.registry import load
-from cardhall.core.rng import chance_rng
 from cardhall.games.jass.base import PUSH, TRUMP
 from cardhall.games.jass.tricks import shuffled
 
@@ -25,7 +24,7 @@ def play_deal(state, rng):
 def test_rule_dealer_deals_nine_each_three_at_a_time():
     """"The dealer deals 9 cards each, three at a time" (starting at the dealer's left)."""
     s = load("jass").new_state(42)
-    cards = shuffled(chance_rng(42, 0))
+    cards = shuffled(42, 0)
     assert [h.bit_count() for h in s.hands] == [9, 9, 9, 9]
     for k in range(4):
         seat = (s.dealer + 1 + k) % 4

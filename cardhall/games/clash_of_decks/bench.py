@@ -1,7 +1,8 @@
 """`cardhall bench clash-of-decks`: random games per second, and bot games per second.
 
 `python -m cardhall.games.clash_of_decks.bench GAMES` measures the heuristic bot's win rate
-against the solo automaton at quick play and at each custom level (the table in the docs).
+against the solo automaton at quick play and at each custom level (the table in the docs);
+`… bench duel GAMES` its win rate against a random player in each duel format.
 """
 
 from __future__ import annotations
@@ -70,9 +71,33 @@ def solo_win_rate(level: int, games: int, first_seed: int = 0) -> tuple[int, int
     return wins, games
 
 
+def duel_vs_random(fmt: str, games: int) -> int:
+    """Heuristic bot against a random player in a duel, seats alternating; the bot's wins."""
+    from cardhall.core.bot import RandomBot
+    from cardhall.core.registry import load
+    from cardhall.games.clash_of_decks.bot import HeuristicBot
+
+    game = load("clash-of-decks", format=fmt)
+    wins = 0
+    for seed in range(games):
+        seat = seed % 2
+        bots = [HeuristicBot(seed), RandomBot(seed)] if seat == 0 else [RandomBot(seed), HeuristicBot(seed)]
+        wins += play_game(game.new_state(seed), bots).winners() == [seat]
+    return wins
+
+
 def main(argv: list[str]) -> None:
     from cardhall.games.clash_of_decks.game import LEVEL_PRESETS
 
+    if argv[:1] == ["duel"]:
+        games = int(argv[1]) if len(argv) > 1 else 200
+        print("| duel format | games | heuristic wins vs random | 95% interval |")
+        print("|---|---|---|---|")
+        for fmt in ("precon", "draft", "constructed"):
+            wins = duel_vs_random(fmt, games)
+            low, high = wilson(wins, games)
+            print(f"| {fmt} | {games} | {wins} ({wins / games:.1%}) | {low:.1%} – {high:.1%} |", flush=True)
+        return
     games = int(argv[0]) if argv else 200
     levels = [int(x) for x in argv[1:]] or [0, 1, 2, 3, 4, 5]
     print("| setting | options | games | wins | win rate | 95% interval |")

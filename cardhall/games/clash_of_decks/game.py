@@ -723,6 +723,17 @@ class ClashState(State):
         if self.pending:
             return (f"{text} is not legal now: {g.seat_name(self.pending_owner)} must first choose the order in which "
                     f"{', '.join(name_of(c) for c in self.pending)} return (write return CARD)")
+        if self.phase in (DRAFT, PICK, BAN) and kind in ("draft", "pick", "ban") and len(act) == 2:
+            card = name_of(act[1])
+            if self.phase == DRAFT and kind == "draft":
+                return f"{text} is not legal: {card} is not among the revealed cards: " + ", ".join(
+                    name_of(c) for c in self.revealed)
+            if self.phase == PICK and kind == "pick":
+                return f"{text} is not legal: you already picked {card}; pick 10 different cards"
+            if self.phase == BAN and kind == "ban":
+                target = BAN_STEPS[self.ban_step][1]
+                return (f"{text} is not legal: {card} is not among {g.seat_name(target)}'s remaining picks: "
+                        + ", ".join(name_of(c) for c in self.picks[target] if c not in self.bans[target]))
         if self.phase in (DRAFT, PICK, BAN):
             word = {DRAFT: "draft", PICK: "pick", BAN: "ban"}[self.phase]
             choices = ", ".join(g.format_action(a) for a in self.legal_actions()[:8])

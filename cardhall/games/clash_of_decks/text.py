@@ -212,15 +212,25 @@ class GameTextUI(TextUI):
             return "end: finish summoning and start the assault" if view["phase"] == "summon" else "end the turn"
         return f"{notation}: {card_text(name_of(act[1]))}"
 
+    # The engine's first event after these actions restates the action; `after` skips it.
+    RESTATED = ("summon", "cast", "draft", "ban", "return")
+    restated = False
+
     def announce(self, action: Action, actor: int, viewer: int) -> str:
         act = cast(tuple[Any, ...], action)
-        who = "You" if actor == viewer else self.seat(actor)
+        name = self.seat(actor)
+        who = "You" if actor == viewer else name[:1].upper() + name[1:]
+        self.restated = act[0] in self.RESTATED
         if act[0] == "pick" and actor != viewer:
             return f"{who} picks a card in secret."
         return f"{who}: {self.game.format_action(action)}."
 
     def after(self, before: dict[str, Any], after: dict[str, Any], viewer: int) -> list[str]:
-        return list(after["events"])
+        events = list(after["events"])
+        if self.restated and events:
+            events = events[1:]
+        self.restated = False
+        return events
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         if view["mode"] == "solo":

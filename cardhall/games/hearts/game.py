@@ -389,8 +389,11 @@ class HeartsState(State):
         return new
 
     def scores(self) -> list[float]:
-        """Each seat's penalty total (lower is better)."""
-        return list(self.totals)
+        """Each seat's penalty total (lower is better), plus the points it has taken so far in
+        the current deal (the deal is scored, moon included, when it ends)."""
+        if self.phase == OVER:
+            return list(self.totals)
+        return [t + points_of(m) for t, m in zip(self.totals, self.taken, strict=True)]
 
     def winners(self) -> list[int]:
         if self.phase != OVER:

@@ -30,6 +30,11 @@ class GameTextUI(TextUI):
     def _who(self, seat: int, viewer: int) -> str:
         return "You" if seat == viewer else self.seat(seat)
 
+    def intro(self, view: dict[str, Any], seat: int) -> list[str]:
+        return [f"Avoid hearts (1 point each) and the queen of spades (13 points); take all of them to shoot "
+                f"the moon. The game ends when a total passes {view['target']}; the lowest total wins. "
+                f"Keys: C table, S score, T turn, F led suit, ? help."]
+
     # --- the picture -------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
         parts = [self.header(view, seat), self.hand(view, seat), self.passing(view, seat),

@@ -10,11 +10,11 @@ import random
 from operator import itemgetter
 from typing import Any
 
-from cardhall.core.cards import SUIT_MASKS, format_cards
+from cardhall.core.cards import format_cards
 from cardhall.core.errors import StateFormatError
 from cardhall.core.game import Action
 from cardhall.core.options import Option
-from cardhall.core.rng import MAX_SEED, chance_rng
+from cardhall.core.rng import MAX_SEED
 from cardhall.games.jass.base import (
     P_OVER,
     P_PLAY,
@@ -26,7 +26,27 @@ from cardhall.games.jass.base import (
     JassFamily,
     TrickState,
 )
-from cardhall.games.jass.tricks import _C, _D, _H, _S, BITS, DECK, HIGHER_TRUMPS, JACK, deal_constrained, shuffled
+from cardhall.games.jass.tricks import (
+    _C,
+    _D,
+    _H,
+    _S,
+    BITS,
+    DECK,
+    DECK_BITS,
+    HIGHER9,
+    JACK_BIT,
+    LAST_TRICK_BONUS,
+    NO_TRUMP_BAUER,
+    POINTS,
+    SHIFT,
+    STRENGTH,
+    SUIT_CARDS,
+    SUIT_DECK,
+    cannot_hold,
+    deal_constrained,
+    shuffled_positions,
+)
 
 SEAT_NAMES = ("South", "West", "North", "East")
 _DEAL_POSITIONS = [itemgetter(*(12 * r + 3 * k + j for r in range(3) for j in range(3))) for k in range(4)]
@@ -81,13 +101,14 @@ class JassState(TrickState):
 
     def _deal(self) -> None:
         """Rule: the dealer deals 9 cards each, three at a time, starting at their left."""
-        rng = chance_rng(self.seed, self.chance)
+        order = shuffled_positions(self.seed, self.chance)
         self.chance += 1
-        cards = shuffled(rng)
         self._new_deal_base()
+        bit = DECK_BITS.__getitem__
+        first = self.dealer + 1
         hands = [0, 0, 0, 0]
         for k in range(4):
-            hands[(self.dealer + 1 + k) % 4] = sum(map(BITS.__getitem__, _DEAL_POSITIONS[k](cards)))
+            hands[(first + k) & 3] = sum(map(bit, _DEAL_POSITIONS[k](order)))
         self.hands = hands
         self.phase = P_TRUMP
         self.pushed = False
@@ -104,32 +125,93 @@ class JassState(TrickState):
         return None
 
     def legal_actions(self) -> list[Action]:
-        phase = self.phase
-        if phase == P_PLAY:  # inlined _legal_cards (the hot path)
-            trick = self.trick
-            hand = self.hands[(self.leader + len(trick)) & 3]
-            if trick:  # inlined legal_mask
-                lead = trick[0] // 13
-                t = self.trump
-                trumps = hand & SUIT_MASKS[t]
-                if lead == t:
-                    if trumps and not (self.bauer and trumps == BITS[t * 13 + JACK]):
-                        hand = trumps
-                else:
-                    follow = hand & SUIT_MASKS[lead]
-                    w = self.win_card
-                    if w // 13 != t:
-                        if follow:
-                            hand = follow | trumps
-                    else:
-                        higher = trumps & HIGHER_TRUMPS[w]
-                        hand = follow | higher if follow else hand & ~(trumps ^ higher) or hand
-            return [*_C[hand >> 4 & 511], *_D[hand >> 17 & 511], *_H[hand >> 30 & 511], *_S[hand >> 43 & 511]]
-        if phase == P_TRUMP:
-            return [*TRUMP_CHOICES, PUSH]
-        if phase == P_PUSHED:
-            return list(TRUMP_CHOICES)
-        return []
+        """In the card play (the hot path of search), the cards the seat to move may play,
+        lowest number first.
+
+        The rules of `tricks.legal_mask`, worked out on 9-bit suit masks (``hand >> SHIFT[s]
+        & 511``, small ints) and turned into cards by one table lookup per suit allowed:
+        lead any card; on a trump lead play a trump if you hold one (with the Bauer
+        exception, unless the Jack is your only trump), else any card; on a plain lead
+        follow suit or trump (no trump lower than one on the table), else any card but the
+        lower trumps, unless you hold nothing else.
+        """
+        if self.phase != P_PLAY:
+            if self.phase == P_TRUMP:
+                return [*TRUMP_CHOICES, PUSH]
+            if self.phase == P_PUSHED:
+                return list(TRUMP_CHOICES)
+            return []
+        trick = self.trick
+        hand = self.hands[(self.leader + len(trick)) & 3]
+        if trick:
+            t = self.trump
+            lead = trick[0] // 13
+            trumps = hand >> SHIFT[t] & 511
+            if lead == t:
+                if trumps and not (trumps == JACK_BIT and self.bauer):
+                    return [*SUIT_CARDS[t][trumps]]
+            elif follow := hand >> SHIFT[lead] & 511:
+                w = self.win_card
+                if w // 13 == t:  # a trump on the table: only higher trumps
+                    trumps &= HIGHER9[w]
+                if lead < t:
+                    return [*SUIT_CARDS[lead][follow], *SUIT_CARDS[t][trumps]]
+                return [*SUIT_CARDS[t][trumps], *SUIT_CARDS[lead][follow]]
+            elif (w := self.win_card) // 13 == t:
+                # void in the led suit, a trump on the table: anything but the lower
+                # trumps, unless the hand is only lower trumps
+                lower = trumps & ~HIGHER9[w]
+                if lower and hand != lower << SHIFT[t]:
+                    hand ^= lower << SHIFT[t]
+        return [*_C[hand >> 4 & 511], *_D[hand >> 17 & 511], *_H[hand >> 30 & 511], *_S[hand >> 43 & 511]]
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Record and apply `action`: `TrickState.apply_unchecked` written out for four
+        players without Putz's known cards (the hot path of search; the same rules, and
+        tests check that both give equal states)."""
+        self.actions.append(action)
+        if self.phase != P_PLAY:
+            self._decide(action)
+            return
+        card: int = action  # type: ignore[assignment]
+        trick = self.trick
+        k = len(trick)  # cards already in the trick
+        seat = (self.leader + k) & 3
+        b = BITS[card]
+        self.hands[seat] ^= b
+        self.played |= b
+        trick.append(card)
+        if not k:
+            self.win_card = card
+            self.win_seat = seat
+            return
+        t = self.trump
+        w = self.win_card
+        lead = trick[0] // 13
+        s = card // 13
+        if s in (lead, t):
+            st = STRENGTH[t]
+            if st[card] > st[w]:  # trumps rank above every plain card
+                self.win_card = card
+                self.win_seat = seat
+            elif s != lead and w // 13 == t:  # an under-trump: only lower trumps were left
+                self.cannot[seat] |= cannot_hold(card, lead, w, t, self.bauer)
+        elif lead == t:  # no trump to follow a trump lead (but maybe the Bauer, by the exception)
+            self.cannot[seat] |= NO_TRUMP_BAUER[t] if self.bauer else SUIT_DECK[t]
+        else:  # void in the led suit
+            self.cannot[seat] |= SUIT_DECK[lead]
+        if k == 3:
+            total = sum(map(POINTS[t].__getitem__, trick))
+            self.tricks_done += 1
+            if self.tricks_done == 9:  # the last trick of the deal
+                total += LAST_TRICK_BONUS
+            winner = self.win_seat
+            self.points[winner] += total
+            self.last = (self.leader, trick, winner, total)
+            self.trick = []
+            self.leader = winner
+            self.win_card = -1
+            self._trick_taken(winner, total)
 
     def _decide(self, action: Action) -> None:
         if action == PUSH:

@@ -15,7 +15,7 @@ from cardhall.core.cards import format_card, format_cards, parse_card, parse_car
 from cardhall.core.errors import StateFormatError
 from cardhall.core.game import Action
 from cardhall.core.options import Option
-from cardhall.core.rng import MAX_SEED, chance_rng
+from cardhall.core.rng import MAX_SEED
 from cardhall.games.jass.base import (
     EXCHANGE_SIX,
     KEEP,
@@ -124,9 +124,8 @@ class PutzState(TrickState):
     def _deal(self) -> None:
         """Rule: 3 players get 9 each and 9 form the talon; 5 players get 3 then 4 each and the
         36th card is turned up. The turned-up card gives trump."""
-        rng = chance_rng(self.seed, self.chance)
+        cards = shuffled(self.seed, self.chance)
         self.chance += 1
-        cards = shuffled(rng)
         self._new_deal_base()
         n = self.n
         hands = [0] * n

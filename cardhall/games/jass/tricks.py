@@ -16,8 +16,10 @@ Rules (rules/jass.md, "Card play"):
 from __future__ import annotations
 
 import random
+from struct import Struct
 
 from cardhall.core.cards import RANKS, SUIT_MASKS, deck
+from cardhall.core.rng import chance_bytes
 
 DECK = deck("6789TJQKA")
 """The 36 cards of Jass and Putz."""
@@ -60,6 +62,8 @@ def _tables() -> tuple[list[list[int]], list[list[int]], list[int]]:
 
 STRENGTH, POINTS, HIGHER_TRUMPS = _tables()
 """``STRENGTH[trump][card]`` (trumps ≥ 100), ``POINTS[trump][card]``, ``HIGHER_TRUMPS[card]``."""
+HIGHER9 = [h >> (c // 13 * 13 + SIX) for c, h in enumerate(HIGHER_TRUMPS)]
+"""``HIGHER_TRUMPS[card]`` as a 9-bit suit mask (bit 0 = the six; see `SHIFT`)."""
 
 
 SUIT_DECK = tuple(SUIT_MASKS[s] & DECK for s in range(4))
@@ -162,8 +166,13 @@ def mask_points(mask: int, trump: int) -> int:
     return total
 
 
-_SUIT_CARDS = [[tuple(s * 13 + SIX + i for i in range(9) if m >> i & 1) for m in range(512)] for s in range(4)]
-_C, _D, _H, _S = _SUIT_CARDS
+SHIFT = tuple(s * 13 + SIX for s in range(4))
+"""``hand >> SHIFT[s] & 511``: the 9-bit mask of the suit-s cards of a hand (bit 0 = the six)."""
+JACK_BIT = 1 << (JACK - SIX)
+"""The Jack in a 9-bit suit mask."""
+SUIT_CARDS = [[tuple(s * 13 + SIX + i for i in range(9) if m >> i & 1) for m in range(512)] for s in range(4)]
+"""``SUIT_CARDS[s][m]``: the cards of suit s in the 9-bit suit mask m, lowest first."""
+_C, _D, _H, _S = SUIT_CARDS
 
 
 BITS = [1 << c for c in range(52)]
@@ -174,10 +183,19 @@ def cards_of(mask: int) -> list[int]:
     return [*_C[mask >> 4 & 511], *_D[mask >> 17 & 511], *_H[mask >> 30 & 511], *_S[mask >> 43 & 511]]
 
 
-def shuffled(rng: random.Random) -> list[int]:
-    """The 36 cards in a random order drawn from `rng` (sorted by random keys: fast)."""
-    r = rng.random
-    return sorted(_DECK_LIST, key=lambda _: r())
+def shuffled_positions(seed: int, n: int) -> list[int]:
+    """The positions 0–35 of `DECK_CARDS` in a uniformly random order: the shuffle of the
+    `n`-th chance event of the game with this seed.
+
+    Each position gets a random 64-bit key (`chance_bytes`) and the positions are sorted
+    by key, a few C calls in all. Equal keys (probability below 10⁻¹⁶) keep deck order.
+    """
+    return sorted(_POSITIONS, key=_keys(chance_bytes(seed, n, 8 * 36)).__getitem__)
+
+
+def shuffled(seed: int, n: int) -> list[int]:
+    """The 36 cards in the random order of `shuffled_positions(seed, n)`."""
+    return [DECK_CARDS[i] for i in shuffled_positions(seed, n)]
 
 
 def deal_constrained(pool: int, caps: list[int], allowed: list[int], rng: random.Random) -> list[int]:
@@ -235,4 +253,9 @@ def deal_constrained(pool: int, caps: list[int], allowed: list[int], rng: random
     return out
 
 
-_DECK_LIST = cards_of(DECK)
+DECK_CARDS = cards_of(DECK)
+"""The 36 cards, lowest number first: the unshuffled deck."""
+DECK_BITS = [1 << c for c in DECK_CARDS]
+"""``DECK_BITS[i]``: the bit of the card at position i of `DECK_CARDS`."""
+_POSITIONS = range(36)
+_keys = Struct("<36Q").unpack
