@@ -22,6 +22,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    form: str | None = None  # the allowed values in words, where no rule above says it
 
     @property
     def kind(self) -> type:
@@ -29,6 +30,8 @@ class Option:
 
     def allowed(self) -> str:
         """The allowed values, in words."""
+        if self.form is not None:
+            return self.form
         if self.choices is not None:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         if self.kind is bool:
@@ -39,7 +42,7 @@ class Option:
             if self.minimum is not None:
                 return f"a whole number of at least {self.minimum}"
             return "a whole number"
-        return f"a {self.kind.__name__}"
+        return "text"
 
     def coerce(self, game: str, value: Any) -> Any:
         """Return `value` as this option's type, or raise `OptionError`."""

@@ -17,7 +17,7 @@ def jass_position(hands: dict[int, str], trump: str, leader: int, trick: str = "
     s.hands = [parse_cards(hands.get(i, "")) for i in range(4)]
     s.trump = SUITS.index(trump)
     s.phase = P_PLAY
-    s.leader = leader
+    s.leader = s.turn = leader
     s.trick = []
     s.played = DECK & ~sum(s.hands)
     s.tricks_done = 9 - max(h.bit_count() for h in s.hands)

@@ -23,7 +23,7 @@ from jass.game.rule_schieber import RuleSchieber
 from cardhall.core.cards import SUIT_MASKS
 from cardhall.core.registry import load
 from cardhall.games.jass.peer import kit_card, kit_hand, kit_seat, kit_suit, our_card, our_mask
-from cardhall.games.jass.tricks import HIGHER_TRUMPS, STRENGTH, trick_points, trick_winner
+from cardhall.games.jass.tricks import HIGHER_TRUMPS, STRENGTH, cards_of, trick_points, trick_winner
 
 RULE = RuleSchieber()
 
@@ -84,6 +84,7 @@ def test_legal_cards_and_trick_points_agree_with_jass_kit_on_10000_positions():
             trick = list(state.trick)
             hand = state.hands[seat]
             ours = state._legal_mask()
+            assert state.legal_actions() == cards_of(ours)  # the hot path agrees with tricks.legal_mask
             kit = our_mask(RULE.get_valid_cards(np.array(kit_hand(hand)), [kit_card(c) for c in trick] + [-1] * (4 - len(trick)),
                                                 len(trick), kit_trump))
             kind = _divergence(hand, trick, trump) if trick else None

@@ -94,7 +94,8 @@ class ClashOfDecks(Game):
     OPTIONS = (
         Option("format", "auto", "how the 8-card hands are made (auto: precon in a duel, the quick-play draft in solo)",
                choices=("auto", "precon", "draft", "constructed")),
-        Option("decks", "1,2", "precon: the decks of players A and B, e.g. 1,2 (solo: your deck, the AI gets the others)"),
+        Option("decks", "1,2", "precon: the decks of players A and B, e.g. 1,2 (solo: your deck, the AI gets the others)",
+               form="two deck numbers from 1 to 4 written A,B, e.g. 1,2"),
         Option("solo", False, "play alone against the automaton"),
         Option("level", 0, "solo difficulty: 0 quick play, 1 easy … 5 mythic", minimum=0, maximum=5),
         Option("variable_mana", 1, "solo: AI mana per creature of yours (1: +0 points, 2: +2)", choices=(1, 2)),

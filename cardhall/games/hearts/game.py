@@ -108,7 +108,8 @@ class Hearts(Game):
         Option("exact_100", "off", "a total of exactly the target is cut by 50 or reset to 0",
                choices=("off", "minus50", "reset0")),
         Option("target", 100, "the game ends when a total exceeds this", minimum=1, maximum=100000),
-        Option("removed_card", "2C", "the card left out with 3 players (no point card)"),
+        Option("removed_card", "2C", "the card left out with 3 players (no point card)",
+               form="a card such as 2C or 3D (not a heart, not QS)"),
     )
 
     def __init__(self, **options: Any) -> None:

@@ -93,8 +93,8 @@ class JassFamily(Game):
 class TrickState(State):
     """A state that deals and plays tricks; Jass and Putz add their decisions and scoring."""
 
-    __slots__ = ("bauer", "cannot", "dealer", "hands", "known", "last", "leader", "n", "phase", "played",
-                 "points", "trick", "tricks_done", "trump", "win_card", "win_seat")
+    __slots__ = ("bauer", "cannot", "dealer", "hands", "known", "last", "lead", "leader", "n", "phase", "played",
+                 "points", "trick", "tricks_done", "trump", "turn", "win_card", "win_seat")
 
     game: JassFamily
 
@@ -106,7 +106,9 @@ class TrickState(State):
         self.phase = P_TRUMP
         self.trump = -1
         self.leader = 0
+        self.turn = 0  # the seat to play in the card play: leader + len(trick), mod n
         self.trick: list[int] = []
+        self.lead = -1  # the led suit, while a trick is on the table
         self.win_card = -1
         self.win_seat = -1
         self.played = 0
@@ -125,7 +127,9 @@ class TrickState(State):
         s.phase = self.phase
         s.trump = self.trump
         s.leader = self.leader
+        s.turn = self.turn
         s.trick = self.trick.copy()
+        s.lead = self.lead
         s.win_card = self.win_card
         s.win_seat = self.win_seat
         s.played = self.played
@@ -145,7 +149,7 @@ class TrickState(State):
         self.known = [0] * self.n
         self.points = [0] * self.n
         self.tricks_done = 0
-        self.leader = (self.dealer + 1) % self.n
+        self.leader = self.turn = (self.dealer + 1) % self.n
 
     # --- card play -------------------------------------------------------------------
     def _legal_mask(self) -> int:
@@ -184,7 +188,8 @@ class TrickState(State):
         card: int = action  # type: ignore[assignment]
         trick = self.trick
         n = self.n
-        seat = (self.leader + len(trick)) % n
+        seat = self.turn
+        self.turn = (seat + 1) % n
         b = 1 << card
         self.hands[seat] ^= b
         self.played |= b
@@ -192,11 +197,12 @@ class TrickState(State):
             self.known[seat] &= ~b
         if not trick:
             trick.append(card)
+            self.lead = card // 13
             self.win_card = card
             self.win_seat = seat
             return
         t = self.trump
-        lead = trick[0] // 13
+        lead = self.lead
         s = card // 13
         if s != lead:
             if s == t:
@@ -223,7 +229,7 @@ class TrickState(State):
             self.points[winner] += total
             self.last = (self.leader, trick, winner, total)
             self.trick = []
-            self.leader = winner
+            self.leader = self.turn = winner
             self.win_card = -1
             self._trick_taken(winner, total)
 
@@ -308,6 +314,7 @@ class TrickState(State):
         self.trump = -1 if data["trump"] is None else SUITS.index(data["trump"])
         self.leader = int(data["leader"]) % n
         self.trick = [parse_card(c) for c in data["trick"]]
+        self.turn = (self.leader + len(self.trick)) % n
         self.hands = [parse_cards(h) for h in data["hands"]]
         self.played = parse_cards(data["played"])
         self.cannot = [parse_cards(m) for m in data["cannot"]]
@@ -320,7 +327,7 @@ class TrickState(State):
             raise StateFormatError(f"hands, cannot, known and points must have {n} entries")
         if self.trick:
             t = self.trump
-            lead = self.trick[0] // 13
+            self.lead = lead = self.trick[0] // 13
             w = 0
             for i in range(1, len(self.trick)):
                 if tricks.beats(self.trick[i], self.trick[w], lead, t):

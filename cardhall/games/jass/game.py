@@ -117,7 +117,7 @@ class JassState(TrickState):
     def to_move(self) -> int | None:
         phase = self.phase
         if phase == P_PLAY:
-            return (self.leader + len(self.trick)) % 4
+            return self.turn
         if phase == P_TRUMP:
             return (self.dealer + 1) % 4
         if phase == P_PUSHED:
@@ -141,11 +141,10 @@ class JassState(TrickState):
             if self.phase == P_PUSHED:
                 return list(TRUMP_CHOICES)
             return []
-        trick = self.trick
-        hand = self.hands[(self.leader + len(trick)) & 3]
-        if trick:
+        hand = self.hands[self.turn]
+        if self.trick:
             t = self.trump
-            lead = trick[0] // 13
+            lead = self.lead
             trumps = hand >> SHIFT[t] & 511
             if lead == t:
                 if trumps and not (trumps == JACK_BIT and self.bauer):
@@ -176,20 +175,22 @@ class JassState(TrickState):
         card: int = action  # type: ignore[assignment]
         trick = self.trick
         k = len(trick)  # cards already in the trick
-        seat = (self.leader + k) & 3
+        seat = self.turn
+        self.turn = seat + 1 & 3
         b = BITS[card]
         self.hands[seat] ^= b
         self.played |= b
         trick.append(card)
+        s = card // 13
         if not k:
+            self.lead = s
             self.win_card = card
             self.win_seat = seat
             return
         t = self.trump
         w = self.win_card
-        lead = trick[0] // 13
-        s = card // 13
-        if s in (lead, t):
+        lead = self.lead
+        if s == lead or s == t:  # noqa: SIM109 (faster than building a tuple)
             st = STRENGTH[t]
             if st[card] > st[w]:  # trumps rank above every plain card
                 self.win_card = card
@@ -202,16 +203,20 @@ class JassState(TrickState):
             self.cannot[seat] |= SUIT_DECK[lead]
         if k == 3:
             total = sum(map(POINTS[t].__getitem__, trick))
-            self.tricks_done += 1
-            if self.tricks_done == 9:  # the last trick of the deal
+            done = self.tricks_done = self.tricks_done + 1
+            if done == 9:  # the last trick of the deal
                 total += LAST_TRICK_BONUS
             winner = self.win_seat
             self.points[winner] += total
             self.last = (self.leader, trick, winner, total)
             self.trick = []
-            self.leader = winner
+            self.leader = self.turn = winner
             self.win_card = -1
-            self._trick_taken(winner, total)
+            team = winner & 1  # _trick_taken, inline
+            score = self.score
+            score[team] += total
+            if done == 9 or score[team] >= self.target:
+                self._deal_over(team)
 
     def _decide(self, action: Action) -> None:
         if action == PUSH:
@@ -220,19 +225,22 @@ class JassState(TrickState):
         else:
             self.trump = action - TRUMP  # type: ignore[operator]
             self.phase = P_PLAY
-            self.leader = (self.dealer + 1) % 4  # forehand leads even after pushing
+            self.leader = self.turn = (self.dealer + 1) % 4  # forehand leads even after pushing
 
     def _trick_taken(self, winner: int, points: int) -> None:
         team = winner & 1
         self.score[team] += points
+        if self.tricks_done == 9 or self.score[team] >= self.target:
+            self._deal_over(team)
+
+    def _deal_over(self, team: int) -> None:
+        """After the last trick, or once `team` has reached the target: end the game or deal anew."""
+        self.log.append(self.team_deal_points())
         if self.score[team] >= self.target:
             # Decision: points are credited at once, so the game ends the moment a team reaches the target.
             self.phase = P_OVER
             self.winner_team = team
-            self.log.append(self.team_deal_points())
-            return
-        if self.tricks_done == 9:
-            self.log.append(self.team_deal_points())
+        else:
             self.dealer = (self.dealer + 1) % 4  # the next dealer sits to the dealer's left
             self._deal()
 
