@@ -67,14 +67,13 @@ def standings_table(summary: dict[str, Any]) -> list[Table]:
     better = "higher" if summary["higher_is_better"] else "lower"
     table = Table(title=f"arena: {s['game']}, {summary['games_played']} of {summary['games_planned']} games, seed {s['seed']}",
                   caption=f"score: mean [95% CI], {better} is better; rating: OpenSkill μ ± 2σ; win %: draws count half")
-    for col in ("bot", "games", "wins", "draws", "losses", "win % [95% CI]", "mean score [95% CI]",
-                "rating", "s/move", "slowest"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    for col in ("bot", "games", "won-drawn-lost", "win % [95% CI]", "mean score [95% CI]", "rating", "s/move", "max s"):
+        table.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
     bots = sorted(summary["standings"]["bots"], key=lambda b: -b["ordinal"])
     for b in bots:
         t = summary["timing"].get(b["bot"], {})
         table.add_row(
-            b["bot"], str(b["games"]), str(b["wins"]), str(b["draws"]), str(b["losses"]),
+            b["bot"], str(b["games"]), f"{b['wins']}-{b['draws']}-{b['losses']}",
             f"{_fmt(100 * b['win_rate'], 1)} [{_fmt(100 * b['win_rate_low'], 1)}, {_fmt(100 * b['win_rate_high'], 1)}]",
             f"{_fmt(b['mean_score'])} [{_fmt(b['score_low'])}, {_fmt(b['score_high'])}]",
             f"{b['mu']:.1f} ± {2 * b['sigma']:.1f}",

@@ -25,13 +25,16 @@ def seatings(num_bots: int, num_seats: int) -> list[tuple[int, ...]]:
     """Every fair way to seat the bots: bot index per seat.
 
     With at least as many bots as seats, every ordered choice of bots for the seats; with
-    fewer, the line-up repeats the bots in turn (A B A B …) and every distinct arrangement of
-    it is used. Each bot thus sits in each seat equally often over one cycle.
+    fewer, the line-up repeats the bots in turn (A B A B …, starting from each bot in turn so
+    that none gets more seats) and every distinct arrangement of those line-ups is used. Each
+    bot thus sits in each seat equally often over one cycle.
     """
     if num_bots >= num_seats:
         return list(itertools.permutations(range(num_bots), num_seats))
-    lineup = [i % num_bots for i in range(num_seats)]
-    return sorted(set(itertools.permutations(lineup)))
+    found: set[tuple[int, ...]] = set()
+    for start in range(num_bots):
+        found.update(itertools.permutations([(start + i) % num_bots for i in range(num_seats)]))
+    return sorted(found)
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,10 @@ def plot(summary: dict[str, Any], path: Path) -> Path:
     ys = range(len(labels))
     left.errorbar([b["mu"] for b in bots], ys, xerr=[2 * b["sigma"] for b in bots], fmt="o", capsize=4)
     left.set_yticks(list(ys), labels)
-    left.invert_yaxis()
+    left.set_ylim(len(labels) - 0.5, -0.5)
     left.set_xlabel("OpenSkill rating μ ± 2σ")
     left.grid(axis="x", alpha=0.3)
-    right.boxplot([scores[label] or [0.0] for label in labels], vert=False, showmeans=True)
+    right.boxplot([scores[label] or [0.0] for label in labels], orientation="horizontal", showmeans=True)
     right.set_yticks([i + 1 for i in ys], labels)
     right.invert_yaxis()
     better = "higher" if summary.get("higher_is_better", True) else "lower"

@@ -47,10 +47,8 @@ def _per_bot(game: dict[str, Any], sign: int) -> dict[str, tuple[float, str]]:
     out = {}
     for label, mine in seats.items():
         score = sum(game["scores"][s] for s in mine) / len(mine)
-        if not winners.intersection(mine):
-            outcome = "loss"
-        else:
-            outcome = "win" if winning_bots == {label} else "draw"
+        won = bool(winners.intersection(mine))
+        outcome = ("win" if winning_bots == {label} else "draw") if won else "loss"
         out[label] = (score, outcome)
     return out
 
@@ -74,7 +72,7 @@ def standings(games: list[dict[str, Any]], labels: list[str], sign: int = 1) -> 
         if len(per) > 1:
             order = list(per)
             keys = [(0 if per[b][1] != "loss" else 1, -sign * per[b][0]) for b in order]
-            ranks = [sorted(set(keys)).index(k) + 1 for k in keys]
+            ranks: list[float] = [float(sorted(set(keys)).index(k) + 1) for k in keys]
             new = model.rate([[ratings[b]] for b in order], ranks=ranks)
             for b, team in zip(order, new, strict=True):
                 ratings[b] = team[0]

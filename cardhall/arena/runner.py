@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import re
 import signal
+import socket
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -154,12 +155,25 @@ def _run_local(jobs: list[Job], workers: int) -> Iterator[dict[str, Any]]:
         pool.join()
 
 
-def _run_ray(jobs: list[Job], address: str) -> Iterator[dict[str, Any]]:
+def _reachable(address: str, seconds: float = 5.0) -> None:
+    """Fail fast with a clear error when nothing listens at a cluster's host:port."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    try:
+        socket.create_connection((host, int(port)), timeout=seconds).close()
+    except OSError as exc:
+        raise CardhallError(f"cannot reach the Ray cluster at {address} ({exc.strerror or exc}); "
+                            "is `ray start --head` running there, and is the port open?") from None
+
+
+def connect_ray(address: str) -> Any:
+    """Start a local Ray (`local`) or join the cluster at `address`; return the ray module."""
     try:
         import ray
     except ImportError:
         raise CardhallError("the Ray backend needs the ray package: pip install 'cardhall[ray]'") from None
     if not ray.is_initialized():
+        if address not in ("local", "auto"):
+            _reachable(address)
         try:
             if address == "local":
                 ray.init(include_dashboard=False, log_to_driver=False)
@@ -170,6 +184,11 @@ def _run_ray(jobs: list[Job], address: str) -> Iterator[dict[str, Any]]:
                          runtime_env={"py_modules": [os.path.dirname(cardhall.__file__)]})
         except Exception as exc:  # ray raises ConnectionError, RuntimeError, ValueError …
             raise CardhallError(f"cannot connect to the Ray cluster at {address}: {exc}") from None
+    return ray
+
+
+def _run_ray(jobs: list[Job], address: str) -> Iterator[dict[str, Any]]:
+    ray = connect_ray(address)
     task = ray.remote(play_job)
     pending = [task.remote(job) for job in jobs]
     try:
@@ -203,6 +222,8 @@ def run(arena: Arena, progress: Callable[[int, int], AbstractContextManager[Call
     done = _prepare_out(arena) if arena.out is not None else {}
     done = {i: g for i, g in done.items() if i < arena.games}
     todo = [job for job in jobs if job.index not in done]
+    if arena.ray is not None:
+        connect_ray(arena.ray)  # before the progress bar: a bad address fails at once
     results = dict(done)
     stopped = False
     bar = progress(len(done), arena.games) if progress else nullcontext(lambda: None)

@@ -20,7 +20,7 @@ from cardhall.bots.ismcts import Evaluation
 class Profile:
     """How IS-MCTS searches one game, and its three strength levels."""
 
-    evaluation: Evaluation = Evaluation()
+    evaluation: Evaluation = field(default_factory=Evaluation)
     horizon: int | None = None  # rollout cut-off in actions from the root (None: game end)
     exploration: float = 0.7
     # level -> (iterations, seconds cap)
@@ -29,18 +29,23 @@ class Profile:
     )
 
 
+def _levels(easy: int, medium: int, hard: int) -> dict[str, tuple[int, float]]:
+    return {"easy": (easy, 0.5), "medium": (medium, 1.0), "hard": (hard, 1.8)}
+
+
 PROFILES: dict[str, Profile] = {
     # Single game to the end: the win counts, the score margin breaks near-ties.
-    "five-towers": Profile(Evaluation(win_weight=0.8, scale=8.0)),
-    # Duel or solo against the automaton: only the win counts.
-    "clash-of-decks": Profile(Evaluation(win_weight=0.9, scale=5.0)),
+    # Move generation (every distinct build) is costly: about 3.5 ms per iteration.
+    "five-towers": Profile(Evaluation(win_weight=0.8, scale=8.0), levels=_levels(40, 150, 400)),
+    # Duel or solo against the automaton: mostly the win counts.
+    "clash-of-decks": Profile(Evaluation(win_weight=0.9, scale=5.0), levels=_levels(100, 500, 2000)),
     # Penalty points (fewer is better); a deal is 26 points; scores change at the end of a deal.
-    "hearts": Profile(Evaluation(win_weight=0.3, scale=8.0, sign=-1), horizon=70),
+    "hearts": Profile(Evaluation(win_weight=0.3, scale=8.0, sign=-1), horizon=70, levels=_levels(200, 1000, 4000)),
     # Points are credited trick by trick; a deal is 157 points.
-    "jass": Profile(Evaluation(win_weight=0.3, scale=25.0), horizon=40),
-    "putz": Profile(Evaluation(win_weight=0.3, scale=1.0), horizon=40),
+    "jass": Profile(Evaluation(win_weight=0.3, scale=25.0), horizon=40, levels=_levels(150, 600, 2000)),
+    "putz": Profile(Evaluation(win_weight=0.3, scale=1.0), horizon=40, levels=_levels(200, 800, 3000)),
     # Tricks won minus contract per deal.
-    "three-two-five": Profile(Evaluation(win_weight=0.3, scale=1.5), horizon=40),
+    "three-two-five": Profile(Evaluation(win_weight=0.3, scale=1.5), horizon=40, levels=_levels(200, 800, 3000)),
 }
 
 LEVELS = ("easy", "medium", "hard")

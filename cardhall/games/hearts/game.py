@@ -15,6 +15,7 @@ A state is a whole game: deals follow one another until a total exceeds the targ
 from __future__ import annotations
 
 import random
+from itertools import repeat
 from typing import Any
 
 from cardhall.core.cards import (
@@ -35,6 +36,8 @@ PASS = 52  # pass actions are PASS + card
 QS = 3 * 13 + 10  # the queen of spades
 HEARTS_MASK = SUIT_MASKS[HEARTS]
 POINT_MASK = HEARTS_MASK | (1 << QS)
+NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
+NON_POINTS = ((1 << 52) - 1) ^ POINT_MASK
 SUIT13 = 0x1FFF
 SEAT_NAMES = ("North", "East", "South", "West")
 
@@ -61,6 +64,7 @@ _P0, _P1, _P2, _P3 = (tuple(tuple(PASS + c for c in cards) for cards in table) f
 _SUIT = tuple(c // 13 for c in range(52))
 _BIT = tuple(1 << c for c in range(52))
 _SHIFT = (0, 13, 26, 39)
+_RANDOM = random.Random.random  # called through `map`: a key per card with no Python-level loop
 _MOD = {n: bytes(v % n for v in range(256)) for n in (3, 4)}  # deal position -> seat
 _DIGITS = tuple(bytes(49 if v == s else 48 for v in range(256)) for s in range(4))  # seat s -> "1", else "0"
 
@@ -127,6 +131,7 @@ class Hearts(Game):
         self.exact = o["exact_100"]
         self.target: int = o["target"]
         self.next_seat = tuple((s + 1) % self.players for s in range(self.players))
+        self.break_mask = POINT_MASK if o["queen_breaks_hearts"] else HEARTS_MASK  # cards that break hearts
 
     def _check_options(self) -> None:
         o = self.options
@@ -206,14 +211,15 @@ class HeartsState(State):
     """A game of Hearts in progress (possibly over)."""
 
     __slots__ = (
-        "broken", "deal", "hands", "last", "leader", "led", "offset", "passed", "phase",
-        "results", "taken", "totals", "trick", "tricks", "turn", "win_card", "win_seat",
+        "broken", "deal", "hands", "last", "leader", "next_seat", "offset", "passed", "phase",
+        "points", "results", "totals", "trick", "tricks", "turn",
     )
     game: Hearts
 
     def __init__(self, game: Hearts, seed: int, deal: int = 0) -> None:
         super().__init__(game, seed)
         n = game.players
+        self.next_seat = game.next_seat
         self.totals = [0] * n
         self.results: list[tuple[int, ...]] = []  # points of each finished deal
         self.last: tuple[int, tuple[int, ...], int] | None = None  # the last completed trick
@@ -227,8 +233,7 @@ class HeartsState(State):
         self.chance += 1
         # A uniform shuffle: sort by random keys; card i is dealt at position perm[i], so to
         # seat perm[i] mod n (dealt clockwise). Hands are read as binary digits.
-        rand = rng.random
-        keys = [rand() for _ in g.deck_cards]
+        keys = list(map(_RANDOM, repeat(rng, len(g.deck_cards))))
         perm = sorted(range(len(keys)), key=keys.__getitem__)
         seats = bytes(perm).translate(_MOD[n])
         if g.removed is not None:
@@ -238,11 +243,11 @@ class HeartsState(State):
         self.deal = deal
         self.offset = pass_offset(n, deal)
         self.passed = [0] * n
-        self.taken = [0] * n
+        self.points = [0] * n  # points taken this deal
         self.trick: list[int] = []
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.broken = False
-        self.leader = self.win_seat = self.win_card = self.led = -1
+        self.leader = -1
         if self.offset:
             self.phase = PASSING
             self.turn = 0
@@ -256,12 +261,12 @@ class HeartsState(State):
         seat = 0
         while not hands[seat] & bit:
             seat += 1
-        self.turn = seat
+        self.turn = self.leader = seat
 
     def _end_deal(self) -> None:
         g = self.game
         n = g.players
-        pts = [points_of(t) for t in self.taken]
+        pts = self.points
         if 26 in pts:  # shooting the moon
             shooter = pts.index(26)
             pts = [-26 if s == shooter else 0 for s in range(n)] if g.subtract else [0 if s == shooter else 26 for s in range(n)]
@@ -284,81 +289,108 @@ class HeartsState(State):
         return None if t < 0 else t
 
     def legal_actions(self) -> list[Action]:
+        """The cards the seat to move may play (or choose to pass), ascending.
+
+        Follow suit if you can. On the first trick a seat that cannot follow may not play a
+        point card (a heart or Q♠) unless it holds nothing else. The lowest club in play
+        leads the first trick; a heart may not be led before hearts are broken unless the
+        leader holds only hearts. Lists are joined from per-suit tables, with no bit loop.
+        """
         trick = self.trick
         if trick:  # following
             h = self.hands[self.turn]
-            s = self.led
-            follow = _T[s][(h >> _SHIFT[s]) & SUIT13]
+            s = _SUIT[trick[0]]
+            follow = _T[s][h >> _SHIFT[s] & SUIT13]
             if follow:
-                return list(follow)  # must follow suit
-            if not self.tricks and h & ~POINT_MASK:  # first trick: no point card
-                h &= ~POINT_MASK
+                return [*follow]  # must follow suit
+            if not self.tricks and h & NON_POINTS:  # first trick: no point card
+                h &= NON_POINTS
         elif self.phase == PLAYING:  # leading
             h = self.hands[self.turn]
-            if not self.broken and h & ~HEARTS_MASK:
+            if not self.broken and h & NON_HEARTS:
                 if not self.tricks:
                     return [self.game.first_card]  # the lowest club leads the first trick
-                h &= ~HEARTS_MASK  # hearts not broken: no heart lead
+                return [*_T0[h & SUIT13], *_T1[h >> 13 & SUIT13], *_T3[h >> 39]]  # no heart lead
         elif self.phase == PASSING:
             h = self.hands[self.turn]
-            return [*_P0[h & SUIT13], *_P1[(h >> 13) & SUIT13], *_P2[(h >> 26) & SUIT13], *_P3[h >> 39]]
+            return [*_P0[h & SUIT13], *_P1[h >> 13 & SUIT13], *_P2[h >> 26 & SUIT13], *_P3[h >> 39]]
         else:
             return []
-        return [*_T0[h & SUIT13], *_T1[(h >> 13) & SUIT13], *_T2[(h >> 26) & SUIT13], *_T3[h >> 39]]
+        return [*_T0[h & SUIT13], *_T1[h >> 13 & SUIT13], *_T2[h >> 26 & SUIT13], *_T3[h >> 39]]
 
     def _apply(self, action: Action) -> None:
         self.apply_unchecked(action)
         self.actions.pop()  # `apply` appends it again
 
     def apply_unchecked(self, action: Action) -> None:
-        """Play a legal action: the whole move, inlined (the hot path of search and bench)."""
+        """Play a legal action without checking it (the hot path of search and bench).
+
+        A card leaves the hand and joins the trick; play goes clockwise, and when the turn
+        comes back to the trick's leader, every seat has played and the trick is decided.
+        """
         self.actions.append(action)
         a: int = action  # type: ignore[assignment]
-        seat = self.turn
         if a >= PASS:
-            b = _BIT[a - PASS]
-            self.hands[seat] ^= b
-            p = self.passed[seat] | b
-            self.passed[seat] = p
-            if p.bit_count() == 3:  # this seat has chosen its three cards
-                seat += 1
-                n = self.game.players
-                if seat == n:  # everyone has chosen: the cards change hands
-                    hands, off = self.hands, self.offset
-                    for s, m in enumerate(self.passed):
-                        hands[(s + off) % n] |= m
-                    self._start_play()
-                    return
-                self.turn = seat
+            self._choose_pass(a - PASS)
             return
-        b = _BIT[a]
-        self.hands[seat] ^= b
-        trick = self.trick
-        if trick:
-            if a > self.win_card and _SUIT[a] == self.led:  # the highest card of the led suit wins
-                self.win_card = a
-                self.win_seat = seat
+        seat = self.turn
+        self.hands[seat] -= _BIT[a]  # the card is in the hand: subtracting its bit removes it
+        self.trick.append(a)
+        seat = self.next_seat[seat]
+        if seat == self.leader:
+            self._end_trick()
         else:
-            self.leader = self.win_seat = seat
-            self.win_card = a
-            self.led = _SUIT[a]
-        trick.append(a)
-        g = self.game
-        if g.breaks[a]:
-            self.broken = True
-        if len(trick) != g.players:
-            self.turn = g.next_seat[seat]
-            return
-        w = self.turn = self.win_seat
-        self.last = last = (self.leader, tuple(trick), w)
-        self.tricks.append(last)
-        m = self.taken[w]
+            self.turn = seat
+
+    def _choose_pass(self, card: int) -> None:
+        """The seat to move chooses `card` to pass; it leaves the hand at once.
+
+        Seats choose in turn, three cards each; when the last seat has chosen, every seat's
+        three cards reach the seat `offset` places to its left, and play begins.
+        """
+        seat = self.turn
+        b = _BIT[card]
+        self.hands[seat] ^= b
+        p = self.passed[seat] | b
+        self.passed[seat] = p
+        if p.bit_count() == 3:  # this seat has chosen its three cards
+            seat += 1
+            n = self.game.players
+            if seat == n:  # everyone has chosen: the cards change hands
+                hands, off = self.hands, self.offset
+                for s, m in enumerate(self.passed):
+                    hands[(s + off) % n] |= m
+                self._start_play()
+                return
+            self.turn = seat
+
+    def _end_trick(self) -> None:
+        """Every seat has played: the highest card of the suit led wins the trick.
+
+        The winner takes the trick's cards and leads the next trick; a heart in the trick
+        (or Q♠ with the option `queen_breaks_hearts`) breaks hearts. When the hands are
+        empty, the deal is scored.
+        """
+        trick = self.trick
+        leader = self.leader
+        cards = 0
         for c in trick:
-            m |= _BIT[c]
-        self.taken[w] = m
+            cards |= _BIT[c]
+        best = (cards & SUIT_MASKS[_SUIT[trick[0]]]).bit_length() - 1
+        w = self.turn = self.leader = (leader + trick.index(best)) % len(trick)
+        self.last = last = (leader, tuple(trick), w)
+        self.tricks.append(last)
+        if cards & POINT_MASK:
+            self.points[w] += points_of(cards)
+            if cards & self.game.break_mask:
+                self.broken = True
         self.trick = []
         if not self.hands[w]:
             self._end_deal()
+
+    def hearts_broken(self) -> bool:
+        """Whether a card that breaks hearts has been played this deal (current trick included)."""
+        return self.broken or any(self.game.breaks[c] for c in self.trick)
 
     def played_cards(self) -> list[int]:
         """The cards of this deal's finished tricks and of the current trick, one mask per card."""
@@ -372,7 +404,7 @@ class HeartsState(State):
         self._clone_base(new)
         new.hands = self.hands.copy()
         new.passed = self.passed.copy()
-        new.taken = self.taken.copy()
+        new.points = self.points.copy()
         new.trick = self.trick.copy()
         new.tricks = self.tricks.copy()
         new.totals = self.totals.copy()
@@ -384,9 +416,7 @@ class HeartsState(State):
         new.phase = self.phase
         new.turn = self.turn
         new.leader = self.leader
-        new.win_card = self.win_card
-        new.win_seat = self.win_seat
-        new.led = self.led
+        new.next_seat = self.next_seat
         return new
 
     def scores(self) -> list[float]:
@@ -394,7 +424,7 @@ class HeartsState(State):
         the current deal (the deal is scored, moon included, when it ends)."""
         if self.phase == OVER:
             return list(self.totals)
-        return [t + points_of(m) for t, m in zip(self.totals, self.taken, strict=True)]
+        return [t + p for t, p in zip(self.totals, self.points, strict=True)]
 
     def winners(self) -> list[int]:
         if self.phase != OVER:
@@ -460,8 +490,8 @@ class HeartsState(State):
             "tricks": [{"leader": ld, "cards": [format_card(c) for c in cs], "winner": w} for ld, cs, w in self.tricks],
             "last_trick": None if self.last is None else
             {"leader": self.last[0], "cards": [format_card(c) for c in self.last[1]], "winner": self.last[2]},
-            "hearts_broken": self.broken,
-            "taken_points": [points_of(t) for t in self.taken],
+            "hearts_broken": self.hearts_broken(),
+            "taken_points": list(self.points),
             "scores": list(self.totals),
             "deals": [list(r) for r in self.results],
             "removed": None if g.removed is None else format_card(g.removed),
@@ -561,7 +591,7 @@ class HeartsState(State):
             "trick": [format_card(c) for c in self.trick],
             "tricks": [[ld, [format_card(c) for c in cs], w] for ld, cs, w in self.tricks],
             "last_trick": None if last is None else [last[0], [format_card(c) for c in last[1]], last[2]],
-            "hearts_broken": self.broken,
+            "hearts_broken": self.hearts_broken(),
             "scores": list(self.totals),
             "results": [list(r) for r in self.results],
         }
@@ -594,21 +624,14 @@ class HeartsState(State):
         new.broken = bool(data["hearts_broken"])
         new.totals = [_int(v, "score") for v in _seats(data["scores"], n, "scores")]
         new.results = [tuple(_int(v, "deal points") for v in _seats(r, n, "results")) for r in data["results"]]
-        new.taken = [0] * n
+        new.points = [0] * n
         for _ld, cs, w in new.tricks:
             if not 0 <= w < n:
                 raise StateFormatError(f"trick winner {w} is not a seat")
             for c in cs:
-                new.taken[w] |= 1 << c
-        new.leader = new.win_seat = new.win_card = new.led = -1
-        if new.trick:
-            ld = data["trick_leader"]
-            new.leader = _int(ld, "trick leader")
-            new.win_seat, new.win_card = new.leader, new.trick[0]
-            new.led = _SUIT[new.trick[0]]
-            for i, c in enumerate(new.trick):
-                if _SUIT[c] == _SUIT[new.trick[0]] and c > new.win_card:
-                    new.win_card, new.win_seat = c, (new.leader + i) % n
+                new.points[w] += points_of(1 << c)
+        new.next_seat = game.next_seat
+        new.leader = _int(data["trick_leader"], "trick leader") if new.trick else new.turn  # who leads this trick
         return new
 
     def check_consistency(self) -> None:
