@@ -90,6 +90,18 @@ def test_views_are_json_and_samples_agree_with_them(game, seed, steps):
 
 @quick
 @given(seed=SEEDS, steps=STEPS)
+def test_samples_depend_only_on_the_view(game, seed, steps):
+    """Two states that look the same from a seat give the same samples for the same rng, so
+    nothing hidden (not even the true order of unseen cards) can reach a searching bot."""
+    state = random_prefix(game, seed, steps)
+    for seat in range(game.num_players):
+        twin = state.sample(seat, random.Random(seed))
+        assert twin.view(seat) == state.view(seat)
+        assert twin.sample(seat, random.Random(7)) == state.sample(seat, random.Random(7))
+
+
+@quick
+@given(seed=SEEDS, steps=STEPS)
 def test_clone_is_independent(game, seed, steps):
     state = random_prefix(game, seed, steps)
     if state.is_over():

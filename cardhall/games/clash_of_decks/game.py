@@ -947,15 +947,16 @@ class ClashState(State):
         if not self.game.solo:
             o = 1 - seat
             places = [i for i, known in enumerate(s.shown[o]) if not known]
-            cards = [s.hands[o][i] for i in places]
+            cards = sorted(s.hands[o][i] for i in places)  # sorted: the true order must not shape the sample
             rng.shuffle(cards)
             for i, c in zip(places, cards, strict=True):
                 s.hands[o][i] = c
             if s.phase == PICK:
                 n = len(s.picks[o])
                 s.picks[o] = rng.sample(range(NUM_CARDS), n)
-        rng.shuffle(s.pile)
-        rng.shuffle(s.ai_deck)
+        for hidden in (s.pile, s.ai_deck):
+            hidden.sort()
+            rng.shuffle(hidden)
         return s
 
     # --- JSON ---------------------------------------------------------------------------

@@ -502,6 +502,7 @@ class TowersState(State):
     def sample(self, seat: int, rng: random.Random) -> TowersState:
         """The same table with the draw pile (the only unseen cards) re-shuffled by `rng`."""
         s = self.clone()
+        s.draw.sort()  # the true order must not shape the sample
         rng.shuffle(s.draw)
         s.seed, s.chance, s.actions = rng.randrange(MAX_SEED), 0, []
         return s
