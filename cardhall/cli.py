@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 import cardhall
+from cardhall.arena.cli import arena
 from cardhall.core.errors import CardhallError
 from cardhall.core.registry import canonical_name, game_class, game_names
 
@@ -176,9 +177,7 @@ def bench(
     Console().print(table)
 
 
-from cardhall.arena.cli import arena  # noqa: E402  (the command lives with the arena)
-
-app.command(context_settings=EXTRA)(arena)
+app.command(context_settings=EXTRA)(arena)  # the command lives with the arena
 
 
 def main() -> None:

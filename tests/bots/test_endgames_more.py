@@ -1,0 +1,207 @@
+"""IS-MCTS finds the winning move in hand-made endgames of Jass, Putz, 3-2-5 and Clash of Decks.
+
+Each position is a real late position of a seeded random game (`state.to_json()`), with the
+hands, scores and public knowledge edited by hand and loaded back with `game.state_from_json`
+(which runs the game's consistency checks). The test first proves the claim by exhaustive
+search: for EVERY deal of the cards the mover cannot see (all deals consistent with its view,
+enumerated here, and checked to include every `sample` the bot can draw), the winning move
+wins the game whatever everyone else plays, and every other move lets the opponents force a
+loss even with a partner's best help. "Win" is what the game says at its end: the mover is
+among `winners()`. Then `make_bot(game, "ismcts:iterations=N", seed)` must pick the winning move.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+import cardhall
+from cardhall.core.bot import Observation
+from cardhall.core.cards import SUIT_MASKS, card_list, format_cards, parse_card, parse_cards
+from cardhall.core.game import Action, State
+from cardhall.bots import make_bot
+from cardhall.games.jass.tricks import DECK as JASS_DECK
+
+Worlds = Callable[[State, int], list[State]]
+
+
+# --- exhaustive search -------------------------------------------------------------------------
+def solve(state: State, seat: int, friends: frozenset[int], budget: list[int]) -> bool:
+    """True if the `friends` (who include `seat`) can make `seat` a winner against any play
+    of the other seats; the game must end within the search (else the position is no endgame)."""
+    mover = state.to_move()
+    if mover is None:
+        return seat in state.winners()
+    budget[0] -= 1
+    assert budget[0] > 0, "the search tree is too big: the position is not a small endgame"
+    results = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_unchecked(action)
+        results.append(solve(child, seat, friends, budget))
+        if results[-1] == (mover in friends):
+            break
+    return any(results) if mover in friends else all(results)
+
+
+def verdict(state: State, worlds: list[State], partners: tuple[int, ...] = ()) -> tuple[list[Action], list[Action]]:
+    """The mover's moves that win in every world whatever all others play, and the moves that
+    lose in every world (the opponents force a loss even if the mover's partners help)."""
+    seat = state.to_move()
+    assert seat is not None
+    alone, team = frozenset([seat]), frozenset([seat, *partners])
+    budget = [200_000]
+    wins, losses = [], []
+    for action in state.legal_actions():
+        values_alone, values_team = set(), set()
+        for world in worlds:
+            child = world.clone()
+            child.apply_unchecked(action)
+            values_alone.add(solve(child, seat, alone, budget))
+            values_team.add(solve(child, seat, team, budget))
+        if values_alone == {True}:
+            wins.append(action)
+        if values_team == {False}:
+            losses.append(action)
+    return wins, losses
+
+
+def deals(pool: int, caps: list[int], allowed: list[int]) -> Iterator[list[int]]:
+    """Every way to deal the cards of `pool` into hands of sizes `caps`, hand j taking only
+    cards of `allowed[j]`."""
+    if not caps:
+        if not pool:
+            yield []
+        return
+    for combo in itertools.combinations(card_list(pool & allowed[0]), caps[0]):
+        hand = sum(1 << c for c in combo)
+        for rest in deals(pool & ~hand, caps[1:], allowed[1:]):
+            yield [hand, *rest]
+
+
+def check_worlds_cover_samples(state: State, seat: int, worlds: list[State], key: Callable[[State], Any]) -> None:
+    """Every determinization the bot can draw is one of the enumerated worlds."""
+    keys = {key(w) for w in worlds}
+    rng = random.Random(7)
+    for _ in range(60):
+        assert key(state.sample(seat, rng)) in keys
+    assert key(state) in keys
+
+
+def bot_choices(game: cardhall.Game, state: State, iterations: int, seeds: tuple[int, ...] = (0, 1)) -> list[Action]:
+    obs = Observation.of(state)
+    return [make_bot(game, f"ismcts:iterations={iterations}", seed).act(obs) for seed in seeds]
+
+
+def edit(game: cardhall.Game, seed: int, reach: Callable[[State], bool], **changes: Any) -> State:
+    """A seeded random game played to the first position where `reach` holds, with `changes`
+    made to its JSON state and loaded back (checked for consistency)."""
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    while not reach(state):
+        assert not state.is_over(), "the seeded game ended before the wanted position"
+        state.apply(rng.choice(state.legal_actions()))
+    data = state.to_json()
+    data["state"].update(changes)
+    data["history"] = []
+    return game.state_from_json(data)
+
+
+# --- Jass ------------------------------------------------------------------------------------
+def jass_worlds(state: State, seat: int) -> list[State]:
+    """Every deal of the other hands that respects the voids play has shown (`cannot`)."""
+    others = [o for o in range(4) if o != seat]
+    pool = sum(state.hands[o] for o in others)  # type: ignore[attr-defined]
+    caps = [state.hands[o].bit_count() for o in others]  # type: ignore[attr-defined]
+    allowed = [~state.cannot[o] for o in others]  # type: ignore[attr-defined]
+    worlds = []
+    for hands in deals(pool, caps, allowed):
+        world = state.clone()
+        for o, hand in zip(others, hands, strict=True):
+            world.hands[o] = hand  # type: ignore[attr-defined]
+        worlds.append(world)
+    return worlds
+
+
+def hands_key(state: State) -> tuple[int, ...]:
+    return tuple(state.hands)  # type: ignore[attr-defined]
+
+
+def test_ismcts_draws_the_opponents_trump_first_in_jass() -> None:
+    """Jass, hearts trump, two tricks left; the game is to 1000 and South/North have 995,
+    West/East 996, so whichever team takes the next trick of 5+ points wins the game.
+    South leads holding the Bauer (J♥) and A♠. The only other trump left is the Nell (9♥),
+    held by West or East (North showed earlier it has no trumps); the others hold blanks.
+    Leading the Bauer forces the Nell out (trump led: a trump must be played), so South takes
+    20 + 14 points and wins at once. Leading A♠ loses: the Nell's holder trumps it (a trump
+    may be played at any time) and takes 11 + 14 points, winning for West/East."""
+    game = cardhall.load("jass")
+    log = [[78, 79]] * 11 + [[80, 77]]
+    rest = parse_cards("JH AS 9H 6D 6C 7C 7D 6S")
+    state = edit(
+        game, 3, lambda s: s.phase == 4 and s.tricks_done == 7 and not s.trick,  # type: ignore[attr-defined]
+        chance=13, dealer=3, trump="H", leader=0, trick=[],
+        hands=["JH AS", "9H 6D", "6C 7C", "7D 6S"],
+        played=format_cards(JASS_DECK & ~rest),
+        cannot=["", "", format_cards(JASS_DECK & SUIT_MASKS[2]), ""], known=["", "", "", ""],
+        points=[30, 25, 27, 25], tricks_done=7, last=[1, ["KS", "QS", "8S", "AH"], 0, 18],
+        score=[995, 996], pushed=False, log=log, winner_team=-1)
+    worlds = jass_worlds(state, 0)
+    assert len(worlds) == 2 * 30  # the Nell with West or East, the five blanks anywhere else
+    check_worlds_cover_samples(state, 0, worlds, hands_key)
+    wins, losses = verdict(state, worlds, partners=(2,))
+    assert wins == [parse_card("JH")] and losses == [parse_card("AS")]
+    assert bot_choices(game, state, 200) == [parse_card("JH")] * 2
+
+
+# --- Putz --------------------------------------------------------------------------------------
+def putz_worlds(state: State, seat: int) -> list[State]:
+    """Every deal of the other hands respecting shown voids (`cannot`) and publicly known
+    cards; `seat` took the talon, so nothing else is hidden from it."""
+    assert state.taker == seat and not state.talon  # type: ignore[attr-defined]
+    others = [o for o in range(state.n) if o != seat]  # type: ignore[attr-defined]
+    known = state.known  # type: ignore[attr-defined]
+    pool = sum(state.hands[o] & ~known[o] for o in others)  # type: ignore[attr-defined]
+    caps = [(state.hands[o] & ~known[o]).bit_count() for o in others]  # type: ignore[attr-defined]
+    allowed = [~state.cannot[o] for o in others]  # type: ignore[attr-defined]
+    worlds = []
+    for hands in deals(pool, caps, allowed):
+        world = state.clone()
+        for o, hand in zip(others, hands, strict=True):
+            world.hands[o] = hand | known[o]  # type: ignore[attr-defined]
+        worlds.append(world)
+    return worlds
+
+
+def test_ismcts_keeps_both_opponents_apples_in_putz() -> None:
+    """Putz for 3, clubs trump, two tricks left. South (seat 0) took the talon and leads with
+    the Bauer (J♣) and A♥; the Nell (9♣) is the last other trump, with East or West, beside
+    three blanks. Scores are South 5, East 6, West 6, so the game ends after this deal, and
+    South wins only with +2, i.e. when BOTH others stay apples (East has 15, West 12 card
+    points, under 21). Leading the Bauer pulls the Nell (trump led: a trump must be played)
+    and South takes both tricks: 2 apples, South +2 to 7, sole winner. Leading A♥ lets the
+    Nell's holder trump it for 25 points: no longer an apple, they get +1 to 7 and South
+    (+1 to 6) loses."""
+    game = cardhall.load("putz", players=3)
+    rest = parse_cards("JC AH 9C 6D 7D 6S")
+    aside = parse_cards("AS KS QS JS TS 9S 8S 7S AD")
+    deal = {(1, 1, 0): [60, 60, 37], (0, 1, 1): [37, 60, 60], (1, 0, 1): [60, 37, 60], (-1, 1, 1): [17, 70, 70]}
+    order = [(-1, 1, 1)] + [(1, 1, 0)] * 3 + [(0, 1, 1)] * 2 + [(1, 0, 1)] * 3
+    state = edit(
+        game, 3, lambda s: s.phase == 4 and s.tricks_done == 7 and not s.trick,  # type: ignore[attr-defined]
+        chance=10, dealer=2, trump="C", leader=0, trick=[],
+        hands=["JC AH", "9C 6D", "7D 6S"], played=format_cards(JASS_DECK & ~rest & ~aside),
+        cannot=["", "", ""], known=["", "", ""], points=[80, 15, 12], tricks_done=7,
+        last=[2, ["KD", "QD", "AC"], 0, 18], talon="", aside=format_cards(aside), turned="TC", up="6C",
+        six_by=1, taker=0, asked=0, score=[5, 6, 6],
+        log=[{"points": deal[d], "deltas": list(d)} for d in order])
+    worlds = putz_worlds(state, 0)
+    assert len(worlds) == 6  # East's two cards of the four unseen; West has the others
+    check_worlds_cover_samples(state, 0, worlds, hands_key)
+    wins, losses = verdict(state, worlds)
+    assert wins == [parse_card("JC")] and losses == [parse_card("AH")]
+    assert bot_choices(game, state, 200) == [parse_card("JC")] * 2
