@@ -205,3 +205,45 @@ def test_ismcts_keeps_both_opponents_apples_in_putz() -> None:
     wins, losses = verdict(state, worlds)
     assert wins == [parse_card("JC")] and losses == [parse_card("AH")]
     assert bot_choices(game, state, 200) == [parse_card("JC")] * 2
+
+
+# --- 3-2-5 -------------------------------------------------------------------------------------
+def three_two_five_worlds(state: State, seat: int) -> list[State]:
+    """Every deal of the two other hands that respects the suits they showed void in, kept
+    when the whole deal is possible (`check_consistency`: each hand as dealt held a trump)."""
+    a, b = (seat + 1) % 3, (seat + 2) % 3
+    hands = state.hands  # type: ignore[attr-defined]
+    voids = state.voids  # type: ignore[attr-defined]
+    no = [sum(SUIT_MASKS[s] for s in range(4) if voids[o] >> s & 1) for o in (a, b)]
+    worlds = []
+    for ha, hb in deals(hands[a] | hands[b], [hands[a].bit_count(), hands[b].bit_count()], [~no[0], ~no[1]]):
+        world = state.clone()
+        world.hands[a], world.hands[b] = ha, hb  # type: ignore[attr-defined]
+        world.check_consistency()
+        worlds.append(world)
+    return worlds
+
+
+def test_ismcts_draws_the_last_trump_before_cashing_in_three_two_five() -> None:
+    """3-2-5, one deal (`deals=1`, so the deal's tricks minus contract decide the game),
+    spades trump, two tricks left. South (contract 2) has 1 trick, East (contract 5) 5,
+    West (contract 3) 2, so South must take BOTH last tricks to finish first (+1 against
+    East 0, West −1); one trick for East makes East the winner. South leads holding A♠ and
+    K♥, the last heart. East has shown a void in hearts and holds the last other trump, 9♠
+    (West is void in spades and hearts: its two cards are small diamonds or clubs). Leading
+    A♠ draws the 9♠ (East must follow suit) and K♥ then wins the last trick; leading K♥
+    first lets East trump it."""
+    game = cardhall.load("three-two-five", deals=1)
+    state = edit(
+        game, 3, lambda s: s.phase == "play" and sum(s.tricks_won) == 8 and not s.trick,  # type: ignore[attr-defined]
+        dealer=0, deal_no=0, trump="S",
+        hands=["AS KH", "9S 8C", "8D 9D"],
+        played=["AH QH KS AD AC KC 7H TD", "QS JS JH TH KD QD QC JC", "TS 8S 7S 9H 8H JD TC 9C"],
+        voids=[0, 4, 12], leader=0, trick=[], tricks_won=[1, 5, 2], last_trick=[1, ["QC", "TC", "AC"], 0],
+        pull_log=[], pulls_due=[], redeals=[], totals=[0, 0, 0], history=[])
+    worlds = three_two_five_worlds(state, 0)
+    assert len(worlds) == 3  # East holds 9♠ and one of 8♣ 8♦ 9♦
+    check_worlds_cover_samples(state, 0, worlds, hands_key)
+    wins, losses = verdict(state, worlds)
+    assert wins == [parse_card("AS")] and losses == [parse_card("KH")]
+    assert bot_choices(game, state, 200) == [parse_card("AS")] * 2
