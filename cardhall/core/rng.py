@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
+from functools import cache
 from hashlib import shake_128
+from struct import Struct
 
 MAX_SEED = 2**63 - 1
 
@@ -33,6 +36,22 @@ def chance_bytes(seed: int, n: int, size: int) -> bytes:
     `random.Random` (which initialises a 2.5 KB Mersenne Twister state, about 6 µs).
     """
     return shake_128(b"%d:%d" % (seed, n)).digest(size)
+
+
+def chance_permutation(seed: int, n: int, size: int) -> list[int]:
+    """`range(size)` in a uniformly random order: the shuffle of the `n`-th chance event.
+
+    Each position gets a random 64-bit key from `chance_bytes` and the positions are sorted
+    by key, a few C calls in all; equal keys (probability below 10⁻¹⁵ for 52 cards) keep
+    their order.
+    """
+    keys = _keys(size)(shake_128(b"%d:%d" % (seed, n)).digest(8 * size))
+    return sorted(range(size), key=keys.__getitem__)
+
+
+@cache
+def _keys(size: int) -> Callable[[bytes], tuple[int, ...]]:
+    return Struct(f"<{size}Q").unpack
 
 
 def check_seed(seed: object) -> int:

@@ -12,6 +12,7 @@ from cardhall.bots.ismcts import Evaluation
 from cardhall.bots.levels import LEVELS, PROFILES, level_params
 from cardhall.core.bot import Observation
 from cardhall.core.errors import CardhallError
+from cardhall.core.game import Action
 from tests.bots.helpers import classify, present_game, random_position
 
 GAMES = cardhall.game_names()
@@ -165,31 +166,38 @@ def test_docs_write_your_own_bot_example(tmp_path) -> None:  # type: ignore[no-u
     assert state.is_over()
 
 
+def find_hearts_endgame(game: cardhall.Game) -> tuple[cardhall.State, list[Action]]:
+    """The first late position, over seeds 8, 9, …, of a random one-deal game where one card
+    surely wins and another surely loses (rebuilt through `state_from_json`), and its
+    winning cards."""
+    for seed in range(8, 60):
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        history = []
+        while not state.is_over():
+            history.append(rng.choice(state.legal_actions()))
+            state.apply(history[-1])
+        for k in range(1, 9):  # the last moves of the game
+            position = game.new_state(seed)
+            for action in history[:-k]:
+                position.apply(action)
+            position = game.state_from_json(position.to_json())
+            if len(position.legal_actions()) < 2:
+                continue
+            wins, losses = classify(position, k)
+            if wins and losses:
+                return position, wins
+    pytest.fail("no endgame with a sure win and a sure loss in seeds 8–59")
+
+
 def test_ismcts_finds_the_winning_move_hearts_endgame() -> None:
     """ISMCTS finds the winning move in a small Hearts endgame (a one-deal game, `target=1`):
-    the last tricks of seed 8's random game, where one card surely wins the game and another
+    the last tricks of a seeded random game, where one card surely wins the game and another
     surely loses it (checked exhaustively on the real state and on determinizations); set up
     through `state_from_json`."""
-    game = present_game("hearts")
+    present_game("hearts")
     game = cardhall.load("hearts", target=1)
-    rng = random.Random(8)
-    state = game.new_state(8)
-    history = []
-    while not state.is_over():
-        history.append(rng.choice(state.legal_actions()))
-        state.apply(history[-1])
-    for k in range(1, 9):  # the last moves of the game
-        position = game.new_state(8)
-        for action in history[:-k]:
-            position.apply(action)
-        position = game.state_from_json(position.to_json())
-        if len(position.legal_actions()) < 2:
-            continue
-        wins, losses = classify(position, k)
-        if wins and losses:
-            break
-    else:
-        pytest.fail("no endgame with a sure win and a sure loss in seed 8")
+    position, wins = find_hearts_endgame(game)
     bot = ISMCTSBot(0, iterations=300, evaluation=Evaluation(win_weight=1.0))
     assert bot.act(Observation.of(position)) in wins
     hard = make_bot(game, "hard:seconds=none:iterations=1000", 0)

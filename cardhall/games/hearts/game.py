@@ -15,7 +15,6 @@ A state is a whole game: deals follow one another until a total exceeds the targ
 from __future__ import annotations
 
 import random
-from itertools import repeat
 from typing import Any
 
 from cardhall.core.cards import (
@@ -30,7 +29,7 @@ from cardhall.core.cards import (
 from cardhall.core.errors import NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Game, State
 from cardhall.core.options import Option
-from cardhall.core.rng import MAX_SEED, chance_rng
+from cardhall.core.rng import MAX_SEED, chance_permutation
 
 PASS = 52  # pass actions are PASS + card
 QS = 3 * 13 + 10  # the queen of spades
@@ -64,7 +63,6 @@ _P0, _P1, _P2, _P3 = (tuple(tuple(PASS + c for c in cards) for cards in table) f
 _SUIT = tuple(c // 13 for c in range(52))
 _BIT = tuple(1 << c for c in range(52))
 _SHIFT = (0, 13, 26, 39)
-_RANDOM = random.Random.random  # called through `map`: a key per card with no Python-level loop
 _MOD = {n: bytes(v % n for v in range(256)) for n in (3, 4)}  # deal position -> seat
 _DIGITS = tuple(bytes(49 if v == s else 48 for v in range(256)) for s in range(4))  # seat s -> "1", else "0"
 
@@ -229,12 +227,10 @@ class HeartsState(State):
     def _start_deal(self, deal: int) -> None:
         g = self.game
         n = g.players
-        rng = chance_rng(self.seed, self.chance)
+        # A uniform shuffle: card i is dealt at position perm[i], so to seat perm[i] mod n
+        # (dealt clockwise). Hands are read as binary digits.
+        perm = chance_permutation(self.seed, self.chance, len(g.deck_cards))
         self.chance += 1
-        # A uniform shuffle: sort by random keys; card i is dealt at position perm[i], so to
-        # seat perm[i] mod n (dealt clockwise). Hands are read as binary digits.
-        keys = list(map(_RANDOM, repeat(rng, len(g.deck_cards))))
-        perm = sorted(range(len(keys)), key=keys.__getitem__)
         seats = bytes(perm).translate(_MOD[n])
         if g.removed is not None:
             seats = seats[:g.removed] + b"\xff" + seats[g.removed:]

@@ -16,10 +16,9 @@ Rules (rules/jass.md, "Card play"):
 from __future__ import annotations
 
 import random
-from struct import Struct
 
 from cardhall.core.cards import RANKS, SUIT_MASKS, deck
-from cardhall.core.rng import chance_bytes
+from cardhall.core.rng import chance_permutation
 
 DECK = deck("6789TJQKA")
 """The 36 cards of Jass and Putz."""
@@ -185,12 +184,8 @@ def cards_of(mask: int) -> list[int]:
 
 def shuffled_positions(seed: int, n: int) -> list[int]:
     """The positions 0–35 of `DECK_CARDS` in a uniformly random order: the shuffle of the
-    `n`-th chance event of the game with this seed.
-
-    Each position gets a random 64-bit key (`chance_bytes`) and the positions are sorted
-    by key, a few C calls in all. Equal keys (probability below 10⁻¹⁶) keep deck order.
-    """
-    return sorted(_POSITIONS, key=list(_keys(chance_bytes(seed, n, 8 * 36))).__getitem__)  # list: faster keys
+    `n`-th chance event of the game with this seed (`chance_permutation`)."""
+    return chance_permutation(seed, n, 36)
 
 
 def shuffled(seed: int, n: int) -> list[int]:
@@ -257,5 +252,3 @@ DECK_CARDS = cards_of(DECK)
 """The 36 cards, lowest number first: the unshuffled deck."""
 DECK_BITS = [1 << c for c in DECK_CARDS]
 """``DECK_BITS[i]``: the bit of the card at position i of `DECK_CARDS`."""
-_POSITIONS = range(36)
-_keys = Struct("<36Q").unpack
