@@ -7,26 +7,25 @@ search: for EVERY deal of the cards the mover cannot see (all deals consistent w
 enumerated here, and checked to include every `sample` the bot can draw), the winning move
 wins the game whatever everyone else plays, and every other move lets the opponents force a
 loss even with a partner's best help. "Win" is what the game says at its end: the mover is
-among `winners()`. Then `make_bot(game, "ismcts:iterations=N", seed)` must pick the winning move.
+among `winners()`. Then `make_bot(game, "ismcts:iterations=N", seed)` must pick the winning move
+(placed last in the legal order, so a search too weak to tell the moves apart picks the other).
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import pytest
-
 import cardhall
+from cardhall.bots import make_bot
 from cardhall.core.bot import Observation
 from cardhall.core.cards import SUIT_MASKS, card_list, format_cards, parse_card, parse_cards
 from cardhall.core.game import Action, State
-from cardhall.bots import make_bot
+from cardhall.games.clash_of_decks.cards import CARDS as CLASH_CARDS
 from cardhall.games.jass.tricks import DECK as JASS_DECK
-
-Worlds = Callable[[State, int], list[State]]
 
 
 # --- exhaustive search -------------------------------------------------------------------------
@@ -132,30 +131,30 @@ def hands_key(state: State) -> tuple[int, ...]:
 
 
 def test_ismcts_draws_the_opponents_trump_first_in_jass() -> None:
-    """Jass, hearts trump, two tricks left; the game is to 1000 and South/North have 995,
+    """Jass, spades trump, two tricks left; the game is to 1000 and South/North have 995,
     West/East 996, so whichever team takes the next trick of 5+ points wins the game.
-    South leads holding the Bauer (J♥) and A♠. The only other trump left is the Nell (9♥),
+    South leads holding the Bauer (J♠) and A♥. The only other trump left is the Nell (9♠),
     held by West or East (North showed earlier it has no trumps); the others hold blanks.
     Leading the Bauer forces the Nell out (trump led: a trump must be played), so South takes
-    20 + 14 points and wins at once. Leading A♠ loses: the Nell's holder trumps it (a trump
+    20 + 14 points and wins at once. Leading A♥ loses: the Nell's holder trumps it (a trump
     may be played at any time) and takes 11 + 14 points, winning for West/East."""
     game = cardhall.load("jass")
     log = [[78, 79]] * 11 + [[80, 77]]
-    rest = parse_cards("JH AS 9H 6D 6C 7C 7D 6S")
+    rest = parse_cards("JS AH 9S 6D 6C 7C 7D 6H")
     state = edit(
         game, 3, lambda s: s.phase == 4 and s.tricks_done == 7 and not s.trick,  # type: ignore[attr-defined]
-        chance=13, dealer=3, trump="H", leader=0, trick=[],
-        hands=["JH AS", "9H 6D", "6C 7C", "7D 6S"],
+        chance=13, dealer=3, trump="S", leader=0, trick=[],
+        hands=["JS AH", "9S 6D", "6C 7C", "7D 6H"],
         played=format_cards(JASS_DECK & ~rest),
-        cannot=["", "", format_cards(JASS_DECK & SUIT_MASKS[2]), ""], known=["", "", "", ""],
-        points=[30, 25, 27, 25], tricks_done=7, last=[1, ["KS", "QS", "8S", "AH"], 0, 18],
+        cannot=["", "", format_cards(JASS_DECK & SUIT_MASKS[3]), ""], known=["", "", "", ""],
+        points=[30, 25, 27, 25], tricks_done=7, last=[1, ["KH", "QH", "8H", "AS"], 0, 18],
         score=[995, 996], pushed=False, log=log, winner_team=-1)
     worlds = jass_worlds(state, 0)
     assert len(worlds) == 2 * 30  # the Nell with West or East, the five blanks anywhere else
     check_worlds_cover_samples(state, 0, worlds, hands_key)
     wins, losses = verdict(state, worlds, partners=(2,))
-    assert wins == [parse_card("JH")] and losses == [parse_card("AS")]
-    assert bot_choices(game, state, 200) == [parse_card("JH")] * 2
+    assert wins == [parse_card("JS")] and losses == [parse_card("AH")]
+    assert bot_choices(game, state, 200) == [parse_card("JS")] * 2
 
 
 # --- Putz --------------------------------------------------------------------------------------
@@ -178,33 +177,33 @@ def putz_worlds(state: State, seat: int) -> list[State]:
 
 
 def test_ismcts_keeps_both_opponents_apples_in_putz() -> None:
-    """Putz for 3, clubs trump, two tricks left. South (seat 0) took the talon and leads with
-    the Bauer (J♣) and A♥; the Nell (9♣) is the last other trump, with East or West, beside
-    three blanks. Scores are South 5, East 6, West 6, so the game ends after this deal, and
-    South wins only with +2, i.e. when BOTH others stay apples (East has 15, West 12 card
-    points, under 21). Leading the Bauer pulls the Nell (trump led: a trump must be played)
-    and South takes both tricks: 2 apples, South +2 to 7, sole winner. Leading A♥ lets the
-    Nell's holder trump it for 25 points: no longer an apple, they get +1 to 7 and South
-    (+1 to 6) loses."""
+    """Putz for 3, spades trump, two tricks left. Player 1 took the talon and leads with the
+    Bauer (J♠) and A♥; the Nell (9♠) is the last other trump, with Player 2 or 3, beside
+    three blanks. Scores are 5, 6 and 6, so the game ends after this deal (someone gets a
+    putz), and Player 1 wins only with +2, i.e. when BOTH others stay apples (they have 15
+    and 12 card points, under 21). Leading the Bauer pulls the Nell (trump led: a trump must
+    be played) and Player 1 takes both tricks: 2 apples, +2 to 7, sole winner. Leading A♥
+    lets the Nell's holder trump it for 25 points: no longer an apple, they get +1 to 7 and
+    Player 1 (+1 to 6) loses."""
     game = cardhall.load("putz", players=3)
-    rest = parse_cards("JC AH 9C 6D 7D 6S")
-    aside = parse_cards("AS KS QS JS TS 9S 8S 7S AD")
+    rest = parse_cards("JS AH 9S 6D 7D 6C")
+    aside = parse_cards("AC KC QC JC TC 9C 8C 7C AD")
     deal = {(1, 1, 0): [60, 60, 37], (0, 1, 1): [37, 60, 60], (1, 0, 1): [60, 37, 60], (-1, 1, 1): [17, 70, 70]}
     order = [(-1, 1, 1)] + [(1, 1, 0)] * 3 + [(0, 1, 1)] * 2 + [(1, 0, 1)] * 3
     state = edit(
         game, 3, lambda s: s.phase == 4 and s.tricks_done == 7 and not s.trick,  # type: ignore[attr-defined]
-        chance=10, dealer=2, trump="C", leader=0, trick=[],
-        hands=["JC AH", "9C 6D", "7D 6S"], played=format_cards(JASS_DECK & ~rest & ~aside),
+        chance=10, dealer=2, trump="S", leader=0, trick=[],
+        hands=["JS AH", "9S 6D", "7D 6C"], played=format_cards(JASS_DECK & ~rest & ~aside),
         cannot=["", "", ""], known=["", "", ""], points=[80, 15, 12], tricks_done=7,
-        last=[2, ["KD", "QD", "AC"], 0, 18], talon="", aside=format_cards(aside), turned="TC", up="6C",
+        last=[2, ["KD", "QD", "AS"], 0, 18], talon="", aside=format_cards(aside), turned="TS", up="6S",
         six_by=1, taker=0, asked=0, score=[5, 6, 6],
         log=[{"points": deal[d], "deltas": list(d)} for d in order])
     worlds = putz_worlds(state, 0)
-    assert len(worlds) == 6  # East's two cards of the four unseen; West has the others
+    assert len(worlds) == 6  # Player 2's two cards of the four unseen; Player 3 has the others
     check_worlds_cover_samples(state, 0, worlds, hands_key)
     wins, losses = verdict(state, worlds)
-    assert wins == [parse_card("JC")] and losses == [parse_card("AH")]
-    assert bot_choices(game, state, 200) == [parse_card("JC")] * 2
+    assert wins == [parse_card("JS")] and losses == [parse_card("AH")]
+    assert bot_choices(game, state, 200) == [parse_card("JS")] * 2
 
 
 # --- 3-2-5 -------------------------------------------------------------------------------------
@@ -247,3 +246,41 @@ def test_ismcts_draws_the_last_trump_before_cashing_in_three_two_five() -> None:
     wins, losses = verdict(state, worlds)
     assert wins == [parse_card("AS")] and losses == [parse_card("KH")]
     assert bot_choices(game, state, 200) == [parse_card("AS")] * 2
+
+
+# --- Clash of Decks ----------------------------------------------------------------------------
+def clash_key(state: State) -> str:
+    """Everything of a Clash position but its seed and chance counter and event log."""
+    data = dict(state._to_dict())
+    for field in ("chance", "events"):
+        data.pop(field)
+    return json.dumps(data, sort_keys=True)
+
+
+def test_ismcts_blocks_the_revenant_with_the_protected_lieutenant_in_clash_of_decks() -> None:
+    """Clash of Decks, solo against the automaton (precon deck 2). The automaton's deck is
+    empty and its Fort shows, so its next turn is its last: survive it and you win. Your Fort
+    is 2 positions from the right end of your hand (ABOMINATION | Fort | COMBUSTION, LIEUTENANT);
+    you have 4 mana. The automaton's REVENANT (3 attack, Perforation, Indestructible) stands
+    alone in the bottom lane, where you have no creature: unblocked, it destroys your Fort.
+    COMBUSTION cannot touch it (Indestructible against incantations), the Abomination costs 6,
+    and the LIEUTENANT (3 mana) blocks it and survives: its Protection ignores the damage. So
+    summoning the Lieutenant to the bottom lane is the one move that wins; every other move
+    (11 of them: the top lane, a Combustion anywhere, ending the turn) loses. Solo is the mode
+    where a one-turn endgame exists without hidden cards: the automaton's deck is empty."""
+    game = cardhall.load("clash-of-decks", solo=True, decks="2", format="precon")
+    top = ["SHAMAN", "MICROCTOPUS", "ALPHA", "OGRE", "SCRIBE"]
+    ai_board = ["VORTEX", "ABERRATION", "MUTANT", "REVENANT"]
+    state = edit(
+        game, 1, lambda s: s.to_move() == 0 and s.phase == "summon",  # type: ignore[attr-defined]
+        chance=9, phase="summon", active=0, first=0, turn=30, mana=4,
+        hands=[["ABOMINATION", "COMBUSTION", "LIEUTENANT"], []], shown=[[False] * 3, []],
+        bastion=[1, 0], fort=[True, True],
+        lanes=[[[{"card": c} for c in top], []], [[{"card": c} for c in ai_board[:3]], [{"card": "REVENANT"}]]],
+        ai_deck=[], ai_discard=[c.name for c in CLASH_CARDS if c.deck != 2 and c.name not in ai_board],
+        ai_final=False, ai_spent=0, ai_lane=0, events=[])
+    check_worlds_cover_samples(state, 0, [state], clash_key)
+    wins, losses = verdict(state, [state])
+    winning = game.parse_action("summon LIEUTENANT bottom")
+    assert wins == [winning] and len(losses) == len(state.legal_actions()) - 1 == 11
+    assert bot_choices(game, state, 300) == [winning] * 2
