@@ -41,8 +41,9 @@ class GameTextUI(TextUI):
     def piles(self, view: dict[str, Any], seat: int) -> str:
         runs = {0: "it has not run out yet", 1: "it has run out once"}.get(view["exhaustions"], "it has run out twice")
         last = " This is the last round." if view.get("last_round") else ""
-        return (f"Round {view['round']}. Draw pile: {view['draw_pile']} cards ({runs}). "
-                f"Discard pile: {len(view['discard'])} cards.{last}")
+        draw, discard = view["draw_pile"], len(view["discard"])
+        return (f"Round {view['round']}. Draw pile: {draw} card{'s' * (draw != 1)} ({runs}). "
+                f"Discard pile: {discard} card{'s' * (discard != 1)}.{last}")
 
     def offer(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut O: the offer."""
