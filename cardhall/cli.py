@@ -155,7 +155,7 @@ def bench(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="The game to measure."),
     vs: str | None = typer.Option(None, "--vs", help="A peer engine to compare with (hearts: openspiel; jass: jass-kit)."),
-    seconds: float = typer.Option(3.0, help="Seconds per measurement."),
+    seconds: float = typer.Option(3.0, min=0.01, help="Seconds per measurement."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as one JSON object."),
 ) -> None:
     """Measure engine speed (random playouts; with --vs, against a peer engine)."""

@@ -100,7 +100,7 @@ def arena(
                              "medium, hard, ismcts:iterations=N:seconds=S:rollout=heuristic, or file.py:Class."),
     games: int = typer.Option(60, help="How many games to play (seats rotate over the games)."),
     out: Path | None = typer.Option(None, help="Directory for records and results; rerun to resume."),
-    workers: int | None = typer.Option(None, help="Worker processes (default: one per CPU)."),
+    workers: int | None = typer.Option(None, min=1, help="Worker processes (default: one per CPU)."),
     seed: int = typer.Option(0, help="Master seed: deals and bot seeds derive from it."),
     plot: Path | None = typer.Option(None, help="Draw ratings and score distributions into this PNG."),
 ) -> None:
