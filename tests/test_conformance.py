@@ -19,6 +19,7 @@ from cardhall.bots import make_bot
 from cardhall.core import IllegalAction, Record
 from cardhall.core.bot import Observation
 from cardhall.core.registry import game_class
+from tests.helpers import random_prefix
 
 GAMES = cardhall.game_names()
 
@@ -36,17 +37,6 @@ def game(request):
     if not present(request.param):
         pytest.skip("engine not present")
     return cardhall.load(request.param)
-
-
-def random_prefix(game, seed: int, steps: int):
-    """A state after up to `steps` random actions from a seeded start."""
-    rng = random.Random(seed)
-    state = game.new_state(seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 SEEDS = st.integers(min_value=0, max_value=2**32)

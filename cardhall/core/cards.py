@@ -77,9 +77,11 @@ def cards_mask(cards: Iterable[int]) -> int:
     return mask
 
 
-def parse_cards(text: str) -> int:
-    """Read a set of cards separated by spaces or commas: ``"QS TH 2C"``."""
-    return cards_mask(parse_card(t) for t in text.replace(",", " ").split())
+def parse_cards(cards: str | Iterable[str]) -> int:
+    """Read a set of cards: one text separated by spaces or commas (``"QS TH 2C"``), or a
+    list of card texts as a view holds them (``["QS", "TH"]``)."""
+    items = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+    return cards_mask(parse_card(t) for t in items)
 
 
 def iter_cards(mask: int) -> Iterator[int]:

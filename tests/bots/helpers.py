@@ -9,6 +9,7 @@ import pytest
 
 import cardhall
 from cardhall.core.game import Action, Game, State
+from tests.helpers import random_prefix
 
 
 def present_game(name: str) -> Game:
@@ -22,12 +23,7 @@ def present_game(name: str) -> Game:
 def random_position(game: Game, seed: int, steps: int) -> State:
     """The position after `steps` random moves (or fewer if the game ends first, or where the
     mover first has a real choice afterwards)."""
-    rng = random.Random(seed)
-    state = game.new_state(seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    state: State = random_prefix(game, seed, steps)
     while not state.is_over() and len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     return state

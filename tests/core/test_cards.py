@@ -40,6 +40,7 @@ def test_sets_and_suits():
     hand = parse_cards("AS QS TH 2C")
     assert hand.bit_count() == 4
     assert format_cards(hand) == "AS QS TH 2C"
+    assert parse_cards(["AS", "QS", "TH", "2C"]) == parse_cards("AS,QS TH  2C") == hand
     assert highest(hand & SUIT_MASKS[3]) == parse_card("AS")
     assert lowest(hand) == parse_card("2C")
     assert deck("6789TJQKA").bit_count() == 36

@@ -12,6 +12,7 @@ from cardhall.core.cards import HEARTS, SUIT_MASKS, parse_card
 from cardhall.core.record import Record
 from cardhall.games.hearts.game import OVER, PASSING, POINT_MASK, QS, Hearts, HeartsState
 from tests.hearts.helpers import position
+from tests.helpers import random_prefix
 
 modest = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 GAMES = st.sampled_from([
@@ -26,14 +27,7 @@ STEPS = st.integers(min_value=0, max_value=300)
 
 
 def random_state(options, seed, steps) -> HeartsState:
-    game = Hearts(**options)
-    rng = random.Random(seed)
-    state = game.new_state(seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    return random_prefix(Hearts(**options), seed, steps)
 
 
 def check_cards_conserved(state: HeartsState) -> None:

@@ -15,6 +15,7 @@ from cardhall.core.record import Record
 from cardhall.core.registry import load
 from cardhall.games.jass.base import P_PLAY
 from cardhall.games.jass.tricks import DECK, cards_of, mask_points
+from tests.helpers import random_prefix
 
 GAMES = [("jass", {}), ("jass", {"bauer_exception": True}), ("putz", {"players": 3}), ("putz", {"players": 5}),
          ("putz", {"players": 3, "bauer_exception": True})]
@@ -23,14 +24,7 @@ seed_st = st.integers(0, 2**32)
 
 
 def random_state(name, opts, seed, steps):
-    g = load(name, **opts)
-    s = g.new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        s.apply(rng.choice(s.legal_actions()))
-    return s
+    return random_prefix(load(name, **opts), seed, steps)
 
 
 def hidden_cards(s, viewer):

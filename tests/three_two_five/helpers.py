@@ -7,6 +7,7 @@ import random
 import cardhall
 from cardhall.core.cards import format_cards, parse_cards
 from cardhall.games.three_two_five.game import DECK, ThreeTwoFive, ThreeTwoFiveState
+from tests.helpers import random_prefix as shared_random_prefix
 
 SOUTH, EAST, WEST = 0, 1, 2
 
@@ -34,13 +35,8 @@ def position(hands: list[str], *, trump: str = "H", dealer: int = WEST, leader: 
 
 
 def random_prefix(g: ThreeTwoFive, seed: int, steps: int) -> ThreeTwoFiveState:
-    rng = random.Random(seed)
-    state = g.new_state(seed)
+    state = shared_random_prefix(g, seed, steps)
     assert isinstance(state, ThreeTwoFiveState)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        state.apply(rng.choice(state.legal_actions()))
     return state
 
 

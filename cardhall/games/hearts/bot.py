@@ -14,18 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from cardhall.core.bot import Bot, Observation
-from cardhall.core.cards import HEARTS, SPADES, SUIT_MASKS, parse_card
+from cardhall.core.cards import HEARTS, SPADES, SUIT_MASKS, parse_card, parse_cards
 from cardhall.core.game import Action
 from cardhall.games.hearts.game import PASS, QS
 
 KS, AS = QS + 1, QS + 2
-
-
-def _mask(cards: list[str]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << parse_card(c)
-    return m
 
 
 def _suit_count(hand: int, suit: int) -> int:
@@ -44,7 +37,7 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         view = obs.view
-        hand = _mask(view["hand"])
+        hand = parse_cards(view["hand"])
         if legal[0] >= PASS:
             return PASS + max((a - PASS for a in legal), key=lambda c: self.pass_danger(c, hand))
         return self.play(view, hand, legal)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardhall.core.bot import Bot, Observation
-from cardhall.core.cards import SUIT_MASKS, SUITS, parse_card
+from cardhall.core.cards import SUIT_MASKS, SUITS, parse_card, parse_cards
 from cardhall.core.game import Action
 from cardhall.games.jass.base import EXCHANGE_SIX, KEEP, PUSH, TAKE_TALON, TRUMP
 from cardhall.games.jass.tricks import DECK, HIGHER_TRUMPS, JACK, NINE, POINTS, STRENGTH, bauer, beats, cards_of, nell
@@ -25,13 +25,6 @@ from cardhall.games.jass.tricks import DECK, HIGHER_TRUMPS, JACK, NINE, POINTS, 
 _TRUMP_VALUE = {JACK: 12, NINE: 9, 12: 7, 11: 5, 10: 4, 8: 4}  # J, 9, A, K, Q, 10
 _PLAIN_VALUE = {12: 6, 11: 2}  # A, K
 PUSH_BELOW = 28
-
-
-def _mask(cards: list[str]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << parse_card(c)
-    return m
 
 
 def hand_value(hand: int, trump: int) -> float:
@@ -53,7 +46,7 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         v = obs.view
-        hand = _mask(v["hand"])
+        hand = parse_cards(v["hand"])
         if v["phase"] in ("trump", "pushed"):
             return self.choose_trump(hand, legal)
         if EXCHANGE_SIX in legal:
@@ -85,7 +78,7 @@ class HeuristicBot(Bot):
         trump = SUITS.index(v["trump"])
         trick = [parse_card(c) for c in v["trick"]]
         cards: list[int] = [c for c in legal if isinstance(c, int)]
-        unseen = DECK & ~hand & ~_mask(v["played"])
+        unseen = DECK & ~hand & ~parse_cards(v["played"])
         pts = POINTS[trump]
         st = STRENGTH[trump]
         keep = (1 << bauer(trump)) | (1 << nell(trump))

@@ -17,18 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from cardhall.core.bot import Bot, Observation
-from cardhall.core.cards import SUIT_MASKS, SUITS, card_list, parse_card
+from cardhall.core.cards import SUIT_MASKS, SUITS, card_list, parse_card, parse_cards
 from cardhall.core.game import Action, State
 from cardhall.games.three_two_five.game import DECK, RETURN, TRUMP, ThreeTwoFiveState, cards_of, trick_winner
 
 _HIGH = {12: 4, 11: 3, 10: 2, 9: 1}  # A K Q J
-
-
-def _mask(cards: list[str]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << parse_card(c)
-    return m
 
 
 def choose_trump(hand: int) -> int:
@@ -49,7 +42,7 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         view = obs.view
-        hand = _mask(view["hand"])
+        hand = parse_cards(view["hand"])
         first = legal[0]
         assert isinstance(first, int)
         if first >= TRUMP:
@@ -71,7 +64,7 @@ class HeuristicBot(Bot):
         me = view["seat"]
         seen = hand
         for p in view["played"]:
-            seen |= _mask(p)
+            seen |= parse_cards(p)
         unseen = DECK & ~seen
         need = view["contracts"][me] - view["tricks_won"][me]
         trick = [parse_card(c) for c in view["trick"]]
