@@ -2,10 +2,14 @@
 
 A bot is named by a *spec*:
 
-- `random`, `heuristic` (the game's own bot), `easy`, `medium`, `hard` (IS-MCTS levels);
-- `ismcts` with parameters after colons, e.g. `ismcts:iterations=2000:rollout=heuristic`
-  (also allowed after a level: `hard:seconds=1`); parameters are `iterations`, `seconds`,
-  `exploration`, `horizon` (a number or `none`) and `rollout` (`random` or `heuristic`);
+- `random`, `heuristic` (the game's own bot), `easy`, `medium`, `hard` (search levels,
+  `cardhall.bots.levels`);
+- `ismcts` with parameters after colons, e.g. `ismcts:iterations=2000:rollout=heuristic`;
+  parameters are `iterations`, `seconds`, `exploration`, `horizon` (a number or `none`) and
+  `rollout` (`random` or `heuristic`);
+- `pimc` (determinized paired rollouts, `cardhall.bots.pimc`) with `worlds`, `seconds`,
+  `horizon` and `rollout`, e.g. `pimc:worlds=16:rollout=heuristic`;
+- parameters may follow a level too, overriding its own: `hard:seconds=none`;
 - your own bot class: `my_bot.py:MyBot` or `package.module:MyBot` (constructed as `MyBot(seed)`).
 """
 
@@ -18,17 +22,20 @@ from pathlib import Path
 from typing import Any
 
 from cardhall.bots.ismcts import ISMCTSBot, RolloutPolicy
-from cardhall.bots.levels import LEVELS, level_params, profile
+from cardhall.bots.levels import LEVELS, level_spec, profile
 from cardhall.core.bot import Bot, Observation, RandomBot, play_game
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Game, State
 
-ISMCTS_PARAMS = ("iterations", "seconds", "exploration", "horizon", "rollout")
+SEARCH_PARAMS = {
+    "ismcts": ("iterations", "seconds", "exploration", "horizon", "rollout"),
+    "pimc": ("worlds", "seconds", "horizon", "rollout"),
+}
 
 
 def bot_names(game: Game) -> list[str]:
     """The bot kinds available for `game`."""
-    return ["random", *(["heuristic"] if _heuristic_class(game) else []), *LEVELS, "ismcts"]
+    return ["random", *(["heuristic"] if _heuristic_class(game) else []), *LEVELS, *SEARCH_PARAMS]
 
 
 def _bot_module(game: Game) -> Any:
@@ -64,29 +71,36 @@ def heuristic_rollout(game: Game, seed: int = 0) -> RolloutPolicy | None:
     return play
 
 
-def _parse_params(kind: str, text: str) -> dict[str, str]:
+def _parse_params(kind: str, text: str, known: tuple[str, ...]) -> dict[str, str]:
     params: dict[str, str] = {}
     for part in filter(None, text.split(":")):
         key, eq, value = part.partition("=")
         key = key.strip().lower()
-        if not eq or key not in ISMCTS_PARAMS:
+        if not eq or key not in known:
             raise CardhallError(f"bad parameter {part!r} for bot {kind!r}; "
-                                f"write key=value with key one of {', '.join(ISMCTS_PARAMS)}")
+                                f"write key=value with key one of {', '.join(known)}")
         params[key] = value.strip()
     return params
 
 
-def _ismcts(game: Game, kind: str, params: dict[str, str], seed: int) -> ISMCTSBot:
+def _search_bot(game: Game, kind: str, params: dict[str, str], seed: int) -> Bot:
+    """An `ismcts` or `pimc` bot: the game's profile, then `params` (all strings) on top."""
+    from cardhall.bots.pimc import PIMCBot
+
     prof = profile(game.name)
-    kwargs: dict[str, Any] = level_params(game.name, kind) if kind in LEVELS else {
-        "iterations": 1000, "seconds": None, "exploration": prof.exploration,
-        "horizon": prof.horizon, "evaluation": prof.evaluation}
-    if kind == "ismcts" and "seconds" in params and "iterations" not in params:
-        kwargs["iterations"] = None  # a time budget alone
+    kwargs: dict[str, Any] = {"horizon": prof.horizon, "evaluation": prof.evaluation}
+    if kind == "ismcts":
+        kwargs.update(iterations=1000, seconds=None, exploration=prof.exploration)
+        budget = "iterations"
+    else:
+        kwargs.update(worlds=24, seconds=None)
+        budget = "worlds"
+    if "seconds" in params and budget not in params:
+        kwargs[budget] = None  # a time budget alone
     rollout: RolloutPolicy | None = None
     try:
         for key, value in params.items():
-            if key == "iterations":
+            if key in ("iterations", "worlds"):
                 kwargs[key] = int(value)
                 if kwargs[key] < 1:
                     raise ValueError
@@ -107,10 +121,11 @@ def _ismcts(game: Game, kind: str, params: dict[str, str], seed: int) -> ISMCTSB
                     raise CardhallError(f"bot parameter rollout must be random or heuristic, got {value!r}")
     except ValueError:
         raise CardhallError(f"bad value {params[key]!r} for bot parameter {key} "
-                            "(iterations: a whole number ≥ 1; seconds: a positive number; "
+                            f"({budget}: a whole number ≥ 1; seconds: a positive number or none; "
                             "horizon: a whole number or none)") from None
-    bot = ISMCTSBot(seed, rollout=rollout, **kwargs)
-    bot.name = kind + "".join(f":{k}={v}" for k, v in params.items())
+    if kwargs.get(budget) is None and kwargs.get("seconds") is None:
+        raise CardhallError(f"bot {kind!r} needs a budget: {budget}=N or seconds=S")
+    bot: Bot = ISMCTSBot(seed, rollout=rollout, **kwargs) if kind == "ismcts" else PIMCBot(seed, rollout=rollout, **kwargs)
     return bot
 
 
@@ -147,8 +162,18 @@ def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
         cls = _heuristic_class(game)
         if cls is not None:
             return cls(seed)
-    elif base in (*LEVELS, "ismcts"):
-        return _ismcts(game, base, _parse_params(base, rest), seed)
+    elif base in LEVELS:
+        level = level_spec(game.name, base)
+        kind, _, defaults = level.partition(":")
+        params = _parse_params(kind, defaults, SEARCH_PARAMS[kind])
+        params.update(_parse_params(base, rest, SEARCH_PARAMS[kind]))
+        bot = _search_bot(game, kind, params, seed)
+        bot.name = base + "".join(f":{p}" for p in filter(None, rest.split(":")))
+        return bot
+    elif base in SEARCH_PARAMS:
+        bot = _search_bot(game, base, _parse_params(base, rest, SEARCH_PARAMS[base]), seed)
+        bot.name = spec.lower()
+        return bot
     elif rest and "=" not in rest:
         bot = _custom_class(spec)(seed)
         return bot

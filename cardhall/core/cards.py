@@ -12,7 +12,8 @@ too), ``2C``; suit symbols for display: ``Q♠``. Games using fewer cards (Jass:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import random
+from collections.abc import Iterable, Iterator, Sequence
 
 from cardhall.core.errors import NotationError
 
@@ -121,3 +122,34 @@ def highest(mask: int) -> int:
 def lowest(mask: int) -> int:
     """The lowest-numbered card of a non-empty mask."""
     return (mask & -mask).bit_length() - 1
+
+
+_BITS = tuple(1 << c for c in range(64))
+
+
+def deal_unseen(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[int], rng: random.Random,
+                tries: int = 20) -> list[int] | None:
+    """Deal `cards` at random into hands of `sizes` cards, hand j holding only cards of the
+    mask `allowed[j]`; return the hands as masks.
+
+    Rejection sampling: shuffle, cut, and keep the deal if every hand fits, so the result is
+    uniform over all deals that fit (what a seat's `sample` needs). Returns None when `tries`
+    shuffles all broke a constraint: then deal with an exact constrained method instead.
+    """
+    pool = list(cards)
+    if sum(sizes) != len(pool):
+        raise ValueError(f"hands of {sum(sizes)} cards in all cannot take {len(pool)} cards")
+    get = _BITS.__getitem__
+    for _ in range(tries):
+        rng.shuffle(pool)
+        hands = []
+        start = 0
+        for size, allow in zip(sizes, allowed, strict=True):
+            mask = sum(map(get, pool[start:start + size]))
+            if mask & ~allow:
+                break
+            hands.append(mask)
+            start += size
+        else:
+            return hands
+    return None

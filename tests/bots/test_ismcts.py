@@ -9,7 +9,8 @@ import pytest
 import cardhall
 from cardhall.bots import ISMCTSBot, bot_names, make_bot
 from cardhall.bots.ismcts import Evaluation
-from cardhall.bots.levels import LEVELS, PROFILES, level_params
+from cardhall.bots.levels import LEVELS, PROFILES, level_spec
+from cardhall.bots.pimc import PIMCBot
 from cardhall.core.bot import Observation
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action
@@ -18,7 +19,15 @@ from tests.bots.helpers import classify, present_game, random_position
 GAMES = cardhall.game_names()
 # Every bot kind; the IS-MCTS levels differ only in budget, so they run here with a small one.
 KINDS = ["random", "heuristic", "easy:iterations=12:seconds=none", "medium:iterations=12:seconds=none",
-         "hard:iterations=12:seconds=none", "ismcts:iterations=12", "ismcts:iterations=8:rollout=heuristic"]
+         "hard:SMALL", "ismcts:iterations=12", "ismcts:iterations=8:rollout=heuristic", "pimc:worlds=3",
+         "pimc:worlds=2:rollout=heuristic"]
+
+
+def small(game: cardhall.Game, kind: str) -> str:
+    """`hard:SMALL` is the game's hard level with a small budget of its own kind."""
+    if kind != "hard:SMALL":
+        return kind
+    return "hard:worlds=2:seconds=none" if level_spec(game.name, "hard").startswith("pimc") else "hard:iterations=12:seconds=none"
 
 
 @pytest.fixture(params=GAMES)
@@ -27,7 +36,7 @@ def game(request: pytest.FixtureRequest) -> cardhall.Game:
 
 
 def choose(game: cardhall.Game, kind: str, state: cardhall.State, seed: int = 5) -> object:
-    return make_bot(game, kind, seed).act(Observation.of(state))
+    return make_bot(game, small(game, kind), seed).act(Observation.of(state))
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -67,12 +76,18 @@ def test_ismcts_plays_a_whole_game_legally(game: cardhall.Game) -> None:
 
 
 def test_levels_are_tuned_for_every_game() -> None:
-    """easy < medium < hard in iterations for every registered game, hard capped below 2 s."""
+    """Every registered game has its levels: easy < medium in IS-MCTS iterations, each level a
+    valid bot with a fixed budget (seeded games replay) and hard capped below 2 s."""
     for name in GAMES:
         assert name in PROFILES
-        its = [level_params(name, level)["iterations"] for level in LEVELS]
-        assert its == sorted(its) and len(set(its)) == 3
-        assert level_params(name, "hard")["seconds"] < 2.0
+        game = present_game(name)
+        bots = [make_bot(game, level) for level in LEVELS]
+        assert all(isinstance(b, ISMCTSBot | PIMCBot) for b in bots)
+        assert isinstance(bots[0], ISMCTSBot) and isinstance(bots[1], ISMCTSBot)
+        assert bots[0].iterations < bots[1].iterations  # type: ignore[operator]
+        hard = bots[2]
+        assert (hard.iterations if isinstance(hard, ISMCTSBot) else hard.worlds) is not None
+        assert all(b.seconds is not None and b.seconds < 2.0 for b in bots)  # type: ignore[attr-defined]
 
 
 def test_time_budget_stops_the_search(game: cardhall.Game) -> None:
@@ -83,15 +98,32 @@ def test_time_budget_stops_the_search(game: cardhall.Game) -> None:
     assert bot.last_iterations >= 1
 
 
+def test_pimc_is_deterministic_and_pairs_its_moves(game: cardhall.Game) -> None:
+    """PIMC with a world budget: the same seed gives the same values; every legal move is
+    judged on every world (values are means over the same worlds)."""
+    state = random_position(game, 6, 12)
+    if state.is_over() or len(state.legal_actions()) < 2:
+        state = random_position(game, 6, 2)
+    bots = [make_bot(game, "pimc:worlds=3", 4) for _ in range(2)]
+    assert isinstance(bots[0], PIMCBot) and isinstance(bots[1], PIMCBot)
+    values = [b.values(Observation.of(state)) for b in bots]
+    assert values[0] == values[1] and len(values[0]) == len(state.legal_actions())
+    assert bots[0].last_worlds == 3 and all(0.0 <= v <= 1.0 for v in values[0])
+
+
 def test_bot_names_and_bad_specs(game: cardhall.Game) -> None:
     """Unknown bots and bad parameters are clear errors naming what is allowed."""
-    assert {"random", "easy", "medium", "hard", "ismcts"} <= set(bot_names(game))
+    assert {"random", "easy", "medium", "hard", "ismcts", "pimc"} <= set(bot_names(game))
+    with pytest.raises(CardhallError, match="bad parameter 'iterations=3' for bot 'pimc'"):
+        make_bot(game, "pimc:iterations=3")
+    with pytest.raises(CardhallError, match="bad value '0' for bot parameter worlds"):
+        make_bot(game, "pimc:worlds=0")
     with pytest.raises(CardhallError, match=r"unknown bot 'genius'.*available: random"):
         make_bot(game, "genius")
     with pytest.raises(CardhallError, match="bad parameter 'depth=3'"):
         make_bot(game, "ismcts:depth=3")
     with pytest.raises(CardhallError, match="bad value 'many' for bot parameter iterations"):
-        make_bot(game, "hard:iterations=many")
+        make_bot(game, "easy:iterations=many")
     with pytest.raises(CardhallError, match="rollout must be random or heuristic"):
         make_bot(game, "ismcts:rollout=smart")
     with pytest.raises(CardhallError, match="does not exist"):
@@ -200,5 +232,5 @@ def test_ismcts_finds_the_winning_move_hearts_endgame() -> None:
     position, wins = find_hearts_endgame(game)
     bot = ISMCTSBot(0, iterations=300, evaluation=Evaluation(win_weight=1.0))
     assert bot.act(Observation.of(position)) in wins
-    hard = make_bot(game, "hard:seconds=none:iterations=1000", 0)
+    hard = make_bot(game, "hard:seconds=none", 0)  # PIMC with the heuristic rollouts
     assert hard.act(Observation.of(position)) in wins

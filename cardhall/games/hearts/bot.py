@@ -11,12 +11,13 @@ taken so far (14 or more), it wins point tricks itself and stops feeding that op
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from cardhall.core.bot import Bot, Observation
 from cardhall.core.cards import HEARTS, SPADES, SUIT_MASKS, parse_card, parse_cards
-from cardhall.core.game import Action
-from cardhall.games.hearts.game import PASS, QS
+from cardhall.core.game import Action, State
+from cardhall.games.hearts.game import PASS, PLAYING, QS, HeartsState
 
 KS, AS = QS + 1, QS + 2
 
@@ -60,74 +61,103 @@ class HeuristicBot(Bot):
 
     # --- play --------------------------------------------------------------------
     def play(self, view: dict[str, Any], hand: int, legal: list[int]) -> int:
-        me = view["seat"]
-        n = view["players"]
         trick = [(s, parse_card(c)) for s, c in view["trick"]]
-        taken = view["taken_points"]
-        played = {parse_card(c) for t in view["tricks"] for c in t["cards"]} | {c for _, c in trick}
-        queen_out = QS not in played and not hand >> QS & 1  # an opponent still holds Q♠
-        total = sum(taken)
-        shooter = next((s for s in range(n) if s != me and taken[s] == total and total >= 14), None)
-        if not trick:
-            return self.lead(hand, legal, queen_out, shooter)
-        led = trick[0][1] // 13
-        win_seat, win = trick[0]
-        for s, c in trick[1:]:
-            if c // 13 == led and c > win:
-                win_seat, win = s, c
-        points = sum(1 for _, c in trick if _is_point(c) and c != QS) + (13 if any(c == QS for _, c in trick) else 0)
-        last = len(trick) == n - 1
-        follow = [c for c in legal if c // 13 == led]
-        if follow:
-            if shooter is not None and win_seat == shooter and follow[-1] > win:
-                return follow[-1]  # stop the moon: take this trick from the shooter
-            if led == SPADES and QS in follow and win > QS:
-                return QS  # dump the queen on the king or ace of spades
-            below = [c for c in follow if c < win]
-            if below:
-                return below[-1]  # duck as high as possible
-            safe = [c for c in follow if c != QS] or follow
-            if last:
-                return safe[-1]  # we win anyway: get rid of the highest card
-            return safe[0]
-        # void in the led suit: discard
-        if shooter is not None and win_seat == shooter:
-            plain = [c for c in legal if not _is_point(c)]
-            if plain:
-                return max(plain, key=lambda c: c % 13)
-        if QS in legal:
-            return QS
-        if QS not in played:
-            for high in (AS, KS):
-                if high in legal:
-                    return high
+        queen_played = any(c == "QS" for t in view["tricks"] for c in t["cards"]) or any(c == QS for _, c in trick)
+        return choose_card(view["seat"], view["players"], hand, trick, view["taken_points"], queen_played, legal)
+
+
+def choose_card(me: int, n: int, hand: int, trick: list[tuple[int, int]], taken: list[int],
+                queen_played: bool, legal: list[int]) -> int:
+    """The heuristic's card: `trick` holds (seat, card) pairs, `taken` the points each seat
+    has taken this deal; used by the bot (from its view) and by search rollouts (from a state)."""
+    queen_out = not queen_played and not hand >> QS & 1  # an opponent still holds Q♠
+    total = sum(taken)
+    shooter = next((s for s in range(n) if s != me and taken[s] == total and total >= 14), None)
+    if not trick:
+        return _lead(hand, legal, queen_out, shooter)
+    led = trick[0][1] // 13
+    win_seat, win = trick[0]
+    for s, c in trick[1:]:
+        if c // 13 == led and c > win:
+            win_seat, win = s, c
+    points = sum(1 for _, c in trick if _is_point(c) and c != QS) + (13 if any(c == QS for _, c in trick) else 0)
+    last = len(trick) == n - 1
+    follow = [c for c in legal if c // 13 == led]
+    if follow:
+        if shooter is not None and win_seat == shooter and follow[-1] > win:
+            return follow[-1]  # stop the moon: take this trick from the shooter
+        if led == SPADES and QS in follow and win > QS:
+            return QS  # dump the queen on the king or ace of spades
+        below = [c for c in follow if c < win]
+        if below:
+            return below[-1]  # duck as high as possible
+        safe = [c for c in follow if c != QS] or follow
+        if last:
+            return safe[-1]  # we win anyway: get rid of the highest card
+        return safe[0]
+    # void in the led suit: discard
+    if shooter is not None and win_seat == shooter:
+        plain = [c for c in legal if not _is_point(c)]
+        if plain:
+            return max(plain, key=lambda c: c % 13)
+    if QS in legal:
+        return QS
+    if not queen_played:
+        for high in (AS, KS):
+            if high in legal:
+                return high
+    hearts = [c for c in legal if c // 13 == HEARTS]
+    if hearts and (points or hearts[-1] % 13 >= 6 or len(hearts) == len(legal)):
+        return hearts[-1]
+    return max(legal, key=lambda c: (c % 13) - 2 * _suit_count(hand, c // 13))
+
+
+def _lead(hand: int, legal: list[int], queen_out: bool, shooter: int | None) -> int:
+    if shooter is not None:
         hearts = [c for c in legal if c // 13 == HEARTS]
-        if hearts and (points or hearts[-1] % 13 >= 6 or len(hearts) == len(legal)):
-            return hearts[-1]
-        return max(legal, key=lambda c: (c % 13) - 2 * _suit_count(hand, c // 13))
+        if hearts:
+            return hearts[-1]  # take a heart trick to stop the moon
+        return legal[-1]
 
-    def lead(self, hand: int, legal: list[int], queen_out: bool, shooter: int | None) -> int:
-        if shooter is not None:
-            hearts = [c for c in legal if c // 13 == HEARTS]
-            if hearts:
-                return hearts[-1]  # take a heart trick to stop the moon
-            return legal[-1]
+    def cost(c: int) -> float:
+        suit, rank = divmod(c, 13)
+        score = rank + _suit_count(hand, suit) * 0.5
+        if suit == SPADES:
+            if c in (KS, AS) and queen_out:
+                score += 30  # would catch the queen
+            elif c == QS:
+                score += 40
+            elif queen_out and not hand & ((1 << KS) | (1 << AS)):
+                score -= 3  # low spades flush the queen out
+        if suit == HEARTS:
+            score += 4
+        return score
 
-        def cost(c: int) -> float:
-            suit, rank = divmod(c, 13)
-            score = rank + _suit_count(hand, suit) * 0.5
-            if suit == SPADES:
-                if c in (KS, AS) and queen_out:
-                    score += 30  # would catch the queen
-                elif c == QS:
-                    score += 40
-                elif queen_out and not hand & ((1 << KS) | (1 << AS)):
-                    score -= 3  # low spades flush the queen out
-            if suit == HEARTS:
-                score += 4
-            return score
+    return min(legal, key=cost)
 
-        return min(legal, key=cost)
+
+def rollout_policy(state: State, rng: random.Random) -> Action:
+    """The heuristic's move in a search rollout, read straight from a (sampled) state.
+
+    Rollouts see a full determinization, so reading the state is fair; passes are chosen as
+    the bot passes. One move in ten is uniformly random, so rollouts are not all alike.
+    """
+    legal: list[int] = state.legal_actions()  # type: ignore[assignment]
+    if len(legal) == 1 or rng.random() < 0.1:
+        return legal[int(rng.random() * len(legal))]
+    st: HeartsState = state  # type: ignore[assignment]
+    me = st.turn
+    hand = st.hands[me]
+    if legal[0] >= PASS:
+        return PASS + max((a - PASS for a in legal), key=lambda c: HeuristicBot.pass_danger(c, hand))
+    n = len(st.hands)
+    leader = st.leader
+    trick = [((leader + i) % n, c) for i, c in enumerate(st.trick)]
+    held = 0
+    for h in st.hands:
+        held |= h
+    queen_played = not (held >> QS & 1) and st.phase == PLAYING
+    return choose_card(me, n, hand, trick, st.points, queen_played, legal)
 
 
 def evaluate(games: int = 200, players: int = 4) -> dict[str, float]:

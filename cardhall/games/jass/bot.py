@@ -13,12 +13,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from cardhall.core.bot import Bot, Observation
 from cardhall.core.cards import SUIT_MASKS, SUITS, parse_card, parse_cards
-from cardhall.core.game import Action
-from cardhall.games.jass.base import EXCHANGE_SIX, KEEP, PUSH, TAKE_TALON, TRUMP
+from cardhall.core.game import Action, State
+from cardhall.games.jass.base import EXCHANGE_SIX, KEEP, P_PLAY, PUSH, TAKE_TALON, TRUMP, TrickState
 from cardhall.games.jass.tricks import DECK, HIGHER_TRUMPS, JACK, NINE, POINTS, STRENGTH, bauer, beats, cards_of, nell
 
 # how much a card is worth to hold, as trump and as a plain card (by rank index)
@@ -57,11 +58,7 @@ class HeuristicBot(Bot):
 
     # --- decisions before play -------------------------------------------------------
     def choose_trump(self, hand: int, legal: list[Action]) -> Action:
-        values = {TRUMP + s: hand_value(hand, s) for s in range(4)}
-        best = max(values, key=lambda a: (values[a], -a))
-        if PUSH in legal and values[best] < PUSH_BELOW:
-            return PUSH
-        return best
+        return _choose_trump(hand, legal)
 
     def talon(self, v: dict[str, Any], hand: int) -> Action:
         trump = SUITS.index(v["trump"])
@@ -73,63 +70,100 @@ class HeuristicBot(Bot):
 
     # --- card play --------------------------------------------------------------------
     def play(self, v: dict[str, Any], hand: int, legal: list[Action]) -> Action:
-        n = v["players"]
-        seat = v["seat"]
-        trump = SUITS.index(v["trump"])
         trick = [parse_card(c) for c in v["trick"]]
-        cards: list[int] = [c for c in legal if isinstance(c, int)]
-        unseen = DECK & ~hand & ~parse_cards(v["played"])
-        pts = POINTS[trump]
-        st = STRENGTH[trump]
-        keep = (1 << bauer(trump)) | (1 << nell(trump))
-        if not trick:
-            return self.lead(cards, hand, unseen, trump)
-        lead = trick[0] // 13
-        leader = v["leader"]
-        win_pos = 0
-        for i in range(1, len(trick)):
-            if beats(trick[i], trick[win_pos], lead, trump):
-                win_pos = i
-        win_card = trick[win_pos]
-        winner = (leader + win_pos) % n
-        last = len(trick) == n - 1
-        partner = (seat + 2) % 4 if n == 4 else -1
-        trick_pts = sum(pts[c] for c in trick)
+        return choose_card(v["seat"], v["players"], SUITS.index(v["trump"]), trick, v["leader"], hand,
+                           parse_cards(v["played"]), legal)
 
-        def safe(card: int) -> bool:
-            """Can no unseen card beat `card` (or nobody is left to play)?"""
-            if last:
-                return True
-            return not any(beats(u, card, lead, trump) for u in cards_of(unseen))
 
-        if winner == partner and safe(win_card):
-            # smear: the most points that are not the Bauer or the Nell, plain cards first
-            return max(cards, key=lambda c: (not (keep >> c & 1), c // 13 != trump, pts[c], -st[c]))
-        winning = [c for c in cards if beats(c, win_card, lead, trump)]
-        if winning:
-            sure = [c for c in winning if safe(c)]
-            pool = sure or (winning if last else [])
-            if pool:
-                cheap = min(pool, key=lambda c: (bool(keep >> c & 1), c // 13 == trump, st[c]))
-                worth = trick_pts + pts[cheap]
-                # spend the Bauer or the Nell only on 10 points or more, a last trump only on 4 or more
-                spend = not (keep >> cheap & 1) or worth >= 10
-                if spend and (cheap // 13 != trump or worth >= 4 or not last):
-                    return cheap
-        # give as little as possible: low points, keep trumps, the Bauer and the Nell
-        return min(cards, key=lambda c: (bool(keep >> c & 1), c // 13 == trump, pts[c], st[c]))
+def choose_card(seat: int, n: int, trump: int, trick: list[int], leader: int, hand: int, played: int,
+                legal: list[Action]) -> Action:
+    """The heuristic's card, from what the seat knows: used by the bot (from its view) and by
+    search rollouts (from a sampled state)."""
+    cards: list[int] = [c for c in legal if isinstance(c, int)]
+    unseen = DECK & ~hand & ~played
+    pts = POINTS[trump]
+    st = STRENGTH[trump]
+    keep = (1 << bauer(trump)) | (1 << nell(trump))
+    if not trick:
+        return _lead(cards, unseen, trump)
+    lead = trick[0] // 13
+    win_pos = 0
+    for i in range(1, len(trick)):
+        if beats(trick[i], trick[win_pos], lead, trump):
+            win_pos = i
+    win_card = trick[win_pos]
+    winner = (leader + win_pos) % n
+    last = len(trick) == n - 1
+    partner = (seat + 2) % 4 if n == 4 else -1
+    trick_pts = sum(pts[c] for c in trick)
 
-    def lead(self, cards: list[int], hand: int, unseen: int, trump: int) -> Action:
-        st = STRENGTH[trump]
-        trumps_out = unseen & SUIT_MASKS[trump]
-        my_trumps = [c for c in cards if c // 13 == trump]
-        if my_trumps and trumps_out:
-            top = max(my_trumps, key=st.__getitem__)
-            if not trumps_out & HIGHER_TRUMPS[top]:
-                return top  # the master trump pulls the opponents' trumps
-        masters = [c for c in cards if c // 13 != trump
-                   and not any(st[u] > st[c] for u in cards_of(unseen & SUIT_MASKS[c // 13]))]
-        if masters:
-            return max(masters, key=lambda c: POINTS[trump][c])
-        plain = [c for c in cards if c // 13 != trump] or cards
-        return min(plain, key=lambda c: (POINTS[trump][c], st[c]))
+    def safe(card: int) -> bool:
+        """Can no unseen card beat `card` (or nobody is left to play)?"""
+        if last:
+            return True
+        return not any(beats(u, card, lead, trump) for u in cards_of(unseen))
+
+    if winner == partner and safe(win_card):
+        # smear: the most points that are not the Bauer or the Nell, plain cards first
+        return max(cards, key=lambda c: (not (keep >> c & 1), c // 13 != trump, pts[c], -st[c]))
+    winning = [c for c in cards if beats(c, win_card, lead, trump)]
+    if winning:
+        sure = [c for c in winning if safe(c)]
+        pool = sure or (winning if last else [])
+        if pool:
+            cheap = min(pool, key=lambda c: (bool(keep >> c & 1), c // 13 == trump, st[c]))
+            worth = trick_pts + pts[cheap]
+            # spend the Bauer or the Nell only on 10 points or more, a last trump only on 4 or more
+            spend = not (keep >> cheap & 1) or worth >= 10
+            if spend and (cheap // 13 != trump or worth >= 4 or not last):
+                return cheap
+    # give as little as possible: low points, keep trumps, the Bauer and the Nell
+    return min(cards, key=lambda c: (bool(keep >> c & 1), c // 13 == trump, pts[c], st[c]))
+
+
+def _choose_trump(hand: int, legal: list[Action]) -> Action:
+    """The suit worth most as trump; push to the partner when even that one is weak."""
+    values = {TRUMP + s: hand_value(hand, s) for s in range(4)}
+    best = max(values, key=lambda a: (values[a], -a))
+    if PUSH in legal and values[best] < PUSH_BELOW:
+        return PUSH
+    return best
+
+
+def _lead(cards: list[int], unseen: int, trump: int) -> Action:
+    st = STRENGTH[trump]
+    trumps_out = unseen & SUIT_MASKS[trump]
+    my_trumps = [c for c in cards if c // 13 == trump]
+    if my_trumps and trumps_out:
+        top = max(my_trumps, key=st.__getitem__)
+        if not trumps_out & HIGHER_TRUMPS[top]:
+            return top  # the master trump pulls the opponents' trumps
+    masters = [c for c in cards if c // 13 != trump
+               and not any(st[u] > st[c] for u in cards_of(unseen & SUIT_MASKS[c // 13]))]
+    if masters:
+        return max(masters, key=lambda c: POINTS[trump][c])
+    plain = [c for c in cards if c // 13 != trump] or cards
+    return min(plain, key=lambda c: (POINTS[trump][c], st[c]))
+
+
+def rollout_policy(state: State, rng: random.Random) -> Action:
+    """The heuristic's move in a search rollout, read straight from a (sampled) state.
+
+    Rollouts see a full determinization, so reading the state is fair. Decisions before the
+    card play are the bot's own; one card in ten is uniformly random, so rollouts vary.
+    """
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    st: TrickState = state  # type: ignore[assignment]
+    if st.phase != P_PLAY:
+        hand = st.hands[st.to_move()]  # type: ignore[index]
+        if EXCHANGE_SIX in legal:
+            return EXCHANGE_SIX
+        if TAKE_TALON in legal:
+            return KEEP
+        return _choose_trump(hand, legal)
+    if rng.random() < 0.1:
+        return legal[int(rng.random() * len(legal))]
+    seat = st.turn
+    return choose_card(seat, st.n, st.trump, st.trick, st.leader, st.hands[seat], st.played, legal)
