@@ -47,7 +47,7 @@ PROFILES: dict[str, Profile] = {
     # Duel or solo against the automaton: mostly the win counts.
     "clash-of-decks": Profile(Evaluation(win_weight=0.9, scale=5.0), levels=_ismcts_levels(100, 500, 2000)),
     # Penalty points (fewer is better); a deal is 26 points; scores change at the end of a deal.
-    "hearts": Profile(Evaluation(win_weight=0.3, scale=8.0, sign=-1), horizon=70, levels=_trick_levels(200, 1000, 16)),
+    "hearts": Profile(Evaluation(win_weight=0.3, scale=8.0, sign=-1), horizon=70, levels=_trick_levels(200, 1000, 24)),
     # Points are credited trick by trick; a deal is 157 points.
     "jass": Profile(Evaluation(win_weight=0.3, scale=25.0), horizon=40, levels=_trick_levels(150, 600, 12)),
     "putz": Profile(Evaluation(win_weight=0.3, scale=1.0), horizon=40, levels=_trick_levels(200, 800, 16)),
