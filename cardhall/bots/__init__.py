@@ -10,7 +10,9 @@ A bot is named by a *spec*:
 - `pimc` (determinized paired rollouts, `cardhall.bots.pimc`) with `worlds`, `seconds`,
   `horizon` and `rollout`, e.g. `pimc:worlds=16:rollout=heuristic`;
 - parameters may follow a level too, overriding its own: `hard:seconds=none`;
-- your own bot class: `my_bot.py:MyBot` or `package.module:MyBot` (constructed as `MyBot(seed)`).
+- your own bot class: `my_bot.py:MyBot` or `package.module:MyBot` (constructed as `MyBot(seed)`),
+  with optional `:key=value` parameters passed as strings (`MyBot(seed, key="value")`), e.g.
+  `cardhall.games.hearts.peer:OpenSpielISMCTS:seconds=0.2` (OpenSpiel's IS-MCTS).
 """
 
 from __future__ import annotations
@@ -174,9 +176,16 @@ def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
         bot = _search_bot(game, base, _parse_params(base, rest, SEARCH_PARAMS[base]), seed)
         bot.name = spec.lower()
         return bot
-    elif rest and "=" not in rest:
-        bot = _custom_class(spec)(seed)
-        return bot
+    elif rest and "=" not in rest.split(":", 1)[0]:
+        head, params = spec, {}
+        while "=" in head.rpartition(":")[2]:  # trailing key=value parameters
+            head, _, part = head.rpartition(":")
+            key, _, value = part.partition("=")
+            params[key.strip()] = value.strip()
+        try:
+            return _custom_class(head)(seed, **params)
+        except TypeError as exc:
+            raise CardhallError(f"bot {head!r} does not take these parameters: {exc}") from None
     raise CardhallError(f"unknown bot {kind!r} for {game.name}; available: {', '.join(bot_names(game))}, "
                         "or your own as file.py:Class")
 
