@@ -61,51 +61,12 @@ class HeuristicBot(Bot):
         return min(allowed, key=cost)
 
     def play(self, view: dict[str, Any], hand: int, legal: list[int], trump: int) -> int:
-        me = view["seat"]
-        seen = hand
+        played = 0
         for p in view["played"]:
-            seen |= parse_cards(p)
-        unseen = DECK & ~seen
-        need = view["contracts"][me] - view["tricks_won"][me]
-        trick = [parse_card(c) for c in view["trick"]]
-        tm = SUIT_MASKS[trump]
-
-        def cheap(c: int) -> tuple[int, int]:
-            return (c // 13 == trump, c % 13)
-
-        def is_master(c: int) -> bool:
-            return not unseen & SUIT_MASKS[c // 13] & ~((1 << (c + 1)) - 1)
-
-        if not trick:
-            trumps = [c for c in legal if c // 13 == trump]
-            if trumps and unseen & tm and is_master(max(trumps)) and len(trumps) >= 2:
-                return max(trumps)
-            masters = [c for c in legal if c // 13 != trump and is_master(c)]
-            if masters:
-                return max(masters, key=lambda c: (c % 13, -(hand & SUIT_MASKS[c // 13]).bit_count()))
-            return min(legal, key=lambda c: (c // 13 == trump, (hand & SUIT_MASKS[c // 13]).bit_count(), c % 13))
-
-        leader = view["leader"]
-        winners = [c for c in legal if trick_winner(leader, [*trick, c], trump) == me]
-        current = trick_winner(leader, trick, trump)
-        if len(trick) == 2:
-            return min(winners, key=cheap) if winners else self.discard(hand, legal, trump, is_master)
-        last = (me + 1) % 3
-        led = trick[0] // 13
-        last_void = led in [SUITS.index(s) for s in view["voids"][last]] or not unseen & SUIT_MASKS[led]
-
-        def safe(c: int) -> bool:
-            if c // 13 == trump and led != trump:
-                return is_master(c) or not last_void
-            return is_master(c) and (not last_void or not unseen & tm)
-
-        safe_winners = [c for c in winners if safe(c)]
-        if safe_winners:
-            return min(safe_winners, key=cheap)
-        opponent_short = view["tricks_won"][current] < view["contracts"][current]
-        if winners and (need > 0 or opponent_short):
-            return min(winners, key=cheap)
-        return self.discard(hand, legal, trump, is_master)
+            played |= parse_cards(p)
+        voids = [sum(1 << SUITS.index(s) for s in v) for v in view["voids"]]
+        return choose_card(view["seat"], hand, played, view["contracts"], view["tricks_won"],
+                           [parse_card(c) for c in view["trick"]], view["leader"], voids, trump, legal)
 
     @staticmethod
     def discard(hand: int, legal: list[int], trump: int, is_master: Callable[[int], bool]) -> int:
@@ -114,10 +75,56 @@ class HeuristicBot(Bot):
         return min(legal, key=lambda c: (c // 13 == trump, is_master(c), (hand & SUIT_MASKS[c // 13]).bit_count(), c % 13))
 
 
+def choose_card(me: int, hand: int, played: int, contracts: list[int], tricks_won: list[int], trick: list[int],
+                leader: int, voids: list[int], trump: int, legal: list[int]) -> int:
+    """The heuristic's card from what the seat knows (`played`: every card played this deal,
+    `voids[s]`: bit per suit seat s has shown it lacks); used by the bot (from its view) and
+    by search rollouts (from a sampled state)."""
+    unseen = DECK & ~hand & ~played
+    need = contracts[me] - tricks_won[me]
+    tm = SUIT_MASKS[trump]
+
+    def cheap(c: int) -> tuple[int, int]:
+        return (c // 13 == trump, c % 13)
+
+    def is_master(c: int) -> bool:
+        return not unseen & SUIT_MASKS[c // 13] & ~((1 << (c + 1)) - 1)
+
+    if not trick:
+        trumps = [c for c in legal if c // 13 == trump]
+        if trumps and unseen & tm and is_master(max(trumps)) and len(trumps) >= 2:
+            return max(trumps)
+        masters = [c for c in legal if c // 13 != trump and is_master(c)]
+        if masters:
+            return max(masters, key=lambda c: (c % 13, -(hand & SUIT_MASKS[c // 13]).bit_count()))
+        return min(legal, key=lambda c: (c // 13 == trump, (hand & SUIT_MASKS[c // 13]).bit_count(), c % 13))
+
+    winners = [c for c in legal if trick_winner(leader, [*trick, c], trump) == me]
+    current = trick_winner(leader, trick, trump)
+    if len(trick) == 2:
+        return min(winners, key=cheap) if winners else HeuristicBot.discard(hand, legal, trump, is_master)
+    last = (me + 1) % 3
+    led = trick[0] // 13
+    last_void = bool(voids[last] >> led & 1) or not unseen & SUIT_MASKS[led]
+
+    def safe(c: int) -> bool:
+        if c // 13 == trump and led != trump:
+            return is_master(c) or not last_void
+        return is_master(c) and (not last_void or not unseen & tm)
+
+    safe_winners = [c for c in winners if safe(c)]
+    if safe_winners:
+        return min(safe_winners, key=cheap)
+    opponent_short = tricks_won[current] < contracts[current]
+    if winners and (need > 0 or opponent_short):
+        return min(winners, key=cheap)
+    return HeuristicBot.discard(hand, legal, trump, is_master)
+
+
 def rollout_policy(state: State, rng: random.Random) -> Action:
-    """A fast policy for search rollouts on a determinized state (cardhall.bots.ismcts):
-    trump and pull returns as the heuristic bot; in play, win cheaply when last to play,
-    otherwise lead or follow with a random card, discarding low when it cannot win."""
+    """The heuristic's move in a search rollout, read straight from a (sampled) state:
+    trump and pull returns as the bot; in play its card, with one card in ten uniformly
+    random so that rollouts vary."""
     assert isinstance(state, ThreeTwoFiveState)
     seat = state.to_move()
     assert seat is not None
@@ -127,10 +134,10 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
         allowed = card_list(state.hands[seat] & ~(1 << state.pull_log[-1][2]))
         return RETURN + HeuristicBot.give_back(state.hands[seat], allowed, state.trump)
     legal = cards_of(state._playable())
-    trick = state.trick
-    if len(trick) == 2:
-        wins = [c for c in legal if trick_winner(state.leader, [*trick, c], state.trump) == seat]
-        if wins:
-            return min(wins, key=lambda c: (c // 13 == state.trump, c % 13))
-        return min(legal, key=lambda c: (c // 13 == state.trump, c % 13))
-    return legal[int(rng.random() * len(legal))]
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.1:
+        return legal[int(rng.random() * len(legal))]
+    played = state.played[0] | state.played[1] | state.played[2]
+    return choose_card(seat, state.hands[seat], played, state.contracts(), state.tricks_won, state.trick,
+                       state.leader, state.voids, state.trump, legal)
