@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -90,7 +91,10 @@ def _search_bot(game: Game, kind: str, params: dict[str, str], seed: int) -> Bot
     from cardhall.bots.pimc import PIMCBot
 
     prof = profile(game.name)
-    kwargs: dict[str, Any] = {"horizon": prof.horizon, "evaluation": prof.evaluation}
+    evaluation = prof.evaluation
+    if prof.values:
+        evaluation = replace(evaluation, value=_bot_module(game).position_values)
+    kwargs: dict[str, Any] = {"horizon": prof.horizon, "evaluation": evaluation}
     if kind == "ismcts":
         kwargs.update(iterations=1000, seconds=None, exploration=prof.exploration)
         budget = "iterations"

@@ -57,9 +57,17 @@ class Evaluation:
     win_weight: float = 1.0
     scale: float = 10.0
     sign: int = 1
+    value: Callable[[State], Sequence[float]] | None = None
+    """A game's position value per seat (its bot module's `position_values`), compared in
+    place of the scores, so a rollout cut at the horizon also counts what is built but not
+    yet scored (5 Towers); None: the scores."""
+
+    def values(self, state: State) -> Sequence[float]:
+        """What the score term compares: the position values, or the scores."""
+        return state.scores() if self.value is None else self.value(state)
 
     def rewards(self, state: State, root_scores: Sequence[float], over: bool) -> list[float]:
-        scores = state.scores()
+        scores = self.values(state)
         n = len(scores)
         gains = [self.sign * (scores[i] - root_scores[i]) for i in range(n)]
         total = sum(gains)
@@ -149,7 +157,7 @@ class ISMCTSBot(Bot):
                 break
             i += 1
             state = obs.sample(rng)
-            root_scores = state.scores()
+            root_scores = evaluation.values(state)
             node = root
             path = [root]
             depth = 0

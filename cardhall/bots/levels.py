@@ -27,6 +27,7 @@ class Profile:
     evaluation: Evaluation = field(default_factory=Evaluation)
     horizon: int | None = None  # rollout cut-off in actions from the root (None: game end)
     exploration: float = 0.7
+    values: bool = False  # judge rollouts by the game's `position_values` (its bot module), not its scores
     levels: dict[str, str] = field(default_factory=lambda: _ismcts_levels(50, 300, 1500))
 
 

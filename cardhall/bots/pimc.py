@@ -81,7 +81,7 @@ class PIMCBot(Bot):
                 break
             w += 1
             world = obs.sample(rng)
-            root_scores = world.scores()
+            root_scores = self.evaluation.values(world)
             stream = rng.getrandbits(64)
             for i, action in enumerate(legal):
                 state = world.clone()

@@ -234,3 +234,18 @@ def test_ismcts_finds_the_winning_move_hearts_endgame() -> None:
     assert bot.act(Observation.of(position)) in wins
     hard = make_bot(game, "hard:seconds=none", 0)  # PIMC with the heuristic rollouts
     assert hard.act(Observation.of(position)) in wins
+
+
+def test_evaluation_can_judge_by_a_games_position_values() -> None:
+    """With `value`, the score term compares the game's position values (5 Towers: score plus
+    room left on the towers) instead of the scores; at the game's end they are the scores."""
+    from cardhall.games.five_towers.bot import position_values
+
+    game = present_game("five-towers")
+    state = random_position(game, 3, 20)
+    ev = Evaluation(win_weight=0.0, scale=8.0, value=position_values)
+    assert list(ev.values(state)) == position_values(state) != state.scores()
+    rng = random.Random(1)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    assert position_values(state) == pytest.approx(state.scores())

@@ -99,6 +99,16 @@ class HeuristicBot(Bot):
 _ROLLOUT_BOT = HeuristicBot(0)
 
 
+def position_values(state: State) -> list[float]:
+    """Each seat's worth as the heuristic sees it: its score now plus the room left on its
+    towers for the cards still to come (search judges rollouts cut short by it)."""
+    assert isinstance(state, TowersState)
+    weight = _ROLLOUT_BOT._weight(state)
+    spanish = state.game.spanish
+    return [HeuristicBot._eval(state.towers[s], len(state.demolished[s]), weight, spanish)
+            for s in range(len(state.towers))]
+
+
 def rollout_policy(state: State, rng: random.Random) -> Action:
     """The heuristic's move in a (sampled) state, for search rollouts: no observation needed."""
     legal = state.legal_actions()
