@@ -107,8 +107,8 @@ def _search_bot(game: Game, kind: str, params: dict[str, str], seed: int) -> Bot
     try:
         for key, value in params.items():
             if key in ("iterations", "worlds"):
-                kwargs[key] = int(value)
-                if kwargs[key] < 1:
+                kwargs[key] = None if value.lower() == "none" else int(value)
+                if kwargs[key] is not None and kwargs[key] < 1:
                     raise ValueError
             elif key == "seconds":
                 kwargs[key] = None if value.lower() == "none" else float(value)
@@ -127,7 +127,7 @@ def _search_bot(game: Game, kind: str, params: dict[str, str], seed: int) -> Bot
                     raise CardhallError(f"bot parameter rollout must be random or heuristic, got {value!r}")
     except ValueError:
         raise CardhallError(f"bad value {params[key]!r} for bot parameter {key} "
-                            f"({budget}: a whole number ≥ 1; seconds: a positive number or none; "
+                            f"({budget}: a whole number ≥ 1 or none; seconds: a positive number or none; "
                             "horizon: a whole number or none)") from None
     if kwargs.get(budget) is None and kwargs.get("seconds") is None:
         raise CardhallError(f"bot {kind!r} needs a budget: {budget}=N or seconds=S")

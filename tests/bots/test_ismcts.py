@@ -249,3 +249,13 @@ def test_evaluation_can_judge_by_a_games_position_values() -> None:
     while not state.is_over():
         state.apply(rng.choice(state.legal_actions()))
     assert position_values(state) == pytest.approx(state.scores())
+
+
+def test_a_level_can_search_by_time_alone(game: cardhall.Game) -> None:
+    """`hard:worlds=none:seconds=S` (or `iterations=none`) searches for S seconds per move,
+    as the equal-time comparison with OpenSpiel's bot does; no budget at all is an error."""
+    budget = "worlds" if level_spec(game.name, "hard").startswith("pimc") else "iterations"
+    bot = make_bot(game, f"hard:{budget}=none:seconds=0.02", 1)
+    assert getattr(bot, budget) is None and bot.seconds == 0.02  # type: ignore[attr-defined]
+    with pytest.raises(CardhallError, match="needs a budget"):
+        make_bot(game, f"hard:{budget}=none:seconds=none")
