@@ -46,7 +46,7 @@ PROFILES: dict[str, Profile] = {
     # Move generation (every distinct build) is costly: about 3.5 ms per iteration.
     "five-towers": Profile(Evaluation(win_weight=0.8, scale=8.0), levels=_ismcts_levels(40, 150, 400)),
     # Duel or solo against the automaton: mostly the win counts.
-    "clash-of-decks": Profile(Evaluation(win_weight=0.9, scale=5.0), levels=_ismcts_levels(100, 500, 2000)),
+    "clash-of-decks": Profile(Evaluation(win_weight=0.9, scale=5.0), levels=_ismcts_levels(100, 300, 800)),
     # Penalty points (fewer is better); a deal is 26 points; scores change at the end of a deal.
     "hearts": Profile(Evaluation(win_weight=0.3, scale=8.0, sign=-1), horizon=70, levels=_trick_levels(200, 1000, 24)),
     # Points are credited trick by trick; a deal is 157 points.
