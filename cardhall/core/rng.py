@@ -45,8 +45,58 @@ def chance_permutation(seed: int, n: int, size: int) -> list[int]:
     by key, a few C calls in all; equal keys (probability below 10⁻¹⁵ for 52 cards) keep
     their order.
     """
-    keys = _keys(size)(shake_128(b"%d:%d" % (seed, n)).digest(8 * size))
+    digest = shake_128(b"%d:%d" % (seed, n)).digest(8 * size)
+    if 1 < size <= 256:
+        order = _sort_by_top_bits(digest, size)
+        if order is not None:
+            return [*order]
+    keys = _keys(size)(digest)
     return sorted(range(size), key=keys.__getitem__)
+
+
+def chance_permutation_bytes(seed: int, n: int, size: int) -> bytes:
+    """`bytes(chance_permutation(seed, n, size))`, for `size` up to 256, a little cheaper."""
+    if 1 < size <= 256:
+        order = _sort_by_top_bits(shake_128(b"%d:%d" % (seed, n)).digest(8 * size), size)
+        if order is not None:
+            return order
+    return bytes(chance_permutation(seed, n, size))
+
+
+def _sort_by_top_bits(digest: bytes, size: int) -> bytes | None:
+    """The positions sorted by the top 16 bits of their keys, or None if two of those tie
+    (for 52 keys, about one shuffle in fifty).
+
+    Without a tie this is exactly the order of the full keys. The words sorted are
+    ``key >> 48 << 8 | position``, below 2³⁰, which CPython compares fastest; they are
+    built, and the positions read back, by byte slicing.
+    """
+    unpack, pack, positions, lanes, add, top = _words(size)
+    words = bytearray(4 * size)
+    words[0::4] = positions
+    words[1::4] = digest[6::8]
+    words[2::4] = digest[7::8]
+    packed = pack(*sorted(unpack(words)))
+    # A tie is two neighbours equal above the position byte: a zero 32-bit lane in the
+    # xor of the sorted words with their successors (adding 2³¹ − 2⁸ sets bit 31 of every
+    # nonzero lane, as the lanes are multiples of 2⁸ below 2²⁴).
+    x = int.from_bytes(packed, "little")
+    if ((x ^ x >> 32) & lanes) + add & top != top:
+        return None
+    return packed[0::4]
+
+
+@cache
+def _words(size: int) -> tuple[Callable[[bytearray], tuple[int, ...]], Callable[..., bytes], bytes, int, int, int]:
+    pairs = range(size - 1)
+    return (
+        Struct(f"<{size}I").unpack,
+        Struct(f"<{size}I").pack,
+        bytes(range(size)),
+        sum(0xFFFF00 << 32 * i for i in pairs),
+        sum((2**31 - 2**8) << 32 * i for i in pairs),
+        sum(2**31 << 32 * i for i in pairs),
+    )
 
 
 @cache

@@ -1,7 +1,8 @@
 """Hearts ("Black Lady"), 3 or 4 players, exactly as in rules.md.
 
 Cards are the ints of `cardhall.core.cards` (``suit * 13 + rank``, ♣ ♦ ♥ ♠ = 0 1 2 3),
-hands are bitmasks. An action is an int:
+hands are bitmasks (kept as one 13-bit mask per seat and suit; `HeartsState.hands` gives
+52-bit masks). An action is an int:
 
 * ``0 … 51``   play that card (notation ``QS``);
 * ``52 … 103`` choose card ``a - 52`` to pass (notation ``pass QS``).
@@ -15,6 +16,9 @@ A state is a whole game: deals follow one another until a total exceeds the targ
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from operator import add, itemgetter
+from struct import Struct
 from typing import Any
 
 from cardhall.core.cards import (
@@ -29,18 +33,17 @@ from cardhall.core.cards import (
 from cardhall.core.errors import NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Game, State
 from cardhall.core.options import Option
-from cardhall.core.rng import MAX_SEED, chance_permutation
+from cardhall.core.rng import MAX_SEED, chance_permutation_bytes
 
 PASS = 52  # pass actions are PASS + card
 QS = 3 * 13 + 10  # the queen of spades
 HEARTS_MASK = SUIT_MASKS[HEARTS]
 POINT_MASK = HEARTS_MASK | (1 << QS)
-NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
-NON_POINTS = ((1 << 52) - 1) ^ POINT_MASK
 SUIT13 = 0x1FFF
 SEAT_NAMES = ("North", "East", "South", "West")
 
 PASSING, PLAYING, OVER = 0, 1, 2
+Trick = tuple[int, Sequence[int], int]  # (leader, cards in playing order, winner)
 PHASE_NAMES = ("pass", "play", "over")
 
 
@@ -61,10 +64,43 @@ _T = _suit_tables()
 _T0, _T1, _T2, _T3 = _T
 _P0, _P1, _P2, _P3 = (tuple(tuple(PASS + c for c in cards) for cards in table) for table in _T)  # as pass actions
 _SUIT = tuple(c // 13 for c in range(52))
-_BIT = tuple(1 << c for c in range(52))
-_SHIFT = (0, 13, 26, 39)
+# A hand is kept per suit: `suits[seat + 4 * suit]` is a 13-bit mask of ranks. For a card or
+# a pass action `a`, the suit's offset and the rank's bit:
+_OFF = tuple(4 * (a % 52 // 13) for a in range(2 * PASS))
+_RBIT = tuple(1 << a % 52 % 13 for a in range(2 * PASS))
+_FOLLOW = tuple(_T[c // 13] for c in range(52))  # led card -> the table of its suit
+# For a led card: each card's own number if it is of the suit led, else -1 (52: no card).
+_RANKED = tuple(tuple(d if d // 13 == c // 13 else -1 for d in range(53)) for c in range(52))
+_PTS = tuple(13 if c == QS else 1 if c // 13 == HEARTS else 0 for c in range(53))  # points of a card (52: none)
+NO_CARD = 52  # the fourth card of a trick of three
+NO_QS = SUIT13 ^ (1 << (QS - 39))  # the spades other than Q♠
 _MOD = {n: bytes(v % n for v in range(256)) for n in (3, 4)}  # deal position -> seat
 _DIGITS = tuple(bytes(49 if v == s else 48 for v in range(256)) for s in range(4))  # seat s -> "1", else "0"
+_SEATS_HIGH_FIRST = {n: _DIGITS[n - 1::-1] for n in (3, 4)}
+_PAD = b"\xff\xff\xff"  # 16 digits per suit: 3 of padding, then ranks A … 2
+_WORDS = Struct("<16H").unpack  # 16-bit words, seat-major -> ...
+_BY_SUIT = itemgetter(*(4 * s + k for k in range(4) for s in range(4)))  # ... in the order of `suits`
+
+
+def split_hands(masks: Sequence[int]) -> list[int]:
+    """Seat masks of 52 bits -> the 16 suit masks (13 bits) at `seat + 4 * suit`."""
+    out = [0] * 16
+    for s, m in enumerate(masks):
+        out[s], out[s + 4], out[s + 8], out[s + 12] = m & SUIT13, m >> 13 & SUIT13, m >> 26 & SUIT13, m >> 39
+    return out
+
+
+def join_hands(suits: Sequence[int], n: int) -> list[int]:
+    """The 16 suit masks -> the `n` seat masks of 52 bits (the inverse of `split_hands`)."""
+    return [suits[s] | suits[s + 4] << 13 | suits[s + 8] << 26 | suits[s + 12] << 39 for s in range(n)]
+
+
+def _rotation(n: int, offset: int) -> tuple[int, ...]:
+    """For each suit slot of a receiver, the slot of the seat that passes to it."""
+    return tuple((r - offset) % n + 4 * k if r < n else r + 4 * k for k in range(4) for r in range(4))
+
+
+_ROT = {(n, off): _rotation(n, off) for n in (3, 4) for off in range(n)}
 
 
 def cards_of(mask: int) -> list[int]:
@@ -122,6 +158,8 @@ class Hearts(Game):
         self.removed: int | None = parse_card(o["removed_card"]) if self.players == 3 else None
         self.deck_mask = ((1 << 52) - 1) ^ (0 if self.removed is None else 1 << self.removed)
         self.deck_cards = cards_of(self.deck_mask)
+        self.deck_size = len(self.deck_cards)
+        self.pass_offsets = tuple(pass_offset(self.players, d) for d in range(self.players))  # by deal mod players
         clubs = self.deck_mask & SUIT_MASKS[CLUBS]
         self.first_card = (clubs & -clubs).bit_length() - 1  # lowest club in play leads
         self.breaks = tuple(suit_of(c) == HEARTS or (c == QS and o["queen_breaks_hearts"]) for c in range(52))
@@ -129,7 +167,8 @@ class Hearts(Game):
         self.exact = o["exact_100"]
         self.target: int = o["target"]
         self.next_seat = tuple((s + 1) % self.players for s in range(self.players))
-        self.break_mask = POINT_MASK if o["queen_breaks_hearts"] else HEARTS_MASK  # cards that break hearts
+        self.seat_at = tuple(range(self.players)) * 2  # seat_at[leader + i]: the seat i places after leader
+        self.queen_breaks: bool = o["queen_breaks_hearts"]
 
     def _check_options(self) -> None:
         o = self.options
@@ -209,8 +248,8 @@ class HeartsState(State):
     """A game of Hearts in progress (possibly over)."""
 
     __slots__ = (
-        "broken", "deal", "hands", "last", "leader", "next_seat", "offset", "passed", "phase",
-        "points", "results", "totals", "trick", "tricks", "turn",
+        "broken", "deal", "last", "leader", "next_seat", "offset", "out", "over", "phase", "picks",
+        "points", "results", "suits", "totals", "trick", "tricks", "turn",
     )
     game: Hearts
 
@@ -220,7 +259,8 @@ class HeartsState(State):
         self.next_seat = game.next_seat
         self.totals = [0] * n
         self.results: list[tuple[int, ...]] = []  # points of each finished deal
-        self.last: tuple[int, tuple[int, ...], int] | None = None  # the last completed trick
+        self.over = False  # the game is over (kept as a flag: `is_over` is asked every move)
+        self.last: Trick | None = None  # the last completed trick
         self._start_deal(deal)
 
     # --- the deal -------------------------------------------------------------------
@@ -228,20 +268,23 @@ class HeartsState(State):
         g = self.game
         n = g.players
         # A uniform shuffle: card i is dealt at position perm[i], so to seat perm[i] mod n
-        # (dealt clockwise). Hands are read as binary digits.
-        perm = chance_permutation(self.seed, self.chance, len(g.deck_cards))
+        # (dealt clockwise). The hands are read as binary digits, 16 per suit and seat, all
+        # in one number whose 16-bit words are the suit masks.
+        perm = chance_permutation_bytes(self.seed, self.chance, g.deck_size)
         self.chance += 1
-        seats = bytes(perm).translate(_MOD[n])
+        seats = perm.translate(_MOD[n])  # each card's seat, in card order
         if g.removed is not None:
             seats = seats[:g.removed] + b"\xff" + seats[g.removed:]
-        seats = seats[::-1]
-        self.hands = [int(seats.translate(t), 2) for t in _DIGITS[:n]]
+        high_first = b"".join((_PAD, seats[:38:-1], _PAD, seats[38:25:-1], _PAD, seats[25:12:-1], _PAD, seats[12::-1]))
+        digits = b"".join(map(high_first.translate, _SEATS_HIGH_FIRST[n]))
+        self.suits = [*_BY_SUIT(_WORDS(int(digits, 2).to_bytes(32, "little")))]
         self.deal = deal
-        self.offset = pass_offset(n, deal)
-        self.passed = [0] * n
+        self.offset = g.pass_offsets[deal % n]
+        self.out = [0] * 16  # the cards chosen to pass, per suit like `suits`
+        self.picks = 0  # cards the seat to move has chosen to pass so far
         self.points = [0] * n  # points taken this deal
         self.trick: list[int] = []
-        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.tricks: list[Trick] = []
         self.broken = False
         self.leader = -1
         if self.offset:
@@ -251,13 +294,33 @@ class HeartsState(State):
             self._start_play()
 
     def _start_play(self) -> None:
+        """The seat holding the lowest club in play leads."""
         self.phase = PLAYING
-        bit = _BIT[self.game.first_card]
-        hands = self.hands
+        first = self.game.first_card
+        suit = self.suits[_OFF[first]:]
+        bit = _RBIT[first]
         seat = 0
-        while not hands[seat] & bit:
+        while not suit[seat] & bit:
             seat += 1
         self.turn = self.leader = seat
+
+    @property
+    def hands(self) -> list[int]:
+        """Each seat's hand as a 52-bit mask (a copy: assign a whole list to change it)."""
+        return join_hands(self.suits, self.game.players)
+
+    @hands.setter
+    def hands(self, masks: Sequence[int]) -> None:
+        self.suits = split_hands(masks)
+
+    @property
+    def passed(self) -> list[int]:
+        """The cards each seat has chosen to pass this deal, 52-bit masks (a copy)."""
+        return join_hands(self.out, self.game.players)
+
+    @passed.setter
+    def passed(self, masks: Sequence[int]) -> None:
+        self.out = split_hands(masks)
 
     def _end_deal(self) -> None:
         g = self.game
@@ -266,16 +329,14 @@ class HeartsState(State):
         if 26 in pts:  # shooting the moon
             shooter = pts.index(26)
             pts = [-26 if s == shooter else 0 for s in range(n)] if g.subtract else [0 if s == shooter else 26 for s in range(n)]
-        scores = self.totals
-        for s in range(n):
-            total = scores[s] + pts[s]
-            if total == g.target and g.exact != "off":
-                total = total - 50 if g.exact == "minus50" else 0
-            scores[s] = total
+        scores = self.totals = [*map(add, self.totals, pts)]
+        if g.exact != "off" and g.target in scores:  # a total of exactly the target
+            scores[:] = [(t - 50 if g.exact == "minus50" else 0) if t == g.target else t for t in scores]
         self.results.append(tuple(pts))
         if max(scores) > g.target:
             self.phase = OVER
             self.turn = -1
+            self.over = True
         else:
             self._start_deal(self.deal + 1)
 
@@ -293,96 +354,95 @@ class HeartsState(State):
         leader holds only hearts. Lists are joined from per-suit tables, with no bit loop.
         """
         trick = self.trick
+        su = self.suits
+        t = self.turn
         if trick:  # following
-            h = self.hands[self.turn]
-            s = _SUIT[trick[0]]
-            follow = _T[s][h >> _SHIFT[s] & SUIT13]
+            led = trick[0]
+            follow = _FOLLOW[led][su[t + _OFF[led]]]
             if follow:
                 return [*follow]  # must follow suit
-            if not self.tricks and h & NON_POINTS:  # first trick: no point card
-                h &= NON_POINTS
+            if not self.tricks and (su[t] or su[t + 4] or su[t + 12] & NO_QS):  # first trick: no point card
+                return [*_T0[su[t]], *_T1[su[t + 4]], *_T3[su[t + 12] & NO_QS]]
         elif self.phase == PLAYING:  # leading
-            h = self.hands[self.turn]
-            if not self.broken and h & NON_HEARTS:
+            if not self.broken and (su[t] or su[t + 4] or su[t + 12]):
                 if not self.tricks:
                     return [self.game.first_card]  # the lowest club leads the first trick
-                return [*_T0[h & SUIT13], *_T1[h >> 13 & SUIT13], *_T3[h >> 39]]  # no heart lead
+                return [*_T0[su[t]], *_T1[su[t + 4]], *_T3[su[t + 12]]]  # no heart lead
         elif self.phase == PASSING:
-            h = self.hands[self.turn]
-            return [*_P0[h & SUIT13], *_P1[h >> 13 & SUIT13], *_P2[h >> 26 & SUIT13], *_P3[h >> 39]]
+            return [*_P0[su[t]], *_P1[su[t + 4]], *_P2[su[t + 8]], *_P3[su[t + 12]]]
         else:
             return []
-        return [*_T0[h & SUIT13], *_T1[h >> 13 & SUIT13], *_T2[h >> 26 & SUIT13], *_T3[h >> 39]]
+        return [*_T0[su[t]], *_T1[su[t + 4]], *_T2[su[t + 8]], *_T3[su[t + 12]]]
 
     def _apply(self, action: Action) -> None:
-        self.apply_unchecked(action)
+        self.apply_unchecked(action)  # type: ignore[arg-type]
         self.actions.pop()  # `apply` appends it again
 
-    def apply_unchecked(self, action: Action) -> None:
+    def apply_unchecked(self, action: int) -> None:  # type: ignore[override]
         """Play a legal action without checking it (the hot path of search and bench).
 
         A card leaves the hand and joins the trick; play goes clockwise, and when the turn
-        comes back to the trick's leader, every seat has played and the trick is decided.
+        comes back to the trick's leader, every seat has played and the trick is decided:
+        the highest card of the suit led wins it, and its winner leads the next trick. A
+        heart in the trick (or Q♠ with the option `queen_breaks_hearts`) breaks hearts.
+        When the hands are empty, the deal is scored.
+
+        A card chosen to pass leaves the hand at once; see `_passes_chosen`.
         """
         self.actions.append(action)
-        a: int = action  # type: ignore[assignment]
-        if a >= PASS:
-            self._choose_pass(a - PASS)
-            return
         seat = self.turn
-        self.hands[seat] -= _BIT[a]  # the card is in the hand: subtracting its bit removes it
-        self.trick.append(a)
+        self.suits[seat + _OFF[action]] -= _RBIT[action]  # the card is in the hand: subtracting its bit removes it
+        if action >= PASS:
+            self.out[seat + _OFF[action]] += _RBIT[action]
+            if self.picks < 2:
+                self.picks += 1
+            else:
+                self._passes_chosen()
+            return
+        trick = self.trick
+        trick.append(action)
         seat = self.next_seat[seat]
-        if seat == self.leader:
-            self._end_trick()
-        else:
+        if seat != self.leader:
             self.turn = seat
+            return
+        g = self.game
+        if g.players == 4:
+            a, b, c, d = trick
+        else:
+            (a, b, c), d = trick, NO_CARD
+        ranked = _RANKED[a]
+        best = a
+        if ranked[b] > best:
+            best = b
+        if ranked[c] > best:
+            best = c
+        if ranked[d] > best:
+            best = d
+        pts = _PTS[a] + _PTS[b] + _PTS[c] + _PTS[d]
+        self.turn = self.leader = w = g.seat_at[seat + trick.index(best)]
+        self.last = last = (seat, trick, w)  # the list is never changed again
+        tricks = self.tricks
+        tricks.append(last)
+        if pts:
+            self.points[w] += pts
+            if pts != 13 or g.queen_breaks:  # a heart, or Q♠ with the option
+                self.broken = True
+        self.trick = []
+        if len(tricks) == g.per_seat:
+            self._end_deal()
 
-    def _choose_pass(self, card: int) -> None:
-        """The seat to move chooses `card` to pass; it leaves the hand at once.
+    def _passes_chosen(self) -> None:
+        """The seat to move has chosen its three cards to pass.
 
         Seats choose in turn, three cards each; when the last seat has chosen, every seat's
         three cards reach the seat `offset` places to its left, and play begins.
         """
-        seat = self.turn
-        b = _BIT[card]
-        self.hands[seat] ^= b
-        p = self.passed[seat] | b
-        self.passed[seat] = p
-        if p.bit_count() == 3:  # this seat has chosen its three cards
-            seat += 1
-            n = self.game.players
-            if seat == n:  # everyone has chosen: the cards change hands
-                hands, off = self.hands, self.offset
-                for s, m in enumerate(self.passed):
-                    hands[(s + off) % n] |= m
-                self._start_play()
-                return
-            self.turn = seat
-
-    def _end_trick(self) -> None:
-        """Every seat has played: the highest card of the suit led wins the trick.
-
-        The winner takes the trick's cards and leads the next trick; a heart in the trick
-        (or Q♠ with the option `queen_breaks_hearts`) breaks hearts. When the hands are
-        empty, the deal is scored.
-        """
-        trick = self.trick
-        leader = self.leader
-        cards = 0
-        for c in trick:
-            cards |= _BIT[c]
-        best = (cards & SUIT_MASKS[_SUIT[trick[0]]]).bit_length() - 1
-        w = self.turn = self.leader = (leader + trick.index(best)) % len(trick)
-        self.last = last = (leader, tuple(trick), w)
-        self.tricks.append(last)
-        if cards & POINT_MASK:
-            self.points[w] += points_of(cards)
-            if cards & self.game.break_mask:
-                self.broken = True
-        self.trick = []
-        if not self.hands[w]:
-            self._end_deal()
+        self.picks = 0
+        self.turn += 1
+        n = self.game.players
+        if self.turn == n:  # everyone has chosen: the cards change hands
+            self.suits = [*map(add, self.suits, map(self.out.__getitem__, _ROT[n, self.offset]))]
+            self._start_play()
 
     def hearts_broken(self) -> bool:
         """Whether a card that breaks hearts has been played this deal (current trick included)."""
@@ -393,13 +453,14 @@ class HeartsState(State):
         return [1 << c for _, cs, _ in self.tricks for c in cs] + [1 << c for c in self.trick]
 
     def is_over(self) -> bool:
-        return self.turn < 0
+        return self.over
 
     def clone(self) -> HeartsState:
         new = HeartsState.__new__(HeartsState)
         self._clone_base(new)
-        new.hands = self.hands.copy()
-        new.passed = self.passed.copy()
+        new.suits = self.suits.copy()
+        new.out = self.out.copy()
+        new.picks = self.picks
         new.points = self.points.copy()
         new.trick = self.trick.copy()
         new.tricks = self.tricks.copy()
@@ -411,6 +472,7 @@ class HeartsState(State):
         new.offset = self.offset
         new.phase = self.phase
         new.turn = self.turn
+        new.over = self.over
         new.leader = self.leader
         new.next_seat = self.next_seat
         return new
@@ -531,34 +593,37 @@ class HeartsState(State):
         new.chance = 0
         new.actions = []
         others = [s for s in range(n) if s != seat]
+        hands, passed = self.hands, self.passed
+        new_hands, new_passed = hands.copy(), passed.copy()
         if self.phase == PASSING:
-            pool = cards_of(g.deck_mask & ~(self.hands[seat] | self.passed[seat]))
+            pool = cards_of(g.deck_mask & ~(hands[seat] | passed[seat]))
             rng.shuffle(pool)
             i = 0
             for s in others:
                 dealt = pool[i:i + g.per_seat]
                 i += g.per_seat
-                k = self.passed[s].bit_count()
+                k = passed[s].bit_count()
                 chosen = rng.sample(dealt, k)
-                new.passed[s] = sum(1 << c for c in chosen)
-                new.hands[s] = sum(1 << c for c in dealt) & ~new.passed[s]
+                new_passed[s] = sum(1 << c for c in chosen)
+                new_hands[s] = sum(1 << c for c in dealt) & ~new_passed[s]
+            new.hands, new.passed = new_hands, new_passed
             return new
-        played = g.deck_mask & ~sum(self.hands)  # played this deal (in tricks or the current one)
+        played = g.deck_mask & ~sum(hands)  # played this deal (in tricks or the current one)
         off = self.offset
         fixed = [0] * n  # cards whose holder the seat knows
         if off:
-            fixed[(seat + off) % n] = self.passed[seat] & ~played  # what it passed, unless played
+            fixed[(seat + off) % n] = passed[seat] & ~played  # what it passed, unless played
         if self.phase == PLAYING and not played and self.turn != seat:
             fixed[self.turn] |= 1 << g.first_card  # the seat to lead holds the first card
-        known = self.hands[seat] | played
+        known = hands[seat] | played
         for f in fixed:
             known |= f
         pool = cards_of(g.deck_mask & ~known)
         allowed = self.knowledge()
-        need = {s: self.hands[s].bit_count() - fixed[s].bit_count() for s in others}
-        hands = _constrained_deal(pool, need, allowed, rng)
+        need = {s: hands[s].bit_count() - fixed[s].bit_count() for s in others}
+        dealt_to = _constrained_deal(pool, need, allowed, rng)
         for s in others:
-            new.hands[s] = hands[s] | fixed[s]
+            new_hands[s] = dealt_to[s] | fixed[s]
         if off:
             giver = (seat - off) % n
             by: list[int] = [0] * n  # cards each seat played this deal
@@ -569,8 +634,9 @@ class HeartsState(State):
                 if s == giver:
                     continue
                 r = (s + off) % n
-                options = cards_of((new.hands[r] | by[r]) & ~self.passed[seat])
-                new.passed[s] = sum(1 << c for c in rng.sample(options, 3))
+                options = cards_of((new_hands[r] | by[r]) & ~passed[seat])
+                new_passed[s] = sum(1 << c for c in rng.sample(options, 3))
+        new.hands, new.passed = new_hands, new_passed
         return new
 
     # --- JSON -----------------------------------------------------------------------
@@ -606,9 +672,11 @@ class HeartsState(State):
         new.phase = PHASE_NAMES.index(data["phase"])
         turn = data["turn"]
         new.turn = -1 if turn is None else _int(turn, "turn")
+        new.over = new.phase == OVER
         new.offset = pass_offset(n, new.deal)
         new.hands = [_read_cards(h) for h in _seats(data["hands"], n, "hands")]
-        new.passed = [_read_cards(h) for h in _seats(data["passed"], n, "passed")]
+        new.passed = passed = [_read_cards(h) for h in _seats(data["passed"], n, "passed")]
+        new.picks = passed[new.turn].bit_count() if new.phase == PASSING and 0 <= new.turn < n else 0
         new.trick = [parse_card(str(c)) for c in data["trick"]]
         new.tricks = []
         for item in data["tricks"]:
