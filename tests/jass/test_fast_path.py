@@ -63,3 +63,19 @@ def test_shuffle_is_uniform_enough():
     expected = n / 4
     chi2 = sum((c - expected) ** 2 / expected for row in counts for c in row)
     assert chi2 < 155  # the 0.1 % critical value for 105 degrees of freedom is 155.5
+
+
+def test_clone_and_deal_written_out_equal_the_shared_code():
+    """`JassState.clone` and the reset in `JassState._deal` are `TrickState`'s code written
+    out: a clone has every slot equal, and a fresh deal is what `_new_deal_base` leaves."""
+    game = load("jass")
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = game.new_state(seed)
+        fresh = s.clone()
+        TrickState._new_deal_base(fresh)
+        assert slots(fresh) == slots(s)
+        for _ in range(rng.randrange(1, 120)):
+            s.apply_unchecked(rng.choice(s.legal_actions()))
+        c = s.clone()
+        assert slots(c) == slots(s) and c.hands is not s.hands and c.trick is not s.trick

@@ -35,12 +35,14 @@ from cardhall.games.jass.tricks import (
     DECK,
     DECK_BITS,
     HIGHER9,
+    IN_TRICK,
     JACK_BIT,
     LAST_TRICK_BONUS,
+    NEXT,
     NO_TRUMP_BAUER,
     POINTS,
     SHIFT,
-    STRENGTH,
+    SUIT,
     SUIT_CARDS,
     SUIT_DECK,
     cannot_hold,
@@ -51,6 +53,8 @@ from cardhall.games.jass.tricks import (
 SEAT_NAMES = ("South", "West", "North", "East")
 _DEAL_POSITIONS = [itemgetter(*(12 * r + 3 * k + j for r in range(3) for j in range(3))) for k in range(4)]
 """Three at a time: the k-th player from the dealer's left gets these positions of the shuffled deck."""
+_SEAT_POSITIONS = [tuple(_DEAL_POSITIONS[(seat - first) & 3] for seat in range(4)) for first in range(4)]
+"""``_SEAT_POSITIONS[first][seat]``: the positions dealt to `seat` when `first` gets the first three cards."""
 
 
 class Jass(JassFamily):
@@ -101,17 +105,23 @@ class JassState(TrickState):
 
     def _deal(self) -> None:
         """Rule: the dealer deals 9 cards each, three at a time, starting at their left."""
-        order = shuffled_positions(self.seed, self.chance)
+        bits = itemgetter(*shuffled_positions(self.seed, self.chance))(DECK_BITS)  # the shuffled deck
         self.chance += 1
-        self._new_deal_base()
-        bit = DECK_BITS.__getitem__
-        first = self.dealer + 1
-        hands = [0, 0, 0, 0]
-        for k in range(4):
-            hands[(first + k) & 3] = sum(map(bit, _DEAL_POSITIONS[k](order)))
-        self.hands = hands
+        g0, g1, g2, g3 = _SEAT_POSITIONS[self.dealer + 1 & 3]
+        self.hands = [sum(g0(bits)), sum(g1(bits)), sum(g2(bits)), sum(g3(bits))]
+        # a fresh deal (as TrickState._new_deal_base, for four players)
         self.phase = P_TRUMP
         self.pushed = False
+        self.trump = -1
+        self.trick = []
+        self.win_card = -1
+        self.win_seat = -1
+        self.played = 0
+        self.cannot = [0, 0, 0, 0]
+        self.known = [0, 0, 0, 0]
+        self.points = [0, 0, 0, 0]
+        self.tricks_done = 0
+        self.leader = self.turn = self.dealer + 1 & 3
 
     # --- protocol --------------------------------------------------------------------
     def to_move(self) -> int | None:
@@ -151,18 +161,20 @@ class JassState(TrickState):
                     return [*SUIT_CARDS[t][trumps]]
             elif follow := hand >> SHIFT[lead] & 511:
                 w = self.win_card
-                if w // 13 == t:  # a trump on the table: only higher trumps
+                if SUIT[w] == t:  # a trump on the table: only higher trumps
                     trumps &= HIGHER9[w]
                 if lead < t:
                     return [*SUIT_CARDS[lead][follow], *SUIT_CARDS[t][trumps]]
                 return [*SUIT_CARDS[t][trumps], *SUIT_CARDS[lead][follow]]
-            elif (w := self.win_card) // 13 == t:
+            elif SUIT[w := self.win_card] == t:
                 # void in the led suit, a trump on the table: anything but the lower
                 # trumps, unless the hand is only lower trumps
                 lower = trumps & ~HIGHER9[w]
                 if lower and hand != lower << SHIFT[t]:
                     hand ^= lower << SHIFT[t]
-        return [*_C[hand >> 4 & 511], *_D[hand >> 17 & 511], *_H[hand >> 30 & 511], *_S[hand >> 43 & 511]]
+        low = hand & 0x3FFFFFFF  # clubs and diamonds: a one-digit int, cheaper to shift and mask
+        hand >>= 30  # hearts and spades
+        return [*_C[low >> 4 & 511], *_D[low >> 17], *_H[hand & 511], *_S[hand >> 13]]
 
     def apply_unchecked(self, action: Action) -> None:
         """Record and apply `action`: `TrickState.apply_unchecked` written out for four
@@ -172,51 +184,51 @@ class JassState(TrickState):
         if self.phase != P_PLAY:
             self._decide(action)
             return
-        card: int = action  # type: ignore[assignment]
         trick = self.trick
-        k = len(trick)  # cards already in the trick
         seat = self.turn
-        self.turn = seat + 1 & 3
-        b = BITS[card]
+        self.turn = nxt = NEXT[seat]
+        b = BITS[action]  # type: ignore[call-overload]
         self.hands[seat] ^= b
         self.played |= b
-        trick.append(card)
-        s = card // 13
-        if not k:
-            self.lead = s
-            self.win_card = card
+        trick.append(action)  # type: ignore[arg-type]
+        if seat == self.leader:  # leading
+            self.lead = SUIT[action]  # type: ignore[call-overload]
+            self.win_card = action  # type: ignore[assignment]
             self.win_seat = seat
             return
         t = self.trump
-        w = self.win_card
         lead = self.lead
-        if s == lead or s == t:  # noqa: SIM109 (faster than building a tuple)
-            st = STRENGTH[t]
-            if st[card] > st[w]:  # trumps rank above every plain card
-                self.win_card = card
-                self.win_seat = seat
-            elif s != lead and w // 13 == t:  # an under-trump: only lower trumps were left
-                self.cannot[seat] |= cannot_hold(card, lead, w, t, self.bauer)
-        elif lead == t:  # no trump to follow a trump lead (but maybe the Bauer, by the exception)
-            self.cannot[seat] |= NO_TRUMP_BAUER[t] if self.bauer else SUIT_DECK[t]
-        else:  # void in the led suit
-            self.cannot[seat] |= SUIT_DECK[lead]
-        if k == 3:
-            total = sum(map(POINTS[t].__getitem__, trick))
-            done = self.tricks_done = self.tricks_done + 1
-            if done == 9:  # the last trick of the deal
-                total += LAST_TRICK_BONUS
-            winner = self.win_seat
-            self.points[winner] += total
-            self.last = (self.leader, trick, winner, total)
+        rank = IN_TRICK[t][lead]
+        r = rank[action]  # type: ignore[call-overload]
+        if r > rank[self.win_card]:  # trumps rank above the led suit
+            self.win_card = action  # type: ignore[assignment]
+            self.win_seat = seat
+        elif not r:  # neither trump nor the led suit
+            if lead == t:  # no trump to follow a trump lead (but maybe the Bauer, by the exception)
+                self.cannot[seat] |= NO_TRUMP_BAUER[t] if self.bauer else SUIT_DECK[t]
+            else:  # void in the led suit
+                self.cannot[seat] |= SUIT_DECK[lead]
+        elif r > 100 and lead != t:  # an under-trump: only lower trumps were left
+            self.cannot[seat] |= cannot_hold(action, lead, self.win_card, t, self.bauer)  # type: ignore[arg-type]
+        if nxt == self.leader:  # the fourth card: the winner takes the trick (_trick_taken, inline)
+            # Local names are reused here on purpose: each local of this function costs a
+            # little on every call, and this block runs once in four.
+            rank = POINTS[t]
+            a, b, c, d = trick
+            r = rank[a] + rank[b] + rank[c] + rank[d]  # the trick's points
+            t = self.tricks_done = self.tricks_done + 1
+            if t == 9:  # the last trick of the deal
+                r += LAST_TRICK_BONUS
+            seat = self.win_seat
+            self.points[seat] += r
+            self.last = (self.leader, trick, seat, r)
             self.trick = []
-            self.leader = self.turn = winner
+            self.leader = self.turn = seat
             self.win_card = -1
-            team = winner & 1  # _trick_taken, inline
-            score = self.score
-            score[team] += total
-            if done == 9 or score[team] >= self.target:
-                self._deal_over(team)
+            a = seat & 1  # the winning team
+            b = self.score[a] = self.score[a] + r
+            if t == 9 or b >= self.target:
+                self._deal_over(a)
 
     def _decide(self, action: Action) -> None:
         if action == PUSH:
@@ -249,8 +261,30 @@ class JassState(TrickState):
         return [p[0] + p[2], p[1] + p[3]]
 
     def clone(self) -> JassState:
+        """A copy (for search): `TrickState._clone_trick` written out, then Jass's fields."""
         s = JassState.__new__(JassState)
-        self._clone_trick(s)
+        s.game = self.game
+        s.seed = self.seed
+        s.chance = self.chance
+        s.actions = self.actions.copy()
+        s.n = 4
+        s.bauer = self.bauer
+        s.hands = self.hands.copy()
+        s.dealer = self.dealer
+        s.phase = self.phase
+        s.trump = self.trump
+        s.leader = self.leader
+        s.turn = self.turn
+        s.trick = self.trick.copy()
+        s.lead = self.lead
+        s.win_card = self.win_card
+        s.win_seat = self.win_seat
+        s.played = self.played
+        s.cannot = self.cannot.copy()
+        s.known = self.known.copy()
+        s.points = self.points.copy()
+        s.tricks_done = self.tricks_done
+        s.last = self.last
         s.score = self.score.copy()
         s.pushed = self.pushed
         s.log = self.log.copy()

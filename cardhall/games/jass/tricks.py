@@ -61,6 +61,14 @@ def _tables() -> tuple[list[list[int]], list[list[int]], list[int]]:
 
 STRENGTH, POINTS, HIGHER_TRUMPS = _tables()
 """``STRENGTH[trump][card]`` (trumps ≥ 100), ``POINTS[trump][card]``, ``HIGHER_TRUMPS[card]``."""
+IN_TRICK = [[[st + 1 if c // 13 in (t, lead) else 0 for c, st in enumerate(STRENGTH[t])] for lead in range(4)]
+            for t in range(4)]
+"""``IN_TRICK[trump][lead][card]``: the card's rank in a trick led in suit `lead`: 0 for a card
+that can never win it (neither trump nor the led suit), the led suit 1–9, trumps 101–109."""
+NEXT = (1, 2, 3, 0)
+"""``NEXT[seat]``: the seat to the left, four players."""
+SUIT = tuple(c // 13 for c in range(52))
+"""``SUIT[card]``: the card's suit (a table lookup is cheaper than ``card // 13``)."""
 HIGHER9 = [h >> (c // 13 * 13 + SIX) for c, h in enumerate(HIGHER_TRUMPS)]
 """``HIGHER_TRUMPS[card]`` as a 9-bit suit mask (bit 0 = the six; see `SHIFT`)."""
 
