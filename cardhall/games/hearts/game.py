@@ -26,6 +26,7 @@ from cardhall.core.cards import (
     HEARTS,
     SUIT_MASKS,
     SUIT_NAMES,
+    deal_unseen,
     format_card,
     parse_card,
     suit_of,
@@ -621,7 +622,9 @@ class HeartsState(State):
         pool = cards_of(g.deck_mask & ~known)
         allowed = self.knowledge()
         need = {s: hands[s].bit_count() - fixed[s].bit_count() for s in others}
-        dealt_to = _constrained_deal(pool, need, allowed, rng)
+        # uniform over the deals that fit what the seat saw; a search for one if rejection fails
+        masks = deal_unseen(pool, [need[s] for s in others], [allowed[s] for s in others], rng)
+        dealt_to = _constrained_deal(pool, need, allowed, rng) if masks is None else dict(zip(others, masks, strict=True))
         for s in others:
             new_hands[s] = dealt_to[s] | fixed[s]
         if off:
