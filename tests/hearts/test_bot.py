@@ -111,3 +111,26 @@ def test_beats_random_players():
         total += sum(sum(r) for r in state.results)
         deals += len(state.results)
     assert mine / deals < 0.5 * total / deals / 4
+
+
+def test_rollout_policy_reads_hands_and_holders_like_the_view() -> None:
+    """`hand(seat)` and `holder(card)` (what search rollouts read) agree with `hands`, and the
+    rollout policy always returns a legal action."""
+    import random
+
+    from cardhall.core.registry import load
+    from cardhall.games.hearts.bot import rollout_policy
+
+    game = load("hearts")
+    rng = random.Random(4)
+    for seed in range(5):
+        state = game.new_state(seed)
+        while not state.is_over():
+            hands = state.hands  # type: ignore[attr-defined]
+            assert [state.hand(s) for s in range(4)] == hands  # type: ignore[attr-defined]
+            for card in (0, 23, 49):
+                owner = state.holder(card)  # type: ignore[attr-defined]
+                assert owner == next((s for s in range(4) if hands[s] >> card & 1), None)
+            action = rollout_policy(state, rng)
+            assert action in state.legal_actions()
+            state.apply(action)

@@ -17,7 +17,7 @@ from typing import Any
 from cardhall.core.bot import Bot, Observation
 from cardhall.core.cards import HEARTS, SPADES, SUIT_MASKS, parse_card, parse_cards
 from cardhall.core.game import Action, State
-from cardhall.games.hearts.game import PASS, PLAYING, QS, HeartsState
+from cardhall.games.hearts.game import PASS, QS, HeartsState
 
 KS, AS = QS + 1, QS + 2
 
@@ -147,16 +147,13 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
         return legal[int(rng.random() * len(legal))]
     st: HeartsState = state  # type: ignore[assignment]
     me = st.turn
-    hand = st.hands[me]
+    hand = st.hand(me)
     if legal[0] >= PASS:
         return PASS + max((a - PASS for a in legal), key=lambda c: HeuristicBot.pass_danger(c, hand))
-    n = len(st.hands)
+    n = st.game.players
     leader = st.leader
     trick = [((leader + i) % n, c) for i, c in enumerate(st.trick)]
-    held = 0
-    for h in st.hands:
-        held |= h
-    queen_played = not (held >> QS & 1) and st.phase == PLAYING
+    queen_played = st.holder(QS) is None  # not in a hand: played (or the removed card)
     return choose_card(me, n, hand, trick, st.points, queen_played, legal)
 
 

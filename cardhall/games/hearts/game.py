@@ -314,6 +314,16 @@ class HeartsState(State):
     def hands(self, masks: Sequence[int]) -> None:
         self.suits = split_hands(masks)
 
+    def hand(self, seat: int) -> int:
+        """One seat's hand as a 52-bit mask."""
+        suits: list[int] = self.suits
+        return suits[seat] | suits[seat + 4] << 13 | suits[seat + 8] << 26 | suits[seat + 12] << 39
+
+    def holder(self, card: int) -> int | None:
+        """The seat holding `card`, or None if no hand holds it."""
+        suit, bit = self.suits[_OFF[card]:_OFF[card] + 4], _RBIT[card]
+        return next((s for s in range(self.game.players) if suit[s] & bit), None)
+
     @property
     def passed(self) -> list[int]:
         """The cards each seat has chosen to pass this deal, 52-bit masks (a copy)."""
