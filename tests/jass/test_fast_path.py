@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from cardhall.core.errors import StateFormatError
 from cardhall.core.registry import load
 from cardhall.games.jass.base import P_PLAY, TrickState
 from cardhall.games.jass.game import JassState
@@ -79,3 +80,73 @@ def test_clone_and_deal_written_out_equal_the_shared_code():
             s.apply_unchecked(rng.choice(s.legal_actions()))
         c = s.clone()
         assert slots(c) == slots(s) and c.hands is not s.hands and c.trick is not s.trick
+
+
+def test_hands_and_played_read_and_set_like_stored_masks():
+    """`JassState` keeps each hand as four 9-bit suit masks (`suits[seat][suit]`) and derives
+    `played` (every card is dealt, so the played cards are those in no hand): `hands` and
+    `played` still read as 52-bit masks and can be set, whole or one hand at a time."""
+    game = load("jass")
+    s = game.new_state(5)
+    rng = random.Random(5)
+    for _ in range(23):
+        s.apply_unchecked(rng.choice(s.legal_actions()))
+    hands = list(s.hands)
+    assert sum(hands) | s.played == DECK and sum(h.bit_count() for h in hands) + s.played.bit_count() == 36
+    assert s.suits == [[h >> (13 * u + 4) & 511 for u in range(4)] for h in hands]
+    card = (hands[1] & -hands[1]).bit_length() - 1
+    s.hands[1] ^= 1 << card  # one hand set through the list
+    s.hands[-4] = hands[0]  # (a negative index too)
+    assert s.hands == [hands[0], hands[1] ^ 1 << card, hands[2], hands[3]]
+    assert s.played == DECK & ~sum(s.hands)  # the card is now out of every hand
+    s.played ^= 1 << card  # a played mask set that differs from the hands is kept as set
+    assert s.played == DECK & ~sum(hands) and s.hands[1] == hands[1] ^ 1 << card
+    s.hands = hands
+    s.played = DECK & ~sum(hands)
+    assert s.hands == hands and s._played_fix == 0
+
+
+def test_json_with_played_cards_that_do_not_match_the_hands_is_rejected():
+    """`played` in a saved state must hold exactly the cards in no hand: a missing or a
+    doubled card is a `StateFormatError`, as before `played` was derived."""
+    game = load("jass")
+    s = game.new_state(3)
+    rng = random.Random(1)
+    for _ in range(30):
+        s.apply_unchecked(rng.choice(s.legal_actions()))
+    data = s.to_json()
+    assert game.state_from_json(data) == s
+    played = data["state"]["played"].split()
+    doubled = [*played, data["state"]["hands"][0].split()[0]]
+    for bad, why in ((played[1:], "cards are missing"), (doubled, "two places")):
+        data["state"]["played"] = " ".join(bad)
+        with pytest.raises(StateFormatError, match=why):
+            game.state_from_json(data)
+
+
+@pytest.mark.parametrize("edit", ["replace", "add"])
+def test_json_with_a_card_outside_the_jass_deck_in_a_hand_is_rejected(edit):
+    """A hand holding a card below the six (here 2C), in place of a card or in addition, is a
+    `StateFormatError`, though the suit masks cannot hold such a card."""
+    game = load("jass")
+    data = game.new_state(3).to_json()
+    hand = data["state"]["hands"][0]
+    data["state"]["hands"][0] = hand.replace(hand.split()[0], "2C") if edit == "replace" else hand + " 2C"
+    with pytest.raises(StateFormatError, match="not a Jass card"):
+        game.state_from_json(data)
+
+
+def test_hand_of_one_seat_equals_hands() -> None:
+    """`hand(seat)` (what search rollouts read) is `hands[seat]`, in Jass and in Putz."""
+    import random
+
+    from cardhall.core.registry import load
+
+    for game in (load("jass"), load("putz", players=3), load("putz", players=5)):
+        rng = random.Random(1)
+        state = game.new_state(2)
+        for _ in range(40):
+            if state.is_over():
+                break
+            assert [state.hand(s) for s in range(game.num_players)] == list(state.hands)  # type: ignore[attr-defined]
+            state.apply(rng.choice(state.legal_actions()))

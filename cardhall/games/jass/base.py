@@ -118,6 +118,10 @@ class TrickState(State):
         self.tricks_done = 0
         self.last: tuple[int, list[int], int, int] | None = None
 
+    def hand(self, seat: int) -> int:
+        """One seat's hand as a card mask."""
+        return self.hands[seat]
+
     def _clone_trick(self, s: TrickState) -> None:
         self._clone_base(s)
         s.n = self.n

@@ -157,7 +157,7 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
         return legal[0]
     st: TrickState = state  # type: ignore[assignment]
     if st.phase != P_PLAY:
-        hand = st.hands[st.to_move()]  # type: ignore[index]
+        hand = st.hand(st.to_move())  # type: ignore[arg-type]
         if EXCHANGE_SIX in legal:
             return EXCHANGE_SIX
         if TAKE_TALON in legal:
@@ -166,4 +166,4 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
     if rng.random() < 0.1:
         return legal[int(rng.random() * len(legal))]
     seat = st.turn
-    return choose_card(seat, st.n, st.trump, st.trick, st.leader, st.hands[seat], st.played, legal)
+    return choose_card(seat, st.n, st.trump, st.trick, st.leader, st.hand(seat), st.played, legal)

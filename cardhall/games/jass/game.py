@@ -7,7 +7,7 @@ and 3). The first dealer is seat 3, so seat 0 chooses trump first.
 from __future__ import annotations
 
 import random
-from operator import itemgetter
+from operator import index, itemgetter
 from typing import Any
 
 from cardhall.core.cards import format_cards
@@ -31,9 +31,8 @@ from cardhall.games.jass.tricks import (
     _D,
     _H,
     _S,
-    BITS,
+    BIT9,
     DECK,
-    DECK_BITS,
     HIGHER9,
     IN_TRICK,
     JACK_BIT,
@@ -41,20 +40,21 @@ from cardhall.games.jass.tricks import (
     NEXT,
     NO_TRUMP_BAUER,
     POINTS,
-    SHIFT,
+    POSITION_BITS,
     SUIT,
     SUIT_CARDS,
     SUIT_DECK,
     cannot_hold,
     deal_constrained,
-    shuffled_positions,
+    shuffled_bytes,
+    split_hand,
 )
 
 SEAT_NAMES = ("South", "West", "North", "East")
-_DEAL_POSITIONS = [itemgetter(*(12 * r + 3 * k + j for r in range(3) for j in range(3))) for k in range(4)]
-"""Three at a time: the k-th player from the dealer's left gets these positions of the shuffled deck."""
-_SEAT_POSITIONS = [tuple(_DEAL_POSITIONS[(seat - first) & 3] for seat in range(4)) for first in range(4)]
-"""``_SEAT_POSITIONS[first][seat]``: the positions dealt to `seat` when `first` gets the first three cards."""
+_BY_SEAT = [itemgetter(*(12 * r + 3 * ((seat - first) & 3) + j for seat in range(4) for r in range(3) for j in range(3)))
+            for first in range(4)]
+"""``_BY_SEAT[first](deck)``: the shuffled deck in the order dealt to seats 0, 1, 2, 3, nine
+cards each, when `first` gets the first three cards."""
 
 
 class Jass(JassFamily):
@@ -89,8 +89,29 @@ class Jass(JassFamily):
         return s
 
 
+class _Hands(list[int]):
+    """`JassState.hands`: the four hands as masks of kernel cards (a copy); setting an item
+    sets that hand in the state."""
+
+    __slots__ = ("_state",)
+    _state: JassState
+
+    def __setitem__(self, i: Any, hand: Any) -> None:
+        seat = range(4)[index(i)]
+        super().__setitem__(seat, hand)
+        state = self._state
+        state.suits[seat] = split_hand(hand)
+        stray = list(state._stray)
+        stray[seat] = hand & ~DECK
+        state._stray = tuple(stray)
+
+
 class JassState(TrickState):
-    __slots__ = ("log", "pushed", "score", "target", "winner_team")
+    """A Jass position. The hands are kept as small ints, ``suits[seat][suit]`` the 9-bit
+    mask of the seat's cards of that suit (bit 0 = the six), so the hot path never
+    shifts or masks a 52-bit int; `hands` gives them as masks of kernel cards."""
+
+    __slots__ = ("_played_fix", "_stray", "log", "pushed", "score", "suits", "target", "winner_team")
 
     game: Jass
 
@@ -103,12 +124,55 @@ class JassState(TrickState):
         self.winner_team = -1
         self.target: int = game.options["target"]
 
+    @property
+    def hands(self) -> list[int]:
+        """The four hands as masks of kernel cards (setting an item sets that hand)."""
+        hands = _Hands([c << 4 | d << 17 | h << 30 | s << 43 for c, d, h, s in self.suits])
+        hands._state = self
+        return hands
+
+    @hands.setter
+    def hands(self, hands: list[int]) -> None:
+        self.suits = [split_hand(h) for h in hands]
+        self._stray = tuple(h & ~DECK for h in hands)  # non-Jass cards set in a hand: see check_consistency
+
+    def hand(self, seat: int) -> int:
+        """One seat's hand as a mask of kernel cards."""
+        c, d, h, s = self.suits[seat]
+        return c << 4 | d << 17 | h << 30 | s << 43
+
+    @property
+    def played(self) -> int:
+        """The cards played in this deal: all cards are dealt, so the cards in no hand (the
+        hot path keeps only the hands). A value set that differs is kept as a difference
+        (`_played_fix`, 0 in every real position), so `check_consistency` still sees it."""
+        held = 0
+        for c, d, h, s in self.suits:
+            held |= c << 4 | d << 17 | h << 30 | s << 43
+        return DECK ^ held ^ self._played_fix
+
+    @played.setter
+    def played(self, played: int) -> None:
+        self._played_fix = 0
+        self._played_fix = played ^ self.played
+
     def _deal(self) -> None:
         """Rule: the dealer deals 9 cards each, three at a time, starting at their left."""
-        bits = itemgetter(*shuffled_positions(self.seed, self.chance))(DECK_BITS)  # the shuffled deck
+        # the shuffled deck (positions of DECK_CARDS), dealt: seat 0's nine cards first, then seat 1's, …
+        get = itemgetter(*_BY_SEAT[self.dealer + 1 & 3](shuffled_bytes(self.seed, self.chance)))
         self.chance += 1
-        g0, g1, g2, g3 = _SEAT_POSITIONS[self.dealer + 1 & 3]
-        self.hands = [sum(g0(bits)), sum(g1(bits)), sum(g2(bits)), sum(g3(bits))]
+        bits = get(POSITION_BITS)
+        a, b, c, d = sum(bits[:9]), sum(bits[9:18]), sum(bits[18:27]), sum(bits[27:])  # 36-bit hands
+        e = a & 0x3FFFF  # clubs and diamonds (bits 0-17), a one-digit int
+        a >>= 18  # hearts and spades
+        f = b & 0x3FFFF
+        b >>= 18
+        g = c & 0x3FFFF
+        c >>= 18
+        h = d & 0x3FFFF
+        d >>= 18
+        self.suits = [[e & 511, e >> 9, a & 511, a >> 9], [f & 511, f >> 9, b & 511, b >> 9],
+                      [g & 511, g >> 9, c & 511, c >> 9], [h & 511, h >> 9, d & 511, d >> 9]]
         # a fresh deal (as TrickState._new_deal_base, for four players)
         self.phase = P_TRUMP
         self.pushed = False
@@ -116,7 +180,7 @@ class JassState(TrickState):
         self.trick = []
         self.win_card = -1
         self.win_seat = -1
-        self.played = 0
+        self._played_fix = 0  # played = 0: no card is out of the hands
         self.cannot = [0, 0, 0, 0]
         self.known = [0, 0, 0, 0]
         self.points = [0, 0, 0, 0]
@@ -138,64 +202,63 @@ class JassState(TrickState):
         """In the card play (the hot path of search), the cards the seat to move may play,
         lowest number first.
 
-        The rules of `tricks.legal_mask`, worked out on 9-bit suit masks (``hand >> SHIFT[s]
-        & 511``, small ints) and turned into cards by one table lookup per suit allowed:
+        The rules of `tricks.legal_mask`, worked out on the hand's 9-bit suit masks (`suits`,
+        small ints) and turned into cards by one table lookup per suit allowed:
         lead any card; on a trump lead play a trump if you hold one (with the Bauer
         exception, unless the Jack is your only trump), else any card; on a plain lead
         follow suit or trump (no trump lower than one on the table), else any card but the
         lower trumps, unless you hold nothing else.
         """
-        if self.phase != P_PLAY:
-            if self.phase == P_TRUMP:
-                return [*TRUMP_CHOICES, PUSH]
-            if self.phase == P_PUSHED:
-                return list(TRUMP_CHOICES)
-            return []
-        hand = self.hands[self.turn]
-        if self.trick:
+        su = self.suits[self.turn]  # the hand to play, by suit
+        if self.trick:  # (a trick is on the table only in the card play)
             t = self.trump
             lead = self.lead
-            trumps = hand >> SHIFT[t] & 511
+            trumps = su[t]
             if lead == t:
                 if trumps and not (trumps == JACK_BIT and self.bauer):
                     return [*SUIT_CARDS[t][trumps]]
-            elif follow := hand >> SHIFT[lead] & 511:
+            elif follow := su[lead]:
                 w = self.win_card
                 if SUIT[w] == t:  # a trump on the table: only higher trumps
                     trumps &= HIGHER9[w]
                 if lead < t:
                     return [*SUIT_CARDS[lead][follow], *SUIT_CARDS[t][trumps]]
                 return [*SUIT_CARDS[t][trumps], *SUIT_CARDS[lead][follow]]
-            elif SUIT[w := self.win_card] == t:
+            elif SUIT[w := self.win_card] == t and (lower := trumps & ~HIGHER9[w]):
                 # void in the led suit, a trump on the table: anything but the lower
                 # trumps, unless the hand is only lower trumps
-                lower = trumps & ~HIGHER9[w]
-                if lower and hand != lower << SHIFT[t]:
-                    hand ^= lower << SHIFT[t]
-        low = hand & 0x3FFFFFFF  # clubs and diamonds: a one-digit int, cheaper to shift and mask
-        hand >>= 30  # hearts and spades
-        return [*_C[low >> 4 & 511], *_D[low >> 17], *_H[hand & 511], *_S[hand >> 13]]
+                hand = su.copy()
+                hand[t] = trumps ^ lower
+                if any(hand):
+                    return [*_C[hand[0]], *_D[hand[1]], *_H[hand[2]], *_S[hand[3]]]
+        elif self.phase != P_PLAY:
+            if self.phase == P_TRUMP:
+                return [*TRUMP_CHOICES, PUSH]
+            if self.phase == P_PUSHED:
+                return list(TRUMP_CHOICES)
+            return []
+        c, d, h, s = su
+        return [*_C[c], *_D[d], *_H[h], *_S[s]]
 
     def apply_unchecked(self, action: Action) -> None:
         """Record and apply `action`: `TrickState.apply_unchecked` written out for four
         players without Putz's known cards (the hot path of search; the same rules, and
         tests check that both give equal states)."""
         self.actions.append(action)
-        if self.phase != P_PLAY:
+        if action >= TRUMP:  # type: ignore[operator]  # a decision before the card play (cards are 0-51)
             self._decide(action)
             return
         trick = self.trick
         seat = self.turn
         self.turn = nxt = NEXT[seat]
-        b = BITS[action]  # type: ignore[call-overload]
-        self.hands[seat] ^= b
-        self.played |= b
-        trick.append(action)  # type: ignore[arg-type]
-        if seat == self.leader:  # leading
+        self.suits[seat][SUIT[action]] ^= BIT9[action]  # type: ignore[call-overload]  # (played: derived)
+        if not trick:  # leading
+            trick.append(action)  # type: ignore[arg-type]
             self.lead = SUIT[action]  # type: ignore[call-overload]
             self.win_card = action  # type: ignore[assignment]
             self.win_seat = seat
             return
+        trick.append(action)  # type: ignore[arg-type]
         t = self.trump
         lead = self.lead
         rank = IN_TRICK[t][lead]
@@ -269,7 +332,8 @@ class JassState(TrickState):
         s.actions = self.actions.copy()
         s.n = 4
         s.bauer = self.bauer
-        s.hands = self.hands.copy()
+        a, b, c, d = self.suits
+        s.suits = [a.copy(), b.copy(), c.copy(), d.copy()]
         s.dealer = self.dealer
         s.phase = self.phase
         s.trump = self.trump
@@ -279,7 +343,8 @@ class JassState(TrickState):
         s.lead = self.lead
         s.win_card = self.win_card
         s.win_seat = self.win_seat
-        s.played = self.played
+        s._played_fix = self._played_fix
+        s._stray = self._stray
         s.cannot = self.cannot.copy()
         s.known = self.known.copy()
         s.points = self.points.copy()
@@ -324,8 +389,10 @@ class JassState(TrickState):
             pool |= self.hands[o]
         dealt = deal_constrained(pool, [self.hands[o].bit_count() for o in others],
                                  [DECK & ~self.cannot[o] for o in others], rng)
+        hands = self.hands
         for o, h in zip(others, dealt, strict=True):
-            s.hands[o] = h
+            hands[o] = h
+        s.hands = hands
         return s
 
     def _to_dict(self) -> dict[str, Any]:
@@ -335,6 +402,8 @@ class JassState(TrickState):
         return d
 
     def check_consistency(self) -> None:
+        if any(self._stray):  # a hand was set with cards outside the Jass deck (the suit masks drop them)
+            raise StateFormatError("a card is in two places or is not a Jass card (hands and played cards)")
         self._check_cards([*self.hands, self.played], "hands and played cards")
         sizes = {h.bit_count() for h in self.hands}
         in_trick = len(self.trick)
