@@ -7,6 +7,7 @@ random playouts per second. Timings are measured, never asserted in tests.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable
@@ -27,6 +28,41 @@ def rate(work: Callable[[int], object], seconds: float, min_runs: int = 3) -> fl
         elapsed = time.perf_counter() - start
         if elapsed >= seconds and n >= min_runs:
             return n / elapsed
+
+
+def measure(work: Callable[[int], float], seconds: float, seed: int = 0) -> tuple[float, int]:
+    """Run `work(seed)`, `work(seed + 1)`, … for about `seconds` of this process's CPU time
+    with the garbage collector paused (as `timeit` does); return (units of work per
+    second, the next seed). CPU time keeps other load on the machine out of the figure."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        done = 0.0
+        start = time.process_time()
+        while True:
+            done += work(seed)
+            seed += 1
+            elapsed = time.process_time() - start
+            if elapsed >= seconds:
+                return done / elapsed, seed
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def compare(ours: Callable[[int], float], peer: Callable[[int], float], seconds: float) -> dict[str, float]:
+    """Our engine's and a peer's rate (units of work per second) measured in the same process:
+    they take turns in short rounds (about 0.2 s each), so a change of load on the machine
+    hits both alike, and each reports its best round (as `timeit` advises: the slower rounds
+    measure the machine's other work, not the engine)."""
+    rounds = max(3, round(seconds / 0.4))
+    best_ours = best_peer = 0.0
+    seed = peer_seed = 0
+    for _ in range(rounds):
+        rate_ours, seed = measure(ours, seconds / rounds / 2, seed)
+        rate_peer, peer_seed = measure(peer, seconds / rounds / 2, peer_seed)
+        best_ours, best_peer = max(best_ours, rate_ours), max(best_peer, rate_peer)
+    return {"ours": round(best_ours, 1), "peer": round(best_peer, 1), "ratio": round(best_ours / best_peer, 2)}
 
 
 def random_playout(game: Game, seed: int) -> int:

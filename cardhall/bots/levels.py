@@ -33,12 +33,12 @@ class Profile:
 
 def _ismcts_levels(easy: int, medium: int, hard: int) -> dict[str, str]:
     return {"easy": f"ismcts:iterations={easy}:seconds=0.5", "medium": f"ismcts:iterations={medium}:seconds=1",
-            "hard": f"ismcts:iterations={hard}:seconds=1.8"}
+            "hard": f"ismcts:iterations={hard}:seconds=1.5"}
 
 
 def _trick_levels(easy: int, medium: int, worlds: int) -> dict[str, str]:
     """Trick games: IS-MCTS for easy and medium, paired heuristic rollouts (PIMC) for hard."""
-    return {**_ismcts_levels(easy, medium, 0), "hard": f"pimc:worlds={worlds}:rollout=heuristic:seconds=1.8"}
+    return {**_ismcts_levels(easy, medium, 0), "hard": f"pimc:worlds={worlds}:rollout=heuristic:seconds=1.5"}
 
 
 PROFILES: dict[str, Profile] = {
@@ -65,5 +65,5 @@ def profile(game_name: str) -> Profile:
 
 
 def level_spec(game_name: str, level: str) -> str:
-    """The bot spec behind a strength level in a game, e.g. ``ismcts:iterations=400:seconds=1.8``."""
+    """The bot spec behind a strength level in a game, e.g. ``ismcts:iterations=400:seconds=1.5``."""
     return profile(game_name).levels[level]

@@ -7,13 +7,10 @@ chosen among the legal cards). jass-kit runs the same workload with its ``GameSi
 
 from __future__ import annotations
 
-import gc
 import random
-import time
-from collections.abc import Callable
 from typing import Any
 
-from cardhall.bench import random_playout, rate
+from cardhall.bench import compare, measure, random_playout, rate
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 from cardhall.core.registry import load
@@ -31,26 +28,6 @@ def our_game(game: Game, seed: int) -> float:
     # every action is a card but the trump choices (one per deal) and the pushes
     cards = len(state.actions) - len(state.log) - state.actions.count(PUSH)  # type: ignore[attr-defined]
     return cards / 36
-
-
-def measure(work: Callable[[int], float], seconds: float, seed: int = 0) -> tuple[float, int]:
-    """Run `work(seed)`, `work(seed + 1)`, … for about `seconds` of this process's CPU time
-    with the garbage collector paused (as `timeit` does); return (units of work per
-    second, the next seed). CPU time keeps other load on the machine out of the figure."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        done = 0.0
-        start = time.process_time()
-        while True:
-            done += work(seed)
-            seed += 1
-            elapsed = time.process_time() - start
-            if elapsed >= seconds:
-                return done / elapsed, seed
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _kit_workload() -> Any:
@@ -92,14 +69,6 @@ def run(game: Game, seconds: float, vs: str | None) -> dict[str, Any]:
         return {"game": game.name, "games_per_second": round(rate(lambda i: random_playout(game, i), seconds), 2)}
     if vs is None:
         return {"game": "jass", "deals_per_second": round(measure(lambda i: our_game(game, i), seconds)[0], 1)}
-    # The engines take turns, several short rounds each, and each reports its best round.
     kit_deal = _kit_workload()
     ours_game = load("jass", bauer_exception=True)
-    rounds = max(3, round(seconds / 0.4))
-    ours = peer = 0.0
-    seed = kit_seed = 0
-    for _ in range(rounds):
-        rate_ours, seed = measure(lambda i: our_game(ours_game, i), seconds / rounds / 2, seed)
-        rate_peer, kit_seed = measure(kit_deal, seconds / rounds / 2, kit_seed)
-        ours, peer = max(ours, rate_ours), max(peer, rate_peer)
-    return {"ours": round(ours, 1), "peer": round(peer, 1), "ratio": round(ours / peer, 2)}
+    return compare(lambda i: our_game(ours_game, i), kit_deal, seconds)
