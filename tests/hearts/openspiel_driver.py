@@ -15,33 +15,12 @@ from collections.abc import Callable
 import pyspiel
 
 from cardhall.games.hearts.game import PASS, Hearts, HeartsState, cards_of
+from cardhall.games.hearts.peer import from_os, peer_game, to_os
 from tests.hearts.helpers import moon_policy, random_policy
 
 __all__ = ["cross_check_deal", "from_os", "moon_policy", "peer_game", "random_policy", "to_os"]
 
 Policy = Callable[[HeartsState, list[int], random.Random], int]
-
-
-def to_os(card: int) -> int:
-    return (card % 13) * 4 + card // 13
-
-
-def from_os(action: int) -> int:
-    return (action % 4) * 13 + action // 4
-
-
-def peer_game(queen_breaks_hearts: bool) -> pyspiel.Game:
-    """OpenSpiel's hearts with the parameters that match our rules."""
-    return pyspiel.load_game("hearts", {
-        "pass_cards": True,
-        "no_pts_on_first_trick": True,
-        "can_lead_any_club": False,
-        "must_break_hearts": True,
-        "qs_breaks_hearts": queen_breaks_hearts,
-        "can_lead_hearts_instead_of_qs": False,
-        "avoid_all_tricks_bonus": False,
-        "jd_bonus": False,
-    })
 
 
 def cross_check_deal(game: Hearts, peer: pyspiel.Game, seed: int, deal: int, policy: Policy) -> tuple[int, ...]:

@@ -18,6 +18,7 @@ from typing import Any
 from cardhall.bench import compare, measure
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
+from cardhall.games.hearts.peer import peer_game
 
 PEERS = ("openspiel",)
 
@@ -39,17 +40,9 @@ def openspiel_work(game: Game) -> Callable[[int], float]:
     """One random single-deal game through OpenSpiel's `hearts` per call, chance nodes
     driven from Python: the pass direction (left, right, across, hold, cycled as our deals
     are) and the 52 dealt cards, each picked from the state's legal chance outcomes."""
-    try:
-        import pyspiel
-    except ImportError:  # pragma: no cover - open_spiel is a test extra
-        raise CardhallError("OpenSpiel is not installed; install it with: pip install open_spiel") from None
     if game.num_players != 4:
         raise CardhallError("OpenSpiel's hearts has 4 players; bench with --players 4")
-    peer = pyspiel.load_game("hearts", {
-        "qs_breaks_hearts": bool(game.options["queen_breaks_hearts"]),
-        "can_lead_hearts_instead_of_qs": False,
-        "can_lead_any_club": False,
-    })
+    peer = peer_game(bool(game.options["queen_breaks_hearts"]))
     choice = random.Random(1).choice
     directions = (1, 3, 2, 0)  # left, right, across, hold, as our deals cycle
 
