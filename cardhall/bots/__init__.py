@@ -171,6 +171,10 @@ def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
     elif base in LEVELS:
         level = level_spec(game.name, base)
         kind, _, defaults = level.partition(":")
+        if kind not in SEARCH_PARAMS:  # a game's own bot class, e.g. 5 Towers' bid search
+            bot = make_bot(game, f"{level}:{rest}" if rest else level, seed)
+            bot.name = base
+            return bot
         params = _parse_params(kind, defaults, SEARCH_PARAMS[kind])
         params.update(_parse_params(base, rest, SEARCH_PARAMS[kind]))
         bot = _search_bot(game, kind, params, seed)
@@ -185,7 +189,7 @@ def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
         while "=" in head.rpartition(":")[2]:  # trailing key=value parameters
             head, _, part = head.rpartition(":")
             key, _, value = part.partition("=")
-            params[key.strip()] = value.strip()
+            params.setdefault(key.strip(), value.strip())  # the rightmost value wins
         try:
             return _custom_class(head)(seed, **params)
         except TypeError as exc:

@@ -27,7 +27,12 @@ def small(game: cardhall.Game, kind: str) -> str:
     """`hard:SMALL` is the game's hard level with a small budget of its own kind."""
     if kind != "hard:SMALL":
         return kind
-    return "hard:worlds=2:seconds=none" if level_spec(game.name, "hard").startswith("pimc") else "hard:iterations=12:seconds=none"
+    spec = level_spec(game.name, "hard")
+    if spec.startswith("pimc"):
+        return "hard:worlds=2:seconds=none"
+    if spec.startswith("ismcts"):
+        return "hard:iterations=12:seconds=none"
+    return "hard:worlds=2:horizon=3"  # a game's own class (5 Towers' bid search)
 
 
 @pytest.fixture(params=GAMES)
@@ -82,12 +87,13 @@ def test_levels_are_tuned_for_every_game() -> None:
         assert name in PROFILES
         game = present_game(name)
         bots = [make_bot(game, level) for level in LEVELS]
-        assert all(isinstance(b, ISMCTSBot | PIMCBot) for b in bots)
         assert isinstance(bots[0], ISMCTSBot) and isinstance(bots[1], ISMCTSBot)
         assert bots[0].iterations < bots[1].iterations  # type: ignore[operator]
         hard = bots[2]
-        assert (hard.iterations if isinstance(hard, ISMCTSBot) else hard.worlds) is not None
-        assert all(b.seconds is not None and b.seconds < 2.0 for b in bots)  # type: ignore[attr-defined]
+        search = hard if isinstance(hard, ISMCTSBot | PIMCBot) else hard.search  # type: ignore[attr-defined]
+        assert isinstance(search, ISMCTSBot | PIMCBot)
+        assert (search.iterations if isinstance(search, ISMCTSBot) else search.worlds) is not None
+        assert all(b.seconds is not None and b.seconds < 2.0 for b in (*bots[:2], search))
 
 
 def test_time_budget_stops_the_search(game: cardhall.Game) -> None:
@@ -254,8 +260,34 @@ def test_evaluation_can_judge_by_a_games_position_values() -> None:
 def test_a_level_can_search_by_time_alone(game: cardhall.Game) -> None:
     """`hard:worlds=none:seconds=S` (or `iterations=none`) searches for S seconds per move,
     as the equal-time comparison with OpenSpiel's bot does; no budget at all is an error."""
+    if not level_spec(game.name, "hard").startswith(("pimc", "ismcts")):
+        pytest.skip("hard is the game's own bot class")
     budget = "worlds" if level_spec(game.name, "hard").startswith("pimc") else "iterations"
     bot = make_bot(game, f"hard:{budget}=none:seconds=0.02", 1)
     assert getattr(bot, budget) is None and bot.seconds == 0.02  # type: ignore[attr-defined]
     with pytest.raises(CardhallError, match="needs a budget"):
         make_bot(game, f"hard:{budget}=none:seconds=none")
+
+
+def test_five_towers_hard_searches_bids_and_builds_as_the_heuristic() -> None:
+    """5 Towers' hard (BidSearchBot): level parameters reach it (the rightmost value wins),
+    a build is the heuristic's, and a bid is one of the legal bids."""
+    from cardhall.games.five_towers.bot import BidSearchBot, HeuristicBot
+
+    game = present_game("five-towers")
+    bot = make_bot(game, "hard:worlds=3:horizon=4", 2)
+    assert isinstance(bot, BidSearchBot) and bot.search.worlds == 3 and bot.search.horizon == 4
+    rng = random.Random(5)
+    state = game.new_state(5)
+    seen = set()
+    while not state.is_over() and len(seen) < 2:
+        obs = Observation.of(state)
+        if len(obs.legal) > 1:
+            phase = obs.view["phase"]
+            seen.add(phase)
+            choice = bot.act(obs)
+            assert choice in obs.legal
+            if phase == "build":
+                assert choice == HeuristicBot(2).act(obs)
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen == {"bid", "build"}

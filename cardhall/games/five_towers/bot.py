@@ -116,3 +116,33 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
         return legal[0]
     assert isinstance(state, TowersState)
     return _ROLLOUT_BOT.choose(state, state.turn, legal)
+
+
+class BidSearchBot(Bot):
+    """`hard` for 5 Towers: searches the bids, builds as the heuristic.
+
+    A bid is where the hidden draw pile and the other players matter: each bid is tried on
+    `worlds` sampled deals, every bid on the same worlds and continued the same way (PIMC,
+    `cardhall.bots.pimc`) by the heuristic for `horizon` actions, and judged by the
+    heuristic's position values (`position_values`). Builds use only the seat's own towers
+    and the cards taken, which the heuristic values exactly, so it chooses them.
+    """
+
+    name = "bid-search"
+
+    def __init__(self, seed: int = 0, worlds: int | str = 8, horizon: int | str = 8,
+                 seconds: float | str | None = 1.5) -> None:
+        from cardhall.bots.ismcts import Evaluation
+        from cardhall.bots.pimc import PIMCBot
+
+        super().__init__(seed)
+        self.heuristic = HeuristicBot(seed)
+        cap = None if seconds is None or str(seconds).lower() == "none" else float(seconds)
+        self.search = PIMCBot(seed, worlds=int(worlds), seconds=cap, horizon=int(horizon),
+                              evaluation=Evaluation(win_weight=0.8, scale=8.0, value=position_values),
+                              rollout=rollout_policy)
+
+    def act(self, obs: Observation) -> Action:
+        if len(obs.legal) > 1 and obs.view["phase"] == BID:
+            return self.search.act(obs)
+        return self.heuristic.act(obs)
