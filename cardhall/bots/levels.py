@@ -46,7 +46,7 @@ PROFILES: dict[str, Profile] = {
     # Move generation (every distinct build) is costly: about 3.5 ms per iteration.
     # hard: PIMC over the bids with the heuristic's builds (IS-MCTS alone lost to the heuristic).
     "five-towers": Profile(Evaluation(win_weight=0.8, scale=8.0), levels={
-        **_ismcts_levels(40, 150, 0), "hard": "cardhall.games.five_towers.bot:BidSearchBot:worlds=8:horizon=8:seconds=1.5"}),
+        **_ismcts_levels(40, 150, 0), "hard": "cardhall.games.five_towers.bot:BidSearchBot:worlds=24:horizon=12:seconds=1.5"}),
     # Duel or solo against the automaton: mostly the win counts.
     "clash-of-decks": Profile(Evaluation(win_weight=0.9, scale=5.0), levels=_ismcts_levels(100, 300, 800)),
     # Penalty points (fewer is better); a deal is 26 points; scores change at the end of a deal.

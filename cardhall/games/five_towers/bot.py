@@ -130,7 +130,7 @@ class BidSearchBot(Bot):
 
     name = "bid-search"
 
-    def __init__(self, seed: int = 0, worlds: int | str = 8, horizon: int | str = 8,
+    def __init__(self, seed: int = 0, worlds: int | str = 24, horizon: int | str = 12,
                  seconds: float | str | None = 1.5) -> None:
         from cardhall.bots.ismcts import Evaluation
         from cardhall.bots.pimc import PIMCBot
