@@ -20,7 +20,7 @@ from cardhall.bots.ismcts import Evaluation
 class Profile:
     """How search judges one game, and its three strength levels.
 
-    A level is a bot spec (`ismcts:…` or `pimc:…`, see `cardhall.bots`) with an iteration or
+    A level is a bot spec (`ismcts:…`, `pimc:…` or a game's own class, see `cardhall.bots`) with an iteration or
     world budget (so a seeded game replays exactly) and a wall-time cap as a safety net.
     """
 
