@@ -18,3 +18,12 @@ def random_prefix(game: Game, seed: int, steps: int) -> Any:
             break
         state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def set_hands(state: State, changes: dict[int, int]) -> None:
+    """Give seats new hands (card masks) in a trick-game state: `hands` reads a copy in
+    engines that keep hands by suit, so the whole list is assigned back."""
+    hands = list(state.hands)  # type: ignore[attr-defined]
+    for seat, mask in changes.items():
+        hands[seat] = mask
+    state.hands = hands  # type: ignore[attr-defined]

@@ -26,6 +26,7 @@ from cardhall.core.cards import SUIT_MASKS, card_list, format_cards, parse_card,
 from cardhall.core.game import Action, State
 from cardhall.games.clash_of_decks.cards import CARDS as CLASH_CARDS
 from cardhall.games.jass.tricks import DECK as JASS_DECK
+from tests.helpers import set_hands
 
 
 # --- exhaustive search -------------------------------------------------------------------------
@@ -120,8 +121,7 @@ def jass_worlds(state: State, seat: int) -> list[State]:
     worlds = []
     for hands in deals(pool, caps, allowed):
         world = state.clone()
-        for o, hand in zip(others, hands, strict=True):
-            world.hands[o] = hand  # type: ignore[attr-defined]
+        set_hands(world, dict(zip(others, hands, strict=True)))
         worlds.append(world)
     return worlds
 
@@ -170,8 +170,7 @@ def putz_worlds(state: State, seat: int) -> list[State]:
     worlds = []
     for hands in deals(pool, caps, allowed):
         world = state.clone()
-        for o, hand in zip(others, hands, strict=True):
-            world.hands[o] = hand | known[o]  # type: ignore[attr-defined]
+        set_hands(world, {o: hand | known[o] for o, hand in zip(others, hands, strict=True)})
         worlds.append(world)
     return worlds
 
@@ -217,7 +216,7 @@ def three_two_five_worlds(state: State, seat: int) -> list[State]:
     worlds = []
     for ha, hb in deals(hands[a] | hands[b], [hands[a].bit_count(), hands[b].bit_count()], [~no[0], ~no[1]]):
         world = state.clone()
-        world.hands[a], world.hands[b] = ha, hb  # type: ignore[attr-defined]
+        set_hands(world, {a: ha, b: hb})
         world.check_consistency()
         worlds.append(world)
     return worlds

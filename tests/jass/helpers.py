@@ -7,7 +7,7 @@ from cardhall.core.registry import load
 from cardhall.games.jass.base import P_PLAY
 from cardhall.games.jass.game import JassState
 from cardhall.games.jass.putz import PutzState
-from cardhall.games.jass.tricks import DECK
+from tests.helpers import set_hands
 
 
 def jass_position(hands: dict[int, str], trump: str, leader: int, trick: str = "", **options) -> JassState:
@@ -19,11 +19,10 @@ def jass_position(hands: dict[int, str], trump: str, leader: int, trick: str = "
     s.phase = P_PLAY
     s.leader = s.turn = leader
     s.trick = []
-    s.played = DECK & ~sum(s.hands)
-    s.tricks_done = 9 - max(h.bit_count() for h in s.hands)
+    s.tricks_done = 9 - max(h.bit_count() for h in s.hands)  # (the played cards: those in no hand)
     for c in trick.split():
-        s.hands[(leader + len(s.trick)) % 4] |= 1 << parse_card(c)  # give it back, then play it
-        s.played &= ~(1 << parse_card(c))
+        seat = (leader + len(s.trick)) % 4
+        set_hands(s, {seat: s.hands[seat] | 1 << parse_card(c)})  # give it back, then play it
         s.apply_unchecked(parse_card(c))
     return s
 

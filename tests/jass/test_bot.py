@@ -8,6 +8,7 @@ from cardhall.core.cards import parse_card, parse_cards
 from cardhall.core.registry import load
 from cardhall.games.jass.base import EXCHANGE_SIX, KEEP, PUSH, TAKE_TALON, TRUMP
 from cardhall.games.jass.bot import HeuristicBot
+from tests.helpers import set_hands
 
 from .helpers import jass_position, putz_state
 
@@ -19,14 +20,14 @@ def act(state, seat=None):
 def test_bot_chooses_its_strong_suit_as_trump():
     s = load("jass").new_state(1)
     seat = s.to_move()
-    s.hands[seat] = parse_cards("JH 9H AH 7H 6H AS 7D 8D 6C")
+    set_hands(s, {seat: parse_cards("JH 9H AH 7H 6H AS 7D 8D 6C")})
     assert act(s) == TRUMP + 2
 
 
 def test_bot_pushes_a_weak_hand_and_partner_then_chooses():
     s = load("jass").new_state(1)
     seat = s.to_move()
-    s.hands[seat] = parse_cards("7H 8H 6S 7S QD 8D 6D 7C 8C")
+    set_hands(s, {seat: parse_cards("7H 8H 6S 7S QD 8D 6D 7C 8C")})
     assert act(s) == PUSH
     s.apply(PUSH)
     assert act(s) in [TRUMP + i for i in range(4)]
@@ -36,13 +37,13 @@ def test_bot_smears_points_on_partners_winning_trick():
     """Partner's ace of spades is safe as last card falls to us: we throw the ten of clubs, not the Bauer."""
     s = jass_position({0: "6D", 1: "AS", 2: "7S", 3: "TC JH 6C"}, "H", leader=0, trick="6S AS 7S")
     # seat 3 is last; partner (1) wins with the ace
-    s.hands[3] = parse_cards("TC JH 6C")
+    set_hands(s, {3: parse_cards("TC JH 6C")})
     assert act(s, 3) == parse_card("TC")
 
 
 def test_bot_keeps_bauer_and_nell_when_it_cannot_or_need_not_win():
     s = jass_position({0: "6D", 1: "KS", 2: "7S", 3: "JH 9H 6C"}, "H", leader=0, trick="6S KS 7S")
-    s.hands[3] = parse_cards("JH 9H 6C")  # partner winning with the king: give the six, keep Bauer and Nell
+    set_hands(s, {3: parse_cards("JH 9H 6C")})  # partner winning with the king: give the six, keep Bauer and Nell
     assert act(s, 3) == parse_card("6C")
 
 
@@ -63,8 +64,7 @@ def test_bot_exchanges_the_six_and_judges_the_talon():
     owner = next((o for o in range(3) if s.hands[o] >> six & 1), None)
     if owner is not None and owner != seat:
         give = s.hands[seat] & -s.hands[seat]
-        s.hands[owner] ^= (1 << six) | give
-        s.hands[seat] ^= (1 << six) | give
+        set_hands(s, {owner: s.hands[owner] ^ (1 << six) | give, seat: s.hands[seat] ^ (1 << six) | give})
     if s.hands[seat] >> six & 1:
         assert act(s) == EXCHANGE_SIX
     t = putz_state(3, 2)

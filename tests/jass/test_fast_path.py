@@ -85,25 +85,24 @@ def test_clone_and_deal_written_out_equal_the_shared_code():
 def test_hands_and_played_read_and_set_like_stored_masks():
     """`JassState` keeps each hand as four 9-bit suit masks (`suits[seat][suit]`) and derives
     `played` (every card is dealt, so the played cards are those in no hand): `hands` and
-    `played` still read as 52-bit masks and can be set, whole or one hand at a time."""
+    `played` read as 52-bit masks; hands are set as a whole list, and setting `played` only
+    checks it against the hands."""
     game = load("jass")
     s = game.new_state(5)
     rng = random.Random(5)
     for _ in range(23):
         s.apply_unchecked(rng.choice(s.legal_actions()))
-    hands = list(s.hands)
+    hands = s.hands
     assert sum(hands) | s.played == DECK and sum(h.bit_count() for h in hands) + s.played.bit_count() == 36
     assert s.suits == [[h >> (13 * u + 4) & 511 for u in range(4)] for h in hands]
     card = (hands[1] & -hands[1]).bit_length() - 1
-    s.hands[1] ^= 1 << card  # one hand set through the list
-    s.hands[-4] = hands[0]  # (a negative index too)
-    assert s.hands == [hands[0], hands[1] ^ 1 << card, hands[2], hands[3]]
-    assert s.played == DECK & ~sum(s.hands)  # the card is now out of every hand
-    s.played ^= 1 << card  # a played mask set that differs from the hands is kept as set
-    assert s.played == DECK & ~sum(hands) and s.hands[1] == hands[1] ^ 1 << card
-    s.hands = hands
-    s.played = DECK & ~sum(hands)
-    assert s.hands == hands and s._played_fix == 0
+    s.hands = [hands[0], hands[1] ^ 1 << card, hands[2], hands[3]]
+    assert s.played == DECK & ~sum(s.hands) == (DECK & ~sum(hands)) | 1 << card  # the card is out of every hand
+    s.played = s.played  # the cards in no hand: accepted
+    with pytest.raises(StateFormatError, match="cards are missing"):
+        s.played = DECK & ~sum(hands)  # the card is in no hand and not played
+    with pytest.raises(StateFormatError, match="not a Jass card"):
+        s.hands = [*hands[:3], hands[3] | 1]  # the two of clubs
 
 
 def test_json_with_played_cards_that_do_not_match_the_hands_is_rejected():

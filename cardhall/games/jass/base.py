@@ -101,7 +101,7 @@ class TrickState(State):
     def _init_base(self, n: int) -> None:
         self.n = n
         self.bauer = bool(self.game.options["bauer_exception"])
-        self.hands = [0] * n
+        self._no_cards(n)
         self.dealer = n - 1
         self.phase = P_TRUMP
         self.trump = -1
@@ -111,12 +111,21 @@ class TrickState(State):
         self.lead = -1  # the led suit, while a trick is on the table
         self.win_card = -1
         self.win_seat = -1
-        self.played = 0
         self.cannot = [0] * n
         self.known = [0] * n
         self.points = [0] * n
         self.tricks_done = 0
         self.last: tuple[int, list[int], int, int] | None = None
+
+    def _play_out(self, seat: int, card_bit: int) -> None:
+        """The card leaves the seat's hand and joins the played cards."""
+        self.hands[seat] ^= card_bit
+        self.played |= card_bit
+
+    def _no_cards(self, n: int) -> None:
+        """Empty hands and no card played: the state before the first deal."""
+        self.hands = [0] * n
+        self.played = 0
 
     def hand(self, seat: int) -> int:
         """One seat's hand as a card mask."""
@@ -195,8 +204,7 @@ class TrickState(State):
         seat = self.turn
         self.turn = (seat + 1) % n
         b = 1 << card
-        self.hands[seat] ^= b
-        self.played |= b
+        self._play_out(seat, b)
         if self.known[seat]:
             self.known[seat] &= ~b
         if not trick:

@@ -7,7 +7,7 @@ and 3). The first dealer is seat 3, so seat 0 chooses trump first.
 from __future__ import annotations
 
 import random
-from operator import index, itemgetter
+from operator import itemgetter
 from typing import Any
 
 from cardhall.core.cards import format_cards
@@ -89,29 +89,12 @@ class Jass(JassFamily):
         return s
 
 
-class _Hands(list[int]):
-    """`JassState.hands`: the four hands as masks of kernel cards (a copy); setting an item
-    sets that hand in the state."""
-
-    __slots__ = ("_state",)
-    _state: JassState
-
-    def __setitem__(self, i: Any, hand: Any) -> None:
-        seat = range(4)[index(i)]
-        super().__setitem__(seat, hand)
-        state = self._state
-        state.suits[seat] = split_hand(hand)
-        stray = list(state._stray)
-        stray[seat] = hand & ~DECK
-        state._stray = tuple(stray)
-
-
 class JassState(TrickState):
     """A Jass position. The hands are kept as small ints, ``suits[seat][suit]`` the 9-bit
     mask of the seat's cards of that suit (bit 0 = the six), so the hot path never
     shifts or masks a 52-bit int; `hands` gives them as masks of kernel cards."""
 
-    __slots__ = ("_played_fix", "_stray", "log", "pushed", "score", "suits", "target", "winner_team")
+    __slots__ = ("log", "pushed", "score", "suits", "target", "winner_team")
 
     game: Jass
 
@@ -126,15 +109,21 @@ class JassState(TrickState):
 
     @property
     def hands(self) -> list[int]:
-        """The four hands as masks of kernel cards (setting an item sets that hand)."""
-        hands = _Hands([c << 4 | d << 17 | h << 30 | s << 43 for c, d, h, s in self.suits])
-        hands._state = self
-        return hands
+        """The four hands as masks of kernel cards (a copy: assign a whole list to change them)."""
+        return [c << 4 | d << 17 | h << 30 | s << 43 for c, d, h, s in self.suits]
 
     @hands.setter
     def hands(self, hands: list[int]) -> None:
+        if any(h & ~DECK for h in hands):  # the suit masks could not hold such a card
+            raise StateFormatError("a card is in two places or is not a Jass card (hands)")
         self.suits = [split_hand(h) for h in hands]
-        self._stray = tuple(h & ~DECK for h in hands)  # non-Jass cards set in a hand: see check_consistency
+
+    def _play_out(self, seat: int, card_bit: int) -> None:  # (for the shared code; the hot path inlines it)
+        card = card_bit.bit_length() - 1
+        self.suits[seat][SUIT[card]] ^= BIT9[card]  # (played: derived)
+
+    def _no_cards(self, n: int) -> None:
+        self.suits = [[0, 0, 0, 0] for _ in range(n)]  # (nothing is played: nothing is dealt yet)
 
     def hand(self, seat: int) -> int:
         """One seat's hand as a mask of kernel cards."""
@@ -143,18 +132,19 @@ class JassState(TrickState):
 
     @property
     def played(self) -> int:
-        """The cards played in this deal: all cards are dealt, so the cards in no hand (the
-        hot path keeps only the hands). A value set that differs is kept as a difference
-        (`_played_fix`, 0 in every real position), so `check_consistency` still sees it."""
+        """The cards played in this deal: every card is dealt, so the cards in no hand (the
+        hot path keeps only the hands)."""
         held = 0
         for c, d, h, s in self.suits:
             held |= c << 4 | d << 17 | h << 30 | s << 43
-        return DECK ^ held ^ self._played_fix
+        return DECK ^ held
 
     @played.setter
     def played(self, played: int) -> None:
-        self._played_fix = 0
-        self._played_fix = played ^ self.played
+        """Check a saved state's played cards: exactly the cards in no hand."""
+        if played != self.played:
+            self._check_cards([*self.hands, played], "hands and played cards")
+            raise StateFormatError("the played cards must be exactly the cards in no hand")
 
     def _deal(self) -> None:
         """Rule: the dealer deals 9 cards each, three at a time, starting at their left."""
@@ -180,7 +170,6 @@ class JassState(TrickState):
         self.trick = []
         self.win_card = -1
         self.win_seat = -1
-        self._played_fix = 0  # played = 0: no card is out of the hands
         self.cannot = [0, 0, 0, 0]
         self.known = [0, 0, 0, 0]
         self.points = [0, 0, 0, 0]
@@ -343,8 +332,6 @@ class JassState(TrickState):
         s.lead = self.lead
         s.win_card = self.win_card
         s.win_seat = self.win_seat
-        s._played_fix = self._played_fix
-        s._stray = self._stray
         s.cannot = self.cannot.copy()
         s.known = self.known.copy()
         s.points = self.points.copy()
@@ -402,8 +389,6 @@ class JassState(TrickState):
         return d
 
     def check_consistency(self) -> None:
-        if any(self._stray):  # a hand was set with cards outside the Jass deck (the suit masks drop them)
-            raise StateFormatError("a card is in two places or is not a Jass card (hands and played cards)")
         self._check_cards([*self.hands, self.played], "hands and played cards")
         sizes = {h.bit_count() for h in self.hands}
         in_trick = len(self.trick)
