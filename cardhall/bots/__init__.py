@@ -194,6 +194,9 @@ def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
             return _custom_class(head)(seed, **params)
         except TypeError as exc:
             raise CardhallError(f"bot {head!r} does not take these parameters: {exc}") from None
+        except ValueError as exc:
+            raise CardhallError(f"bad parameter value for bot {head!r} ({', '.join(f'{k}={v}' for k, v in params.items())}): "
+                                f"{exc}") from None
     raise CardhallError(f"unknown bot {kind!r} for {game.name}; available: {', '.join(bot_names(game))}, "
                         "or your own as file.py:Class")
 

@@ -31,14 +31,17 @@ class Profile:
     levels: dict[str, str] = field(default_factory=lambda: _ismcts_levels(50, 300, 1500))
 
 
-def _ismcts_levels(easy: int, medium: int, hard: int) -> dict[str, str]:
-    return {"easy": f"ismcts:iterations={easy}:seconds=0.5", "medium": f"ismcts:iterations={medium}:seconds=1",
-            "hard": f"ismcts:iterations={hard}:seconds=1.5"}
+def _ismcts_levels(easy: int, medium: int, hard: int | None = None) -> dict[str, str]:
+    """IS-MCTS levels by iterations (hard too, unless the game's hard is another bot)."""
+    levels = {"easy": f"ismcts:iterations={easy}:seconds=0.5", "medium": f"ismcts:iterations={medium}:seconds=1"}
+    if hard is not None:
+        levels["hard"] = f"ismcts:iterations={hard}:seconds=1.5"
+    return levels
 
 
 def _trick_levels(easy: int, medium: int, worlds: int) -> dict[str, str]:
     """Trick games: IS-MCTS for easy and medium, paired heuristic rollouts (PIMC) for hard."""
-    return {**_ismcts_levels(easy, medium, 0), "hard": f"pimc:worlds={worlds}:rollout=heuristic:seconds=1.5"}
+    return {**_ismcts_levels(easy, medium), "hard": f"pimc:worlds={worlds}:rollout=heuristic:seconds=1.5"}
 
 
 PROFILES: dict[str, Profile] = {
@@ -46,7 +49,7 @@ PROFILES: dict[str, Profile] = {
     # Move generation (every distinct build) is costly: about 3.5 ms per iteration.
     # hard: PIMC over the bids with the heuristic's builds (IS-MCTS alone lost to the heuristic).
     "five-towers": Profile(Evaluation(win_weight=0.8, scale=8.0), levels={
-        **_ismcts_levels(40, 150, 0), "hard": "cardhall.games.five_towers.bot:BidSearchBot:worlds=24:horizon=12:seconds=1.5"}),
+        **_ismcts_levels(40, 150), "hard": "cardhall.games.five_towers.bot:BidSearchBot:worlds=24:horizon=12:seconds=1.5"}),
     # Duel or solo against the automaton: mostly the win counts.
     "clash-of-decks": Profile(Evaluation(win_weight=0.9, scale=5.0), levels=_ismcts_levels(100, 300, 800)),
     # Penalty points (fewer is better); a deal is 26 points; scores change at the end of a deal.

@@ -291,3 +291,11 @@ def test_five_towers_hard_searches_bids_and_builds_as_the_heuristic() -> None:
                 assert choice == HeuristicBot(2).act(obs)
         state.apply(rng.choice(state.legal_actions()))
     assert seen == {"bid", "build"}
+
+
+def test_own_bot_parameter_values_that_do_not_parse_are_sentences() -> None:
+    """`hard:worlds=abc` in 5 Towers (a game's own bot class behind the level) is a
+    CardhallError naming the bot and the parameters, not a traceback."""
+    game = present_game("five-towers")
+    with pytest.raises(CardhallError, match=r"bad parameter value for bot .*BidSearchBot.*worlds=abc"):
+        make_bot(game, "hard:worlds=abc")
