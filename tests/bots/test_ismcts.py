@@ -269,10 +269,10 @@ def test_a_level_can_search_by_time_alone(game: cardhall.Game) -> None:
         make_bot(game, f"hard:{budget}=none:seconds=none")
 
 
-def test_five_towers_hard_searches_bids_and_builds_as_the_heuristic() -> None:
+def test_five_towers_hard_searches_bids_and_builds_by_counting() -> None:
     """5 Towers' hard (BidSearchBot): level parameters reach it (the rightmost value wins),
-    a build is the heuristic's, and a bid is one of the legal bids."""
-    from cardhall.games.five_towers.bot import BidSearchBot, HeuristicBot
+    a build is the counting bot's, and a bid is one of the legal bids."""
+    from cardhall.games.five_towers.bot import BidSearchBot, CountingBot
 
     game = present_game("five-towers")
     bot = make_bot(game, "hard:worlds=3:horizon=4", 2)
@@ -288,7 +288,7 @@ def test_five_towers_hard_searches_bids_and_builds_as_the_heuristic() -> None:
             choice = bot.act(obs)
             assert choice in obs.legal
             if phase == "build":
-                assert choice == HeuristicBot(2).act(obs)
+                assert choice == CountingBot(2).act(obs)
         state.apply(rng.choice(state.legal_actions()))
     assert seen == {"bid", "build"}
 

@@ -1,4 +1,4 @@
-"""The 5 Towers heuristic bot.
+"""The 5 Towers bots: the heuristic, its card-counting refinement, and `hard` (bid search).
 
 It values a position as its score now plus the room left on its towers for the rest of the
 game: a tower whose top is t can still take about t cards, an 8 on top takes anything, a
@@ -6,20 +6,33 @@ game: a tower whose top is t can still take about t cards, an 8 on top takes any
 so the bot prefers small steps down, tops (0s) on tall towers, a tall main tower, and few
 demolitions (each costs more than the last). It bids the number of cards whose best build
 gains the most, and passes (or bids 0 as start player) when no build gains anything.
+
+`CountingBot` values the room by the cards of each colour still to come (the draw pile is
+public as a set); `BidSearchBot`, the `hard` level, searches its bids on sampled draw piles.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from cardhall.core.bot import Bot, Observation
 from cardhall.core.game import Action, State
 from cardhall.games.five_towers.game import BID, BUILD, TowersState, score_of
-from cardhall.games.five_towers.notation import NO_DEMOLISH, PASS
-from cardhall.games.five_towers.rules_engine import builds
+from cardhall.games.five_towers.notation import EMPTY, NO_DEMOLISH, PASS
+from cardhall.games.five_towers.rules_engine import builds, can_place
 
 ROOM = 0.3
 """Points per unit of room on a tower top, early in the game (fades as the cards run out)."""
+
+Room = Callable[[int, list[int]], float]
+"""A tower's worth beyond its score, given its colour and its values (bottom to top)."""
+
+COUNT_WEIGHT = 3.0
+COUNT_POWER = 0.7
+_FITS = {spanish: [sum(1 << v for v in range(16) if can_place(top, v, spanish)) for top in range(EMPTY + 1)]
+         for spanish in (False, True)}
+"""Per variant and tower top (EMPTY: no tower): the values that may go on it, as a bit mask."""
 
 
 def room(top: int, spanish: bool) -> float:
@@ -47,22 +60,45 @@ class HeuristicBot(Bot):
 
     def choose(self, state: TowersState, seat: int, legal: list[Action]) -> Action:
         """The action for `seat` to move in `state`, using only public information."""
-        weight = self._weight(state)
+        room = self.room_value(state)
         if state.phase == BUILD:
-            return max(legal, key=lambda a: self._value(state, seat, a, weight))
+            return max(legal, key=lambda a: self._value(state, seat, a, room))
         assert state.phase == BID
-        now = self._eval(state.towers[seat], len(state.demolished[seat]), weight, state.game.spanish)
+        now = self._eval(state.towers[seat], len(state.demolished[seat]), room)
         best_bid, best_gain = None, 0.0
         for bid in legal:
             if not isinstance(bid, int) or bid <= 0:
                 continue
             options = builds(state.towers[seat], state.offer, bid, state.game.spanish)
-            gain = max(self._value(state, seat, b, weight) for b in options) - now
+            gain = max(self._value(state, seat, b, room) for b in options) - now
             if gain > best_gain + 1e-9:
                 best_bid, best_gain = bid, gain
         if best_bid is not None:
             return best_bid
         return PASS if PASS in legal else min(a for a in legal if isinstance(a, int))
+
+    def rollout(self, state: State, rng: random.Random) -> Action:
+        """The bot's move in a (sampled) state, for search rollouts: no observation needed."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        assert isinstance(state, TowersState)
+        return self.choose(state, state.turn, legal)
+
+    def values(self, state: State) -> list[float]:
+        """Each seat's worth as this bot sees it: its score plus the worth of its towers' room."""
+        assert isinstance(state, TowersState)
+        room = self.room_value(state)
+        return [self._eval(state.towers[s], len(state.demolished[s]), room) for s in range(len(state.towers))]
+
+    def room_value(self, state: TowersState) -> Room:
+        """The points a tower of a colour is worth beyond its score, for the cards still to come.
+
+        The heuristic: `room_weight` per unit of room on the top (`room`), fading as the
+        cards run out (`_weight`)."""
+        weight = self._weight(state)
+        spanish = state.game.spanish
+        return lambda colour, tower: weight * room(tower[-1] if tower else EMPTY, spanish)
 
     def _weight(self, state: TowersState) -> float:
         """Room is worth less as the game nears its end (fewer cards still to come)."""
@@ -70,7 +106,7 @@ class HeuristicBot(Bot):
         per_player = to_come / len(state.bids)
         return self.room_weight * min(1.0, per_player / 25.0)
 
-    def _value(self, state: TowersState, seat: int, build: Action, weight: float) -> float:
+    def _value(self, state: TowersState, seat: int, build: Action, room: Room) -> float:
         """The position's value after `build` (only the towers it touches are copied)."""
         assert isinstance(build, tuple)
         demolished, placement = build
@@ -86,46 +122,75 @@ class HeuristicBot(Bot):
                 tower = changed[c >> 4] = towers[c >> 4].copy()
             tower.append(c & 15)
         after = [changed.get(col, towers[col]) for col in range(5)]
-        return self._eval(after, n_demolished, weight, state.game.spanish)
+        return self._eval(after, n_demolished, room)
 
     @staticmethod
-    def _eval(towers: list[list[int]], n_demolished: int, weight: float, spanish: bool) -> float:
+    def _eval(towers: list[list[int]], n_demolished: int, room: Room) -> float:
         value = float(score_of(towers, n_demolished))
-        for t in towers:
-            value += weight * room(t[-1] if t else 16, spanish)
+        for colour, tower in enumerate(towers):
+            value += room(colour, tower)
         return value
 
 
-_ROLLOUT_BOT = HeuristicBot(0)
+class CountingBot(HeuristicBot):
+    """The heuristic with card counting: the room of a tower is the cards still to come that fit on it.
+
+    The cards still to come are public: the draw pile holds every card not on a tower, in a
+    demolished pile, in the offer or on the discard pile (which is shuffled back once, so
+    before that it counts too). A tower whose top is t is worth
+    `COUNT_WEIGHT` / n × k ** `COUNT_POWER` for the k cards of its colour still to come that
+    may go on t (n players share them; the power is below 1 because a tower takes only a
+    descending run of them), plus its height / n while its colour's 0 is still to come
+    (the chance to top it, doubling it). A topped tower is worth its score alone. The three
+    constants were tuned in arena runs against the heuristic (docs/bots.md).
+    """
+
+    name = "counting"
+
+    def room_value(self, state: TowersState) -> Room:
+        once = [0] * 5  # per colour: bit v = at least one card of value v still to come
+        twice = [0] * 5  # bit v = two of them (the 4+ copies)
+        cards = state.draw + state.discard + state.offer if state.exhaustions == 0 else state.draw
+        for c in cards:
+            bit = 1 << (c & 15)
+            colour = c >> 4
+            if once[colour] & bit:
+                twice[colour] |= bit
+            once[colour] |= bit
+        fits = _FITS[state.game.spanish]
+        n = len(state.bids)
+        weight = COUNT_WEIGHT / n
+
+        def value(colour: int, tower: list[int]) -> float:
+            top = tower[-1] if tower else EMPTY
+            if top == 0:
+                return 0.0
+            fit = fits[top]
+            k = (once[colour] & fit).bit_count() + (twice[colour] & fit).bit_count()
+            worth = weight * k ** COUNT_POWER
+            if tower and once[colour] & 1:
+                worth += len(tower) / n
+            return worth
+
+        return value
 
 
-def position_values(state: State) -> list[float]:
-    """Each seat's worth as the heuristic sees it: its score now plus the room left on its
-    towers for the cards still to come (search judges rollouts cut short by it)."""
-    assert isinstance(state, TowersState)
-    weight = _ROLLOUT_BOT._weight(state)
-    spanish = state.game.spanish
-    return [HeuristicBot._eval(state.towers[s], len(state.demolished[s]), weight, spanish)
-            for s in range(len(state.towers))]
-
-
-def rollout_policy(state: State, rng: random.Random) -> Action:
-    """The heuristic's move in a (sampled) state, for search rollouts: no observation needed."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    assert isinstance(state, TowersState)
-    return _ROLLOUT_BOT.choose(state, state.turn, legal)
+_HEURISTIC = HeuristicBot(0)
+position_values = _HEURISTIC.values
+"""Each seat's score plus the room left on its towers, as the heuristic sees it (search cut at a horizon judges by it)."""
+rollout_policy = _HEURISTIC.rollout
+"""The heuristic's move in a sampled state, for search rollouts."""
 
 
 class BidSearchBot(Bot):
-    """`hard` for 5 Towers: searches the bids, builds as the heuristic.
+    """`hard` for 5 Towers: searches the bids, builds as the card-counting heuristic.
 
     A bid is where the hidden draw pile and the other players matter: each bid is tried on
     `worlds` sampled deals, every bid on the same worlds and continued the same way (PIMC,
-    `cardhall.bots.pimc`) by the heuristic for `horizon` actions, and judged by the
-    heuristic's position values (`position_values`). Builds use only the seat's own towers
-    and the cards taken, which the heuristic values exactly, so it chooses them.
+    `cardhall.bots.pimc`) by `CountingBot` at every seat for `horizon` actions, and judged
+    by `CountingBot`'s position values. A build uses only the seat's own towers, the cards
+    taken and the public count of cards to come, which `CountingBot` values, so it chooses
+    the builds.
     """
 
     name = "bid-search"
@@ -136,13 +201,13 @@ class BidSearchBot(Bot):
         from cardhall.bots.pimc import PIMCBot
 
         super().__init__(seed)
-        self.heuristic = HeuristicBot(seed)
+        self.builder = CountingBot(seed)
         cap = None if seconds is None or str(seconds).lower() == "none" else float(seconds)
         self.search = PIMCBot(seed, worlds=int(worlds), seconds=cap, horizon=int(horizon),
-                              evaluation=Evaluation(win_weight=0.8, scale=8.0, value=position_values),
-                              rollout=rollout_policy)
+                              evaluation=Evaluation(win_weight=0.8, scale=8.0, value=self.builder.values),
+                              rollout=self.builder.rollout)
 
     def act(self, obs: Observation) -> Action:
         if len(obs.legal) > 1 and obs.view["phase"] == BID:
             return self.search.act(obs)
-        return self.heuristic.act(obs)
+        return self.builder.act(obs)
