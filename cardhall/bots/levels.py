@@ -47,7 +47,7 @@ def _trick_levels(easy: int, medium: int, worlds: int) -> dict[str, str]:
 PROFILES: dict[str, Profile] = {
     # Single game to the end: the win counts, the score margin breaks near-ties.
     # Move generation (every distinct build) is costly: about 3.5 ms per iteration.
-    # hard: PIMC over the bids with the heuristic's builds (IS-MCTS alone lost to the heuristic).
+    # hard: PIMC over the bids with the card-counting builds (IS-MCTS alone lost to the heuristic).
     "five-towers": Profile(Evaluation(win_weight=0.8, scale=8.0), levels={
         **_ismcts_levels(40, 150), "hard": "cardhall.games.five_towers.bot:BidSearchBot:worlds=24:horizon=12:seconds=1.5"}),
     # Duel or solo against the automaton: mostly the win counts.

@@ -16,14 +16,11 @@ from cardhall.arena import Arena, run
 
 # (game, options): Putz is measured with 3 and with 5 players.
 CASES = [(name, {}) for name in cardhall.game_names() if name != "putz"] + [("putz", {"players": 3}), ("putz", {"players": 5})]
-NOT_YET = {"five-towers": "5 Towers' hard draws level with its heuristic, does not beat it yet (docs/bots.md)"}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n}{o.get('players', '')}" for n, o in CASES])
 def test_hard_beats_heuristic_and_random(name: str, options: dict[str, int]) -> None:
-    if name in NOT_YET:
-        pytest.xfail(NOT_YET[name])
     outcome = run(Arena(name, ["hard", "heuristic", "random"], options=options, games=204, seed=1,
                         workers=os.cpu_count() or 1))
     pairs = {(p["bot"], p["versus"]): p for p in outcome.results["standings"]["pairs"]}

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import cardhall
 from cardhall.core.bot import Observation
 from cardhall.core.record import Record
-from cardhall.games.five_towers.bot import HeuristicBot
+from cardhall.games.five_towers.bot import CountingBot, HeuristicBot
 from cardhall.games.five_towers.game import BUILD, TowersState
 from cardhall.games.five_towers.rules_engine import tower_is_legal
 
@@ -128,8 +128,9 @@ def test_legal_actions_are_distinct_positions_and_all_legal(game, seed):
 
 @settings(max_examples=10, deadline=None)
 @given(games, seeds)
-def test_heuristic_bot_plays_legal_moves_and_ignores_the_draw_order(game, seed):
-    """The bot's choice is always legal and does not depend on the hidden draw pile order."""
+def test_heuristic_bots_play_legal_moves_and_ignore_the_draw_order(game, seed):
+    """The heuristic's and the counting bot's choices are always legal and do not depend on
+    the hidden draw pile order (the counting bot counts the draw pile as a set)."""
     s = game.new_state(seed)
     rng = random.Random(seed)
     for _ in range(40):
@@ -138,10 +139,13 @@ def test_heuristic_bot_plays_legal_moves_and_ignores_the_draw_order(game, seed):
         seat = s.to_move()
         other = s.clone()
         rng.shuffle(other.draw)
+        counted = CountingBot(seed).act(Observation.of(s, seat))
+        assert counted in s.legal_actions()
+        assert CountingBot(seed).act(Observation.of(other, seat)) == counted
         a = HeuristicBot(seed).act(Observation.of(s, seat))
         assert a in s.legal_actions()
         assert HeuristicBot(seed).act(Observation.of(other, seat)) == a
-        s.apply(a)
+        s.apply(a if seed % 2 else counted)
 
 
 @settings(max_examples=25, deadline=None)

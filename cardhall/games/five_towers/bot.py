@@ -30,6 +30,8 @@ Room = Callable[[int, list[int]], float]
 
 COUNT_WEIGHT = 3.0
 COUNT_POWER = 0.7
+COUNT_ZERO = 1.0
+"""The card-counting bot's defaults (`CountingBot`)."""
 _FITS = {spanish: [sum(1 << v for v in range(16) if can_place(top, v, spanish)) for top in range(EMPTY + 1)]
          for spanish in (False, True)}
 """Per variant and tower top (EMPTY: no tower): the values that may go on it, as a bit mask."""
@@ -137,15 +139,20 @@ class CountingBot(HeuristicBot):
 
     The cards still to come are public: the draw pile holds every card not on a tower, in a
     demolished pile, in the offer or on the discard pile (which is shuffled back once, so
-    before that it counts too). A tower whose top is t is worth
-    `COUNT_WEIGHT` / n × k ** `COUNT_POWER` for the k cards of its colour still to come that
-    may go on t (n players share them; the power is below 1 because a tower takes only a
-    descending run of them), plus its height / n while its colour's 0 is still to come
-    (the chance to top it, doubling it). A topped tower is worth its score alone. The three
-    constants were tuned in arena runs against the heuristic (docs/bots.md).
+    before that it counts too). A tower whose top is t is worth `weight` / n × k ** `power`
+    for the k cards of its colour still to come that may go on t (n players share them; the
+    power is below 1 because a tower takes only a descending run of them), plus `zero` ×
+    its height / n while its colour's 0 is still to come (the chance to top it, doubling
+    it). A topped tower is worth its score alone. The defaults were tuned in arena runs
+    against the heuristic (docs/five-towers.md).
     """
 
     name = "counting"
+
+    def __init__(self, seed: int = 0, weight: float | str = COUNT_WEIGHT, power: float | str = COUNT_POWER,
+                 zero: float | str = COUNT_ZERO) -> None:
+        super().__init__(seed)
+        self.weight, self.power, self.zero = float(weight), float(power), float(zero)
 
     def room_value(self, state: TowersState) -> Room:
         once = [0] * 5  # per colour: bit v = at least one card of value v still to come
@@ -159,7 +166,7 @@ class CountingBot(HeuristicBot):
             once[colour] |= bit
         fits = _FITS[state.game.spanish]
         n = len(state.bids)
-        weight = COUNT_WEIGHT / n
+        weight, power, zero = self.weight / n, self.power, self.zero / n
 
         def value(colour: int, tower: list[int]) -> float:
             top = tower[-1] if tower else EMPTY
@@ -167,9 +174,9 @@ class CountingBot(HeuristicBot):
                 return 0.0
             fit = fits[top]
             k = (once[colour] & fit).bit_count() + (twice[colour] & fit).bit_count()
-            worth = weight * k ** COUNT_POWER
+            worth: float = weight * k ** power
             if tower and once[colour] & 1:
-                worth += len(tower) / n
+                worth += zero * len(tower)
             return worth
 
         return value
