@@ -1,9 +1,9 @@
 """The 5 Towers bots: the heuristic, its card-counting refinement, and `hard` (bid search).
 
-It values a position as its score now plus the room left on its towers for the rest of the
-game: a tower whose top is t can still take about t cards, an 8 on top takes anything, a
-0 on top is complete (and doubles the tower). A card placed low on a high tower wastes room,
-so the bot prefers small steps down, tops (0s) on tall towers, a tall main tower, and few
+The heuristic (`HeuristicBot`) values a position as its score now plus the room left on its
+towers for the rest of the game: a tower whose top is t can still take about t cards, an 8 on
+top takes anything, a 0 on top is complete (and doubles the tower). A card placed low on a
+high tower wastes room, so the bot prefers small steps down, tops (0s) on tall towers, a tall main tower, and few
 demolitions (each costs more than the last). It bids the number of cards whose best build
 gains the most, and passes (or bids 0 as start player) when no build gains anything.
 
