@@ -3,9 +3,10 @@
 The heuristic (`HeuristicBot`) values a position as its score now plus the room left on its
 towers for the rest of the game: a tower whose top is t can still take about t cards, an 8 on
 top takes anything, a 0 on top is complete (and doubles the tower). A card placed low on a
-high tower wastes room, so the bot prefers small steps down, tops (0s) on tall towers, a tall main tower, and few
-demolitions (each costs more than the last). It bids the number of cards whose best build
-gains the most, and passes (or bids 0 as start player) when no build gains anything.
+high tower wastes room, so the bot prefers small steps down, tops (0s) on tall towers, a tall
+main tower, and few demolitions (each costs more than the last). It bids the number of cards
+whose best build gains the most, and passes (or bids 0 as start player) when no build gains
+anything.
 
 `CountingBot` values the room by the cards of each colour still to come (the draw pile is
 public as a set); `BidSearchBot`, the `hard` level, searches its bids on sampled draw piles.
