@@ -58,7 +58,7 @@ PROFILES: dict[str, Profile] = {
     "jass": Profile(Evaluation(win_weight=0.3, scale=25.0), horizon=40, levels=_trick_levels(150, 600, 12)),
     "putz": Profile(Evaluation(win_weight=0.3, scale=1.0), horizon=40, levels=_trick_levels(200, 800, 16)),
     # Tricks won minus contract per deal.
-    "three-two-five": Profile(Evaluation(win_weight=0.3, scale=1.5), horizon=40, levels=_trick_levels(200, 800, 16)),
+    "three-two-five": Profile(Evaluation(win_weight=0.3, scale=1.5), horizon=40, levels=_trick_levels(200, 800, 40)),
 }
 
 LEVELS = ("easy", "medium", "hard")
