@@ -66,9 +66,9 @@ def test_shuffle_is_uniform_enough():
     assert chi2 < 155  # the 0.1 % critical value for 105 degrees of freedom is 155.5
 
 
-def test_clone_and_deal_written_out_equal_the_shared_code():
-    """`JassState.clone` and the reset in `JassState._deal` are `TrickState`'s code written
-    out: a clone has every slot equal, and a fresh deal is what `_new_deal_base` leaves."""
+def test_clone_copies_every_slot_and_a_deal_resets_the_card_play():
+    """`JassState.clone` (the shared `_clone_trick` with Jass's suit-mask hands) has every
+    slot equal and shares no list; a fresh deal is what `_new_deal_base` leaves."""
     game = load("jass")
     for seed in range(40):
         rng = random.Random(seed)
@@ -79,7 +79,8 @@ def test_clone_and_deal_written_out_equal_the_shared_code():
         for _ in range(rng.randrange(1, 120)):
             s.apply_unchecked(rng.choice(s.legal_actions()))
         c = s.clone()
-        assert slots(c) == slots(s) and c.hands is not s.hands and c.trick is not s.trick
+        assert slots(c) == slots(s) and c.trick is not s.trick
+        assert all(x is not y for x, y in zip(c.suits, s.suits, strict=True)) and c.suits is not s.suits
 
 
 def test_hands_and_played_read_and_set_like_stored_masks():

@@ -132,10 +132,11 @@ class TrickState(State):
         return self.hands[seat]
 
     def _clone_trick(self, s: TrickState) -> None:
+        """Copy the trick games' fields into `s` (the cards through `_clone_cards`)."""
         self._clone_base(s)
+        self._clone_cards(s)
         s.n = self.n
         s.bauer = self.bauer
-        s.hands = self.hands.copy()
         s.dealer = self.dealer
         s.phase = self.phase
         s.trump = self.trump
@@ -145,19 +146,23 @@ class TrickState(State):
         s.lead = self.lead
         s.win_card = self.win_card
         s.win_seat = self.win_seat
-        s.played = self.played
         s.cannot = self.cannot.copy()
         s.known = self.known.copy()
         s.points = self.points.copy()
         s.tricks_done = self.tricks_done
         s.last = self.last
 
+    def _clone_cards(self, s: TrickState) -> None:
+        """Copy the hands and played cards into `s`."""
+        s.hands = self.hands.copy()
+        s.played = self.played
+
     def _new_deal_base(self) -> None:
+        """The card play's fields at a fresh deal (the game deals the cards)."""
         self.trump = -1
         self.trick = []
         self.win_card = -1
         self.win_seat = -1
-        self.played = 0
         self.cannot = [0] * self.n
         self.known = [0] * self.n
         self.points = [0] * self.n

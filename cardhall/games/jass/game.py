@@ -163,18 +163,9 @@ class JassState(TrickState):
         d >>= 18
         self.suits = [[e & 511, e >> 9, a & 511, a >> 9], [f & 511, f >> 9, b & 511, b >> 9],
                       [g & 511, g >> 9, c & 511, c >> 9], [h & 511, h >> 9, d & 511, d >> 9]]
-        # a fresh deal (as TrickState._new_deal_base, for four players)
+        self._new_deal_base()
         self.phase = P_TRUMP
         self.pushed = False
-        self.trump = -1
-        self.trick = []
-        self.win_card = -1
-        self.win_seat = -1
-        self.cannot = [0, 0, 0, 0]
-        self.known = [0, 0, 0, 0]
-        self.points = [0, 0, 0, 0]
-        self.tricks_done = 0
-        self.leader = self.turn = self.dealer + 1 & 3
 
     # --- protocol --------------------------------------------------------------------
     def to_move(self) -> int | None:
@@ -312,31 +303,13 @@ class JassState(TrickState):
         p = self.points
         return [p[0] + p[2], p[1] + p[3]]
 
-    def clone(self) -> JassState:
-        """A copy (for search): `TrickState._clone_trick` written out, then Jass's fields."""
-        s = JassState.__new__(JassState)
-        s.game = self.game
-        s.seed = self.seed
-        s.chance = self.chance
-        s.actions = self.actions.copy()
-        s.n = 4
-        s.bauer = self.bauer
+    def _clone_cards(self, s: TrickState) -> None:
         a, b, c, d = self.suits
-        s.suits = [a.copy(), b.copy(), c.copy(), d.copy()]
-        s.dealer = self.dealer
-        s.phase = self.phase
-        s.trump = self.trump
-        s.leader = self.leader
-        s.turn = self.turn
-        s.trick = self.trick.copy()
-        s.lead = self.lead
-        s.win_card = self.win_card
-        s.win_seat = self.win_seat
-        s.cannot = self.cannot.copy()
-        s.known = self.known.copy()
-        s.points = self.points.copy()
-        s.tricks_done = self.tricks_done
-        s.last = self.last
+        s.suits = [a.copy(), b.copy(), c.copy(), d.copy()]  # type: ignore[attr-defined]  # (played: derived)
+
+    def clone(self) -> JassState:
+        s = JassState.__new__(JassState)
+        self._clone_trick(s)
         s.score = self.score.copy()
         s.pushed = self.pushed
         s.log = self.log.copy()

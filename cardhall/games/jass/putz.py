@@ -126,7 +126,6 @@ class PutzState(TrickState):
         36th card is turned up. The turned-up card gives trump."""
         cards = shuffled(self.seed, self.chance)
         self.chance += 1
-        self._new_deal_base()
         n = self.n
         hands = [0] * n
         batches = (3, 3, 3) if n == 3 else (3, 4)
@@ -138,6 +137,8 @@ class PutzState(TrickState):
                     hands[seat] |= 1 << c
                 i += size
         self.hands = hands
+        self.played = 0
+        self._new_deal_base()
         rest = cards[i:]
         self.talon = 0
         for c in rest:
