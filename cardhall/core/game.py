@@ -24,6 +24,14 @@ from cardhall.core.rng import check_seed, new_seed
 Action = Hashable
 """An action is any hashable value of the game's choosing; its text is its notation."""
 
+Viewer = int | None
+"""Who looks at a game: a seat, or None for a spectator (public information only)."""
+
+Event = dict[str, Any]
+"""One thing that happened, as one viewer may know it: JSON data with a `type` key
+(e.g. `{"type": "card_played", "seat": 2, "card": "QS"}`). Engines decide what each viewer
+may see of a move (`State.events`); text modules only phrase events."""
+
 
 class Game(ABC):
     """A game with its options fixed: a factory of states and the action notation."""
@@ -188,6 +196,39 @@ class State(ABC):
     @abstractmethod
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may know, as JSON-serialisable data, and nothing more."""
+
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator may know: public information only, no seat's hidden cards.
+
+        Games override this with their full public picture; this default is the part every
+        game shares and that is public in all of them."""
+        return {"seat": None, "to_move": self.to_move(), "over": self.is_over(),
+                "scores": self.scores(), "winners": self.winners()}
+
+    def view_of(self, viewer: Viewer) -> dict[str, Any]:
+        """`view(seat)` for a seat, `public_view()` for a spectator (None)."""
+        return self.public_view() if viewer is None else self.view(viewer)
+
+    def apply_with_events(self, action: Action) -> dict[Viewer, list[Event]]:
+        """Play `action` (checked, as `apply`) and return what each viewer may know of it:
+        one list of events per seat and one for spectators (key None).
+
+        Secrecy is decided here, once, by the game's `events`; nothing else hides cards."""
+        actor = self.to_move()
+        assert actor is not None or self.is_over()
+        viewers: list[Viewer] = [*range(self.game.num_players), None]
+        before = {v: self.view_of(v) for v in viewers}
+        self.apply(action)
+        return {v: self.events(action, actor, v, before[v], self.view_of(v)) for v in viewers}  # type: ignore[arg-type]
+
+    def events(self, action: Action, actor: int, viewer: Viewer,
+               before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
+        """The events of `actor` playing `action`, as `viewer` may know them, given the
+        viewer's view before and after the move. Games override this; the default tells
+        the actor its move and everyone else only that `actor` moved."""
+        if viewer == actor:
+            return [{"type": "move", "seat": actor, "action": self.game.format_action(action)}]
+        return [{"type": "move", "seat": actor}]
 
     @abstractmethod
     def sample(self, seat: int, rng: random.Random) -> State:
