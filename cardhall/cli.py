@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.console import Console
@@ -14,6 +13,7 @@ from rich.table import Table
 import cardhall
 from cardhall.arena.cli import arena
 from cardhall.core.errors import CardhallError
+from cardhall.core.options import game_options
 from cardhall.core.registry import canonical_name, game_class, game_names
 
 app = typer.Typer(
@@ -29,27 +29,6 @@ def fail(message: str) -> typer.Exit:
     """Print a user error as a sentence (never a traceback) and return the exit to raise."""
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(2)
-
-
-def game_options(args: list[str]) -> dict[str, Any]:
-    """Read game options given as extra `--name value`, `--name=value` or `--flag`."""
-    options: dict[str, Any] = {}
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if not arg.startswith("--"):
-            raise CardhallError(f"unexpected argument {arg!r}; game options are written --name value")
-        name, eq, value = arg[2:].partition("=")
-        key = name.replace("-", "_")
-        if eq:
-            options[key] = value
-        elif i + 1 < len(args) and not args[i + 1].startswith("--"):
-            options[key] = args[i + 1]
-            i += 1
-        else:
-            options[key] = "true"
-        i += 1
-    return options
 
 
 @app.command(context_settings=EXTRA)
@@ -159,7 +138,7 @@ def bench(
     as_json: bool = typer.Option(False, "--json", help="Print the figures as one JSON object."),
 ) -> None:
     """Measure engine speed (random playouts; with --vs, against a peer engine)."""
-    from cardhall import bench as benchmod
+    from cardhall.core import bench as benchmod
 
     try:
         g = cardhall.load(game, **game_options(ctx.args))

@@ -108,7 +108,7 @@ def arena(
     Add --ray [ADDRESS] to run the games as Ray tasks (a local Ray, or a cluster at ADDRESS).
     Game options follow as --name value. Ctrl-C stops; the same command with the same --out resumes."""
     from cardhall.arena.runner import Arena, run
-    from cardhall.cli import game_options
+    from cardhall.core.options import game_options
 
     console = Console(stderr=True)
     try:

@@ -27,7 +27,6 @@ from typing import Any
 from cardhall.arena.match import Job, play_job, schedule, seatings
 from cardhall.arena.results import games_rows, standings, write_csv
 from cardhall.bots import make_bot
-from cardhall.bots.levels import profile
 from cardhall.core.errors import CardhallError
 from cardhall.core.registry import load
 
@@ -65,7 +64,7 @@ class Arena:
             raise CardhallError(f"bad Ray address {self.ray!r}; write host:port (e.g. 10.0.0.5:6379), "
                                 "ray://host:10001, auto (a running cluster) or nothing for a local Ray")
         self.num_seats = g.num_players
-        self.sign = profile(g.name).evaluation.sign
+        self.sign = g.plugins.search.sign
 
     @property
     def labels(self) -> list[str]:

@@ -9,23 +9,27 @@ A bot is named by a *spec*:
   `rollout` (`random` or `heuristic`);
 - `pimc` (determinized paired rollouts, `cardhall.bots.pimc`) with `worlds`, `seconds`,
   `horizon` and `rollout`, e.g. `pimc:worlds=16:rollout=heuristic`;
+- `focused` (PIMC on the decisions the game's `focus` plug-in picks, `cardhall.bots.focused`;
+  5 Towers' `hard`) with `worlds`, `seconds` and `horizon`;
 - parameters may follow a level too, overriding its own: `hard:seconds=none`;
 - your own bot class: `my_bot.py:MyBot` or `package.module:MyBot` (constructed as `MyBot(seed)`),
   with optional `:key=value` parameters passed as strings (`MyBot(seed, key="value")`), e.g.
   `cardhall.games.hearts.peer:OpenSpielISMCTS:seconds=0.2` (OpenSpiel's IS-MCTS).
+
+A game's own parts (heuristic bot, rollout policy, position values, focus bot, levels) are
+the ones it declares in `Game.plugins` (`cardhall.core.plugins`).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import random
-from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from cardhall.bots.ismcts import ISMCTSBot, RolloutPolicy
-from cardhall.bots.levels import LEVELS, level_spec, profile
+from cardhall.bots.levels import LEVELS, evaluation
 from cardhall.core.bot import Bot, Observation, RandomBot, play_game
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Game, State
@@ -33,34 +37,26 @@ from cardhall.core.game import Action, Game, State
 SEARCH_PARAMS = {
     "ismcts": ("iterations", "seconds", "exploration", "horizon", "rollout"),
     "pimc": ("worlds", "seconds", "horizon", "rollout"),
+    "focused": ("worlds", "seconds", "horizon"),
 }
 
 
 def bot_names(game: Game) -> list[str]:
     """The bot kinds available for `game`."""
-    return ["random", *(["heuristic"] if _heuristic_class(game) else []), *LEVELS, *SEARCH_PARAMS]
-
-
-def _bot_module(game: Game) -> Any:
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        return import_module(package + ".bot")
-    except ModuleNotFoundError as exc:
-        if exc.name != package + ".bot":
-            raise
-        return None
+    plugins = game.plugins
+    return ["random", *(["heuristic"] if plugins.heuristic else []), *LEVELS, "ismcts", "pimc",
+            *(["focused"] if plugins.focus else [])]
 
 
 def _heuristic_class(game: Game) -> type[Bot] | None:
-    cls: type[Bot] | None = getattr(_bot_module(game), "HeuristicBot", None)
+    cls: type[Bot] | None = game.plugins.load("heuristic")
     return cls
 
 
 def heuristic_rollout(game: Game, seed: int = 0) -> RolloutPolicy | None:
-    """The game's rollout policy: its bot module's `rollout_policy(state, rng)` if it has one,
-    else its heuristic bot playing every seat (slower: one observation per action)."""
-    module = _bot_module(game)
-    policy: RolloutPolicy | None = getattr(module, "rollout_policy", None)
+    """The game's rollout policy: its `rollout` plug-in if it declares one, else its heuristic
+    bot playing every seat (slower: one observation per action)."""
+    policy: RolloutPolicy | None = game.plugins.load("rollout")
     if policy is not None:
         return policy
     cls = _heuristic_class(game)
@@ -87,16 +83,19 @@ def _parse_params(kind: str, text: str, known: tuple[str, ...]) -> dict[str, str
 
 
 def _search_bot(game: Game, kind: str, params: dict[str, str], seed: int) -> Bot:
-    """An `ismcts` or `pimc` bot: the game's profile, then `params` (all strings) on top."""
+    """An `ismcts`, `pimc` or `focused` bot: the game's search profile, then `params` (all
+    strings) on top."""
+    from cardhall.bots.focused import FocusedSearchBot
     from cardhall.bots.pimc import PIMCBot
 
-    prof = profile(game.name)
-    evaluation = prof.evaluation
-    if prof.values:
-        evaluation = replace(evaluation, value=_bot_module(game).position_values)
-    kwargs: dict[str, Any] = {"horizon": prof.horizon, "evaluation": evaluation}
+    search = game.plugins.search
+    focus: Any = game.plugins.load("focus") if kind == "focused" else None
+    if kind == "focused" and focus is None:
+        raise CardhallError(f"{game.name} declares no focus bot, so it has no focused search; "
+                            f"available: {', '.join(bot_names(game))}")
+    kwargs: dict[str, Any] = {"horizon": search.horizon, "evaluation": evaluation(game)}
     if kind == "ismcts":
-        kwargs.update(iterations=1000, seconds=None, exploration=prof.exploration)
+        kwargs.update(iterations=1000, seconds=None, exploration=search.exploration)
         budget = "iterations"
     else:
         kwargs.update(worlds=24, seconds=None)
@@ -131,6 +130,8 @@ def _search_bot(game: Game, kind: str, params: dict[str, str], seed: int) -> Bot
                             "horizon: a whole number or none)") from None
     if kwargs.get(budget) is None and kwargs.get("seconds") is None:
         raise CardhallError(f"bot {kind!r} needs a budget: {budget}=N or seconds=S")
+    if kind == "focused":
+        return FocusedSearchBot(seed, focus(seed), **kwargs)
     bot: Bot = ISMCTSBot(seed, rollout=rollout, **kwargs) if kind == "ismcts" else PIMCBot(seed, rollout=rollout, **kwargs)
     return bot
 
@@ -169,9 +170,9 @@ def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
         if cls is not None:
             return cls(seed)
     elif base in LEVELS:
-        level = level_spec(game.name, base)
+        level = game.plugins.search.levels[base]
         kind, _, defaults = level.partition(":")
-        if kind not in SEARCH_PARAMS:  # a game's own bot class, e.g. 5 Towers' bid search
+        if kind not in SEARCH_PARAMS:  # a bot class named by its path
             bot = make_bot(game, f"{level}:{rest}" if rest else level, seed)
             bot.name = base
             return bot

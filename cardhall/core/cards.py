@@ -12,10 +12,11 @@ too), ``2C``; suit symbols for display: ``Q♠``. Games using fewer cards (Jass:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
 
-from cardhall.core.errors import NotationError
+from cardhall.core.errors import NotationError, StateFormatError
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -128,18 +129,32 @@ _BITS = tuple(1 << c for c in range(64))
 
 
 def deal_unseen(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[int], rng: random.Random,
-                tries: int = 20) -> list[int] | None:
+                tries: int = 20) -> list[int]:
     """Deal `cards` at random into hands of `sizes` cards, hand j holding only cards of the
-    mask `allowed[j]`; return the hands as masks.
+    mask `allowed[j]`; return the hands as masks. The one sampler of hidden cards: a game
+    passes its own constraints as `allowed` (a seat's shown voids, Jass's under-trumps) and
+    adds to the hands what is known (cards a seat was seen to take).
 
-    Rejection sampling: shuffle, cut, and keep the deal if every hand fits, so the result is
-    uniform over all deals that fit (what a seat's `sample` needs). Returns None when `tries`
-    shuffles all broke a constraint: then deal with an exact constrained method instead.
+    A card only one hand may hold goes to it first. Then rejection sampling: shuffle, cut,
+    and keep the deal if every hand fits, so the result is uniform over all deals that fit
+    (what a seat's `sample` needs). When `tries` shuffles all broke a constraint (the
+    constraints are tight), the deal is built card by card instead (`_deal_fitting`), which
+    always finds one when one exists: consistent by construction, close to uniform. Raises
+    `StateFormatError` when no deal fits.
     """
     pool = list(cards)
     if sum(sizes) != len(pool):
         raise ValueError(f"hands of {sum(sizes)} cards in all cannot take {len(pool)} cards")
     get = _BITS.__getitem__
+    forced = _forced(sum(map(get, pool)), allowed)
+    if any(forced):
+        sizes = [size - f.bit_count() for size, f in zip(sizes, forced, strict=True)]
+        if min(sizes) < 0:
+            raise StateFormatError("no deal of the hidden cards fits what play has shown: "
+                                   "a hand would get more cards than it holds")
+        taken = sum(forced)
+        rest = deal_unseen([c for c in pool if not taken >> c & 1], sizes, allowed, rng, tries)
+        return [r | f for r, f in zip(rest, forced, strict=True)]
     for _ in range(tries):
         rng.shuffle(pool)
         hands = []
@@ -152,4 +167,109 @@ def deal_unseen(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[in
             start += size
         else:
             return hands
-    return None
+    return _deal_fitting(pool, sizes, allowed, rng)
+
+
+def _forced(pool: int, allowed: Sequence[int]) -> list[int]:
+    """Per hand, the cards of `pool` no other hand may hold."""
+    forced = []
+    for j, allow in enumerate(allowed):
+        others = 0
+        for i, other in enumerate(allowed):
+            if i != j:
+                others |= other
+        forced.append(pool & allow & ~others)
+    return forced
+
+
+def _deal_fitting(cards: list[int], sizes: Sequence[int], allowed: Sequence[int], rng: random.Random) -> list[int]:
+    """`deal_unseen`'s exact method, uniform over the deals that fit, for tight constraints.
+
+    Cards are grouped by *kind*, the set of hands that may hold them. A deal is how many cards
+    of each kind each hand gets, then which ones; the counts of each kind are drawn in turn,
+    weighted by how many whole deals they leave possible (counted exactly, the last kind in
+    closed form: n! / ∏ room!), then the cards of a kind are shuffled and cut.
+    """
+    k = len(sizes)
+    groups: dict[int, list[int]] = {}
+    for c in cards:
+        groups.setdefault(sum(1 << j for j in range(k) if allowed[j] >> c & 1), []).append(c)
+    if 0 in groups:
+        raise StateFormatError("no deal of the hidden cards fits what play has shown: a card fits no hand")
+    kinds = sorted(groups, key=lambda kind: (len(groups[kind]), kind))  # the largest kind last
+    hands_of = [[j for j in range(k) if kind >> j & 1] for kind in kinds]
+
+    def splits(i: int) -> list[tuple[tuple[int, ...], int]]:
+        """Each way to share kind i's n cards among its hands: (cards per hand, deals of the cards)."""
+        n, out = len(groups[kinds[i]]), []
+        for parts in _compositions(n, len(hands_of[i])):
+            x = [0] * k
+            for j, m in zip(hands_of[i], parts, strict=True):
+                x[j] = m
+            out.append((tuple(x), _multinomial(n, parts)))
+        return out
+
+    last = len(kinds) - 1
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def ways(i: int, room: tuple[int, ...]) -> int:
+        """How many deals of kinds i, i+1, … fill `room` exactly."""
+        if i == last:
+            if any(room[j] for j in range(k) if not kinds[i] >> j & 1):
+                return 0
+            return _multinomial(len(groups[kinds[i]]), room)
+        key = (i, room)
+        if key not in memo:
+            memo[key] = sum(w * ways(i + 1, tuple(r - m for r, m in zip(room, x, strict=True)))
+                            for x, w in splits(i) if all(m <= r for m, r in zip(x, room, strict=True)))
+        return memo[key]
+
+    room = tuple(sizes)
+    if ways(0, room) == 0:
+        raise StateFormatError("no deal of the hidden cards fits what play has shown")
+    hands = [0] * k
+    for i, kind in enumerate(kinds):
+        if i == last:
+            counts = room
+        else:
+            options = [(x, w * ways(i + 1, tuple(r - m for r, m in zip(room, x, strict=True))))
+                       for x, w in splits(i) if all(m <= r for m, r in zip(x, room, strict=True))]
+            counts = _weighted_choice(options, rng)
+        group = groups[kind]
+        rng.shuffle(group)
+        start = 0
+        for j in range(k):
+            for c in group[start:start + counts[j]]:
+                hands[j] |= 1 << c
+            start += counts[j]
+        room = tuple(r - m for r, m in zip(room, counts, strict=True))
+    return hands
+
+
+def _weighted_choice(options: list[tuple[tuple[int, ...], int]], rng: random.Random) -> tuple[int, ...]:
+    """One of the options, each with probability weight / total (exact, for weights of any size)."""
+    pick = rng.randrange(sum(w for _, w in options))
+    for option, w in options:
+        if pick < w:
+            return option
+        pick -= w
+    raise AssertionError("unreachable: pick < total")  # pragma: no cover
+
+
+def _compositions(n: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way to write n as an ordered sum of `parts` whole numbers ≥ 0."""
+    if parts == 1:
+        yield (n,)
+        return
+    for first in range(n + 1):
+        for rest in _compositions(n - first, parts - 1):
+            yield (first, *rest)
+
+
+def _multinomial(n: int, parts: Sequence[int]) -> int:
+    """n! / ∏ part! (the parts sum to n): the ways to deal n distinct cards into piles of these sizes."""
+    out, left = 1, n
+    for m in parts:
+        out *= math.comb(left, m)
+        left -= m
+    return out

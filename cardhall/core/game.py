@@ -19,6 +19,7 @@ from cardhall.core.errors import (
     StateFormatError,
 )
 from cardhall.core.options import Option, validate_options
+from cardhall.core.plugins import Plugins
 from cardhall.core.rng import check_seed, new_seed
 
 Action = Hashable
@@ -39,6 +40,8 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    plugins: ClassVar[Plugins] = Plugins()
+    """The game's parts besides its rules (text UI, bots, bench, levels), declared in one place."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.name, self.OPTIONS, options)
@@ -141,11 +144,13 @@ class State(ABC):
     def apply(self, action: Action) -> None:
         """Play `action`; raise `IllegalAction` (state untouched) if it is not legal."""
         self.check_legal(action)
-        self._apply(action)
-        self.actions.append(action)
+        self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
-        """Play an action taken from `legal_actions()`, skipping the check (for search)."""
+        """Play an action taken from `legal_actions()`, skipping the check (for search).
+
+        The one place an action is recorded: the game's `_apply` changes the position, then
+        the action joins `actions`. Games implement `_apply`, never `apply` or this."""
         self._apply(action)
         self.actions.append(action)
 

@@ -98,3 +98,25 @@ def validate_options(
     for opt in declared:
         out[opt.name] = opt.coerce(game, given[opt.name]) if opt.name in given else opt.default
     return out
+
+
+def game_options(args: list[str]) -> dict[str, Any]:
+    """Game options given on a command line as `--name value`, `--name=value` or `--flag`
+    (the flag is "true"); `validate_options` then checks them against the game's declaration."""
+    options: dict[str, Any] = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--"):
+            raise OptionError(f"unexpected argument {arg!r}; game options are written --name value")
+        name, eq, value = arg[2:].partition("=")
+        key = name.replace("-", "_")
+        if eq:
+            options[key] = value
+        elif i + 1 < len(args) and not args[i + 1].startswith("--"):
+            options[key] = args[i + 1]
+            i += 1
+        else:
+            options[key] = "true"
+        i += 1
+    return options

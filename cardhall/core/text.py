@@ -1,13 +1,13 @@
 """Text rendering of a seat's view, shared by the terminal client and screen readers.
 
-Each game subclasses `TextUI` in its package's `text.py`. Everything is rendered from
+Each game subclasses `TextUI` (usually in its package's `text.py`) and declares it as its
+`text_ui` plug-in (`Game.plugins`). Everything is rendered from
 `view(seat)`, never from the full state, so a text can never leak a hidden card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from cardhall.core.game import Action, Game
@@ -79,11 +79,6 @@ class TextUI:
 
 
 def text_ui(game: Game) -> TextUI:
-    """The game's own `TextUI` (from its package's `text` module), else the generic one."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = import_module(package + ".text")
-    except ModuleNotFoundError:
-        return TextUI(game)
-    cls: type[TextUI] = module.GameTextUI
+    """The game's own `TextUI` (its declared `text_ui` plug-in), else the generic one."""
+    cls: type[TextUI] = game.plugins.load("text_ui") or TextUI
     return cls(game)

@@ -9,11 +9,13 @@ import pytest
 import cardhall
 from cardhall.bots import ISMCTSBot, bot_names, make_bot
 from cardhall.bots.ismcts import Evaluation
-from cardhall.bots.levels import LEVELS, PROFILES, level_spec
+from cardhall.bots.levels import LEVELS, level_spec
 from cardhall.bots.pimc import PIMCBot
 from cardhall.core.bot import Observation
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action
+from cardhall.core.plugins import SearchProfile
+from cardhall.core.registry import game_class
 from tests.bots.helpers import classify, present_game, random_position
 
 GAMES = cardhall.game_names()
@@ -32,7 +34,7 @@ def small(game: cardhall.Game, kind: str) -> str:
         return "hard:worlds=2:seconds=none"
     if spec.startswith("ismcts"):
         return "hard:iterations=12:seconds=none"
-    return "hard:worlds=2:horizon=3"  # a game's own class (5 Towers' bid search)
+    return "hard:worlds=2:horizon=3"  # the focused search (5 Towers' bids)
 
 
 @pytest.fixture(params=GAMES)
@@ -84,7 +86,7 @@ def test_levels_are_tuned_for_every_game() -> None:
     """Every registered game has its levels: easy < medium in IS-MCTS iterations, each level a
     valid bot with a fixed budget (seeded games replay) and hard capped below 2 s."""
     for name in GAMES:
-        assert name in PROFILES
+        assert game_class(name).plugins.search != SearchProfile()  # declared, not the default
         game = present_game(name)
         bots = [make_bot(game, level) for level in LEVELS]
         assert isinstance(bots[0], ISMCTSBot) and isinstance(bots[1], ISMCTSBot)
@@ -261,7 +263,7 @@ def test_a_level_can_search_by_time_alone(game: cardhall.Game) -> None:
     """`hard:worlds=none:seconds=S` (or `iterations=none`) searches for S seconds per move,
     as the equal-time comparison with OpenSpiel's bot does; no budget at all is an error."""
     if not level_spec(game.name, "hard").startswith(("pimc", "ismcts")):
-        pytest.skip("hard is the game's own bot class")
+        pytest.skip("hard is the focused search (tested on its own below)")
     budget = "worlds" if level_spec(game.name, "hard").startswith("pimc") else "iterations"
     bot = make_bot(game, f"hard:{budget}=none:seconds=0.02", 1)
     assert getattr(bot, budget) is None and bot.seconds == 0.02  # type: ignore[attr-defined]
@@ -270,13 +272,16 @@ def test_a_level_can_search_by_time_alone(game: cardhall.Game) -> None:
 
 
 def test_five_towers_hard_searches_bids_and_builds_by_counting() -> None:
-    """5 Towers' hard (BidSearchBot): level parameters reach it (the rightmost value wins),
-    a build is the counting bot's, and a bid is one of the legal bids."""
-    from cardhall.games.five_towers.bot import BidSearchBot, CountingBot
+    """5 Towers' hard (the focused search with its declared CountingBot): level parameters
+    reach it (the rightmost value wins), a build is the counting bot's, and a bid is one of
+    the legal bids."""
+    from cardhall.bots.focused import FocusedSearchBot
+    from cardhall.games.five_towers.bot import CountingBot
 
     game = present_game("five-towers")
     bot = make_bot(game, "hard:worlds=3:horizon=4", 2)
-    assert isinstance(bot, BidSearchBot) and bot.search.worlds == 3 and bot.search.horizon == 4
+    assert isinstance(bot, FocusedSearchBot) and bot.search.worlds == 3 and bot.search.horizon == 4
+    assert isinstance(bot.base, CountingBot) and bot.search.seconds == 1.5
     rng = random.Random(5)
     state = game.new_state(5)
     seen = set()
@@ -293,9 +298,12 @@ def test_five_towers_hard_searches_bids_and_builds_by_counting() -> None:
     assert seen == {"bid", "build"}
 
 
-def test_own_bot_parameter_values_that_do_not_parse_are_sentences() -> None:
-    """`hard:worlds=abc` in 5 Towers (a game's own bot class behind the level) is a
-    CardhallError naming the bot and the parameters, not a traceback."""
+def test_level_parameter_values_that_do_not_parse_are_sentences() -> None:
+    """`hard:worlds=abc` in 5 Towers (the focused search behind the level) is a CardhallError
+    naming the parameter and what it takes, not a traceback; a game without a focus bot has
+    no focused search."""
     game = present_game("five-towers")
-    with pytest.raises(CardhallError, match=r"bad parameter value for bot .*BidSearchBot.*worlds=abc"):
+    with pytest.raises(CardhallError, match=r"bad value 'abc' for bot parameter worlds \(worlds: a whole number"):
         make_bot(game, "hard:worlds=abc")
+    with pytest.raises(CardhallError, match="hearts declares no focus bot"):
+        make_bot(present_game("hearts"), "focused:worlds=2")

@@ -115,7 +115,8 @@ def test_scripted_terminal_solo_game(tmp_path):
 
 
 def test_bench_figures():
-    from cardhall.games.clash_of_decks.bench import run, wilson
+    from cardhall.core.bench import run
+    from cardhall.games.clash_of_decks.bench import wilson
 
     figures = run(game(), 0.05, None)
     assert figures["random_games_per_second"] > 0

@@ -86,12 +86,59 @@ def test_deal_unseen_is_uniform_over_the_deals_that_fit():
     assert len(counts) == 3 and all(1150 < n < 1520 for n in counts.values())  # 1333 each expected
 
 
-def test_deal_unseen_gives_up_when_nothing_fits():
+def test_deal_unseen_says_so_when_nothing_fits():
+    """No deal fits: a sentence (StateFormatError), whichever way the sampler finds out."""
     import random
 
     import pytest
 
     from cardhall.core.cards import deal_unseen
-    assert deal_unseen([0, 1], [1, 1], [0, -1], random.Random(1)) is None
+    from cardhall.core.errors import StateFormatError
+    with pytest.raises(StateFormatError, match="no deal of the hidden cards fits"):
+        deal_unseen([0, 1], [1, 1], [0, -1], random.Random(1))  # both cards forced into hand 1
+    with pytest.raises(StateFormatError, match="no deal of the hidden cards fits"):
+        deal_unseen([0, 1, 2], [2, 1], [0b011, 0b011], random.Random(1))  # card 2 fits no hand
+    with pytest.raises(StateFormatError, match="no deal of the hidden cards fits"):  # hand 2 takes 2 cards, only card 3 fits
+        deal_unseen([0, 1, 2, 3], [1, 1, 2], [0b1111, 0b1111, 0b1000], random.Random(1), tries=0)
     with pytest.raises(ValueError, match="cannot take"):
         deal_unseen([0, 1, 2], [1, 1], [-1, -1], random.Random(1))
+
+
+def test_deal_unseen_fallback_is_consistent_and_uniform():
+    """With tight constraints (or `tries=0`) the exact method deals: every deal fits, and
+    every deal that fits appears, equally often (within sampling noise). Hand 0 may hold only cards 0-2, hand 1
+    anything, hand 2 only cards 2-5; the deals that fit are counted by brute force."""
+    import itertools
+    import random
+
+    from cardhall.core.cards import deal_unseen
+    sizes, allowed = [2, 2, 2], [0b000111, -1, 0b111100]
+    fitting = set()
+    for perm in itertools.permutations(range(6)):
+        hands = (sum(1 << c for c in perm[:2]), sum(1 << c for c in perm[2:4]), sum(1 << c for c in perm[4:]))
+        if all(h & ~a == 0 for h, a in zip(hands, allowed, strict=True)):
+            fitting.add(hands)
+    rng = random.Random(7)
+    counts: dict[tuple[int, ...], int] = {}
+    n = 6000
+    for _ in range(n):
+        hands = tuple(deal_unseen(range(6), sizes, allowed, rng, tries=0))
+        assert hands in fitting
+        counts[hands] = counts.get(hands, 0) + 1
+    assert set(counts) == fitting
+    expected = n / len(fitting)
+    assert all(0.8 * expected < c < 1.2 * expected for c in counts.values()), (expected, sorted(counts.values()))
+
+
+def test_deal_unseen_places_cards_only_one_hand_may_hold_and_stays_uniform():
+    """A card only one hand may hold goes there; the others are dealt uniformly (rejection)."""
+    import random
+
+    from cardhall.core.cards import deal_unseen
+    rng = random.Random(11)
+    counts: dict[tuple[int, ...], int] = {}
+    for _ in range(3000):
+        hands = deal_unseen([0, 1, 2, 3], [2, 2], [0b1110, 0b1111], rng, tries=1)  # card 0 only in hand 1
+        assert hands[1] & 1 and sum(hands) == 0b1111
+        counts[tuple(hands)] = counts.get(tuple(hands), 0) + 1
+    assert len(counts) == 3 and all(850 < c < 1150 for c in counts.values())  # 1000 each expected

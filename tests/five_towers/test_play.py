@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 import cardhall
 from cardhall.bots import make_bot
 from cardhall.cli import app
+from cardhall.core import bench as core_bench
 from cardhall.core.bot import RandomBot
 from cardhall.core.errors import CardhallError
 from cardhall.core.record import Record
@@ -78,7 +79,7 @@ def test_cli_rules_and_bench(tmp_path):
     figures = json.loads(r.output)
     assert figures["players"] == 2 and figures["games_per_second"] > 0 and figures["worst_enumeration_ms"] > 0
     with pytest.raises(CardhallError, match="no peer engine"):
-        bench.run(cardhall.load("five-towers"), 0.01, "openspiel")
+        core_bench.run(cardhall.load("five-towers"), 0.01, "openspiel")
 
 
 def test_cli_play_five_towers_saves_and_replays(tmp_path):

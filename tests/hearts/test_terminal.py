@@ -106,7 +106,7 @@ def test_cli_play_hearts_and_rules_and_bench_errors(tmp_path):
 
 def test_bench_figures_have_the_promised_keys():
     """`cardhall bench hearts --vs openspiel --json` gives ours, peer and ratio (timings never asserted)."""
-    from cardhall.games.hearts import bench
+    from cardhall.core import bench
 
     figures = bench.run(cardhall.load("hearts"), 0.06, "openspiel")
     assert set(figures) == {"ours", "peer", "ratio"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -132,8 +133,11 @@ def test_property_bot_does_not_peek(game, seed, steps):
     assert a == b and a in s.legal_actions()
 
 
-def test_deal_constrained_respects_constraints():
-    from cardhall.games.jass.tricks import deal_constrained
+@pytest.mark.parametrize("tries", [0, 20])
+def test_the_shared_sampler_respects_jass_constraints(tries):
+    """`deal_unseen` (both its methods) with Jass's deck and a shown void in spades for three hands."""
+    from cardhall.core.cards import deal_unseen
+    from cardhall.games.jass.tricks import cards_of
 
     rng = random.Random(1)
     pool = DECK
@@ -141,5 +145,5 @@ def test_deal_constrained_respects_constraints():
     caps = [9, 9, 9, 9]
     allowed = [DECK & ~spades, DECK & ~spades, DECK & ~spades, DECK]  # only the last may hold spades
     for _ in range(20):
-        out = deal_constrained(pool, caps, allowed, rng)
+        out = deal_unseen(cards_of(pool), caps, allowed, rng, tries=tries)
         assert out[3] & spades == spades and sum(out) == DECK

@@ -12,16 +12,14 @@ import random
 import sys
 from typing import Any
 
-from cardhall.bench import random_playout, rate
+from cardhall.core.bench import random_playout, rate
 from cardhall.core.bot import play_game
-from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 
 
 def run(game: Game, seconds: float, vs: str | None) -> dict[str, Any]:
-    """Random playouts per second (the loaded options) and heuristic-bot games per second."""
-    if vs is not None:
-        raise CardhallError(f"{game.name} has no peer engine to compare with (no --vs)")
+    """Random playouts per second (the loaded options) and heuristic-bot games per second
+    (`vs` is always None: there is no peer engine)."""
     from cardhall.games.clash_of_decks.bot import HeuristicBot
 
     actions: list[int] = []

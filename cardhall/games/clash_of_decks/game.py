@@ -19,6 +19,7 @@ from typing import Any, cast
 from cardhall.core.errors import IllegalAction, NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Game, State
 from cardhall.core.options import Option
+from cardhall.core.plugins import Plugins, SearchProfile, ismcts_levels
 from cardhall.core.rng import MAX_SEED, chance_rng
 from cardhall.games.clash_of_decks.abilities import (
     ABILITY_BITS,
@@ -91,6 +92,13 @@ class ClashOfDecks(Game):
 
     name = "clash-of-decks"
     title = "Clash of Decks"
+    plugins = Plugins(
+        text_ui="cardhall.games.clash_of_decks.text:GameTextUI",
+        heuristic="cardhall.games.clash_of_decks.bot:HeuristicBot",
+        bench="cardhall.games.clash_of_decks.bench:run",
+        # Duel or solo against the automaton: mostly the win counts.
+        search=SearchProfile(win_weight=0.9, scale=5.0, levels=ismcts_levels(100, 300, 800)),
+    )
     OPTIONS = (
         Option("format", "auto", "how the 8-card hands are made (auto: precon in a duel, the quick-play draft in solo)",
                choices=("auto", "precon", "draft", "constructed")),

@@ -1,4 +1,4 @@
-"""The 5 Towers bots: the heuristic, its card-counting refinement, and `hard` (bid search).
+"""The 5 Towers bots: the heuristic and its card-counting refinement.
 
 The heuristic (`HeuristicBot`) values a position as its score now plus the room left on its
 towers for the rest of the game: a tower whose top is t can still take about t cards, an 8 on
@@ -9,7 +9,8 @@ whose best build gains the most, and passes (or bids 0 as start player) when no 
 anything.
 
 `CountingBot` values the room by the cards of each colour still to come (the draw pile is
-public as a set); `BidSearchBot`, the `hard` level, searches its bids on sampled draw piles.
+public as a set). It is also the game's `focus` plug-in: `hard` (`cardhall.bots.focused`)
+searches the bids it marks on sampled draw piles and lets it build.
 """
 
 from __future__ import annotations
@@ -182,40 +183,15 @@ class CountingBot(HeuristicBot):
 
         return value
 
+    def searches(self, obs: Observation) -> bool:
+        """Whether `hard` (the focused search) searches this decision: a bid. A bid is where the
+        hidden draw pile and the other players matter; a build uses only the seat's own towers,
+        the cards taken and the public count of cards to come, which this bot values."""
+        return bool(obs.view["phase"] == BID)
+
 
 _HEURISTIC = HeuristicBot(0)
 position_values = _HEURISTIC.values
 """Each seat's score plus the room left on its towers, as the heuristic sees it (search cut at a horizon judges by it)."""
 rollout_policy = _HEURISTIC.rollout
 """The heuristic's move in a sampled state, for search rollouts."""
-
-
-class BidSearchBot(Bot):
-    """`hard` for 5 Towers: searches the bids, builds as the card-counting heuristic.
-
-    A bid is where the hidden draw pile and the other players matter: each bid is tried on
-    `worlds` sampled deals, every bid on the same worlds and continued the same way (PIMC,
-    `cardhall.bots.pimc`) by `CountingBot` at every seat for `horizon` actions, and judged
-    by `CountingBot`'s position values. A build uses only the seat's own towers, the cards
-    taken and the public count of cards to come, which `CountingBot` values, so it chooses
-    the builds.
-    """
-
-    name = "bid-search"
-
-    def __init__(self, seed: int = 0, worlds: int | str = 24, horizon: int | str = 12,
-                 seconds: float | str | None = 1.5) -> None:
-        from cardhall.bots.ismcts import Evaluation
-        from cardhall.bots.pimc import PIMCBot
-
-        super().__init__(seed)
-        self.builder = CountingBot(seed)
-        cap = None if seconds is None or str(seconds).lower() == "none" else float(seconds)
-        self.search = PIMCBot(seed, worlds=int(worlds), seconds=cap, horizon=int(horizon),
-                              evaluation=Evaluation(win_weight=0.8, scale=8.0, value=self.builder.values),
-                              rollout=self.builder.rollout)
-
-    def act(self, obs: Observation) -> Action:
-        if len(obs.legal) > 1 and obs.view["phase"] == BID:
-            return self.search.act(obs)
-        return self.builder.act(obs)

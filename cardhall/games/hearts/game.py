@@ -34,6 +34,7 @@ from cardhall.core.cards import (
 from cardhall.core.errors import NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Game, State
 from cardhall.core.options import Option
+from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
 from cardhall.core.rng import MAX_SEED, chance_permutation_bytes
 
 PASS = 52  # pass actions are PASS + card
@@ -139,6 +140,15 @@ class Hearts(Game):
 
     name = "hearts"
     title = "Hearts"
+    plugins = Plugins(
+        text_ui="cardhall.games.hearts.text:GameTextUI",
+        heuristic="cardhall.games.hearts.bot:HeuristicBot",
+        rollout="cardhall.games.hearts.bot:rollout_policy",
+        bench="cardhall.games.hearts.bench:run",
+        peers=("openspiel",),
+        # Penalty points (fewer is better); a deal is 26 points; scores change at the end of a deal.
+        search=SearchProfile(win_weight=0.3, scale=8.0, sign=-1, horizon=70, levels=trick_levels(200, 1000, 24)),
+    )
     OPTIONS = (
         Option("players", 4, "number of players", choices=(3, 4)),
         Option("queen_breaks_hearts", False, "playing Q♠ also breaks hearts"),
@@ -385,12 +395,8 @@ class HeartsState(State):
             return []
         return [*_T0[su[t]], *_T1[su[t + 4]], *_T2[su[t + 8]], *_T3[su[t + 12]]]
 
-    def _apply(self, action: Action) -> None:
-        self.apply_unchecked(action)  # type: ignore[arg-type]
-        self.actions.pop()  # `apply` appends it again
-
-    def apply_unchecked(self, action: int) -> None:  # type: ignore[override]
-        """Play a legal action without checking it (the hot path of search and bench).
+    def _apply(self, action: int) -> None:  # type: ignore[override]
+        """Play a legal action (the hot path of search and bench; the core records it).
 
         A card leaves the hand and joins the trick; play goes clockwise, and when the turn
         comes back to the trick's leader, every seat has played and the trick is decided:
@@ -400,7 +406,6 @@ class HeartsState(State):
 
         A card chosen to pass leaves the hand at once; see `_passes_chosen`.
         """
-        self.actions.append(action)
         seat = self.turn
         self.suits[seat + _OFF[action]] -= _RBIT[action]  # the card is in the hand: subtracting its bit removes it
         if action >= PASS:
@@ -631,12 +636,10 @@ class HeartsState(State):
             known |= f
         pool = cards_of(g.deck_mask & ~known)
         allowed = self.knowledge()
-        need = {s: hands[s].bit_count() - fixed[s].bit_count() for s in others}
-        # uniform over the deals that fit what the seat saw; a search for one if rejection fails
-        masks = deal_unseen(pool, [need[s] for s in others], [allowed[s] for s in others], rng)
-        dealt_to = _constrained_deal(pool, need, allowed, rng) if masks is None else dict(zip(others, masks, strict=True))
-        for s in others:
-            new_hands[s] = dealt_to[s] | fixed[s]
+        dealt = deal_unseen(pool, [hands[s].bit_count() - fixed[s].bit_count() for s in others],
+                            [allowed[s] for s in others], rng)
+        for s, dealt_to in zip(others, dealt, strict=True):
+            new_hands[s] = dealt_to | fixed[s]
         if off:
             giver = (seat - off) % n
             by: list[int] = [0] * n  # cards each seat played this deal
@@ -773,37 +776,3 @@ def _seats(items: Any, n: int, what: str) -> list[Any]:
     if not isinstance(items, list) or len(items) != n:
         raise StateFormatError(f"{what} must be a list with one entry per seat ({n})")
     return items
-
-
-def _constrained_deal(pool: list[int], need: dict[int, int], allowed: list[int], rng: random.Random) -> dict[int, int]:
-    """Give each seat `need[s]` cards of `pool`, each within `allowed[s]`, at random.
-
-    Cards go in random order to a random allowed seat with room; when none has room, an
-    augmenting path (Kuhn's matching) moves earlier cards, so a deal is always found when
-    one exists. Consistent by construction; close to, not exactly, uniform.
-    """
-    order = pool.copy()
-    rng.shuffle(order)
-    held: dict[int, list[int]] = {s: [] for s in need}
-
-    def place(c: int, visited: set[int]) -> bool:
-        seats = [s for s in need if allowed[s] >> c & 1]
-        rng.shuffle(seats)
-        for s in seats:
-            if len(held[s]) < need[s]:
-                held[s].append(c)
-                return True
-        for s in seats:
-            if s in visited:
-                continue
-            visited.add(s)
-            for i, other in enumerate(held[s]):
-                if place(other, visited):
-                    held[s][i] = c
-                    return True
-        return False
-
-    for c in order:
-        if not place(c, set()):
-            raise StateFormatError("no deal of the unseen cards fits what this seat knows")
-    return {s: sum(1 << c for c in cs) for s, cs in held.items()}

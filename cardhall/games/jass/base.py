@@ -184,22 +184,12 @@ class TrickState(State):
             hand = legal_mask(hand, trick[0] // 13, self.win_card, self.trump, self.bauer)
         return cards_of(hand)  # type: ignore[return-value]
 
-    def apply(self, action: Action) -> None:
-        self.check_legal(action)
-        self.apply_unchecked(action)
-
-    def _apply(self, action: Action) -> None:
-        """The protocol's hook (apply without recording): `apply_unchecked` does the work."""
-        self.apply_unchecked(action)
-        self.actions.pop()
-
     def _decide(self, action: Action) -> None:
         """Apply a decision before the card play (trump, push, six, talon)."""
         raise NotImplementedError
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Record and apply `action`; a card is played here directly (the hot path)."""
-        self.actions.append(action)
+    def _apply(self, action: Action) -> None:
+        """Apply `action` (the core records it); a card is played here directly (the hot path)."""
         if self.phase != P_PLAY:
             self._decide(action)
             return

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardhall.bench import compare, measure, random_playout, rate
+from cardhall.core.bench import compare, measure, random_playout, rate
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 from cardhall.core.registry import load
@@ -61,11 +61,9 @@ def _kit_workload() -> Any:
 
 
 def run(game: Game, seconds: float, vs: str | None) -> dict[str, Any]:
-    if vs is not None and vs != "jass-kit":
-        raise CardhallError(f"{game.name} can be compared only with jass-kit (--vs jass-kit), not {vs!r}")
+    """The figures of `cardhall bench jass|putz`: deals per second (and jass-kit's, with `vs`
+    = "jass-kit", Jass's one declared peer; Putz declares none)."""
     if game.name != "jass":
-        if vs is not None:
-            raise CardhallError("jass-kit plays the four-player game only; use cardhall bench jass --vs jass-kit")
         return {"game": game.name, "games_per_second": round(rate(lambda i: random_playout(game, i), seconds), 2)}
     if vs is None:
         return {"game": "jass", "deals_per_second": round(measure(lambda i: our_game(game, i), seconds)[0], 1)}

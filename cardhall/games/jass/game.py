@@ -10,10 +10,11 @@ import random
 from operator import itemgetter
 from typing import Any
 
-from cardhall.core.cards import format_cards
+from cardhall.core.cards import deal_unseen, format_cards
 from cardhall.core.errors import StateFormatError
 from cardhall.core.game import Action
 from cardhall.core.options import Option
+from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
 from cardhall.core.rng import MAX_SEED
 from cardhall.games.jass.base import (
     P_OVER,
@@ -45,7 +46,7 @@ from cardhall.games.jass.tricks import (
     SUIT_CARDS,
     SUIT_DECK,
     cannot_hold,
-    deal_constrained,
+    cards_of,
     shuffled_bytes,
     split_hand,
 )
@@ -60,6 +61,15 @@ cards each, when `first` gets the first three cards."""
 class Jass(JassFamily):
     name = "jass"
     title = "Jass"
+    plugins = Plugins(
+        text_ui="cardhall.games.jass.text:GameTextUI",
+        heuristic="cardhall.games.jass.bot:HeuristicBot",
+        rollout="cardhall.games.jass.bot:rollout_policy",
+        bench="cardhall.games.jass.bench:run",
+        peers=("jass-kit",),
+        # Points are credited trick by trick; a deal is 157 points.
+        search=SearchProfile(win_weight=0.3, scale=25.0, horizon=40, levels=trick_levels(150, 600, 12)),
+    )
     OPTIONS = (
         Option("target", 1000, "the points a team needs to win", choices=(1000, 1500, 2000)),
         Option("bauer_exception", False,
@@ -220,11 +230,10 @@ class JassState(TrickState):
         c, d, h, s = su
         return [*_C[c], *_D[d], *_H[h], *_S[s]]
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Record and apply `action`: `TrickState.apply_unchecked` written out for four
+    def _apply(self, action: Action) -> None:
+        """Apply `action` (the core records it): `TrickState._apply` written out for four
         players without Putz's known cards (the hot path of search; the same rules, and
         tests check that both give equal states)."""
-        self.actions.append(action)
         if action >= TRUMP:  # type: ignore[operator]  # a decision before the card play (cards are 0-51)
             self._decide(action)
             return
@@ -347,8 +356,8 @@ class JassState(TrickState):
         pool = 0
         for o in others:
             pool |= self.hands[o]
-        dealt = deal_constrained(pool, [self.hands[o].bit_count() for o in others],
-                                 [DECK & ~self.cannot[o] for o in others], rng)
+        dealt = deal_unseen(cards_of(pool), [self.hands[o].bit_count() for o in others],
+                            [DECK & ~self.cannot[o] for o in others], rng)
         hands = self.hands
         for o, h in zip(others, dealt, strict=True):
             hands[o] = h

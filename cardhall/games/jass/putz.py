@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardhall.core.cards import format_card, format_cards, parse_card, parse_cards
+from cardhall.core.cards import deal_unseen, format_card, format_cards, parse_card, parse_cards
 from cardhall.core.errors import StateFormatError
 from cardhall.core.game import Action
 from cardhall.core.options import Option
+from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
 from cardhall.core.rng import MAX_SEED
 from cardhall.games.jass.base import (
     EXCHANGE_SIX,
@@ -28,7 +29,7 @@ from cardhall.games.jass.base import (
     JassFamily,
     TrickState,
 )
-from cardhall.games.jass.tricks import DECK, deal_constrained, shuffled, six_of
+from cardhall.games.jass.tricks import DECK, cards_of, shuffled, six_of
 
 APPLE_BELOW = 21
 """A player with fewer card points than this in a deal is an apple."""
@@ -68,6 +69,13 @@ def putz_deltas(points: list[int]) -> list[int]:
 class Putz(JassFamily):
     name = "putz"
     title = "Putz (Apple)"
+    plugins = Plugins(
+        text_ui="cardhall.games.jass.text:GameTextUI",
+        heuristic="cardhall.games.jass.bot:HeuristicBot",
+        rollout="cardhall.games.jass.bot:rollout_policy",
+        bench="cardhall.games.jass.bench:run",
+        search=SearchProfile(win_weight=0.3, scale=1.0, horizon=40, levels=trick_levels(200, 800, 16)),
+    )
     OPTIONS = (
         Option("players", 3, "3 (with a talon) or 5 players", choices=(3, 5)),
         Option("bauer_exception", False,
@@ -293,7 +301,7 @@ class PutzState(TrickState):
         pool |= talon_hidden | aside_hidden
         caps += [talon_hidden.bit_count(), aside_hidden.bit_count()]
         allowed += [DECK, DECK]
-        dealt = deal_constrained(pool, caps, allowed, rng)
+        dealt = deal_unseen(cards_of(pool), caps, allowed, rng)
         for i, o in enumerate(others):
             s.hands[o] = dealt[i] | self.known[o]
         if self.talon:

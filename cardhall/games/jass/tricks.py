@@ -15,8 +15,6 @@ Rules (rules/jass.md, "Card play"):
 
 from __future__ import annotations
 
-import random
-
 from cardhall.core.cards import RANKS, SUIT_MASKS, deck
 from cardhall.core.rng import chance_permutation, chance_permutation_bytes
 
@@ -204,61 +202,6 @@ def shuffled_bytes(seed: int, n: int) -> bytes:
 def shuffled(seed: int, n: int) -> list[int]:
     """The 36 cards in the random order of `shuffled_positions(seed, n)`."""
     return [DECK_CARDS[i] for i in shuffled_positions(seed, n)]
-
-
-def deal_constrained(pool: int, caps: list[int], allowed: list[int], rng: random.Random) -> list[int]:
-    """Deal the cards of `pool` into slots of sizes `caps`, slot j taking only `allowed[j]`.
-
-    Used by `sample`: slots are hidden hands and piles, `allowed` excludes what play has
-    shown a seat cannot hold. Cards go most-constrained first, each to a random slot with
-    room, weighted by room, keeping a complete deal possible (Hall's condition over slots).
-    Raises ValueError when no deal exists.
-    """
-    k = len(caps)
-    cards = cards_of(pool)
-    if sum(caps) != len(cards):
-        raise ValueError("slot sizes do not add up to the hidden cards")
-    rng.shuffle(cards)
-    full = (1 << k) - 1
-    types = {}
-    for c in cards:
-        t = 0
-        for j in range(k):
-            if allowed[j] >> c & 1:
-                t |= 1 << j
-        if t == 0:
-            raise ValueError("a hidden card fits nowhere")
-        types[c] = t
-    cards.sort(key=lambda c: types[c].bit_count())
-    caps = list(caps)
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[types[c]] = counts.get(types[c], 0) + 1
-    constrained = any(t != full for t in counts)
-    out = [0] * k
-
-    def feasible() -> bool:
-        for subset in range(1, full):
-            need = sum(n for t, n in counts.items() if t & ~subset == 0)
-            if need > sum(caps[j] for j in range(k) if subset >> j & 1):
-                return False
-        return True
-
-    for c in cards:
-        t = types[c]
-        counts[t] -= 1
-        options = [j for j in range(k) if t >> j & 1 and caps[j] > 0]
-        while options:
-            j = rng.choices(options, weights=[caps[i] for i in options])[0]
-            caps[j] -= 1
-            if not constrained or feasible():
-                out[j] |= 1 << c
-                break
-            caps[j] += 1
-            options.remove(j)
-        else:
-            raise ValueError("no deal of the hidden cards fits what play has shown")
-    return out
 
 
 DECK_CARDS = cards_of(DECK)

@@ -9,10 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardhall.bench import rate
+from cardhall.core.bench import rate
 from cardhall.core.bot import Bot, RandomBot, play_game
 from cardhall.core.cards import parse_card
-from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 from cardhall.games.three_two_five.bot import HeuristicBot
 from cardhall.games.three_two_five.game import ThreeTwoFive, ThreeTwoFiveState, trick_winner
@@ -32,9 +31,8 @@ def random_game(game: Game, seed: int) -> int:
 
 def run(game: Game, seconds: float = 3.0, vs: str | None = None) -> dict[str, Any]:
     """Random games per second, the deals per second they make (trump, pulls, ten tricks
-    each), and samples per second in a second deal with pulls (what a search bot needs)."""
-    if vs is not None:
-        raise CardhallError(f"there is no peer engine for {game.name} to compare with; run without --vs")
+    each), and samples per second in a second deal with pulls (what a search bot needs).
+    `vs` is always None: there is no peer engine."""
     games = rate(lambda i: random_game(game, i), seconds)
     state = ThreeTwoFive(**game.options).new_state(1)
     assert isinstance(state, ThreeTwoFiveState)

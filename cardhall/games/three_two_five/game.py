@@ -26,6 +26,7 @@ from cardhall.core.cards import (
     SUITS,
     card_list,
     card_name,
+    deal_unseen,
     deck,
     format_card,
     format_cards,
@@ -35,8 +36,9 @@ from cardhall.core.cards import (
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
 from cardhall.core.game import Action, Game, State
 from cardhall.core.options import Option
-from cardhall.core.rng import chance_rng
-from cardhall.games.three_two_five import hidden
+from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
+from cardhall.core.rng import MAX_SEED, chance_rng
+from cardhall.games.three_two_five.hidden import Pull, knowledge, rebuild_pulls, suits_mask
 
 DECK = deck("89TJQKA") | parse_cards("7S 7H")
 """The 30 cards: A K Q J 10 9 8 of every suit, and the sevens of spades and hearts."""
@@ -71,8 +73,8 @@ def cards_of(mask: int) -> list[int]:
 _SUIT_WORDS = {name: i for i, name in enumerate(SUIT_NAMES)} | {n[:-1]: i for i, n in enumerate(SUIT_NAMES)}
 _SUIT_WORDS |= {SUITS[i].lower(): i for i in range(4)} | {sym: i for i, sym in enumerate("♣♦♥♠")}
 
-Pull = tuple[int, int, int, int]
-"""One pull: (puller, pulled-from, card drawn, card returned or -1 while pending)."""
+SAMPLE_TRIES = 400
+"""How often `sample` draws the hidden cards again when a deal makes a recorded pull impossible."""
 
 
 def contract_of(seat: int, dealer: int) -> int:
@@ -134,6 +136,14 @@ class ThreeTwoFive(Game):
 
     name = "three-two-five"
     title = "3-2-5 (Teen Do Paanch)"
+    plugins = Plugins(
+        text_ui="cardhall.games.three_two_five.text:GameTextUI",
+        heuristic="cardhall.games.three_two_five.bot:HeuristicBot",
+        rollout="cardhall.games.three_two_five.bot:rollout_policy",
+        bench="cardhall.games.three_two_five.bench:run",
+        # Tricks won minus contract per deal.
+        search=SearchProfile(win_weight=0.3, scale=1.5, horizon=40, levels=trick_levels(200, 800, 40)),
+    )
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("deals", 9, "how many deals make a game (9 = three full rotations)", minimum=1, maximum=99),
         Option("trump_by_seventh_card", False,
@@ -514,11 +524,39 @@ class ThreeTwoFiveState(State):
 
     def knowledge(self, seat: int) -> list[int]:
         """The cards `seat` knows each other seat holds now (see `hidden.knowledge`)."""
-        return hidden.knowledge(self, seat)
+        return knowledge(self.pull_log, self.played, self.hands, seat)
 
     def sample(self, seat: int, rng: random.Random) -> ThreeTwoFiveState:
-        """The hidden cards re-dealt consistently with `view(seat)` (see `hidden.sample`)."""
-        return hidden.sample(self, seat, rng)
+        """Re-deal what `seat` cannot see: the other hands (keeping the cards it knows they
+        hold, and none of a suit they showed void in) and the cards of pulls it was not part
+        of; a deal whose pulls are impossible (`hidden.rebuild_pulls`) is drawn again."""
+        new = self.clone()
+        new.seed = rng.randrange(MAX_SEED)
+        new.actions = []
+        a, b = (seat + 1) % 3, (seat + 2) % 3
+        if self.phase == TRUMP_PHASE:
+            # While trump is declared the undealt cards are not stored: any 5 + 5 of the unseen 25.
+            unseen = cards_of(DECK & ~self.hands[seat])
+            new.hands[a], new.hands[b], _ = deal_unseen(unseen, [5, 5, len(unseen) - 10], [DECK] * 3, rng)
+            return new
+        known = self.knowledge(seat)
+        free = cards_of((self.hands[a] | self.hands[b]) & ~known[a] & ~known[b])
+        sizes = [self.hands[o].bit_count() - known[o].bit_count() for o in (a, b)]
+        allowed = [DECK & ~suits_mask(self.voids[o]) for o in (a, b)]
+        hands = list(self.hands)
+        log = None
+        for _ in range(SAMPLE_TRIES):
+            dealt_a, dealt_b = deal_unseen(free, sizes, allowed, rng)
+            hands[a], hands[b] = known[a] | dealt_a, known[b] | dealt_b
+            log = rebuild_pulls(self.pull_log, self.played, self.trump, seat, hands, rng)
+            if log is not None:
+                break
+        if log is None:  # pragma: no cover - only after SAMPLE_TRIES impossible draws: keep a view-consistent guess
+            log = rebuild_pulls(self.pull_log, self.played, self.trump, seat, hands, rng, strict=False)
+            assert log is not None
+        new.hands = hands
+        new.pull_log = log
+        return new
 
     # --- JSON -------------------------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:
@@ -606,7 +644,7 @@ class ThreeTwoFiveState(State):
                 raise StateFormatError(f"{SEATS[s]} holds and played {n} cards; {expect} expected")
         if len(self.trick) + 3 * played != sum(p.bit_count() for p in self.played):
             raise StateFormatError("the played cards do not match the tricks won and the trick on the table")
-        if hidden.rebuild_pulls(self, -1, self.hands, random.Random(0)) is None:
+        if rebuild_pulls(self.pull_log, self.played, self.trump, -1, self.hands, random.Random(0)) is None:
             raise StateFormatError("the pulls of this deal are impossible from hands that each held a trump")
 
 

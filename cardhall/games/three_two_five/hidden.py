@@ -1,34 +1,33 @@
-"""What a 3-2-5 seat cannot see, and samples consistent with what it can.
+"""What a 3-2-5 seat cannot see: the cards it knows others hold, and the pulls it did not see.
 
 A seat sees its hand, every card played (so who showed void in which suit), trump, each
-pull's players, and the cards of the pulls it took part in. `sample` re-deals the rest and
-rebuilds the pulls the seat did not see, so that the whole deal is possible: every recorded
-pull could happen and every hand as dealt held a trump (no trump, no deal).
+pull's players, and the cards of the pulls it took part in. `ThreeTwoFiveState.sample`
+re-deals the rest with the shared sampler (`cardhall.core.cards.deal_unseen`) and keeps a
+deal only if `rebuild_pulls` finds it possible: every recorded pull could happen and every
+hand as dealt held a trump (no trump, no deal). These functions read the deal's data only,
+so the rules module imports them, never the other way round.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from cardhall.core.cards import SUIT_MASKS, card_list
-from cardhall.core.rng import MAX_SEED
 
-if TYPE_CHECKING:
-    from cardhall.games.three_two_five.game import Pull, ThreeTwoFiveState
-
-TRIES = 400
+Pull = tuple[int, int, int, int]
+"""One pull: (puller, pulled-from, card drawn, card returned or -1 while pending)."""
 
 
-def knowledge(state: ThreeTwoFiveState, seat: int) -> list[int]:
+def knowledge(pull_log: Sequence[Pull], played: Sequence[int], hands: Sequence[int], seat: int) -> list[int]:
     """The cards `seat` knows each other seat holds now (learnt in pulls it took part in).
 
     A pull between the two other seats makes whatever `seat` knew about their hands
     uncertain (a known card may have moved either way), so that knowledge is dropped; the
-    rebuild in `sample` then keeps only the hands those pulls could really lead to.
+    sampler's `rebuild_pulls` then keeps only the hands those pulls could really lead to.
     """
     known = [0, 0, 0]
-    for c, d, x, y in state.pull_log:
+    for c, d, x, y in pull_log:
         if seat == c:
             known[d] &= ~(1 << x)
             if y >= 0:
@@ -39,64 +38,22 @@ def knowledge(state: ThreeTwoFiveState, seat: int) -> list[int]:
                 known[c] &= ~(1 << y)
         else:
             known[c] = known[d] = 0
-    gone = state.played[0] | state.played[1] | state.played[2]
-    known[seat] = state.hands[seat]
+    gone = played[0] | played[1] | played[2]
+    known[seat] = hands[seat]
     return [k & ~gone for k in known]
 
 
-def sample(state: ThreeTwoFiveState, seat: int, rng: random.Random) -> ThreeTwoFiveState:
-    """Re-deal what `seat` cannot see: the other hands (keeping the cards it knows they hold
-    and the suits they showed void in) and the cards of pulls it was not part of; each
-    candidate is checked against the whole deal and redrawn if impossible."""
-    from cardhall.games.three_two_five.game import DECK, TRUMP_PHASE
-
-    new = state.clone()
-    new.seed = rng.randrange(MAX_SEED)
-    new.actions = []
-    a, b = (seat + 1) % 3, (seat + 2) % 3
-    if state.phase == TRUMP_PHASE:
-        # While trump is declared the undealt cards are not stored: any 5 + 5 of the unseen 25.
-        unseen = DECK & ~state.hands[seat]
-        ma = _random_subset(card_list(unseen), 5, rng)
-        new.hands[a] = ma
-        new.hands[b] = _random_subset(card_list(unseen & ~ma), 5, rng)
-        return new
-    known = knowledge(state, seat)
-    pool = state.hands[a] | state.hands[b]
-    free = pool & ~known[a] & ~known[b]
-    to_b = free & _suits_mask(state.voids[a])
-    to_a = free & _suits_mask(state.voids[b]) & ~to_b
-    free &= ~(to_a | to_b)
-    free_cards = card_list(free)
-    need_a = state.hands[a].bit_count() - (known[a] | to_a).bit_count()
-    hands = list(state.hands)
-    log = None
-    for _ in range(TRIES):
-        ma = known[a] | to_a | _random_subset(free_cards, need_a, rng)
-        hands = list(state.hands)
-        hands[a], hands[b] = ma, pool & ~ma
-        log = rebuild_pulls(state, seat, hands, rng)
-        if log is not None:
-            break
-    if log is None:  # pragma: no cover - only after TRIES impossible draws: keep a view-consistent guess
-        log = rebuild_pulls(state, seat, hands, rng, strict=False)
-        assert log is not None
-    new.hands = hands
-    new.pull_log = log
-    return new
-
-
-def rebuild_pulls(state: ThreeTwoFiveState, seat: int, hands: list[int], rng: random.Random,
-                  strict: bool = True) -> list[Pull] | None:
-    """Undo this deal's pulls from `hands` (plus the cards played), back to the hands as dealt.
+def rebuild_pulls(pull_log: Sequence[Pull], played: Sequence[int], trump: int, seat: int, hands: Sequence[int],
+                  rng: random.Random, strict: bool = True) -> list[Pull] | None:
+    """Undo this deal's pulls from `hands` (plus the cards `played`), back to the hands as dealt.
 
     Pulls `seat` took part in are undone as recorded (all of them when `seat` is -1); the
     others get cards chosen at random, preferring cards that earlier recorded pulls need
     where they go. Return the pull log with those cards filled in, or None if a recorded
     pull is impossible or a hand as dealt held no trump or not ten cards (with `strict`).
     """
-    h = [hands[s] | state.played[s] for s in range(3)]
-    log = list(state.pull_log)
+    h = [hands[s] | played[s] for s in range(3)]
+    log = list(pull_log)
     need_before = []  # need_before[i][s]: the cards recorded pulls before i need seat s to hold
     need = [0, 0, 0]
     for c, d, x, y in log:
@@ -120,19 +77,14 @@ def rebuild_pulls(state: ThreeTwoFiveState, seat: int, hands: list[int], rng: ra
         h[c] &= ~(1 << x)
         h[d] |= 1 << x
     if strict:
-        tm = SUIT_MASKS[state.trump]
+        tm = SUIT_MASKS[trump]
         if any(not hand & tm or hand.bit_count() != 10 for hand in h):
             return None
     return log
 
 
-def _pick(mask: int, prefer: int, rng: random.Random) -> int:
-    cards = card_list(mask & prefer) or card_list(mask)
-    return rng.choice(cards)
-
-
-def _suits_mask(suits: int) -> int:
-    """The card mask of the suits set in the 4-bit set `suits`."""
+def suits_mask(suits: int) -> int:
+    """The card mask of the suits set in the 4-bit set `suits` (a seat's shown voids)."""
     m = 0
     for s in range(4):
         if suits >> s & 1:
@@ -140,8 +92,6 @@ def _suits_mask(suits: int) -> int:
     return m
 
 
-def _random_subset(cards: list[int], k: int, rng: random.Random) -> int:
-    m = 0
-    for c in rng.sample(cards, k):
-        m |= 1 << c
-    return m
+def _pick(mask: int, prefer: int, rng: random.Random) -> int:
+    cards = card_list(mask & prefer) or card_list(mask)
+    return rng.choice(cards)

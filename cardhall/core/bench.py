@@ -1,8 +1,8 @@
 """`cardhall bench`: engine speed, ours and (where installed) a peer engine's, in one run.
 
-A game may add figures in its package's `bench.py` with
-``def run(game: Game, seconds: float, vs: str | None) -> dict``; without one, the bench is
-random playouts per second. Timings are measured, never asserted in tests.
+The measuring helpers live here, in the core, so a game's own bench (its `bench` plug-in,
+``run(game, seconds, vs) -> dict``) may use them; without one, the bench is random playouts
+per second. Timings are measured, never asserted in tests.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import gc
 import random
 import time
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from cardhall.core.errors import CardhallError
@@ -77,15 +76,15 @@ def random_playout(game: Game, seed: int) -> int:
 
 
 def run(game: Game, seconds: float = 3.0, vs: str | None = None) -> dict[str, Any]:
-    """The figures of `cardhall bench` for `game`."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = import_module(package + ".bench")
-    except ModuleNotFoundError:
-        module = None
-    if module is not None:
-        figures: dict[str, Any] = module.run(game, seconds, vs)
+    """The figures of `cardhall bench` for `game`: its `bench` plug-in's, else random games per second.
+    `vs` must be one of the game's declared `peers`."""
+    plugins = game.plugins
+    if vs is not None and vs.lower() not in plugins.peers:
+        if not plugins.peers:
+            raise CardhallError(f"{game.name} has no peer engine to compare with (got --vs {vs}); run it without --vs")
+        raise CardhallError(f"unknown peer engine {vs!r} for {game.name}; available: {', '.join(plugins.peers)}")
+    bench = plugins.load("bench")
+    if bench is not None:
+        figures: dict[str, Any] = bench(game, seconds, None if vs is None else vs.lower())
         return figures
-    if vs is not None:
-        raise CardhallError(f"{game.name} has no peer engine to compare with")
     return {"game": game.name, "games_per_second": round(rate(lambda i: random_playout(game, i), seconds), 2)}

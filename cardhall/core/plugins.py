@@ -1,0 +1,97 @@
+"""What a game provides besides its rules, declared in one place: `Game.plugins`.
+
+Each game class sets ``plugins = Plugins(...)``. The parts are named by lazy
+``"package.module:attribute"`` paths, so declaring them imports nothing: loading a game never
+loads its bots, text or benchmarks, and the rules (games) never import a later layer. Who
+reads each part:
+
+- `text_ui` — `cardhall.core.text.text_ui(game)` (the terminal and screen readers);
+- `heuristic`, `rollout`, `position_values`, `focus` — `cardhall.bots` (`make_bot`, search);
+- `bench`, `peers` — `cardhall.core.bench.run` (`cardhall bench GAME [--vs PEER]`);
+- `search` — `cardhall.bots.levels` (how search judges the game, and its `easy`, `medium`,
+  `hard` levels).
+
+docs/protocol.md ("Adding a game") says what each part must be.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from cardhall.core.errors import CardhallError
+
+
+def ismcts_levels(easy: int, medium: int, hard: int | None = None) -> dict[str, str]:
+    """IS-MCTS levels by iterations (hard too, unless the game's hard is another bot), with a
+    wall-time cap as a safety net."""
+    levels = {"easy": f"ismcts:iterations={easy}:seconds=0.5", "medium": f"ismcts:iterations={medium}:seconds=1"}
+    if hard is not None:
+        levels["hard"] = f"ismcts:iterations={hard}:seconds=1.5"
+    return levels
+
+
+def trick_levels(easy: int, medium: int, worlds: int) -> dict[str, str]:
+    """Trick games: IS-MCTS for easy and medium, paired heuristic rollouts (PIMC) for hard."""
+    return {**ismcts_levels(easy, medium), "hard": f"pimc:worlds={worlds}:rollout=heuristic:seconds=1.5"}
+
+
+@dataclass(frozen=True)
+class SearchProfile:
+    """How the search bots judge a game (`cardhall.bots.ismcts.Evaluation`), and its levels.
+
+    A rollout's end is scored per seat in [0, 1]: at the end of the game `win_weight` × the
+    seat's share of the win + (1 − `win_weight`) × a score term; cut at `horizon` actions from
+    the root (None: played to the end), the score term alone. The score term compares the
+    seat's gain since the root with the others' mean gain in units of `scale` points
+    (`sign` = −1 where fewer points are better); with `values`, it compares the game's
+    `position_values` instead of its scores. A level is a bot spec (`cardhall.bots`) with an
+    iteration or world budget, so a seeded game replays exactly.
+    """
+
+    win_weight: float = 1.0
+    scale: float = 10.0
+    sign: int = 1
+    horizon: int | None = None
+    exploration: float = 0.7
+    values: bool = False
+    levels: dict[str, str] = field(default_factory=lambda: ismcts_levels(50, 300, 1500))
+
+
+@dataclass(frozen=True)
+class Plugins:
+    """A game's parts besides its rules, each a lazy ``"module:attribute"`` path (None: none).
+
+    - `text_ui`: a `cardhall.core.text.TextUI` subclass, built as ``Cls(game)`` (default: the generic one);
+    - `heuristic`: the game's own `cardhall.core.bot.Bot` subclass, built as ``Cls(seed)``;
+    - `rollout`: ``policy(state, rng) -> action``, a fast move for search rollouts
+      (default: the heuristic bot's move, slower: one observation per action);
+    - `position_values`: ``values(state) -> list[float]`` per seat, for `search.values`;
+    - `focus`: a Bot subclass built as ``Cls(seed)`` with ``searches(obs) -> bool``,
+      ``values(state)`` and ``rollout(state, rng)``: the bot of the `focused` search kind,
+      which searches only the decisions `searches` picks (5 Towers' bids) and plays the rest;
+    - `bench`: ``run(game, seconds, vs) -> dict`` of figures (default: random games per second);
+    - `peers`: the peer engines `bench` accepts as ``vs`` (``cardhall bench GAME --vs PEER``);
+    - `search`: the `SearchProfile`.
+    """
+
+    text_ui: str | None = None
+    heuristic: str | None = None
+    rollout: str | None = None
+    position_values: str | None = None
+    focus: str | None = None
+    bench: str | None = None
+    peers: tuple[str, ...] = ()
+    search: SearchProfile = field(default_factory=SearchProfile)
+
+    def load(self, part: str) -> Any:
+        """The object a part names (imported now), or None if the game declares none."""
+        path = getattr(self, part)
+        if path is None:
+            return None
+        module, _, attribute = path.partition(":")
+        try:
+            return getattr(import_module(module), attribute)
+        except (ImportError, AttributeError) as exc:
+            raise CardhallError(f"the game's {part} plug-in {path!r} cannot be loaded: {exc}") from None
