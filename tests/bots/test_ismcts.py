@@ -8,6 +8,7 @@ import pytest
 
 import cardhall
 from cardhall.bots import ISMCTSBot, bot_names, make_bot
+from cardhall.bots.focused import FocusedSearchBot
 from cardhall.bots.ismcts import Evaluation
 from cardhall.bots.levels import LEVELS, level_spec
 from cardhall.bots.pimc import PIMCBot
@@ -261,12 +262,12 @@ def test_evaluation_can_judge_by_a_games_position_values() -> None:
 
 def test_a_level_can_search_by_time_alone(game: cardhall.Game) -> None:
     """`hard:worlds=none:seconds=S` (or `iterations=none`) searches for S seconds per move,
-    as the equal-time comparison with OpenSpiel's bot does; no budget at all is an error."""
-    if not level_spec(game.name, "hard").startswith(("pimc", "ismcts")):
-        pytest.skip("hard is the focused search (tested on its own below)")
-    budget = "worlds" if level_spec(game.name, "hard").startswith("pimc") else "iterations"
+    as the equal-time comparison with OpenSpiel's bot does; no budget at all is an error.
+    (5 Towers' hard, the focused search, passes them to its PIMC search.)"""
+    budget = "iterations" if level_spec(game.name, "hard").startswith("ismcts") else "worlds"
     bot = make_bot(game, f"hard:{budget}=none:seconds=0.02", 1)
-    assert getattr(bot, budget) is None and bot.seconds == 0.02  # type: ignore[attr-defined]
+    search = bot.search if isinstance(bot, FocusedSearchBot) else bot
+    assert getattr(search, budget) is None and search.seconds == 0.02  # type: ignore[attr-defined]
     with pytest.raises(CardhallError, match="needs a budget"):
         make_bot(game, f"hard:{budget}=none:seconds=none")
 
@@ -275,7 +276,6 @@ def test_five_towers_hard_searches_bids_and_builds_by_counting() -> None:
     """5 Towers' hard (the focused search with its declared CountingBot): level parameters
     reach it (the rightmost value wins), a build is the counting bot's, and a bid is one of
     the legal bids."""
-    from cardhall.bots.focused import FocusedSearchBot
     from cardhall.games.five_towers.bot import CountingBot
 
     game = present_game("five-towers")
