@@ -147,27 +147,26 @@ def deal_unseen(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[in
         raise ValueError(f"hands of {sum(sizes)} cards in all cannot take {len(pool)} cards")
     get = _BITS.__getitem__
     forced = _forced(sum(map(get, pool)), allowed)
-    if any(forced):
+    taken = sum(forced)
+    if taken:
         sizes = [size - f.bit_count() for size, f in zip(sizes, forced, strict=True)]
         if min(sizes) < 0:
             raise StateFormatError("no deal of the hidden cards fits what play has shown: "
                                    "a hand would get more cards than it holds")
-        taken = sum(forced)
-        rest = deal_unseen([c for c in pool if not taken >> c & 1], sizes, allowed, rng, tries)
-        return [r | f for r, f in zip(rest, forced, strict=True)]
+        pool = [c for c in pool if not taken >> c & 1]
     for _ in range(tries):
         rng.shuffle(pool)
         hands = []
         start = 0
-        for size, allow in zip(sizes, allowed, strict=True):
+        for size, allow, given in zip(sizes, allowed, forced, strict=True):
             mask = sum(map(get, pool[start:start + size]))
             if mask & ~allow:
                 break
-            hands.append(mask)
+            hands.append(mask | given)
             start += size
         else:
             return hands
-    return _deal_fitting(pool, sizes, allowed, rng)
+    return [dealt | given for dealt, given in zip(_deal_fitting(pool, sizes, allowed, rng), forced, strict=True)]
 
 
 def _forced(pool: int, allowed: Sequence[int]) -> list[int]:
