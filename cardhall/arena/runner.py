@@ -140,7 +140,7 @@ def _ignore_sigint() -> None:
 
 
 def _run_local(jobs: list[Job], workers: int) -> Iterator[dict[str, Any]]:
-    if workers == 1 or len(jobs) == 1:
+    if workers == 1 or len(jobs) <= 1:  # nothing or one game left to play: no pool
         for job in jobs:
             yield play_job(job)
         return

@@ -143,6 +143,9 @@ class State(ABC):
 
     def apply(self, action: Action) -> None:
         """Play `action`; raise `IllegalAction` (state untouched) if it is not legal."""
+        if isinstance(action, str):
+            raise IllegalAction(f"{action!r} is notation, not an action: use state.apply_text({action!r}) to play "
+                                "an action written as text, or apply one of state.legal_actions()")
         self.check_legal(action)
         self.apply_unchecked(action)
 

@@ -74,18 +74,32 @@ class Record:
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("record field actions must be a list of action texts")
         meta = data.get("meta", {})
-        return cls(data["game"], options, seed, list(actions), meta if isinstance(meta, dict) else {})
+        if not isinstance(meta, dict):
+            raise RecordError(f"record field meta must be an object, got {meta!r}")
+        _check_meta(meta)
+        return cls(data["game"], options, seed, list(actions), meta)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
         try:
             text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{path} is not a record: it is not UTF-8 text (byte {exc.start} cannot be read); "
+                              "a record is a JSON file saved by cardhall") from None
         except OSError as exc:
             raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
+        return cls.loads(text, str(path))
+
+    @classmethod
+    def loads(cls, text: str, source: str = "the record") -> Record:
+        """Read a record from JSON text; raise `RecordError` saying what is wrong."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+            raise RecordError(f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+        except RecursionError:
+            raise RecordError(f"{source} is nested too deeply to be a record; a record is a flat JSON object "
+                              "with game, options, seed and actions") from None
         return cls.from_json(data)
 
     def new_game(self) -> Game:
@@ -127,3 +141,28 @@ class Record:
         if recorded is not None and recorded != state.scores():
             raise RecordError(f"replay ends with scores {state.scores()}, the record says {recorded}")
         return state
+
+
+_META_TYPES: dict[str, tuple[type, ...]] = {
+    "human_seat": (int,),
+    "bot_kind": (str,),
+    "final_scores": (list,),
+}
+
+
+def _check_meta(meta: dict[str, Any]) -> None:
+    """The meta fields cardhall reads must have their types: `human_seat` a seat number (0 or more),
+    `bot_kind` a bot spec, `final_scores` a list of numbers. Other fields are kept as they are."""
+    for key, types in _META_TYPES.items():
+        value = meta.get(key)
+        if value is None and key not in meta:
+            continue
+        if not isinstance(value, types) or isinstance(value, bool):
+            kind = {"human_seat": "a seat number (0, 1, …)", "bot_kind": "a bot name such as heuristic or hard",
+                    "final_scores": "a list of numbers"}[key]
+            raise RecordError(f"record field meta.{key} must be {kind}, got {value!r}")
+    if "human_seat" in meta and meta["human_seat"] < 0:
+        raise RecordError(f"record field meta.human_seat must be a seat number (0, 1, …), got {meta['human_seat']!r}")
+    scores = meta.get("final_scores")
+    if scores is not None and not all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores):
+        raise RecordError(f"record field meta.final_scores must be a list of numbers, got {scores!r}")

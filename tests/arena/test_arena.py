@@ -98,6 +98,14 @@ def test_resume_skips_finished_games(tmp_path: Path) -> None:
     assert again.results["standings"] == full.results["standings"]
 
 
+def test_rerunning_a_finished_arena_plays_nothing_and_says_the_same(tmp_path: Path) -> None:
+    """A finished arena re-run with several workers is a resume with nothing left (#17: was Pool(0))."""
+    first = run(Arena("three-two-five", ["heuristic", "random"], games=4, seed=3, workers=2, out=tmp_path))
+    again = run(Arena("three-two-five", ["heuristic", "random"], games=4, seed=3, workers=2, out=tmp_path))
+    assert again.results["games"] == first.results["games"]
+    assert again.results["standings"] == first.results["standings"]
+
+
 def test_resume_refuses_other_settings(tmp_path: Path) -> None:
     run(Arena("putz", ["random", "random"], games=1, seed=1, out=tmp_path))
     with pytest.raises(CardhallError, match="holds an arena with other settings"):
