@@ -54,7 +54,7 @@ def test_good_meta_and_unknown_meta_fields_are_kept():
     assert Record.loads(json.dumps(rec.to_json())).meta == rec.meta
 
 
-@pytest.mark.parametrize("name", ["five-towers", "hearts", "three-two-five", "clash-of-decks"])
+@pytest.mark.parametrize("name", GAMES)
 def test_applying_notation_says_to_use_apply_text(name):
     state = cardhall.load(name).new_state(seed=3)
     before = state.to_json()
