@@ -35,6 +35,7 @@ from cardhall.core.errors import NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.options import Option
 from cardhall.core.rng import MAX_SEED, chance_permutation_bytes
+from cardhall.games.hearts.views import HeartsPublicView, HeartsView
 
 PASS = 52  # pass actions are PASS + card
 QS = 3 * 13 + 10  # the queen of spades
@@ -247,6 +248,9 @@ def _read_cards(items: Any) -> int:
 
 class HeartsState(State):
     """A game of Hearts in progress (possibly over)."""
+
+    VIEW_TYPE = HeartsView
+    PUBLIC_VIEW_TYPE = HeartsPublicView
 
     __slots__ = (
         "broken", "deal", "last", "leader", "next_seat", "offset", "out", "over", "phase", "picks",

@@ -7,7 +7,7 @@ Actions are ints: a card is its kernel number (0–51); the other decisions are
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardhall.core.cards import (
     SUIT_MASKS,
@@ -326,7 +326,7 @@ class TrickState(State):
         v.update(self._private_variant(seat))
         return v
 
-    DECISIONS = {PUSH: "pushed", EXCHANGE_SIX: "six_exchanged", NO_EXCHANGE: "no_exchange",
+    DECISIONS: ClassVar[dict[int, str]] = {PUSH: "pushed", EXCHANGE_SIX: "six_exchanged", NO_EXCHANGE: "no_exchange",
                  TAKE_TALON: "talon_taken", KEEP: "talon_kept"}
     HEADER_KEYS = ("variant", "players", "dealer", "trump", "chooser", "pushed", "turned", "up",
                    "six_exchanged_by", "talon_taken_by")
