@@ -9,6 +9,7 @@ view matches its game's TypedDict.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -38,7 +39,7 @@ VARIANTS = [
     ("jass", {}), ("putz", {"players": 3}), ("putz", {"players": 5}),
     ("three-two-five", {}), ("three-two-five", {"trump_by_seventh_card": True}),
     *[("clash-of-decks", {"format": f}) for f in ("precon", "draft", "constructed")],
-    ("clash-of-decks", {"solo": True}),
+    ("clash-of-decks", {"solo": True}), ("clash-of-decks", {"solo": True, "format": "precon", "level": 3}),
 ]
 IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}" for name, opts in VARIANTS]
 
@@ -133,12 +134,17 @@ def check_trick_game(s: State, v: Viewer, seen: list[Any], before: State, action
         assert not leaked, f"viewer {v} is told {sorted(leaked)}, which it may not know: {item}"
 
 
+@functools.lru_cache(maxsize=64)
+def _outside_draw(draw: tuple[int, ...], draw_before: tuple[int, ...], deck: tuple[int, ...]) -> Counter[str]:
+    full = Counter(towers_card(c) for c in deck)
+    return (full - Counter(towers_card(c) for c in draw)) | (full - Counter(towers_card(c) for c in draw_before))
+
+
 def check_towers(s: Any, v: Viewer, seen: list[Any], before: Any) -> None:
     """Only the draw pile's cards are unseen (copies exist): no item names more copies of a
     card than lie outside the draw pile before or after the move (a reshuffle puts seen cards
     back into it)."""
-    deck = Counter(towers_card(c) for c in s.game.deck())
-    outside = (deck - Counter(towers_card(c) for c in s.draw)) | (deck - Counter(towers_card(c) for c in before.draw))
+    outside = _outside_draw(tuple(s.draw), tuple(before.draw), tuple(s.game.deck()))
     for item in seen:
         named = Counter(t for t in strings(item) if re.fullmatch(r"[PVGSY]\d{1,2}", t))
         assert not named - outside, f"viewer {v} is told of cards still in the draw pile: {item}"
