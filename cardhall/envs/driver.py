@@ -1,0 +1,180 @@
+"""The environments' engine room: a game state, the factored decision in progress, the
+observation of any seat and the rewards. The PettingZoo and Gymnasium wrappers are thin
+shells around a `Driver`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from cardhall.core.errors import IllegalAction, OptionError
+from cardhall.core.game import Action, Game, State
+from cardhall.envs.games import EnvSpec, spec_for
+
+REWARDS = ("win", "score", "deal")
+
+
+def observation(spec: EnvSpec, state: State, seat: int, prefix: Sequence[int] = (),
+                legal: Sequence[Action] | None = None) -> dict[str, np.ndarray]:
+    """The observation of `seat`: built from `state.view(seat)`, the tokens already chosen in
+    a factored decision, and (when `seat` is to move) the action mask. Nothing else of the
+    state is read, so states that look alike from `seat` give equal observations."""
+    return Observation(spec).of(state, seat, prefix, legal)
+
+
+class Observation:
+    """Builds observations for one game (the layout, plus the pending tokens of a factored
+    decision: one one-hot of n per token already chosen)."""
+
+    def __init__(self, spec: EnvSpec) -> None:
+        self.spec = spec
+        self.n = spec.codec.n
+        self.pending = (spec.codec.max_tokens - 1) * self.n
+        self.size = spec.layout.size + self.pending
+
+    def of(self, state: State, seat: int, prefix: Sequence[int] = (), legal: Sequence[Action] | None = None,
+           view: dict[str, Any] | None = None) -> dict[str, np.ndarray]:
+        if view is None:
+            view = state.view(seat)
+        vec = np.zeros(self.size, dtype=np.float32)
+        self.spec.encode(view, vec)
+        mask = np.zeros(self.n, dtype=np.int8)
+        if state.to_move() == seat:
+            base = self.spec.layout.size
+            for k, t in enumerate(prefix):
+                vec[base + k * self.n + t] = 1.0
+            for sp in spellings(self.spec, state.legal_actions() if legal is None else legal, view):
+                if sp[: len(prefix)] == tuple(prefix):
+                    mask[sp[len(prefix)]] = 1
+        return {"observation": vec, "action_mask": mask}
+
+
+def spellings(spec: EnvSpec, legal: Sequence[Action], view: dict[str, Any]) -> list[tuple[int, ...]]:
+    encode = spec.codec.encode
+    return [encode(a, view) for a in legal]
+
+
+class Driver:
+    """One game played token by token, with rewards as `reward` says:
+
+    - `win` (default): at the end, +1 for each winner and −1 for each other seat (0 for all
+      when every seat wins);
+    - `score`: at the end, my score minus the mean of the other seats' (negated in Hearts,
+      where low scores win);
+    - `deal` (multi-deal games): the same score difference, paid at the end of every deal
+      for that deal's change of scores. Summed over a game it equals `score`.
+    """
+
+    def __init__(self, game: Game, reward: str = "win") -> None:
+        self.game = game
+        self.spec = spec_for(game)
+        if reward not in REWARDS:
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}; got {reward!r}")
+        if reward == "deal" and not self.spec.multi_deal:
+            raise OptionError(f"{game.name} is one game, not a series of deals; use reward='win' or 'score'")
+        self.reward = reward
+        self.players = game.num_players
+        self.codec = self.spec.codec
+        self.obs = Observation(self.spec)
+        self.state: State = game.new_state(0)
+        self.prefix: list[int] = []
+
+    # --- the game -------------------------------------------------------------------
+    def reset(self, seed: int) -> None:
+        self.state = self.game.new_state(seed)
+        self.prefix = []
+        self._decision: tuple[int, list[Action], list[tuple[int, ...]], dict[str, Any]] | None = None
+        self._paid = self._oriented()
+        self._deal = self.spec.deal(self.state.view(0)) if self.reward == "deal" else 0
+
+    def to_move(self) -> int | None:
+        return self.state.to_move()
+
+    def view(self) -> dict[str, Any]:
+        """The view of the seat to move (cached for the current decision)."""
+        return self._current()[3]
+
+    def _current(self) -> tuple[int, list[Action], list[tuple[int, ...]], dict[str, Any]]:
+        """(move number, legal actions, their spellings, the mover's view) of this decision."""
+        if self._decision is None or self._decision[0] != len(self.state.actions):
+            seat = self.state.to_move()
+            assert seat is not None, "the game is over"
+            legal = self.state.legal_actions()
+            view = self.state.view(seat)
+            self._decision = (len(self.state.actions), legal, spellings(self.spec, legal, view), view)
+        return self._decision
+
+    def mask(self) -> np.ndarray:
+        mask = np.zeros(self.codec.n, dtype=np.int8)
+        if self.state.is_over():
+            return mask
+        _, _, spelled, _ = self._current()
+        k, prefix = len(self.prefix), tuple(self.prefix)
+        for sp in spelled:
+            if sp[:k] == prefix:
+                mask[sp[k]] = 1
+        return mask
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        if seat == self.state.to_move():
+            _, legal, _, view = self._current()
+            return self.obs.of(self.state, seat, self.prefix, legal, view)
+        return self.obs.of(self.state, seat)
+
+    def step(self, token: int) -> list[float] | None:
+        """Choose one token for the seat to move; play the action once it is spelled out.
+        Return the rewards of all seats if an action was played, else None."""
+        _, legal, spelled, _ = self._current()
+        prefix = (*self.prefix, int(token))
+        k = len(prefix)
+        matches = [(a, sp) for a, sp in zip(legal, spelled, strict=True) if sp[:k] == prefix]
+        if not matches:
+            allowed = sorted({sp[k - 1] for sp in spelled if sp[: k - 1] == prefix[:-1]})
+            raise IllegalAction(f"token {token} is not legal now; the action mask allows {allowed}")
+        for action, sp in matches:
+            if len(sp) == k:
+                return self.play(action)
+        self.prefix.append(int(token))
+        return None
+
+    def play(self, action: Action) -> list[float]:
+        """Play a whole action (an opponent's); return the rewards it brings every seat."""
+        self.state.apply(action)
+        self.prefix = []
+        return self._rewards()
+
+    # --- rewards --------------------------------------------------------------------
+    def _oriented(self) -> list[float]:
+        sign = -1.0 if self.spec.lower_is_better else 1.0
+        return [sign * x for x in self.state.scores()]
+
+    def _relative(self, values: list[float]) -> list[float]:
+        n = len(values)
+        if n == 1:
+            return list(values)
+        total = sum(values)
+        return [v - (total - v) / (n - 1) for v in values]
+
+    def _rewards(self) -> list[float]:
+        over = self.state.is_over()
+        if self.reward == "win":
+            if not over:
+                return [0.0] * self.players
+            winners = set(self.state.winners())
+            if len(winners) == self.players:
+                return [0.0] * self.players
+            return [1.0 if s in winners else -1.0 for s in range(self.players)]
+        if self.reward == "deal" and not over:
+            deal = self.spec.deal(self.state.view(self.state.to_move() or 0))
+            if deal == self._deal:
+                return [0.0] * self.players
+            self._deal = deal
+        elif not over:
+            return [0.0] * self.players
+        now = self._oriented()
+        change = [a - b for a, b in zip(now, self._paid, strict=True)]
+        self._paid = now
+        return self._relative(change)
