@@ -12,6 +12,7 @@ import numpy as np
 
 from cardhall.core.errors import IllegalAction, OptionError
 from cardhall.core.game import Action, Game, State
+from cardhall.envs.codec import TableCodec
 from cardhall.envs.games import EnvSpec, spec_for
 
 REWARDS = ("win", "score", "deal")
@@ -46,9 +47,15 @@ class Observation:
             base = self.spec.layout.size
             for k, t in enumerate(prefix):
                 vec[base + k * self.n + t] = 1.0
-            for sp in spellings(self.spec, state.legal_actions() if legal is None else legal, view):
-                if sp[: len(prefix)] == tuple(prefix):
-                    mask[sp[len(prefix)]] = 1
+            if legal is None:
+                legal = state.legal_actions()
+            codec = self.spec.codec
+            if isinstance(codec, TableCodec):  # one token per action: the fast path
+                mask[np.array([codec.index[a] for a in legal], dtype=np.intp)] = 1
+            else:
+                for sp in spellings(self.spec, legal, view):
+                    if sp[: len(prefix)] == tuple(prefix):
+                        mask[sp[len(prefix)]] = 1
         return {"observation": vec, "action_mask": mask}
 
 
@@ -78,6 +85,7 @@ class Driver:
         self.reward = reward
         self.players = game.num_players
         self.codec = self.spec.codec
+        self.single = isinstance(self.codec, TableCodec)
         self.obs = Observation(self.spec)
         self.state: State = game.new_state(0)
         self.prefix: list[int] = []
@@ -104,19 +112,16 @@ class Driver:
             assert seat is not None, "the game is over"
             legal = self.state.legal_actions()
             view = self.state.view(seat)
-            self._decision = (len(self.state.actions), legal, spellings(self.spec, legal, view), view)
+            spelled = [] if self.single else spellings(self.spec, legal, view)
+            self._decision = (len(self.state.actions), legal, spelled, view)
         return self._decision
 
     def mask(self) -> np.ndarray:
-        mask = np.zeros(self.codec.n, dtype=np.int8)
-        if self.state.is_over():
-            return mask
-        _, _, spelled, _ = self._current()
-        k, prefix = len(self.prefix), tuple(self.prefix)
-        for sp in spelled:
-            if sp[:k] == prefix:
-                mask[sp[k]] = 1
-        return mask
+        """The tokens the seat to move may choose now."""
+        seat = self.state.to_move()
+        if seat is None:
+            return np.zeros(self.codec.n, dtype=np.int8)
+        return self.observe(seat)["action_mask"]
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         if seat == self.state.to_move():
@@ -128,6 +133,12 @@ class Driver:
         """Choose one token for the seat to move; play the action once it is spelled out.
         Return the rewards of all seats if an action was played, else None."""
         _, legal, spelled, _ = self._current()
+        if self.single:
+            action = self.codec.actions[token] if 0 <= token < self.codec.n else None  # type: ignore[attr-defined]
+            if action is None or action not in legal:
+                allowed = sorted(self.codec.index[a] for a in legal)  # type: ignore[attr-defined]
+                raise IllegalAction(f"token {token} is not legal now; the action mask allows {allowed}")
+            return self.play(action)
         prefix = (*self.prefix, int(token))
         k = len(prefix)
         matches = [(a, sp) for a, sp in zip(legal, spelled, strict=True) if sp[:k] == prefix]

@@ -55,8 +55,7 @@ def put_cards(out: np.ndarray, at: int, index: dict[str, int], cards: Iterable[s
 def put_seats(out: np.ndarray, at: int, values: Sequence[float], me: int, scale: float) -> None:
     """Per-seat numbers, rotated so that my own comes first, divided by `scale`."""
     n = len(values)
-    for s, v in enumerate(values):
-        out[at + (s - me) % n] = v / scale
+    out[at:at + n] = [values[(me + k) % n] / scale for k in range(n)]
 
 
 def card_index(cards: Iterable[int]) -> dict[str, int]:

@@ -9,7 +9,7 @@ import numpy as np
 from cardhall.core.cards import SUITS, format_card
 from cardhall.envs.codec import Codec, TableCodec
 from cardhall.envs.games import EnvSpec
-from cardhall.envs.layout import card_index, put_cards, put_seats, rel
+from cardhall.envs.layout import card_index, rel
 
 CARDS = card_index(range(52))
 PASS = 52  # the engine's pass actions are PASS + card
@@ -49,6 +49,7 @@ class Spec(EnvSpec):
         return TableCodec(range(2 * PASS), names)
 
     def _declare(self) -> None:
+        self._tricks: dict[tuple[Any, ...], list[int]] = {}
         P, add = self.players, self.layout.add
         self.o_hand = add("hand", 52, "my cards (52 cards, order 2C … AC, 2D … AS)")
         self.o_trick = add("trick", P * 52, f"the current trick: {P} slots in playing order, each a 52-card one-hot")
@@ -67,30 +68,39 @@ class Spec(EnvSpec):
     def encode(self, view: dict[str, Any], out: np.ndarray) -> None:
         v, P = read(view), self.players
         me = v.seat
-        put_cards(out, self.o_hand, CARDS, v.hand)
-        put_cards(out, self.o_passed, CARDS, v.passed)
-        put_cards(out, self.o_received, CARDS, v.received)
+        ones = [self.o_hand + CARDS[c] for c in v.hand]  # the positions set to 1, written at once
+        ones += [self.o_passed + CARDS[c] for c in v.passed]
+        ones += [self.o_received + CARDS[c] for c in v.received]
+        memo = self._tricks
+        if len(memo) > 100_000:
+            memo.clear()
         for t in v.tricks:
-            put_cards(out, self.o_played, CARDS, t["cards"])
-            self._voids(out, t["leader"], t["cards"], me)
+            key = (me, t["leader"], *t["cards"])
+            done = memo.get(key)
+            if done is None:
+                done = memo[key] = self._trick(me, t["leader"], t["cards"])
+            ones += done
         if v.trick:
             leader = v.trick[0][0]
-            out[self.o_leader + rel(leader, me, P)] = 1.0
-            for k, (_, c) in enumerate(v.trick):
-                out[self.o_trick + 52 * k + CARDS[c]] = 1.0
-            self._voids(out, leader, [c for _, c in v.trick], me)
-        put_seats(out, self.o_taken, v.taken, me, 26)
-        put_seats(out, self.o_sizes, v.hand_sizes, me, 13)
-        put_seats(out, self.o_scores, v.scores, me, v.target)
-        out[self.o_broken] = float(v.broken)
-        out[self.o_phase + (0 if v.phase == "pass" else 1)] = 1.0 if v.phase in ("pass", "play") else 0.0
-        out[self.o_passing + PASSING.index(v.passing)] = 1.0
+            cards = [c for _, c in v.trick]
+            ones.append(self.o_leader + rel(leader, me, P))
+            ones += [self.o_trick + 52 * k + CARDS[c] for k, c in enumerate(cards)]
+            ones += self._trick(me, leader, cards)[len(cards):]  # its voids (its cards are not yet played)
+        if v.phase in ("pass", "play"):
+            ones.append(self.o_phase + (v.phase == "play"))
+        ones.append(self.o_passing + PASSING.index(v.passing))
+        out[np.array(ones, dtype=np.intp)] = 1.0
+        seats = [(me + k) % P for k in range(P)]  # the numbers below are contiguous: one write
+        out[self.o_taken:self.o_broken + 1] = ([v.taken[s] / 26 for s in seats] + [v.hand_sizes[s] / 13 for s in seats]
+                                               + [v.scores[s] / v.target for s in seats] + [float(v.broken)])
 
-    def _voids(self, out: np.ndarray, leader: int, cards: list[str], me: int) -> None:
+    def _trick(self, me: int, leader: int, cards: list[str]) -> list[int]:
+        """The positions a trick sets: its cards in `played`, then the voids it shows (a
+        player not following the led suit lacks it). Memoised for the finished tricks."""
         led = cards[0][1]
-        for k, c in enumerate(cards[1:], 1):
-            if c[1] != led:
-                out[self.o_voids + 4 * rel(leader + k, me, self.players) + SUITS.index(led)] = 1.0
+        out = [self.o_played + CARDS[c] for c in cards]
+        return out + [self.o_voids + 4 * rel(leader + k, me, self.players) + SUITS.index(led)
+                      for k, c in enumerate(cards) if c[1] != led]
 
     def deal(self, view: dict[str, Any]) -> int:
         return read(view).deal
