@@ -22,7 +22,7 @@ class CardhallEnv(AECEnv):  # type: ignore[misc]
     game with seed `s`; the resets without a seed that follow it play seeds drawn from `s`.
     """
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012 (as the base class)
 
     def __init__(self, game: Game, reward: str = "win", render_mode: str | None = None) -> None:
         super().__init__()

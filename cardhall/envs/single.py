@@ -16,13 +16,13 @@ from cardhall.core.game import Game
 from cardhall.envs.driver import Driver
 
 
-class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+class SingleAgentEnv(gymnasium.Env):
     """`step(token)` chooses one token for the learner's seat, then lets the bots play until
     the learner is to move again or the game ends. The reward is the learner's (as the
     driver's `reward` option says); `info["view"]` is the learner's raw view and
     `info["action_mask"]` the mask (also inside the observation)."""
 
-    metadata = {"render_modes": []}
+    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (as the base class)
 
     def __init__(self, game: Game, opponents: str = "heuristic", seat: int = 0, reward: str = "win") -> None:
         if not 0 <= seat < game.num_players:

@@ -101,7 +101,7 @@ def test_seeded_episodes_reproduce(name, options):
         rng = random.Random(seed)
         trace = []
         for agent in e.agent_iter(max_iter=400):
-            obs, reward, term, trunc, info = e.last()
+            obs, reward, term, trunc, _info = e.last()
             trace.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward))
             e.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
         return trace
@@ -175,7 +175,7 @@ def test_single_agent_env_plays_a_whole_game(opponents):
     total, done, steps = 0.0, False, 0
     while not done:
         assert obs["action_mask"].any()
-        obs, reward, done, truncated, info = g.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        obs, reward, done, _truncated, info = g.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
         total += reward
         steps += 1
     assert total in (1.0, -1.0)
@@ -190,11 +190,11 @@ def test_single_agent_env_plays_a_whole_game(opponents):
 
 def test_single_agent_env_with_a_factored_game():
     g = single("five-towers", opponents="random", players=2)
-    obs, _ = g.reset(seed=8)
+    g.reset(seed=8)
     rng = random.Random(8)
     done = False
     while not done:
-        obs, reward, done, _, _ = g.step(rng.choice(np.flatnonzero(g.action_masks()).tolist()))
+        _obs, reward, done, _, _ = g.step(rng.choice(np.flatnonzero(g.action_masks()).tolist()))
     assert g.driver.state.is_over() and reward in (1.0, -1.0, 0.0)
 
 

@@ -11,7 +11,7 @@ the kind alone. So a decision takes at most 5 steps.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -42,7 +42,7 @@ class ClashCodec(Codec):
                    + ["lane top", "lane bottom"] + [f"position {p + 1}" for p in range(MAX_POS)])
 
     def encode(self, action: Action, view: dict[str, Any]) -> tuple[int, ...]:
-        kind, *args = action  # type: ignore[misc]
+        kind, *args = cast(tuple[Any, ...], action)
         tokens = [KINDS.index(kind)]
         if args:
             tokens.append(CARD0 + args[0])

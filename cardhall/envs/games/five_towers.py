@@ -12,7 +12,7 @@ spelling, and a decision takes at most 6 steps.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -39,7 +39,7 @@ class TowersCodec(Codec):
     def encode(self, action: Action, view: dict[str, Any]) -> tuple[int, ...]:
         if isinstance(action, int):
             return (PASS_TOKEN,) if action == PASS else (BID0 + action,)
-        demolished, placement = action  # type: ignore[misc]
+        demolished, placement = cast(tuple[int, tuple[int, ...]], action)
         offer = [card_of(c) for c in read(view).offer]
         first = NO_DEMOLISH_TOKEN if demolished == NO_DEMOLISH else DEMOLISH0 + demolished // 16
         return (first, *(PLACE0 + offer.index(c) for c in placement))

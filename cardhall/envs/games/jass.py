@@ -40,7 +40,7 @@ class JassView(NamedTuple):
 
 def read(v: dict[str, Any]) -> JassView:
     """The view's keys this module uses, in one place."""
-    extra = {k: v[k] for k in ("pushed", "chooser", "target", "up", "six_exchanged_by", "talon_taken_by",
+    extra: dict[str, Any] = {k: v[k] for k in ("pushed", "chooser", "target", "up", "six_exchanged_by", "talon_taken_by",
                                "talon_size", "aside_size", "aside", "asked") if k in v}
     return JassView(v["seat"], v["phase"], v["dealer"], v["trump"], v["hand"], v["hand_sizes"], v["leader"],
                     v["trick"], v["played"], v["voids"], v["known"], v["deal_points"], v["score"], len(v["deals"]),
