@@ -49,6 +49,7 @@ from cardhall.games.jass.tricks import (
     shuffled_bytes,
     split_hand,
 )
+from cardhall.games.jass.views import JassPublicView, JassView
 
 SEAT_NAMES = ("South", "West", "North", "East")
 _BY_SEAT = [itemgetter(*(12 * r + 3 * ((seat - first) & 3) + j for seat in range(4) for r in range(3) for j in range(3)))
@@ -93,6 +94,9 @@ class JassState(TrickState):
     """A Jass position. The hands are kept as small ints, ``suits[seat][suit]`` the 9-bit
     mask of the seat's cards of that suit (bit 0 = the six), so the hot path never
     shifts or masks a 52-bit int; `hands` gives them as masks of kernel cards."""
+
+    VIEW_TYPE = JassView
+    PUBLIC_VIEW_TYPE = JassPublicView
 
     __slots__ = ("log", "pushed", "score", "suits", "target", "winner_team")
 
@@ -325,19 +329,18 @@ class JassState(TrickState):
             return []
         return [self.winner_team, self.winner_team + 2]
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self._view_base(seat)
-        v.update({
+    def _public_variant(self) -> dict[str, Any]:
+        return {
             "variant": "jass",
             "pushed": self.pushed,
             "chooser": (self.dealer + 3) % 4 if self.pushed else (self.dealer + 1) % 4,
             "team_points": self.team_deal_points(),
-            "score": list(self.score),
+            "scores": [self.score[s & 1] for s in range(4)],
+            "team_scores": list(self.score),
             "target": self.game.options["target"],
             "deals": [list(d) for d in self.log],
             "winners": self.winners(),
-        })
-        return v
+        }
 
     def sample(self, seat: int, rng: random.Random) -> JassState:
         s = self.clone()

@@ -29,6 +29,7 @@ from cardhall.games.jass.base import (
     TrickState,
 )
 from cardhall.games.jass.tricks import DECK, deal_constrained, shuffled, six_of
+from cardhall.games.jass.views import PutzPublicView, PutzView
 
 APPLE_BELOW = 21
 """A player with fewer card points than this in a deal is an apple."""
@@ -103,6 +104,9 @@ class Putz(JassFamily):
 
 
 class PutzState(TrickState):
+    VIEW_TYPE = PutzView
+    PUBLIC_VIEW_TYPE = PutzPublicView
+
     __slots__ = ("aside", "asked", "log", "score", "six_by", "taker", "talon", "turned", "up")
 
     game: Putz
@@ -256,9 +260,8 @@ class PutzState(TrickState):
         top = max(self.score)
         return [i for i, x in enumerate(self.score) if x == top]
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self._view_base(seat)
-        v.update({
+    def _public_variant(self) -> dict[str, Any]:
+        return {
             "variant": "putz",
             "turned": format_card(self.turned),
             "up": format_card(self.up),
@@ -266,14 +269,15 @@ class PutzState(TrickState):
             "talon_taken_by": self.taker,
             "talon_size": self.talon.bit_count(),
             "aside_size": self.aside.bit_count(),
-            "aside": format_cards(self.aside).split() if seat == self.taker else None,
             "asked": self.asked,
-            "score": list(self.score),
+            "scores": list(self.score),
             "deals": [{"points": list(d["points"]), "deltas": list(d["deltas"])} for d in self.log],
             "winners": self.winners(),
             "lose_below": LOSE_BELOW[self.n],
-        })
-        return v
+        }
+
+    def _private_variant(self, seat: int) -> dict[str, Any]:
+        return {"aside": format_cards(self.aside).split() if seat == self.taker else None}
 
     def sample(self, seat: int, rng: random.Random) -> PutzState:
         """Re-deal what `seat` cannot see: other hands (keeping publicly known cards and
