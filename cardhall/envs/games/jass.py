@@ -32,6 +32,7 @@ class JassView(NamedTuple):
     known: list[list[str]]
     deal_points: list[int]
     scores: list[int]
+    """Jass: the two teams' scores (team 0: seats 0 and 2); Putz: each seat's."""
     deals: int
     extra: dict[str, Any]
     """Jass: pushed, chooser, target; Putz: up, six_exchanged_by, talon_taken_by, talon_size,
@@ -43,7 +44,8 @@ def read(v: dict[str, Any]) -> JassView:
     extra: dict[str, Any] = {k: v[k] for k in ("pushed", "chooser", "target", "up", "six_exchanged_by", "talon_taken_by",
                                "talon_size", "aside_size", "aside", "asked") if k in v}
     return JassView(v["seat"], v["phase"], v["dealer"], v["trump"], v["hand"], v["hand_sizes"], v["leader"],
-                    v["trick"], v["played"], v["voids"], v["known"], v["deal_points"], v["score"], len(v["deals"]),
+                    v["trick"], v["played"], v["voids"], v["known"], v["deal_points"],
+                    v["team_scores"] if v["variant"] == "jass" else v["scores"], len(v["deals"]),
                     extra)
 
 

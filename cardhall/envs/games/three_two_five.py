@@ -39,7 +39,7 @@ def read(v: dict[str, Any]) -> ThreeTwoFiveView:
     """The view's keys this module uses, in one place."""
     return ThreeTwoFiveView(v["seat"], v["phase"], v["deal"], v["deals"], v["dealer"], v["contracts"], v["trump"],
                             v["hand"], v["hand_sizes"], v["leader"], v["trick"], v["tricks_won"], v["played"],
-                            v["voids"], v["pulls"], v["totals"])
+                            v["voids"], v["pulls"], v["scores"])
 
 
 class Spec(EnvSpec):
