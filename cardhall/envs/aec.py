@@ -40,6 +40,7 @@ class CardhallEnv(AECEnv):  # type: ignore[misc]
         }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.driver.codec.n) for a in self.possible_agents}
         self._seeds = random.Random()
+        self._no_rewards = [0.0] * n
 
     def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
         return self.observation_spaces[agent]
@@ -60,6 +61,7 @@ class CardhallEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
         self._select()
 
     def _select(self) -> None:
@@ -71,8 +73,8 @@ class CardhallEnv(AECEnv):  # type: ignore[misc]
                 self.infos[a] = {"view": self.driver.state.view(self._seat[a])}
             return
         agent = self.possible_agents[seat]
-        for a in self.agents:
-            self.infos[a] = {}
+        if self.infos.get(self.agent_selection):  # the previous mover's view is stale now
+            self.infos[self.agent_selection] = {}
         self.infos[agent] = {"view": self.driver.view()}
         self.agent_selection = agent
 
@@ -86,15 +88,11 @@ class CardhallEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         rewards = self.driver.step(int(action))  # type: ignore[arg-type]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if rewards is not None:
-            for a in self.agents:
-                self.rewards[a] = rewards[self._seat[a]]
-        if self.driver.to_move() is None:
-            self._select()
+        for a, r in zip(self.possible_agents, rewards or self._no_rewards, strict=True):
+            self.rewards[a] = r
+        self._select()
+        if self.driver.to_move() is None:  # all are terminated; the dead steps go round from the next agent
             self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
-        else:
-            self._select()
         self._accumulate_rewards()
 
     def render(self) -> str | None:

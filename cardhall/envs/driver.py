@@ -138,7 +138,7 @@ class Driver:
             if action is None or action not in legal:
                 allowed = sorted(self.codec.index[a] for a in legal)  # type: ignore[attr-defined]
                 raise IllegalAction(f"token {token} is not legal now; the action mask allows {allowed}")
-            return self.play(action)
+            return self.play(action, checked=True)
         prefix = (*self.prefix, int(token))
         k = len(prefix)
         matches = [(a, sp) for a, sp in zip(legal, spelled, strict=True) if sp[:k] == prefix]
@@ -147,13 +147,17 @@ class Driver:
             raise IllegalAction(f"token {token} is not legal now; the action mask allows {allowed}")
         for action, sp in matches:
             if len(sp) == k:
-                return self.play(action)
+                return self.play(action, checked=True)
         self.prefix.append(int(token))
         return None
 
-    def play(self, action: Action) -> list[float]:
-        """Play a whole action (an opponent's); return the rewards it brings every seat."""
-        self.state.apply(action)
+    def play(self, action: Action, checked: bool = False) -> list[float]:
+        """Play a whole action (an opponent's; `checked` when taken from the legal ones);
+        return the rewards it brings every seat."""
+        if checked:
+            self.state.apply_unchecked(action)
+        else:
+            self.state.apply(action)
         self.prefix = []
         return self._rewards()
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -71,7 +72,7 @@ class LinearPolicy:
             param -= lr * m_hat / (np.sqrt(v_hat) + 1e-8)
 
 
-def train(episodes: int, seed: int = 0, lr: float = 0.01) -> tuple[LinearPolicy, list[float]]:
+def train(episodes: int, seed: int = 0, lr: float = 0.01, log: bool = False) -> tuple[LinearPolicy, list[float]]:
     """Train against the heuristic bots; return the policy and each episode's reward."""
     env = single(GAME, opponents="heuristic", reward="score", **OPTIONS)
     rng = np.random.default_rng(seed)
@@ -89,6 +90,9 @@ def train(episodes: int, seed: int = 0, lr: float = 0.01) -> tuple[LinearPolicy,
         rewards.append(total)
         baseline += (total - baseline) / min(episode + 1, 200)
         policy.update(steps, (total - baseline) / 26, lr)
+        if log and (episode + 1) % max(1, episodes // 10) == 0:
+            recent = rewards[-max(1, episodes // 10):]
+            print(f"{episode + 1} deals: mean reward {np.mean(recent):.2f} over the last {len(recent)}", file=sys.stderr)
     return policy, rewards
 
 
@@ -160,9 +164,9 @@ def plot(rewards: list[float], levels: dict[str, float], path: Path, window: int
     plt.close(fig)
 
 
-def run(episodes: int, eval_deals: int, out: Path, seed: int = 0) -> dict[str, Any]:
+def run(episodes: int, eval_deals: int, out: Path, seed: int = 0, log: bool = False) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
-    policy, rewards = train(episodes, seed)
+    policy, rewards = train(episodes, seed, log=log)
     results: dict[str, Any] = {"game": GAME, "options": OPTIONS, "episodes": episodes, "eval_deals": eval_deals}
     for opponents in ("heuristic", "random"):
         results[f"vs {opponents}"] = {
@@ -184,7 +188,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("hearts-pg"), help="where the plot and results.json go")
     args = parser.parse_args(argv)
-    print(json.dumps(run(args.episodes, args.eval_deals, args.out, args.seed), indent=2))
+    print(json.dumps(run(args.episodes, args.eval_deals, args.out, args.seed, log=True), indent=2))
 
 
 if __name__ == "__main__":
