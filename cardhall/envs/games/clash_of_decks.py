@@ -21,6 +21,7 @@ from cardhall.envs.games import EnvSpec
 from cardhall.games.clash_of_decks.abilities import ABILITY_BITS
 from cardhall.games.clash_of_decks.cards import CARDS, NUM_CARDS, card_id
 from cardhall.games.clash_of_decks.game import ASSAULT, BAN, DRAFT, PICK, SUMMON
+from cardhall.games.clash_of_decks.views import AutomatonView, ClashView, CreatureView, HandView
 
 KINDS = ("draft", "pick", "ban", "return", "summon", "cast", "attack", "end")
 CARD0 = len(KINDS)
@@ -54,26 +55,31 @@ class ClashCodec(Codec):
         return tuple(tokens)
 
 
-class ClashView(NamedTuple):
+class ClashFields(NamedTuple):
     seat: int
     phase: str
     active: int
     first: int
     turn: int
     mana: int
-    hands: list[dict[str, Any]]
-    board: list[list[list[dict[str, Any]]]]
+    hands: list[HandView]
+    board: list[list[list[CreatureView]]]
     pending: list[str]
     revealed: list[str]
-    picks: list[list[str]]
+    picks: list[list[str | None]]
     bans: list[list[str]]
-    ai: dict[str, Any] | None
+    ai: AutomatonView | None
 
 
-def read(v: dict[str, Any]) -> ClashView:
-    """The view's keys this module uses, in one place."""
-    return ClashView(v["seat"], v["phase"], v["active"], v["first"], v["turn"], v["mana"], v["hands"], v["board"],
-                     v["pending"], v.get("revealed", []), v.get("picks", [[], []]), v.get("bans", [[], []]), v.get("ai"))
+_NO_BANS: list[list[str]] = [[], []]
+_NO_PICKS: list[list[str | None]] = [[], []]
+
+
+def read(view: dict[str, Any]) -> ClashFields:
+    """The view's keys this module uses, in one place (checked by mypy against the game's view type)."""
+    v = cast(ClashView, view)
+    return ClashFields(v["seat"], v["phase"], v["active"], v["first"], v["turn"], v["mana"], v["hands"], v["board"],
+                     v["pending"], v.get("revealed", []), v.get("picks", _NO_PICKS), v.get("bans", _NO_BANS), v.get("ai"))
 
 
 class Spec(EnvSpec):
@@ -141,7 +147,7 @@ class Spec(EnvSpec):
             out[self.o_ai + NUM_CARDS + 1] = float(v.ai["fort"])
 
     @staticmethod
-    def _creature(out: np.ndarray, at: int, c: dict[str, Any]) -> None:
+    def _creature(out: np.ndarray, at: int, c: CreatureView) -> None:
         out[at + card_id(c["name"])] = 1.0
         at += NUM_CARDS
         out[at:at + 8] = (c["attack"] / 10, (c["health"] - c["damage"]) / 10, c["damage"] / 10, c["new"],

@@ -21,6 +21,7 @@ from cardhall.envs.codec import Codec
 from cardhall.envs.games import EnvSpec
 from cardhall.envs.layout import put_seats, rel
 from cardhall.games.five_towers.notation import COLOURS, NO_DEMOLISH, PASS
+from cardhall.games.five_towers.views import TowersView
 
 BID0, PASS_TOKEN, DEMOLISH0, NO_DEMOLISH_TOKEN, PLACE0 = 0, 6, 7, 12, 13
 
@@ -45,7 +46,7 @@ class TowersCodec(Codec):
         return (first, *(PLACE0 + offer.index(c) for c in placement))
 
 
-class TowersView(NamedTuple):
+class TowersFields(NamedTuple):
     seat: int
     phase: str
     start: int
@@ -61,9 +62,10 @@ class TowersView(NamedTuple):
     scores: list[float]
 
 
-def read(v: dict[str, Any]) -> TowersView:
-    """The view's keys this module uses, in one place."""
-    return TowersView(v["seat"], v["phase"], v["start_player"], v["offer"], v["bids"], v["high_bidder"], v["towers"],
+def read(view: dict[str, Any]) -> TowersFields:
+    """The view's keys this module uses, in one place (checked by mypy against the game's view type)."""
+    v = cast(TowersView, view)
+    return TowersFields(v["seat"], v["phase"], v["start_player"], v["offer"], v["bids"], v["high_bidder"], v["towers"],
                       v["demolished_counts"], v["draw_pile"], v["discard"], v["exhaustions"], v["last_round"],
                       v["scores"])
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -10,13 +10,14 @@ from cardhall.core.cards import SUITS, format_card
 from cardhall.envs.codec import Codec, TableCodec
 from cardhall.envs.games import EnvSpec
 from cardhall.envs.layout import card_index, rel
+from cardhall.games.hearts.views import HeartsView, Trick
 
 CARDS = card_index(range(52))
 PASS = 52  # the engine's pass actions are PASS + card
 PASSING = ("left", "right", "across", "hold")
 
 
-class HeartsView(NamedTuple):
+class HeartsFields(NamedTuple):
     seat: int
     phase: str
     passing: str
@@ -24,18 +25,19 @@ class HeartsView(NamedTuple):
     passed: list[str]
     received: list[str]
     trick: list[tuple[int, str]]
-    tricks: list[dict[str, Any]]
+    tricks: list[Trick]
     hand_sizes: list[int]
     taken: list[int]
-    scores: list[int]
+    scores: list[float]
     target: int
     broken: bool
     deal: int
 
 
-def read(v: dict[str, Any]) -> HeartsView:
-    """The view's keys this module uses, in one place."""
-    return HeartsView(v["seat"], v["phase"], v["passing"], v["hand"], v["passed"], v["received"],
+def read(view: dict[str, Any]) -> HeartsFields:
+    """The view's keys this module uses, in one place (checked by mypy against the game's view type)."""
+    v = cast(HeartsView, view)
+    return HeartsFields(v["seat"], v["phase"], v["passing"], v["hand"], v["passed"], v["received"],
                       v["trick"], v["tricks"], v["hand_sizes"], v["taken_points"], v["scores"], v["target"],
                       v["hearts_broken"], v["deal"])
 

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -13,12 +14,13 @@ from cardhall.envs.games import EnvSpec
 from cardhall.envs.layout import card_index, put_cards, put_seats, rel
 from cardhall.games.jass.base import PHASE_NAMES, TRUMP, WORDS
 from cardhall.games.jass.tricks import DECK_CARDS
+from cardhall.games.jass.views import JassView, PutzView
 
 CARDS = card_index(DECK_CARDS)
 SPECIALS = [*(TRUMP + s for s in range(4)), *sorted(WORDS)]
 
 
-class JassView(NamedTuple):
+class JassFields(NamedTuple):
     seat: int
     phase: str
     dealer: int
@@ -31,7 +33,7 @@ class JassView(NamedTuple):
     voids: list[list[str]]
     known: list[list[str]]
     deal_points: list[int]
-    scores: list[int]
+    scores: Sequence[float]
     """Jass: the two teams' scores (team 0: seats 0 and 2); Putz: each seat's."""
     deals: int
     extra: dict[str, Any]
@@ -39,14 +41,21 @@ class JassView(NamedTuple):
     aside_size, aside, asked."""
 
 
-def read(v: dict[str, Any]) -> JassView:
-    """The view's keys this module uses, in one place."""
-    extra: dict[str, Any] = {k: v[k] for k in ("pushed", "chooser", "target", "up", "six_exchanged_by", "talon_taken_by",
-                               "talon_size", "aside_size", "aside", "asked") if k in v}
-    return JassView(v["seat"], v["phase"], v["dealer"], v["trump"], v["hand"], v["hand_sizes"], v["leader"],
-                    v["trick"], v["played"], v["voids"], v["known"], v["deal_points"],
-                    v["team_scores"] if v["variant"] == "jass" else v["scores"], len(v["deals"]),
-                    extra)
+def read(view: dict[str, Any]) -> JassFields:
+    """The view's keys this module uses, in one place (checked by mypy against the games' view types)."""
+    v = cast(JassView, view)
+    extra: dict[str, Any]
+    scores: Sequence[float]
+    if v["variant"] == "jass":
+        scores = v["team_scores"]
+        extra = {"pushed": v["pushed"], "chooser": v["chooser"], "target": v["target"]}
+    else:
+        p = cast(PutzView, view)
+        scores = p["scores"]
+        extra = {"up": p["up"], "six_exchanged_by": p["six_exchanged_by"], "talon_taken_by": p["talon_taken_by"],
+                 "talon_size": p["talon_size"], "aside_size": p["aside_size"], "aside": p["aside"], "asked": p["asked"]}
+    return JassFields(v["seat"], v["phase"], v["dealer"], v["trump"], v["hand"], v["hand_sizes"], v["leader"],
+                      v["trick"], v["played"], v["voids"], v["known"], v["deal_points"], scores, len(v["deals"]), extra)
 
 
 class Spec(EnvSpec):

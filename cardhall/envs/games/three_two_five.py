@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -11,12 +11,13 @@ from cardhall.envs.codec import Codec, TableCodec
 from cardhall.envs.games import EnvSpec
 from cardhall.envs.layout import card_index, put_cards, put_seats, rel
 from cardhall.games.three_two_five.game import DECK_CARDS, PHASES, RETURN, TRUMP
+from cardhall.games.three_two_five.views import PullView, ThreeTwoFiveView
 
 CARDS = card_index(DECK_CARDS)
 CONTRACTS = (2, 3, 5)
 
 
-class ThreeTwoFiveView(NamedTuple):
+class ThreeTwoFiveFields(NamedTuple):
     seat: int
     phase: str
     deal: int
@@ -31,13 +32,14 @@ class ThreeTwoFiveView(NamedTuple):
     tricks_won: list[int]
     played: list[list[str]]
     voids: list[list[str]]
-    pulls: list[dict[str, Any]]
-    scores: list[int]
+    pulls: list[PullView]
+    scores: list[float]
 
 
-def read(v: dict[str, Any]) -> ThreeTwoFiveView:
-    """The view's keys this module uses, in one place."""
-    return ThreeTwoFiveView(v["seat"], v["phase"], v["deal"], v["deals"], v["dealer"], v["contracts"], v["trump"],
+def read(view: dict[str, Any]) -> ThreeTwoFiveFields:
+    """The view's keys this module uses, in one place (checked by mypy against the game's view type)."""
+    v = cast(ThreeTwoFiveView, view)
+    return ThreeTwoFiveFields(v["seat"], v["phase"], v["deal"], v["deals"], v["dealer"], v["contracts"], v["trump"],
                             v["hand"], v["hand_sizes"], v["leader"], v["trick"], v["tricks_won"], v["played"],
                             v["voids"], v["pulls"], v["scores"])
 
