@@ -37,26 +37,30 @@ class Observation:
         self.size = spec.layout.size + self.pending
 
     def of(self, state: State, seat: int, prefix: Sequence[int] = (), legal: Sequence[Action] | None = None,
-           view: dict[str, Any] | None = None) -> dict[str, np.ndarray]:
+           view: dict[str, Any] | None = None, spelled: Sequence[tuple[int, ...]] | None = None
+           ) -> dict[str, np.ndarray]:
+        """`seat`'s observation; `legal`, `view` and `spelled` may be passed when known."""
         if view is None:
             view = state.view(seat)
         vec = np.zeros(self.size, dtype=np.float32)
         self.spec.encode(view, vec)
-        mask = np.zeros(self.n, dtype=np.int8)
+        mask = bytearray(self.n)
         if state.to_move() == seat:
-            base = self.spec.layout.size
-            for k, t in enumerate(prefix):
-                vec[base + k * self.n + t] = 1.0
             if legal is None:
                 legal = state.legal_actions()
             codec = self.spec.codec
             if isinstance(codec, TableCodec):  # one token per action: the fast path
-                mask[np.array([codec.index[a] for a in legal], dtype=np.intp)] = 1
+                index = codec.index
+                for a in legal:
+                    mask[index[a]] = 1
             else:
-                for sp in spellings(self.spec, legal, view):
-                    if sp[: len(prefix)] == tuple(prefix):
-                        mask[sp[len(prefix)]] = 1
-        return {"observation": vec, "action_mask": mask}
+                base, k, start = self.spec.layout.size, len(prefix), tuple(prefix)
+                for i, t in enumerate(prefix):
+                    vec[base + i * self.n + t] = 1.0
+                for sp in spellings(self.spec, legal, view) if spelled is None else spelled:
+                    if sp[:k] == start:
+                        mask[sp[k]] = 1
+        return {"observation": vec, "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
 
 def spellings(spec: EnvSpec, legal: Sequence[Action], view: dict[str, Any]) -> list[tuple[int, ...]]:
@@ -125,8 +129,8 @@ class Driver:
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         if seat == self.state.to_move():
-            _, legal, _, view = self._current()
-            return self.obs.of(self.state, seat, self.prefix, legal, view)
+            _, legal, spelled, view = self._current()
+            return self.obs.of(self.state, seat, self.prefix, legal, view, None if self.single else spelled)
         return self.obs.of(self.state, seat)
 
     def step(self, token: int) -> list[float] | None:

@@ -158,7 +158,7 @@ def plot(rewards: list[float], levels: dict[str, float], path: Path, window: int
     ax.set_xlabel("deals played")
     ax.set_ylabel("others' mean points − mine")
     ax.set_title("Hearts: linear REINFORCE policy in seat 0 against three heuristic bots")
-    ax.legend()
+    ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
