@@ -116,11 +116,14 @@ def test_seeded_episodes_reproduce(name, options):
     assert a.driver.state == b.driver.state and a.driver.state.seed != 4
 
 
-def test_rewards_win_score_and_per_deal():
+@pytest.mark.parametrize(("name", "options"), [("three-two-five", {"deals": 3}), ("hearts", {"target": 40}),
+                                               ("jass", {}), ("putz", {"players": 3})])
+def test_rewards_win_score_and_per_deal(name, options):
     """`deal` pays each deal's score difference; over a game it sums to `score`. `win` pays ±1 at the end."""
-    game = cardhall.load("three-two-five", deals=3)
+    game = cardhall.load(name, **options)
+    n = game.num_players
     drivers = {r: Driver(game, r) for r in ("win", "score", "deal")}
-    totals = {r: [0.0] * 3 for r in drivers}
+    totals = {r: [0.0] * n for r in drivers}
     paid_deals = 0
     for d in drivers.values():
         d.reset(9)
@@ -135,9 +138,10 @@ def test_rewards_win_score_and_per_deal():
     state = drivers["win"].state
     assert totals["deal"] == pytest.approx(totals["score"])
     assert paid_deals >= 1
-    s = state.scores()
-    assert totals["score"][0] == pytest.approx(s[0] - (s[1] + s[2]) / 2)
-    assert totals["win"] == [1.0 if p in state.winners() else -1.0 for p in range(3)]
+    sign = -1 if name == "hearts" else 1
+    s = [sign * x for x in state.scores()]
+    assert totals["score"][0] == pytest.approx(s[0] - sum(s[1:]) / (n - 1))
+    assert totals["win"] == [1.0 if p in state.winners() else -1.0 for p in range(n)]
 
 
 def test_hearts_scores_are_negated_and_options_are_checked():
