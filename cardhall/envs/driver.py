@@ -91,14 +91,13 @@ class Driver:
         self.codec = self.spec.codec
         self.single = isinstance(self.codec, TableCodec)
         self.obs = Observation(self.spec)
-        self.state: State = game.new_state(0)
-        self.prefix: list[int] = []
+        self.reset(0)
 
     # --- the game -------------------------------------------------------------------
     def reset(self, seed: int) -> None:
-        self.state = self.game.new_state(seed)
-        self.prefix = []
-        self._decision: tuple[int, list[Action], list[tuple[int, ...]], dict[str, Any]] | None = None
+        self.state: State = self.game.new_state(seed)
+        self.prefix: list[int] = []
+        self._decision: tuple[list[Action], list[tuple[int, ...]], dict[str, Any]] | None = None
         self._paid = self._oriented()
         self._deal = self.spec.deal(self.state.view(0)) if self.reward == "deal" else 0
 
@@ -107,17 +106,18 @@ class Driver:
 
     def view(self) -> dict[str, Any]:
         """The view of the seat to move (cached for the current decision)."""
-        return self._current()[3]
+        return self._current()[2]
 
-    def _current(self) -> tuple[int, list[Action], list[tuple[int, ...]], dict[str, Any]]:
-        """(move number, legal actions, their spellings, the mover's view) of this decision."""
-        if self._decision is None or self._decision[0] != len(self.state.actions):
+    def _current(self) -> tuple[list[Action], list[tuple[int, ...]], dict[str, Any]]:
+        """(legal actions, their spellings, the mover's view) of this decision, computed
+        when first needed (bots' moves in the single-agent env never need them)."""
+        if self._decision is None:
             seat = self.state.to_move()
             assert seat is not None, "the game is over"
             legal = self.state.legal_actions()
             view = self.state.view(seat)
             spelled = [] if self.single else spellings(self.spec, legal, view)
-            self._decision = (len(self.state.actions), legal, spelled, view)
+            self._decision = (legal, spelled, view)
         return self._decision
 
     def mask(self) -> np.ndarray:
@@ -129,14 +129,14 @@ class Driver:
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         if seat == self.state.to_move():
-            _, legal, spelled, view = self._current()
+            legal, spelled, view = self._current()
             return self.obs.of(self.state, seat, self.prefix, legal, view, None if self.single else spelled)
         return self.obs.of(self.state, seat)
 
     def step(self, token: int) -> list[float] | None:
         """Choose one token for the seat to move; play the action once it is spelled out.
         Return the rewards of all seats if an action was played, else None."""
-        _, legal, spelled, _ = self._current()
+        legal, spelled, _ = self._current()
         if self.single:
             action = self.codec.actions[token] if 0 <= token < self.codec.n else None  # type: ignore[attr-defined]
             if action is None or action not in legal:
@@ -163,6 +163,7 @@ class Driver:
         else:
             self.state.apply(action)
         self.prefix = []
+        self._decision = None
         return self._rewards()
 
     # --- rewards --------------------------------------------------------------------
