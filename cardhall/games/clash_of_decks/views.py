@@ -1,6 +1,7 @@
-"""The shape of a Clash of Decks view (duel or solo; the draft and constructed formats add keys)."""
+"""The shape of a Clash of Decks view (duel or solo; the draft and constructed formats add keys).
 
-from __future__ import annotations
+(No `from __future__ import annotations` here: `NotRequired` must be seen at run time.)
+"""
 
 from typing import Any, NotRequired, TypedDict
 

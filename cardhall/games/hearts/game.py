@@ -555,7 +555,7 @@ class HeartsState(State):
             "hand_sizes": [h.bit_count() for h in self.hands],
             "trick": [[(self.leader + i) % n, format_card(c)] for i, c in enumerate(self.trick)],
             "tricks": [{"leader": ld, "cards": [format_card(c) for c in cs], "winner": w} for ld, cs, w in self.tricks],
-            "last_trick": None if self.last is None else
+            "last_trick": None if not self.tricks or self.last is None else  # (none yet this deal)
             {"leader": self.last[0], "cards": [format_card(c) for c in self.last[1]], "winner": self.last[2]},
             "hearts_broken": self.hearts_broken(),
             "taken_points": list(self.points),
@@ -602,10 +602,10 @@ class HeartsState(State):
                 out.append(done)
             return out + self._over_events(before, after)
         out.append({"type": "card_played", "seat": actor, "card": format_card(a)})
-        if len(before["trick"]) == before["players"] - 1:  # this card completes the trick
-            last = after["last_trick"]
-            out.append({"type": "trick_won", "seat": last["winner"], "leader": last["leader"], "cards": last["cards"],
-                        "points": points_of(sum(1 << parse_card(c) for c in last["cards"]))})
+        if len(before["trick"]) == before["players"] - 1 and self.last is not None:  # this card completed it
+            leader, cards, winner = self.last
+            out.append({"type": "trick_won", "seat": winner, "leader": leader, "cards": [format_card(c) for c in cards],
+                        "points": points_of(sum(1 << c for c in cards))})
         if not before["hearts_broken"] and after["hearts_broken"] and after["deal"] == before["deal"]:
             out.append({"type": "hearts_broken"})
         if len(after["deals"]) > len(before["deals"]):
@@ -614,11 +614,10 @@ class HeartsState(State):
             out.append({"type": "deal_scored", "deal": len(after["deals"]), "points": pts, "moon": shooter,
                         "scores": after["scores"]})
             if not after["over"]:
-                started: Event = {"type": "deal_started", "deal": after["deal"], "passing": after["passing"],
-                                  "removed": after["removed"]}
-                if viewer is not None:
-                    started["hand"] = after["hand"]
-                out.append(started)
+                out.append({"type": "deal_started", "deal": after["deal"], "passing": after["passing"],
+                            "removed": after["removed"]})
+                if viewer is not None:  # a new hand: only its holder hears it
+                    out.append({"type": "hand_dealt", "hand": after["hand"]})
         return out + self._over_events(before, after)
 
     def knowledge(self) -> list[int]:
