@@ -164,11 +164,16 @@ def test_an_illegal_token_is_refused_with_the_allowed_ones():
 
 
 def test_infos_hold_the_raw_view_of_the_agent_to_move():
-    e = env("jass")
+    e = env("jass", render_mode="ansi")
     e.reset(seed=2)
     agent = e.agent_selection
     seat = int(agent.split("_")[1])
     assert e.infos[agent]["view"] == e.driver.state.view(seat)
+    while e.agent_selection == agent:
+        e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
+    assert e.infos[agent] == {}, "a view no longer current is dropped"
+    assert e.infos[e.agent_selection]["view"]["seat"] == int(e.agent_selection[-1])
+    assert e.render().startswith("jass move ")
 
 
 @pytest.mark.parametrize("opponents", ["random", "heuristic"])
