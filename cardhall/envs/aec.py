@@ -40,7 +40,6 @@ class CardhallEnv(AECEnv):  # type: ignore[misc]
         }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.driver.codec.n) for a in self.possible_agents}
         self._seeds = random.Random()
-        self._no_rewards = [0.0] * n
 
     def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
         return self.observation_spaces[agent]
@@ -57,6 +56,7 @@ class CardhallEnv(AECEnv):  # type: ignore[misc]
         self.driver.reset(game_seed)
         self.agents = self.possible_agents.copy()
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -88,12 +88,18 @@ class CardhallEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         rewards = self.driver.step(int(action))  # type: ignore[arg-type]
-        for a, r in zip(self.possible_agents, rewards or self._no_rewards, strict=True):
-            self.rewards[a] = r
+        if rewards is not None and any(rewards):
+            for a, r in zip(self.possible_agents, rewards, strict=True):
+                self.rewards[a] = r
+            self._rewarded = True
+        elif self._rewarded:  # the previous step's rewards are history now
+            self.rewards = dict.fromkeys(self.possible_agents, 0.0)
+            self._rewarded = False
         self._select()
         if self.driver.to_move() is None:  # all are terminated; the dead steps go round from the next agent
             self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
-        self._accumulate_rewards()
+        if self._rewarded:  # (adding zeros would change nothing)
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
