@@ -132,8 +132,9 @@ def games() -> None:
 @app.command(context_settings=EXTRA)
 def bench(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game to measure."),
-    vs: str | None = typer.Option(None, "--vs", help="A peer engine to compare with (hearts: openspiel; jass: jass-kit)."),
+    game: str = typer.Argument(..., help="The game to measure, or `envs` for the RL environments' steps per second."),
+    vs: str | None = typer.Option(None, "--vs", help="A peer engine to compare with (hearts: openspiel; jass: jass-kit; "
+                                  "envs: openspiel)."),
     seconds: float = typer.Option(3.0, min=0.01, help="Seconds per measurement."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as one JSON object."),
 ) -> None:
@@ -141,19 +142,34 @@ def bench(
     from cardhall.core import bench as benchmod
 
     try:
-        g = cardhall.load(game, **game_options(ctx.args))
-        figures = benchmod.run(g, seconds, vs)
+        if game == "envs":
+            title = "cardhall bench envs"
+            figures = envs_bench(seconds, vs)
+        else:
+            g = cardhall.load(game, **game_options(ctx.args))
+            title = f"cardhall bench {g.name}"
+            figures = benchmod.run(g, seconds, vs)
     except CardhallError as exc:
         raise fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(figures))
         return
-    table = Table(title=f"cardhall bench {g.name}")
+    table = Table(title=title)
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, value in figures.items():
         table.add_row(key, str(value))
     Console().print(table)
+
+
+def envs_bench(seconds: float, vs: str | None) -> dict[str, object]:
+    """`cardhall bench envs`: needs the envs extra."""
+    try:
+        from cardhall.envs import bench as envs_benchmod
+    except ImportError as exc:
+        raise CardhallError(f"the RL environments need the envs extra ({exc.name} is missing): "
+                            'pip install "cardhall[envs]"') from None
+    return envs_benchmod.run(seconds, vs)
 
 
 app.command(context_settings=EXTRA)(arena)  # the command lives with the arena
