@@ -21,6 +21,7 @@ import contextlib
 import dataclasses
 import logging
 import multiprocessing
+import random
 import secrets
 import time
 from collections import Counter
@@ -163,7 +164,15 @@ class TableActor:
 
     async def _apply(self, fn: Command) -> list[Change]:
         now = time.time()
-        changes = fn(self.table, now)
+        try:
+            changes = fn(self.table, now)
+        except CardhallError:
+            raise
+        except Exception:  # a bug inside the table may have left it half-changed: take the stored one
+            log.exception("table %s: a command failed; reloading the table from the database", self.table.id)
+            await self._reload()
+            raise CardhallError("the table could not carry out this command (an error in the room, logged); "
+                                "nothing changed") from None
         if changes:
             try:
                 await self.room.store.append(self.table.id, [(c.version, c.entry) for c in changes],
@@ -225,22 +234,29 @@ class TableActor:
         future.add_done_callback(done)
 
     async def _bot_done(self, turn: BotTurn, future: Future[str]) -> None:
-        """Play the bot's choice; a bot that fails or answers an illegal move is replaced by
-        a random one for this move (logged), so a table never stalls."""
+        """Play the bot's choice. A bot that fails or answers an illegal move is replaced for
+        this move by a seeded random legal move (logged), so a table never stalls on a bot."""
+        self._thinking = None
         try:
             text = future.result()
-            self._thinking = None
-            await self._apply(lambda table, now: table.bot_act(turn.seat, text, turn.move, now))
-        except (TableError, Exception) as exc:
-            if isinstance(exc, StoreError):
-                raise
-            log.error("table %s: bot %s failed at move %d (%s); a random bot plays this move",
+        except Exception as exc:
+            log.error("table %s: bot %s failed at move %d (%s); a random legal move is played",
                       self.table.id, turn.spec, turn.move, exc)
             if isinstance(exc, BrokenProcessPool):
                 self.room.reset_bot_pool()
-            if turn.spec != "random":
-                self._thinking = (turn.seat, turn.move)
-                self._think(dataclasses.replace(turn, spec="random"))
+            text = self._random_move(turn)
+        try:
+            await self._apply(lambda table, now: table.bot_act(turn.seat, text, turn.move, now))
+        except TableError as exc:
+            log.error("table %s: %s; a random legal move is played", self.table.id, exc)
+            fallback = self._random_move(turn)
+            await self._apply(lambda table, now: table.bot_act(turn.seat, fallback, turn.move, now))
+
+    def _random_move(self, turn: BotTurn) -> str:
+        state = self.table.state
+        if len(state.actions) != turn.move or state.is_over():
+            return ""  # the game moved on: bot_act ignores this answer
+        return state.game.format_action(random.Random(turn.seed).choice(state.legal_actions()))
 
 
 class Room:

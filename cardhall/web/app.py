@@ -6,6 +6,7 @@ rules: the service and its tables decide, this module only translates.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -83,10 +84,8 @@ def games_catalog() -> list[dict[str, Any]]:
             elif option.kind is bool:
                 values = [not option.default]
             for value in values:
-                try:
+                with contextlib.suppress(CardhallError):
                     counts.add(load(name, **{option.name: value}).num_players)
-                except CardhallError:
-                    pass
         game = load(name)
         levels = [b for b in ROOM_BOTS if b in bot_names(game)]
         catalog.append({

@@ -55,12 +55,12 @@ def presented_token(conn: HTTPConnection, *, changes: bool) -> str | None:
         return token.strip()
     if conn.query_params.get("token"):
         return conn.query_params["token"]
-    token = conn.cookies.get(COOKIE)
-    if token and changes:
+    cookie = conn.cookies.get(COOKIE)
+    if cookie and changes:
         origin = conn.headers.get("origin")
         host = conn.headers.get("host")
         if origin is None or urlsplit(origin).netloc != host:
             raise AuthError(f"a request that relies on the {COOKIE} cookie must come from this site's own pages "
                             f"(Origin {origin or 'missing'}, expected http://{host}); "
                             "send the token as 'Authorization: Bearer TOKEN' instead")
-    return token or None
+    return cookie or None

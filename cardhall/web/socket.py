@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -133,7 +134,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
         await conn.close()
 
 
-async def handle(message: dict[str, Any], conn: Connection, actor: TableActor) -> None:
+async def handle(message: Mapping[str, Any], conn: Connection, actor: TableActor) -> None:
     """Carry out one client message; a refused one raises `CardhallError` with the sentence to send."""
     text = message.get("text")
     if text is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import glob
 import os
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -40,7 +41,7 @@ def as_postgres(cmd: list[str]) -> list[str]:
         return cmd
     if shutil.which("runuser"):
         return ["runuser", "-u", "postgres", "--", *cmd]
-    return ["su", "postgres", "-s", "/bin/sh", "-c", " ".join(cmd)]
+    return ["su", "postgres", "-s", "/bin/sh", "-c", shlex.join(cmd)]
 
 
 @pytest.fixture(scope="session")
@@ -65,7 +66,7 @@ def postgres() -> Iterator[str]:
                                 "--no-sync", "-E", "UTF8"]), check=True, capture_output=True)
     started = subprocess.run(as_postgres([
         str(bindir / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-t", "60",
-        "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"]) + ["start"],
+        "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off", "start"]),
         capture_output=True, text=True)
     assert started.returncode == 0, started.stdout + started.stderr + (base / "log").read_text()
     try:

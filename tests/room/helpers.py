@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -189,9 +190,8 @@ def play_out(sockets: list[Socket], seed: int = 0, timeout: float = 240, stop: C
                 s.act_random(rng)
                 acted = True
         if not acted:
-            try:
+            with contextlib.suppress(TimeoutError):
                 sockets[0].recv(0.02)
-            except TimeoutError:
-                pass
-        for s in sockets:
-            assert not s.errors(), s.errors()
+        for s in sockets:  # acting on a state a move has overtaken is answered "stale", as it should be
+            wrong = [e for e in s.errors() if not e.startswith("stale:")]
+            assert not wrong, wrong
