@@ -154,6 +154,20 @@ class Socket:
             except TimeoutError:
                 return
 
+    def sync(self, since: int) -> list[dict[str, Any]]:
+        """Ask for what happened after `since`: the answer's events (it ends with a state).
+
+        Live messages may arrive before the answer; the answer is the run that starts with an
+        event this socket had not been sent live (version at most the last state seen)."""
+        self.poll()
+        assert self.state is not None
+        bound = self.state["version"]
+        self.send({"type": "sync", "since": since})
+        self.until(lambda m: m["type"] == "event" and since < m["version"] <= bound)
+        start = len(self.messages) - 1
+        self.until(lambda m: m["type"] == "state")
+        return self.messages[start:-1]
+
     def errors(self) -> list[str]:
         return [m["message"] for m in self.messages if m["type"] == "error"]
 
