@@ -129,7 +129,7 @@ class Socket:
         wait = self._last_send + PACE - time.monotonic()
         if wait > 0:
             time.sleep(wait)
-        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+        self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
         self._last_send = time.monotonic()
 
     def recv(self, timeout: float) -> dict[str, Any]:
@@ -163,6 +163,9 @@ class Socket:
         assert self.state is not None
         bound = self.state["version"]
         self.send({"type": "sync", "since": since})
+        if since >= bound:  # nothing missed: the answer is a state
+            self.until(lambda m: m["type"] == "state")
+            return []
         self.until(lambda m: m["type"] == "event" and since < m["version"] <= bound)
         start = len(self.messages) - 1
         self.until(lambda m: m["type"] == "state")
