@@ -62,8 +62,10 @@ def room_line(event: Event, ui: TextUI, viewer: int | None) -> str:
     if kind == "chat":
         return f"{event['name']} says: {event['text']}"
     if kind == "takeover":
-        why = {"clock": "ran out of time", "away": "is away", "left": "left"}.get(event["reason"], event["reason"])
-        return f"{who} {why}; the {event['bot']} bot plays for {'you' if seat == viewer else 'them'} until they come back."
+        you = seat == viewer
+        why = {"clock": "ran out of time", "away": "are away" if you else "is away", "left": "left"}[event["reason"]]
+        them = "you until you come" if you else "them until they come"
+        return f"{who} {why}; the {event['bot']} bot plays for {them} back."
     if kind == "reclaimed":
         return f"{who} {'are' if seat == viewer else 'is'} back and {'play' if seat == viewer else 'plays'} again."
     if kind == "clock_warning":
