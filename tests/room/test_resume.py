@@ -1,8 +1,10 @@
 """The issue's case: a Hearts game against `easy` bots (seed 31, scripted input) saved after
-the person's sixth move (24 actions) and resumed from its record used to part from the
+the person's sixth move (before action 28) and resumed from its record used to part from the
 uninterrupted game at action 28 (bots built once per game, their random streams restarted on
 resume); now it continues exactly. The same for every game at the terminal with a cheap
-search level."""
+search level. The levels' wall-time cap (a safety net: `easy` stops after 0.5 s even if its
+iterations are not done) is switched off here, as it is the one thing that may make a choice
+depend on the machine's load."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ def play(args: list[str], moves: int) -> str:
 
 
 @pytest.mark.parametrize(("game", "bots", "first", "then"), [
-    ("hearts", "easy", 6, 14),
+    ("hearts", "easy:seconds=none", 6, 6),
     ("five-towers", "easy:iterations=4:seconds=none", 3, 5),
     ("jass", "easy:iterations=4:seconds=none", 5, 6),
     ("three-two-five", "easy:iterations=4:seconds=none", 5, 6),
@@ -38,5 +40,5 @@ def test_a_resumed_terminal_game_continues_exactly(tmp_path, game, bots, first, 
     resumed = Record.load(part).actions
     assert interrupted < len(resumed)
     if game == "hearts":
-        assert interrupted == 24 and len(resumed) > 28
+        assert interrupted < 28 < len(resumed)
     assert resumed == Record.load(whole).actions
