@@ -25,7 +25,7 @@ def play(args: list[str], moves: int) -> str:
 
 
 @pytest.mark.parametrize(("game", "bots", "first", "then"), [
-    ("hearts", "easy:seconds=none", 6, 6),
+    ("hearts", "easy:seconds=none", 6, 2),
     ("five-towers", "easy:iterations=4:seconds=none", 3, 5),
     ("jass", "easy:iterations=4:seconds=none", 5, 6),
     ("three-two-five", "easy:iterations=4:seconds=none", 5, 6),
