@@ -95,10 +95,15 @@ class TableActor:
         """Add a connection: the table hears that its person is back; the connection gets the
         state (or, with `since`, what it missed and then the state)."""
         async def run() -> None:
-            if sub.player is not None:
-                self.connections[sub.player] += 1
-                if self.connections[sub.player] == 1:
-                    await self._apply(lambda table, now: table.connect(sub.player, now))  # type: ignore[arg-type]
+            player = sub.player
+            if player is not None:
+                self.connections[player] += 1
+                if self.connections[player] == 1:
+                    try:
+                        await self._apply(lambda table, now: table.connect(player, now))
+                    except Exception:
+                        self.connections[player] -= 1
+                        raise
             self.subscribers.add(sub)
             self._send_sync(sub, since)
         await self._submit(run)
@@ -126,7 +131,7 @@ class TableActor:
         """A private table is reachable with its invite, or by its host and seated people."""
         if not self.table.private:
             return True
-        if invite is not None and self.invite is not None and secrets.compare_digest(invite, self.invite):
+        if invite is not None and self.invite is not None and secrets.compare_digest(invite.encode(), self.invite.encode()):
             return True
         return player is not None and (player == self.table.host or self.table.seat_of(player) is not None)
 
