@@ -148,6 +148,9 @@ class Table:
         if len(seats) != game.num_players:
             raise TableError(f"{game.title} with these options is played by {game.num_players}, "
                              f"so the table needs {game.num_players} seats, not {len(seats)}")
+        from cardhall.room.bots import check_spec
+
+        check_spec(game, (policy or Policy()).takeover)
         self.id = id
         self.game = game
         self.seed = seed

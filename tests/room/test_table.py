@@ -108,9 +108,11 @@ def test_only_the_host_starts_and_only_with_every_seat_taken(toy):
         t.sit("carol", "Carol")
 
 
-def test_table_needs_one_seat_per_player(toy):
+def test_table_needs_one_seat_per_player_and_a_takeover_bot_of_its_game(toy):
     with pytest.raises(TableError, match="needs 2 seats, not 3"):
         Table("t", toy, 1, [Seat(), Seat(), Seat()], host="a")
+    with pytest.raises(TableError, match="unknown bot 'heuristic' for toy"):
+        Table("t", toy, 1, [Seat(), Seat()], host="a", policy=Policy(takeover="heuristic"))
 
 
 # --- act ----------------------------------------------------------------------------------
