@@ -384,7 +384,7 @@ class Table:
                  and self.seats[viewer].kind == "person")
         fmt = self.game.format_action
         return {"type": "state", "version": self.version, "seat": viewer, "view": self.state.view_of(viewer),
-                "to_move": mover, "legal": [fmt(a) for a in self.state.legal_actions()] if yours else [],
+                "moves": len(self.state.actions), "to_move": mover, "legal": [fmt(a) for a in self.state.legal_actions()] if yours else [],
                 "over": self.state.is_over(), "scores": self.state.scores(), "status": self.status,
                 "seats": [s.to_json() for s in self.seats], "table": self.summary()}
 

@@ -324,7 +324,8 @@ def test_state_message_gives_legal_moves_only_to_the_person_to_move(toy):
     assert t.state_message(1)["legal"] == [] and t.state_message(None)["legal"] == []
     spectator = t.state_message(None)
     assert "secret" not in json.dumps(spectator["view"])
-    assert spectator["version"] == t.version and spectator["status"] == "playing"
+    assert spectator["version"] == t.version and spectator["status"] == "playing" and spectator["moves"] == 0
+    assert spectator["table"]["options"] == toy.options
     assert spectator["seats"][0] == {"kind": "person", "player": "alice", "name": "Alice", "bot": None,
                                      "connected": True, "takeover": False}
     assert spectator["table"]["id"] == "t1" and spectator["table"]["game"] == "toy"
