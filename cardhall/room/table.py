@@ -148,6 +148,9 @@ class Table:
         if len(seats) != game.num_players:
             raise TableError(f"{game.title} with these options is played by {game.num_players}, "
                              f"so the table needs {game.num_players} seats, not {len(seats)}")
+        from cardhall.room.bots import check_spec
+
+        check_spec(game, (policy or Policy()).takeover)
         self.id = id
         self.game = game
         self.seed = seed
@@ -381,7 +384,7 @@ class Table:
                  and self.seats[viewer].kind == "person")
         fmt = self.game.format_action
         return {"type": "state", "version": self.version, "seat": viewer, "view": self.state.view_of(viewer),
-                "to_move": mover, "legal": [fmt(a) for a in self.state.legal_actions()] if yours else [],
+                "moves": len(self.state.actions), "to_move": mover, "legal": [fmt(a) for a in self.state.legal_actions()] if yours else [],
                 "over": self.state.is_over(), "scores": self.state.scores(), "status": self.status,
                 "seats": [s.to_json() for s in self.seats], "table": self.summary()}
 

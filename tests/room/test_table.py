@@ -108,9 +108,11 @@ def test_only_the_host_starts_and_only_with_every_seat_taken(toy):
         t.sit("carol", "Carol")
 
 
-def test_table_needs_one_seat_per_player(toy):
+def test_table_needs_one_seat_per_player_and_a_takeover_bot_of_its_game(toy):
     with pytest.raises(TableError, match="needs 2 seats, not 3"):
         Table("t", toy, 1, [Seat(), Seat(), Seat()], host="a")
+    with pytest.raises(TableError, match="unknown bot 'heuristic' for toy"):
+        Table("t", toy, 1, [Seat(), Seat()], host="a", policy=Policy(takeover="heuristic"))
 
 
 # --- act ----------------------------------------------------------------------------------
@@ -322,7 +324,8 @@ def test_state_message_gives_legal_moves_only_to_the_person_to_move(toy):
     assert t.state_message(1)["legal"] == [] and t.state_message(None)["legal"] == []
     spectator = t.state_message(None)
     assert "secret" not in json.dumps(spectator["view"])
-    assert spectator["version"] == t.version and spectator["status"] == "playing"
+    assert spectator["version"] == t.version and spectator["status"] == "playing" and spectator["moves"] == 0
+    assert spectator["table"]["options"] == toy.options
     assert spectator["seats"][0] == {"kind": "person", "player": "alice", "name": "Alice", "bot": None,
                                      "connected": True, "takeover": False}
     assert spectator["table"]["id"] == "t1" and spectator["table"]["game"] == "toy"
