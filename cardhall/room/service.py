@@ -81,7 +81,8 @@ class TableActor:
     # --- what callers use -----------------------------------------------------------
     async def command(self, fn: Command) -> list[Change]:
         """Carry out `fn(table, now)` in the actor; its changes are stored, then sent."""
-        return await self._submit(lambda: self._apply(fn))  # type: ignore[no-any-return]
+        changes: list[Change] = await self._submit(lambda: self._apply(fn))
+        return changes
 
     async def sit(self, player: str, name: str, seat: int | None) -> list[Change]:
         def sit(table: Table, now: float) -> list[Change]:
