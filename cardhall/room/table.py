@@ -382,9 +382,9 @@ class Table:
         mover = self.state.to_move()
         yours = (self.status == "playing" and viewer is not None and viewer == mover
                  and self.seats[viewer].kind == "person")
-        fmt = self.game.format_action
+        legal = [self.game.format_action(a) for a in self.state.legal_actions()] if yours else []
         return {"type": "state", "version": self.version, "seat": viewer, "view": self.state.view_of(viewer),
-                "moves": len(self.state.actions), "to_move": mover, "legal": [fmt(a) for a in self.state.legal_actions()] if yours else [],
+                "moves": len(self.state.actions), "to_move": mover, "legal": legal,
                 "over": self.state.is_over(), "scores": self.state.scores(), "status": self.status,
                 "seats": [s.to_json() for s in self.seats], "table": self.summary()}
 
