@@ -421,3 +421,23 @@ def test_check_spec_names_the_known_bots(toy):
     assert check_spec(cardhall.load("hearts"), "hard") == "hard"
     with pytest.raises(TableError, match="unknown bot 'genius'"):
         check_spec(cardhall.load("hearts"), "genius")
+
+
+@pytest.mark.parametrize("name", ["five-towers", "clash-of-decks", "hearts", "jass", "putz", "three-two-five"])
+def test_the_table_forwards_the_engines_events_and_adds_no_card(name):
+    """What each viewer (spectators too) hears of a move is exactly what the engine gave for
+    that viewer: the room decides no secrecy of its own and adds nothing to a move."""
+    game = cardhall.load(name)
+    t = Table("f", game, 11, [Seat.robot("random") for _ in range(game.num_players)], host="x")
+    t.start("x")
+    shadow = game.new_state(11)
+    for _ in range(60):
+        turn = t.bot_turn()
+        if turn is None:
+            break
+        (change, *rest) = t.bot_act(turn.seat, choose(turn), turn.move)
+        expected = shadow.apply_with_events(game.parse_action(change.entry["action"], shadow))
+        assert change.events == expected
+        for room_change in rest:
+            assert room_change.entry["kind"] == "over"
+    assert t.state == shadow
