@@ -441,3 +441,14 @@ def test_the_table_forwards_the_engines_events_and_adds_no_card(name):
         for room_change in rest:
             assert room_change.entry["kind"] == "over"
     assert t.state == shadow
+
+
+def test_after_a_restart_the_grace_period_runs_from_the_restart(toy):
+    t = started(toy, policy=Policy(grace=30.0, takeover="random"))
+    back = Table.restore(t.header(), [c.entry for c in t.history], now=1000.0)
+    assert all(not s.connected and s.away_since == 1000.0 for s in back.seats)
+    assert back.deadline() == 1030.0 and back.tick(1029.0) == []
+    assert [c.entry for c in back.tick(1030.0)] == [{"kind": "takeover", "seat": 0, "reason": "away"},
+                                                    {"kind": "takeover", "seat": 1, "reason": "away"}]
+    assert [c.entry["kind"] for c in back.connect("alice", 1031.0)] == ["connect", "reclaim"]
+    assert back.version == t.version + 4
