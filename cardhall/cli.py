@@ -43,8 +43,9 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots. Game options follow as --name value
     (e.g. --players 3). Keys: a number or notation selects, Enter plays, ? helps."""
-    from cardhall.bots import make_bot
+    from cardhall.core.bot import Bot
     from cardhall.core.record import Record
+    from cardhall.room.bots import check_spec
     from cardhall.tui.play import TerminalGame
 
     try:
@@ -62,8 +63,8 @@ def play(
         n = state.game.num_players
         if not 1 <= seat <= n:
             raise CardhallError(f"--seat must be from 1 to {n}, got {seat}")
-        human, kind = seat - 1, bots or "heuristic"
-        players = {s: make_bot(state.game, kind, seed=state.seed + s) for s in range(n) if s != human}
+        human, kind = seat - 1, check_spec(state.game, bots or "heuristic")
+        players: dict[int, Bot | str] = {s: kind for s in range(n) if s != human}
         TerminalGame(state, human, players, record_path=record, bot_kind=kind).run()
     except CardhallError as exc:
         raise fail(str(exc)) from None
@@ -170,6 +171,34 @@ def envs_bench(seconds: float, vs: str | None) -> dict[str, object]:
         raise CardhallError(f"the RL environments need the envs extra ({exc.name} is missing): "
                             'pip install "cardhall[envs]"') from None
     return envs_benchmod.run(seconds, vs)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="The address to listen on."),
+    port: int = typer.Option(8000, min=1, max=65535, help="The port to listen on."),
+    db: str | None = typer.Option(None, help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
+                                  "(default: room.sqlite3 in your data directory)."),
+) -> None:
+    """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
+    import asyncio
+
+    from cardhall.web.server import serve as run
+
+    def ready(url: str, database: str) -> None:
+        typer.echo(f"cardhall room at {url} (database {database}); Ctrl-C stops it.")
+
+    # A plain loop, not asyncio.run: its Ctrl-C handler would cancel the room while it closes.
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(run(host, port, db, ready))
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        pass
+    finally:
+        loop.close()
+    typer.echo("cardhall room stopped.")
 
 
 app.command(context_settings=EXTRA)(arena)  # the command lives with the arena

@@ -13,8 +13,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cardhall.core.bot import Bot, Observation
 from cardhall.core.errors import CardhallError
-from cardhall.core.game import Game
+from cardhall.core.game import Game, State
 
 
 def rate(work: Callable[[int], object], seconds: float, min_runs: int = 3) -> float:
@@ -27,6 +28,15 @@ def rate(work: Callable[[int], object], seconds: float, min_runs: int = 3) -> fl
         elapsed = time.perf_counter() - start
         if elapsed >= seconds and n >= min_runs:
             return n / elapsed
+
+
+def bot_playout(state: State, bots: list[Bot]) -> State:
+    """Let `bots` (one per seat) play `state` out, with no table around them: a measuring
+    helper for a game's bench and experiments (engine plus bot speed, bot against bot).
+    Games people or the arena play go through the room's Table (`cardhall.room.play_game`)."""
+    while (seat := state.to_move()) is not None:
+        state.apply(bots[seat].act(Observation.of(state, seat)))
+    return state
 
 
 def measure(work: Callable[[int], float], seconds: float, seed: int = 0) -> tuple[float, int]:

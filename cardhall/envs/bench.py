@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from cardhall.bench import compare, measure
+from cardhall.core.bench import compare, measure
 from cardhall.core.errors import CardhallError
 from cardhall.envs import env
 

@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from cardhall.bots import make_bot, play_game
+from cardhall.bots import make_bot
 from cardhall.core.bot import Observation, RandomBot
 from cardhall.core.errors import CardhallError
 from cardhall.core.record import Record
 from cardhall.core.text import text_ui
 from cardhall.games.clash_of_decks.bot import HeuristicBot
+from cardhall.room import play_game
 from cardhall.tui.play import TerminalGame
 
 from .helpers import game, position

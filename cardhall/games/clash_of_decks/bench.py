@@ -12,8 +12,7 @@ import random
 import sys
 from typing import Any
 
-from cardhall.core.bench import random_playout, rate
-from cardhall.core.bot import play_game
+from cardhall.core.bench import bot_playout, random_playout, rate
 from cardhall.core.game import Game
 
 
@@ -30,7 +29,7 @@ def run(game: Game, seconds: float, vs: str | None) -> dict[str, Any]:
     games = rate(playout, seconds)
 
     def bot_game(i: int) -> None:
-        play_game(game.new_state(i), [HeuristicBot(i) for _ in range(game.num_players)])
+        bot_playout(game.new_state(i), [HeuristicBot(i) for _ in range(game.num_players)])
 
     clone_state = game.new_state(1)
     rng = random.Random(1)
@@ -64,7 +63,7 @@ def solo_win_rate(level: int, games: int, first_seed: int = 0) -> tuple[int, int
     game = load("clash-of-decks", solo=True, format="draft", level=level)
     wins = 0
     for seed in range(first_seed, first_seed + games):
-        state = play_game(game.new_state(seed), [HeuristicBot(seed)])
+        state = bot_playout(game.new_state(seed), [HeuristicBot(seed)])
         wins += state.winners() == [0]
     return wins, games
 
@@ -80,7 +79,7 @@ def duel_vs_random(fmt: str, games: int) -> int:
     for seed in range(games):
         seat = seed % 2
         bots = [HeuristicBot(seed), RandomBot(seed)] if seat == 0 else [RandomBot(seed), HeuristicBot(seed)]
-        wins += play_game(game.new_state(seed), bots).winners() == [seat]
+        wins += bot_playout(game.new_state(seed), bots).winners() == [seat]
     return wins
 
 

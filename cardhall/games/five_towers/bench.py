@@ -96,7 +96,8 @@ def bot_match(games: int = 240, players: int = 3, seed: int = 0) -> dict[str, An
     """One heuristic bot against random bots, its seat rotated game by game (seeded, reproducible).
 
     A shared victory counts as a win for every tied player."""
-    from cardhall.core.bot import Bot, RandomBot, play_game
+    from cardhall.core.bench import bot_playout
+    from cardhall.core.bot import Bot, RandomBot
     from cardhall.core.registry import load
     from cardhall.games.five_towers.bot import HeuristicBot
 
@@ -106,7 +107,7 @@ def bot_match(games: int = 240, players: int = 3, seed: int = 0) -> dict[str, An
         seat = i % players
         bots: list[Bot] = [HeuristicBot(seed + i) if s == seat else RandomBot(seed + 1000 * i + s)
                            for s in range(players)]
-        state = play_game(game.new_state(seed + i), bots)
+        state = bot_playout(game.new_state(seed + i), bots)
         scores = state.scores()
         wins += seat in state.winners()
         own += scores[seat]

@@ -159,7 +159,8 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
 
 def evaluate(games: int = 200, players: int = 4) -> dict[str, float]:
     """One heuristic bot (seat rotated) against random bots: win rate and its points per deal."""
-    from cardhall.core.bot import RandomBot, play_game
+    from cardhall.core.bench import bot_playout
+    from cardhall.core.bot import RandomBot
     from cardhall.games.hearts.game import Hearts
 
     game = Hearts(players=players)
@@ -168,7 +169,7 @@ def evaluate(games: int = 200, players: int = 4) -> dict[str, float]:
         seat = i % players
         bots: list[Bot] = [RandomBot(1000 * i + s) for s in range(players)]
         bots[seat] = HeuristicBot(i)
-        state = play_game(game.new_state(i), bots)
+        state = bot_playout(game.new_state(i), bots)
         winners = state.winners()
         wins += (seat in winners) / len(winners)
         results = state.results  # type: ignore[attr-defined]

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardhall.core.bench import rate
-from cardhall.core.bot import Bot, RandomBot, play_game
+from cardhall.core.bench import bot_playout, rate
+from cardhall.core.bot import Bot, RandomBot
 from cardhall.core.cards import parse_card
 from cardhall.core.game import Game
 from cardhall.games.three_two_five.bot import HeuristicBot
@@ -62,7 +62,7 @@ def heuristic_vs_random(games: int = 300, seed: int = 0, **options: Any) -> dict
         me = i % 3
         bots: list[Bot] = [RandomBot(seed + 10 * i + s) for s in range(3)]
         bots[me] = HeuristicBot(seed + 10 * i + me)
-        state = play_game(game.new_state(seed + i), bots)
+        state = bot_playout(game.new_state(seed + i), bots)
         winners = state.winners()
         if me in winners:
             wins += 1 / len(winners)
@@ -100,7 +100,7 @@ def heuristic_vs_greedy(games: int = 600, seed: int = 1000, **options: Any) -> d
         kinds = kinds[rot:] + kinds[:rot]
         bots: list[Bot] = [HeuristicBot(seed + 3 * i + s) if k == "heuristic" else GreedyBot(seed + 3 * i + s)
                            for s, k in enumerate(kinds)]
-        scores = play_game(game.new_state(seed + i // 2), bots).scores()
+        scores = bot_playout(game.new_state(seed + i // 2), bots).scores()
         for s, k in enumerate(kinds):
             totals[k] += scores[s] / kinds.count(k)
     return {"games": games, **{f"{k}_mean_score": round(v / games, 2) for k, v in totals.items()}}
