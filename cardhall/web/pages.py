@@ -36,6 +36,7 @@ templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 COOKIE = "cardhall_token"
 TEXT_BODY_LIMIT = 512 * 1024
+NOTHING = "Nothing to say about that now."
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -208,7 +209,7 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
             said, action = said
             keys[key] = {"what": what, "text": said, "action": game.format_action(action)}
         else:
-            keys[key] = {"what": what, "text": said or "Nothing to say about that now."}
+            keys[key] = {"what": what, "text": said or NOTHING}
 
     choices: dict[str, str] = {}
     words: dict[str, str] = {}
@@ -233,6 +234,8 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
         result = _call(ui.result, view, body.get("scores") or view.get("scores") or [],
                        view.get("winners") or [], me)
     render = _call(ui.render, view, me) if isinstance(view, dict) else None
+    if not render:  # a spectator's public view: what the table, score and turn keys can say
+        render = "\n".join(k["text"] for key, k in keys.items() if key in ("C", "S", "T") and k["text"] != NOTHING)
     return {"events": events, "keys": keys, "render": render or "", "choices": choices,
             "words": words, "result": result, "title": game.title,
             "seats": [ui.seat(i) for i in range(game.num_players)]}
@@ -253,6 +256,21 @@ async def text_endpoint(request: Request) -> Response:
         return JSONResponse({"error": str(exc)}, 400)
 
 
+async def seats_endpoint(request: Request) -> Response:
+    """How many seats a game has with these options (the lobby's form asks as options change);
+    bad options get the game's sentence saying what would be right."""
+    try:
+        options = json.loads(request.query_params.get("options") or "{}")
+        if not isinstance(options, dict):
+            raise CardhallError("options must be a JSON object")
+        game = cardhall.load(request.path_params["name"], **options)
+    except json.JSONDecodeError:
+        return JSONResponse({"error": "options must be JSON, e.g. {\"players\": 3}"}, 400)
+    except CardhallError as exc:
+        return JSONResponse({"error": str(exc)}, 400)
+    return JSONResponse({"seats": game.num_players})
+
+
 # --- pages ----------------------------------------------------------------------------------------
 async def lobby_page(request: Request) -> Response:
     return templates.TemplateResponse(request, "lobby.html", {"title": "cardhall — the lobby"})
@@ -268,6 +286,7 @@ def routes() -> list[Route | Mount]:
         Route("/", lobby_page, methods=["GET"]),
         Route("/tables/{table_id}", table_page, methods=["GET"]),
         Route("/api/text", text_endpoint, methods=["POST"]),
+        Route("/api/games/{name}/seats", seats_endpoint, methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
 

@@ -101,6 +101,7 @@ function optionInput(game, opt) {
   if (typeof opt.default === "boolean") {
     input = el("input", { type: "checkbox", id, name: opt.name, "aria-describedby": `${id}-hint` });
     input.checked = opt.default;
+    input.addEventListener("change", () => drawSeats(game));
     return el("div", { class: "field check" }, input, el("label", { for: id, text: opt.name.replaceAll("_", " ") }), hint);
   }
   if (allowed) {
@@ -110,36 +111,45 @@ function optionInput(game, opt) {
   } else {
     input = el("input", { id, name: opt.name, value: String(opt.default), "aria-describedby": `${id}-hint` });
   }
-  if (opt.name === "players") input.addEventListener("change", () => drawSeats(game));
+  input.addEventListener("change", () => drawSeats(game));
   return el("div", { class: "field" }, el("label", { for: id, text: opt.name.replaceAll("_", " ") }), input, hint);
 }
 
-function seatCount(game) {
-  const players = document.getElementById("opt-players");
-  if (players && /^\d+$/.test(players.value)) return Number(players.value);
-  const p = game.players;
-  if (typeof p === "number") return p;
-  if (Array.isArray(p) && p.length) return Number(p[0]);
-  return 2;
+/** The number of seats with the options as they are in the form (the server's game decides). */
+async function seatCount(game) {
+  const options = encodeURIComponent(JSON.stringify(readOptions(game)));
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(game.name)}/seats?options=${options}`);
+    $("lobby-error").textContent = "";
+    return answer.seats;
+  } catch (err) {
+    fail(err);
+    return null;
+  }
 }
 
 function botLevels(game) {
-  return (game.bots || []).map((b) => (typeof b === "string" ? { name: b, description: "" } : b));
+  // each bot is {spec: "bot:LEVEL", description}
+  return (game.bots || []).map((b) => (typeof b === "string" ? { spec: b, description: "" } : b))
+    .map((b) => ({ ...b, spec: b.spec.startsWith("bot:") ? b.spec : `bot:${b.spec}`, name: b.spec.replace(/^bot:/, "") }));
 }
 
-function drawSeats(game) {
+async function drawSeats(game) {
+  const n = await seatCount(game);
+  if (n === null) return;
   const box = $("seats");
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  if (box.querySelectorAll("select").length === n && box.dataset.game === game.name) return;
+  box.dataset.game = game.name;
   box.replaceChildren(el("legend", { text: "Seats" }));
-  const n = seatCount(game);
   const levels = botLevels(game);
   for (let i = 0; i < n; i++) {
     const id = `seat-${i}`;
     const select = el("select", { id, name: id },
       el("option", { value: "me", text: "Me" }),
       el("option", { value: "open", text: "Open for a person" }),
-      ...levels.map((b) => el("option", { value: `bot:${b.name}`, text: `Bot: ${b.name}${b.description ? ` — ${b.description}` : ""}` })));
-    select.value = before[i] || (i === 0 ? "me" : levels.length ? `bot:${levels.find((b) => b.name === "random") ? "random" : levels[0].name}` : "open");
+      ...levels.map((b) => el("option", { value: b.spec, text: `Bot: ${b.name}${b.description ? ` — ${b.description}` : ""}` })));
+    select.value = before[i] || (i === 0 ? "me" : levels.length ? (levels.find((b) => b.name === "random") || levels[0]).spec : "open");
     box.append(el("div", { class: "field" }, el("label", { for: id, text: `Seat ${i + 1}` }), select));
   }
 }

@@ -24,6 +24,7 @@ const saveSettings = () => localStorage.setItem(SETTINGS_KEY, JSON.stringify(set
 const CLIENT_KEYS = {
   R: "read the whole table",
   L: "list your choices",
+  J: "jump to your choices (moves focus to the first playable card or choice)",
   Y: "your hand",
   W: "who sits where",
   M: "write a chat message (moves focus to the message field)",
@@ -39,7 +40,6 @@ let version = Number(sessionStorage.getItem(versionKey) || 0);
 let socket = null;
 let awaitingSync = false;
 let reconnecting = false;
-let quiet = false;       // a reopen we asked for (after sitting or leaving): no "reconnected" summary
 let retry = 500;
 let selected = null;    // a notation chosen by a key (H, …); Enter plays it
 let path = [];          // the picker's chosen tokens
@@ -132,7 +132,7 @@ async function show(msg, events, missed) {
   version = msg.version;
   sessionStorage.setItem(versionKey, String(version));
 
-  if (missed && !first && !quiet) {
+  if (missed && !first) {
     const n = text.events.length;
     const gist = n ? ` ${n} thing${n === 1 ? "" : "s"} happened: ${text.events.slice(-3).join(" ")}` : " Nothing happened meanwhile.";
     log(`Reconnected.${gist}`, "note");
@@ -142,7 +142,6 @@ async function show(msg, events, missed) {
     say(`Welcome back. While you were away: ${text.events.slice(-3).join(" ")}`);
   }
   reconnecting = false;
-  quiet = false;
   for (const line of text.events) log(line);
   if (first) {
     $("title").textContent = `${text.title} — table ${tableId}`;
@@ -177,7 +176,8 @@ function draw() {
     status("A bot is playing your seat while you are away. You have it back now that you are here.");
   } else if (mine) {
     if (!wasMyTurn) {
-      status(`Your turn. ${text.keys.T ? text.keys.T.text : ""}`);
+      const t = text.keys.T ? text.keys.T.text : "";
+      status(t.startsWith("Your turn") ? t : `Your turn. ${t}`);
       if (settings.focus) focusFirstChoice();
     }
   } else if (seat === null) {
@@ -186,6 +186,9 @@ function draw() {
     status(text.keys.T ? text.keys.T.text : "Waiting for the others.");
   }
   wasMyTurn = mine;
+  // for tests and styles: the version shown and whose turn it is
+  root.dataset.version = String(msg.version);
+  root.dataset.turn = msg.status === "over" || msg.over ? "over" : msg.status === "waiting" ? "waiting" : mine ? "mine" : "other";
 }
 
 function drawSeats(msg) {
@@ -334,6 +337,7 @@ function drawChoices() {
 function focusFirstChoice() {
   const target = $("choices").querySelector("button") || $("hand").querySelector('button[aria-disabled="false"]');
   if (target) target.focus();
+  return Boolean(target);
 }
 
 // --- actions --------------------------------------------------------------------------------------
@@ -357,7 +361,6 @@ function tryCard(card) {
 async function sitAt(seat) {
   try {
     await authed(`/api/tables/${encodeURIComponent(tableId)}/sit`, { method: "POST", body: { seat, invite } });
-    restart();
   } catch (err) { alertText(err.message); }
 }
 
@@ -371,13 +374,7 @@ async function leaveTable() {
   try {
     await authed(`/api/tables/${encodeURIComponent(tableId)}/leave`, { method: "POST", body: {} });
     log("You left the table; you are watching now.", "note");
-    restart();
   } catch (err) { alertText(err.message); }
-}
-
-/** Reopen the socket (after sitting or leaving, the server sees us in a new role). */
-function restart() {
-  if (socket) { const s = socket; socket = null; reconnecting = true; quiet = true; s.close(); }
 }
 
 // --- keys -----------------------------------------------------------------------------------------
@@ -441,6 +438,7 @@ function runKey(id) {
     }
     case "W": say([...$("seats").children].map((li) => li.textContent).join(". ")); break;
     case "M": $("chat").focus(); break;
+    case "J": if (!focusFirstChoice()) say(isMyTurn() ? "Nothing to choose." : "It is not your turn."); break;
     case "?": $("help").hidden = false; $("help-h").setAttribute("tabindex", "-1"); $("help-h").focus(); break;
     default: break;
   }
