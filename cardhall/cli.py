@@ -177,6 +177,34 @@ def bench(
     Console().print(table)
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="The address to listen on."),
+    port: int = typer.Option(8000, min=1, max=65535, help="The port to listen on."),
+    db: str | None = typer.Option(None, help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
+                                  "(default: room.sqlite3 in your data directory)."),
+) -> None:
+    """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
+    import asyncio
+
+    from cardhall.web.server import serve as run
+
+    def ready(url: str, database: str) -> None:
+        typer.echo(f"cardhall room at {url} (database {database}); Ctrl-C stops it.")
+
+    # A plain loop, not asyncio.run: its Ctrl-C handler would cancel the room while it closes.
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(run(host, port, db, ready))
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        pass
+    finally:
+        loop.close()
+    typer.echo("cardhall room stopped.")
+
+
 app.command(context_settings=EXTRA)(arena)  # the command lives with the arena
 
 
