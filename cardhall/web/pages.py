@@ -142,7 +142,8 @@ def room_phrase(event: dict[str, Any], viewer: Viewer, names: list[str]) -> str 
     you = isinstance(seat, int) and seat == viewer
     match kind:
         case "sat":
-            return f"{'You sit' if you else name + ' sits'} at seat {seat + 1}." if isinstance(seat, int) else f"{name} sits down."
+            where = f" at seat {seat + 1}" if isinstance(seat, int) else ""
+            return f"{'You sit' if you else name + ' sits'}{where}."
         case "left":
             return f"{'You leave' if you else name + ' leaves'} the table."
         case "started":
@@ -291,7 +292,8 @@ def routes() -> list[Route | Mount]:
     ]
 
 
-def install(app: Starlette) -> None:
-    """Add the pages, the static client, the text endpoint and the guards to `app`."""
+def install(app: Starlette) -> Starlette:
+    """Add the pages, the static client, the text endpoint and the guards to `app`; return it."""
     app.router.routes.extend(routes())
     app.add_middleware(Guard)
+    return app

@@ -37,9 +37,10 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tmp / "serve.log"
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        db = f"sqlite:///{tmp / 'room.sqlite3'}"
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", f"sqlite:///{tmp / 'room.sqlite3'}"],
+                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", db],
                 cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
