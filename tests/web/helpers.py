@@ -96,3 +96,10 @@ def play_to_end(page: Page, rng: random.Random, max_moves: int = 3000) -> int:
             return moves
         play_one(page, rng)
     raise AssertionError(f"the game did not end within {max_moves} moves")
+
+
+def start_game(page: Page) -> None:
+    """The host starts the game with Enter (the rulebook's key) once every seat is taken."""
+    expect(page.locator("#start")).to_be_visible()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({TURN})() !== 'waiting'")

@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.web.conftest import SCREENSHOTS
-from tests.web.helpers import create_table, pick_name, play_one, play_to_end, wait_turn
+from tests.web.helpers import create_table, pick_name, play_one, play_to_end, start_game, wait_turn
 
 # short options so a whole game takes seconds: (game, options, seats)
 GAMES = [
@@ -37,8 +37,7 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
     rng = random.Random(game)
     pick_name(page, server.url, "Kim")
     create_table(page, game, options, seats)
-    expect(page.locator("#start")).to_be_visible()
-    page.keyboard.press("Enter")  # the host starts the game with Enter
+    start_game(page)  # the host starts the game with Enter
     assert wait_turn(page) == "mine"
 
     # mid-play: a few moves in, then axe, the rulebook keys, and the screenshots
