@@ -228,15 +228,23 @@ function drawWaiting(msg) {
   $("start").hidden = !(isHost() && open.length === 0);
 }
 
+/** The current trick as card faces with who played each: the views list it as cards from the
+ * leader on, or as [seat, card] pairs (Hearts). */
 function drawTrick(view) {
   const box = $("trick");
-  const cards = Array.isArray(view.trick) ? view.trick.filter((c) => typeof c === "string") : [];
-  const sig = cards.join(" ");
+  const n = text.seats.length;
+  const raw = Array.isArray(view.trick) ? view.trick : [];
+  const played = raw.map((item, i) => (Array.isArray(item) ? { seat: item[0], card: item[1] }
+    : { seat: typeof view.leader === "number" ? (view.leader + i) % n : null, card: item }))
+    .filter((p) => typeof p.card === "string");
+  const sig = played.map((p) => `${p.seat}:${p.card}`).join(" ");
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
-  box.replaceChildren(...cards.map((c) => {
-    const f = face(c);
-    return el("span", { class: `card suit-${f ? f.suit : "x"}`, text: f ? f.text : c });
+  box.replaceChildren(...played.map((p) => {
+    const f = face(p.card);
+    return el("span", { class: "played" },
+      el("span", { class: `card suit-${f ? f.suit : "x"}`, text: f ? f.text : p.card }),
+      el("span", { class: "by", text: p.seat === null ? "" : p.seat === mySeat() ? "you" : text.seats[p.seat] || "" }));
   }));
 }
 
@@ -359,6 +367,10 @@ function tryCard(card) {
 }
 
 async function sitAt(seat) {
+  if (!me()) {
+    alertText("To sit, first choose a name in the lobby (the cardhall link at the top of the page).");
+    return;
+  }
   try {
     await authed(`/api/tables/${encodeURIComponent(tableId)}/sit`, { method: "POST", body: { seat, invite } });
   } catch (err) { alertText(err.message); }
