@@ -164,6 +164,7 @@ function draw() {
   drawSeats(msg);
   drawWaiting(msg);
   drawTrick(msg.view || {});
+  drawBoard(msg.view || {});
   drawHand(msg);
   drawChoices(msg);
   const mine = isMyTurn();
@@ -246,6 +247,51 @@ function drawTrick(view) {
       el("span", { class: `card suit-${f ? f.suit : "x"}`, text: f ? f.text : p.card }),
       el("span", { class: "by", text: p.seat === null ? "" : p.seat === mySeat() ? "you" : text.seats[p.seat] || "" }));
   }));
+}
+
+// --- the visual boards (the words above say the same; these are for the eyes, aria-hidden) ---
+const TOWERS = [["P", "Candy"], ["V", "Spooky"], ["G", "Tree"], ["S", "Scrap"], ["Y", "Sand"]];
+
+function fiveTowers(view) {
+  const parts = [];
+  if (Array.isArray(view.offer) && view.offer.length) {
+    parts.push(el("div", { class: "offer" }, el("span", { class: "label", text: "Offer" }),
+      ...view.offer.map((c) => el("span", { class: `chip tower-${String(c)[0]}`, text: String(c).slice(1) }))));
+  }
+  (view.towers || []).forEach((towers, seat) => {
+    const row = el("div", { class: "towers" }, el("span", { class: "label", text: seat === mySeat() ? "You" : text.seats[seat] || "" }));
+    for (const [letter, name] of TOWERS) {
+      const cards = towers[letter] || [];
+      row.append(el("span", { class: `tower tower-${letter}` }, el("span", { class: "tname", text: name }),
+        ...[...cards].reverse().map((v) => el("span", { class: "chip", text: String(v) }))));
+    }
+    parts.push(row);
+  });
+  return parts;
+}
+
+function creature(c) {
+  const hp = c.health - (c.damage || 0);
+  return el("span", { class: "creature" }, el("b", { text: c.name }), ` ${c.attack}/${hp}`);
+}
+
+function clash(view) {
+  const board = view.board;
+  if (!Array.isArray(board) || board.length !== 2) return [];
+  return ["top", "bottom"].map((lane, l) => el("div", { class: "lane" },
+    el("span", { class: "label", text: lane }),
+    el("span", { class: "side a" }, ...[...(board[0][l] || [])].reverse().map(creature)),
+    el("span", { class: "bridge", text: "bridge" }),
+    el("span", { class: "side b" }, ...(board[1][l] || []).map(creature))));
+}
+
+function drawBoard(view) {
+  const box = $("board");
+  const make = { "five-towers": fiveTowers, "clash-of-decks": clash }[summary.game];
+  const sig = make ? JSON.stringify([view.offer, view.towers, view.board]) : "";
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.replaceChildren(...(make ? make(view) : []));
 }
 
 /** The legal notation that plays `card` from the hand: the card itself, or "verb CARD". */
