@@ -51,6 +51,14 @@ def test_two_friends_a_bot_and_a_spectator_play_a_hearts_deal(server, browser):
     expect(eve.locator("#log")).to_contain_text("as a spectator")
 
     start_game(ann)
+    # chat: capped by the field, in everyone's log, spectators included
+    ann.locator("#chat").focus()
+    ann.keyboard.type("good luck, Bo")
+    ann.keyboard.press("Enter")
+    for p in (ann, bo, eve):
+        expect(p.locator("#log")).to_contain_text("Ann says: good luck, Bo")
+    assert ann.locator("#chat").get_attribute("maxlength") == "500"
+    ann.keyboard.press("Tab")  # out of the text field, so single keys work again
     players = [ann, bo]
     moves = 0
     came_back = False
@@ -100,6 +108,31 @@ def test_reload_resumes_and_a_second_tab_shares_the_seat(server, browser):
     assert wait_turn(page) == "mine"
     assert hand_of(page) == hand
     expect(page.locator("#log")).to_contain_text("You are at seat 1")
+
+    # an illegal try gets the engine's sentence; Page Up reviews the history; remapped keys
+    if page.locator('#hand button[aria-disabled="true"]').count():
+        page.keyboard.press("j")
+        at = page.evaluate("() => [...document.querySelectorAll('#hand button')].indexOf(document.activeElement)")
+        target = page.evaluate("() => [...document.querySelectorAll('#hand button')].findIndex(b => b.ariaDisabled === 'true')")
+        for _ in range(abs(target - at)):
+            page.keyboard.press("ArrowRight" if target > at else "ArrowLeft")
+        page.keyboard.press("Enter")
+        expect(page.locator("#alert")).not_to_be_empty()
+        page.keyboard.press("Escape")
+    page.keyboard.press("PageUp")
+    expect(page.locator("#said")).to_contain_text(" of ")
+    page.locator("#settings summary").focus()
+    page.keyboard.press("Enter")
+    page.locator("#map-T").focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("x")
+    page.keyboard.press("Tab")
+    page.locator("#log").focus()
+    page.keyboard.press("x")
+    expect(page.locator("#said")).to_contain_text("turn")
+    page.keyboard.press("?")
+    expect(page.locator("#help-keys")).to_contain_text("X")
+    page.keyboard.press("Escape")
 
     # a second tab of the same player: the same seat; a move in one shows in the other
     other = ctx.new_page()

@@ -532,7 +532,7 @@ document.addEventListener("keydown", (e) => {
   if (typing) return;
   if (arrows(e)) { e.preventDefault(); return; }
   if (e.key === "PageUp" || e.key === "PageDown") { e.preventDefault(); reviewLog(e.key === "PageUp" ? -1 : 1); return; }
-  if (e.key === "Escape" && !$("help").hidden) { $("help").hidden = true; return; }
+  if (e.key === "Escape") { $("help").hidden = true; alertText(""); return; }
   if (e.key === "Enter") {
     if (["BUTTON", "A", "SUMMARY"].includes(tag)) return;
     e.preventDefault();
