@@ -128,6 +128,18 @@ def token_words(game: Game, token: str) -> str:
     return token
 
 
+def five_towers_build_words(game: Game, notation: str, label: str) -> str:
+    """A 5 Towers build in words, without its notation: "take Candy 12, Tree 10; demolish
+    Sand 1; the towers become Candy 12; Tree 10" (the TextUI's label is notation → towers)."""
+    parts = []
+    for section in notation.split(";"):
+        verb, *cards = section.split()
+        if verb in ("take", "demolish"):
+            parts.append(f"{verb} " + ", ".join(token_words(game, c) for c in cards))
+    towers = label.partition("→")[2].strip()
+    return "; ".join(parts) + (f"; the towers become {towers}" if towers else "")
+
+
 @lru_cache(maxsize=64)
 def _load(name: str, options_json: str) -> tuple[Game, TextUI]:
     game = cardhall.load(name, **json.loads(options_json))
@@ -220,6 +232,8 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
             try:
                 action = game.parse_action(notation, state)
                 choices[notation] = str(ui.choice(action, view, me))
+                if game.name == "five-towers" and notation.startswith("take "):
+                    choices[notation] = five_towers_build_words(game, notation, choices[notation])
             except CardhallError:
                 choices[notation] = notation
             for token in notation.replace(";", " ").split():

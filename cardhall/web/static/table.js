@@ -43,6 +43,7 @@ let reconnecting = false;
 let retry = 500;
 let selected = null;    // a notation chosen by a key (H, …); Enter plays it
 let path = [];          // the picker's chosen tokens
+let byUser = [];        // for each token of `path`: chosen by the user (true) or taken as the only way on
 let wasMyTurn = false;
 let review = -1;        // Page Up/Down position in the log
 let chain = Promise.resolve();
@@ -176,11 +177,11 @@ function draw() {
   } else if (seat !== null && msg.seats && msg.seats[seat] && msg.seats[seat].takeover) {
     status("A bot is playing your seat while you are away. You have it back now that you are here.");
   } else if (mine) {
-    if (!wasMyTurn) {
-      const t = text.keys.T ? text.keys.T.text : "";
-      status(t.startsWith("Your turn") ? t : `Your turn. ${t}`);
-      if (settings.focus) focusFirstChoice();
-    }
+    // said when the turn comes, and again when what you must do changes (a bid, then a build)
+    const t = text.keys.T ? text.keys.T.text : "";
+    const line = t.startsWith("Your turn") ? t : `Your turn. ${t}`;
+    if (!wasMyTurn || $("status").textContent !== line) status(line);
+    if (!wasMyTurn && settings.focus) focusFirstChoice();
   } else if (seat === null) {
     status(text.keys.T ? text.keys.T.text : "You are watching.");
   } else {
@@ -344,11 +345,11 @@ function pickerLevel() {
   const byHand = new Set(hand.map((c) => handAction(c, legal)).filter(Boolean));
   const all = legal.filter((n) => !byHand.has(n)).map((n) => ({ n, t: tokens(n) }));
   let cands = all.filter((c) => path.every((p, i) => c.t[i] === p));
-  if (path.length && !cands.length) { path = []; cands = all; }
+  if (path.length && !cands.length) { path = []; byUser = []; cands = all; }
   for (;;) {
     const next = [...new Set(cands.filter((c) => c.t.length > path.length).map((c) => c.t[path.length]))];
     const done = cands.find((c) => c.t.length === path.length);
-    if (next.length === 1 && !done && cands.length > 1) { path.push(next[0]); continue; }
+    if (next.length === 1 && !done && cands.length > 1) { path.push(next[0]); byUser.push(false); continue; }
     return { cands, next, done, handCount: byHand.size };
   }
 }
@@ -364,9 +365,9 @@ function drawChoices() {
     for (const t of next) {
       const under = cands.filter((c) => c.t[path.length] === t);
       if (under.length === 1) items.push({ id: `play:${under[0].n}`, label: text.choices[under[0].n] || under[0].n, act: () => play(under[0].n) });
-      else items.push({ id: `step:${path.length}:${t}`, label: `${word(t)} …`, act: () => { path.push(t); drawChoices(); focusFirstChoice(); } });
+      else items.push({ id: `step:${path.length}:${t}`, label: `${word(t)} …`, act: () => { path.push(t); byUser.push(true); drawChoices(); focusFirstChoice(); } });
     }
-    if (path.length) items.push({ id: "back", label: "Back one step", act: () => { path.pop(); while (path.length && pickerLevel().next.length === 1 && path.length) path.pop(); drawChoices(); focusFirstChoice(); } });
+    if (byUser.includes(true)) items.push({ id: "back", label: "Back one step", act: back });
   }
   $("picker-path").textContent = path.length ? `Your choice so far: ${path.filter((t) => t !== ";").map(word).join(", ")}. Choose the next part:`
     : items.length ? "Your choices:" : isMyTurn() && handCount ? "Play a card from your hand." : "";
@@ -388,6 +389,15 @@ function drawChoices() {
   }
 }
 
+/** Undo the user's last step of the picker (and the steps that followed it by themselves). */
+function back() {
+  while (byUser.length && !byUser[byUser.length - 1]) { path.pop(); byUser.pop(); }
+  path.pop();
+  byUser.pop();
+  drawChoices();
+  focusFirstChoice();
+}
+
 function focusFirstChoice() {
   const target = $("choices").querySelector("button") || $("hand").querySelector('button[aria-disabled="false"]');
   if (target) target.focus();
@@ -400,6 +410,7 @@ function play(notation) {
   alertText("");
   selected = null;
   path = [];
+  byUser = [];
   if (send({ type: "act", action: notation, version: last.version })) say(`You chose: ${text.choices[notation] || notation}.`);
 }
 
