@@ -72,34 +72,30 @@ def same_origin(scope: Scope, headers: Headers) -> bool:
 
 
 class Guard:
-    """ASGI middleware: security headers on every HTTP response, and the Origin check.
+    """ASGI middleware: security headers on every HTTP response, and the WebSocket Origin check.
 
     A browser sends the `cardhall_token` cookie with every request to this host, even from a
-    page of another origin on the same site (another port of 127.0.0.1, say). So a request
-    that changes something (not GET/HEAD/OPTIONS) or opens a WebSocket, authenticated by the
-    cookie alone, must carry an Origin header naming this server — else it is refused (HTTP
-    403, or the WebSocket upgrade is denied). Clients with a bearer token are not browsers
+    page of another origin on the same site (another port of 127.0.0.1, say). Requests that
+    change something are checked by the service (`auth.presented_token`: 401 without a
+    same-origin Origin). A WebSocket upgrade carrying the cookie alone without an Origin naming
+    this server is refused here outright, rather than opened as a spectator: a page of another
+    origin gets no socket at all. Clients with a bearer token or ?token= are not browsers
     acting on someone's behalf and are not checked."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        headers = Headers(scope=scope)
-        unsafe = scope["type"] == "websocket" or scope["method"] not in ("GET", "HEAD", "OPTIONS")
-        if unsafe and _cookie_authenticated(scope, headers) and not same_origin(scope, headers):
-            if scope["type"] == "websocket":
+        if scope["type"] == "websocket":
+            headers = Headers(scope=scope)
+            if _cookie_authenticated(scope, headers) and not same_origin(scope, headers):
                 await send({"type": "websocket.close", "code": 1008, "reason": "cross-origin"})
                 return
-            response = JSONResponse(
-                {"error": "this request came from a page of another origin; open cardhall's own pages to play"},
-                status_code=403)
-            await response(scope, receive, self._with_headers(send))
-            return
-        await self.app(scope, receive, self._with_headers(send) if scope["type"] == "http" else send)
+            await self.app(scope, receive, send)
+        elif scope["type"] == "http":
+            await self.app(scope, receive, self._with_headers(send))
+        else:
+            await self.app(scope, receive, send)
 
     @staticmethod
     def _with_headers(send: Send) -> Send:
