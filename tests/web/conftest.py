@@ -33,15 +33,19 @@ class Server:
     """`python -m cardhall serve` on a free port with a database in a temporary folder."""
 
     def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tmp / "serve.log"
+        self.start()
+
+    def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        db = f"sqlite:///{tmp / 'room.sqlite3'}"
-        with self.log.open("wb") as out:
+        db = f"sqlite:///{self.tmp / 'room.sqlite3'}"
+        with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", db],
-                cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT)
+                cwd=self.tmp, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
