@@ -34,6 +34,7 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)  # CSP reports land here too
     rng = random.Random(game)
     pick_name(page, server.url, "Kim")
     create_table(page, game, options, seats)
