@@ -111,6 +111,7 @@ class Guard:
 # --- words ----------------------------------------------------------------------------------------
 _STANDARD_CARD = re.compile(r"^([2-9TJQKA])([CDHS])$")
 _TOWER_CARD = re.compile(r"^([PVGSY])(\d{1,2})$")
+_CLASH_WORDS = {"A": "player A's side", "B": "player B's side", "top": "the top lane", "bottom": "the bottom lane"}
 _TOWER_NAMES = dict(zip("PVGSY", ("Candy", "Spooky", "Tree", "Scrap", "Sand"), strict=True))
 
 
@@ -121,6 +122,8 @@ def token_words(game: Game, token: str) -> str:
         return f"{RANK_NAMES[RANKS.index(m[1])]} of {SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
     if game.name == "five-towers" and (m := _TOWER_CARD.match(token)):
         return f"{_TOWER_NAMES[m[1]]} {int(m[2])}"
+    if game.name == "clash-of-decks":
+        return _CLASH_WORDS.get(token, token)
     return token
 
 
@@ -134,6 +137,17 @@ def five_towers_build_words(game: Game, notation: str, label: str) -> str:
             parts.append(f"{verb} " + ", ".join(token_words(game, c) for c in cards))
     towers = label.partition("→")[2].strip()
     return "; ".join(parts) + (f"; the towers become {towers}" if towers else "")
+
+
+def _notation_to_words(game: Game, choices: dict[str, str]) -> None:
+    """Labels of the form "NOTATION: words" lose the notation; where two would then read the
+    same (Clash's "summon X top" and "summon X bottom"), the notation is said in words instead."""
+    stripped = {n: label[len(n) + 2:] for n, label in choices.items() if label.startswith(n + ": ")}
+    counts: dict[str, int] = {}
+    for rest in stripped.values():
+        counts[rest] = counts.get(rest, 0) + 1
+    for n, rest in stripped.items():
+        choices[n] = rest if counts[rest] == 1 else " ".join(token_words(game, t) for t in n.split()) + ": " + rest
 
 
 @lru_cache(maxsize=64)
@@ -234,6 +248,7 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
                 choices[notation] = notation
             for token in notation.replace(";", " ").split():
                 words.setdefault(token, token_words(game, token))
+    _notation_to_words(game, choices)
     hand = view.get("hand") if isinstance(view, dict) else None
     if isinstance(hand, list):
         for card in hand:
