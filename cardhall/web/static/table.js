@@ -81,7 +81,11 @@ function connect() {
     try { msg = JSON.parse(e.data); } catch { return; }
     chain = chain.then(() => receive(msg)).catch((err) => alertText(err.message || String(err)));
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (e) => {
+    if (e.code === 4404) {  // no such table (any more): retrying cannot help
+      status("There is no such table, or it is private and this link has no invite.");
+      return;
+    }
     if (!reconnecting) status("The connection is lost; reconnecting…");
     reconnecting = true;
     setTimeout(connect, retry);
