@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+import httpx
 import pytest
-from starlette.testclient import TestClient
 
 import cardhall
 from cardhall.core.errors import CardhallError
@@ -47,14 +47,10 @@ def test_room_events_in_words():
     assert room_phrase({"type": "card_played", "seat": 0}, 0, []) is None
 
 
-def test_bad_requests_get_a_sentence():
+def test_bad_requests_get_a_sentence(server):
     with pytest.raises(CardhallError, match="seat must be"):
         table_text({"game": "hearts", "options": {}, "seat": 9, "view": {}})
-    from starlette.applications import Starlette
-
-    from cardhall.web.pages import install
-
-    client = TestClient(install(Starlette()))
+    client = httpx.Client(base_url=server.url)
     r = client.post("/api/text", content=b"not json")
     assert r.status_code == 400 and "JSON" in r.json()["error"]
     r = client.get("/api/games/five-towers/seats", params={"options": '{"players": 9}'})
