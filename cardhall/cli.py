@@ -18,7 +18,6 @@ from cardhall.core.registry import canonical_name, game_class, game_names
 
 app = typer.Typer(
     help="cardhall — a card room: 5 Towers, Clash of Decks, Jass and Putz, Hearts, 3-2-5.",
-    no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
@@ -199,6 +198,14 @@ def serve(
     finally:
         loop.close()
     typer.echo("cardhall room stopped.")
+
+
+@app.callback(invoke_without_command=True)
+def room(ctx: typer.Context) -> None:
+    """With no command, `cardhall` starts the game room (as `cardhall serve`) on
+    http://127.0.0.1:8000/ — open that address in a browser to play."""
+    if ctx.invoked_subcommand is None:
+        serve(host="127.0.0.1", port=8000, db=None)
 
 
 app.command(context_settings=EXTRA)(arena)  # the command lives with the arena

@@ -25,6 +25,7 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.room.service import ROOM_BOTS, Room, TableActor, summary_for
 from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
+from cardhall.web.pages import install
 from cardhall.web.protocol import NewPlayer, NewTable, SitDown, json_schema
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 
@@ -227,4 +228,4 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", socket),
     ]
-    return Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    return install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}))

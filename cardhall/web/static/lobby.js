@@ -1,0 +1,223 @@
+// The lobby: a guest name, the open tables (refreshed every few seconds), my unfinished
+// tables, and the form that creates a table with the game's options and seats.
+import { api, authed, el, me, register, showWho, tableLink } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+const say = (text) => { $("lobby-status").textContent = text; };
+const fail = (err) => { $("lobby-error").textContent = err.message || String(err); };
+
+function gameTitle(name) {
+  const g = games.find((x) => x.name === name);
+  return g ? g.title : name;
+}
+
+function seatWords(seat) {
+  if (seat.kind === "open") return "open";
+  if (seat.kind === "bot") return seat.name || "a bot";
+  return (seat.name || "someone") + (seat.takeover ? " (a bot plays for them)" : "") + (seat.connected ? "" : " (away)");
+}
+
+function describe(t) {
+  const seats = (t.seats || []).map((s, i) => `${i + 1}: ${seatWords(s)}`).join(", ");
+  const status = { waiting: "waiting for players", playing: "playing", over: "finished" }[t.status] || t.status;
+  return `${gameTitle(t.game)}${t.private ? " (private)" : ""} — ${status} — seats ${seats}`;
+}
+
+async function sit(t, seat) {
+  try {
+    await ensureName();
+    await authed(`/api/tables/${encodeURIComponent(t.id)}/sit`, { method: "POST", body: { seat } });
+    location.href = tableLink(t.id, t.invite);
+  } catch (err) { fail(err); }
+}
+
+async function leave(t) {
+  try {
+    await authed(`/api/tables/${encodeURIComponent(t.id)}/leave`, { method: "POST", body: {} });
+    say(`You left the ${gameTitle(t.game)} table.`);
+    refresh();
+  } catch (err) { fail(err); }
+}
+
+/** Update a list of tables in place (keyed by id), so a focused button is never replaced. */
+function fill(list, empty, tables, mine) {
+  const keep = new Set(tables.map((t) => t.id));
+  for (const li of [...list.children]) if (!keep.has(li.dataset.id)) li.remove();
+  for (const t of tables) {
+    let li = list.querySelector(`li[data-id="${CSS.escape(t.id)}"]`);
+    if (!li) {
+      li = el("li", { "data-id": t.id }, el("span", { class: "desc" }), el("span", { class: "acts" }));
+      list.append(li);
+    }
+    li.querySelector(".desc").textContent = describe(t);
+    const acts = li.querySelector(".acts");
+    const sig = JSON.stringify([t.status, (t.seats || []).map((s) => s.kind), mine]);
+    if (acts.dataset.sig === sig) continue;
+    acts.dataset.sig = sig;
+    acts.replaceChildren();
+    const title = gameTitle(t.game);
+    if (mine) {
+      acts.append(el("a", { href: tableLink(t.id), text: `Go back to the ${title} table` }), " ",
+        el("button", { type: "button", text: `Leave the ${title} table`, onclick: () => leave(t) }));
+    } else {
+      const open = (t.seats || []).findIndex((s) => s.kind === "open");
+      if (t.status === "waiting" && open >= 0) {
+        acts.append(el("button", { type: "button", text: `Sit at the ${title} table`, onclick: () => sit(t, null) }), " ");
+      }
+      acts.append(el("a", { href: tableLink(t.id), text: `Watch the ${title} table` }));
+    }
+  }
+  empty.hidden = tables.length > 0;
+}
+
+async function refresh() {
+  try {
+    const open = await api("/api/tables");
+    fill($("open"), $("open-empty"), open, false);
+    if (me()) {
+      const mine = await authed("/api/tables?mine=1");
+      fill($("mine"), $("mine-empty"), mine, true);
+    }
+  } catch (err) {
+    if (err.status !== 401) fail(err);
+  }
+}
+
+async function ensureName() {
+  if (me()) return me();
+  const name = $("name").value.trim();
+  if (!name) throw new Error("Choose a name first: type it in the name field and press Use this name.");
+  return register(name);
+}
+
+// --- the create form ------------------------------------------------------------------------
+function optionInput(game, opt) {
+  const id = `opt-${opt.name}`;
+  const allowed = Array.isArray(opt.allowed) ? opt.allowed : null;
+  const hint = el("span", { class: "hint", id: `${id}-hint`,
+    text: `${opt.description || ""}${typeof opt.allowed === "string" ? ` (${opt.allowed})` : ""}` });
+  let input;
+  if (typeof opt.default === "boolean") {
+    input = el("input", { type: "checkbox", id, name: opt.name, "aria-describedby": `${id}-hint` });
+    input.checked = opt.default;
+    input.addEventListener("change", () => drawSeats(game));
+    return el("div", { class: "field check" }, input, el("label", { for: id, text: opt.name.replaceAll("_", " ") }), hint);
+  }
+  if (allowed) {
+    input = el("select", { id, name: opt.name, "aria-describedby": `${id}-hint` },
+      ...allowed.map((v) => el("option", { value: String(v), text: String(v) })));
+    input.value = String(opt.default);
+  } else {
+    input = el("input", { id, name: opt.name, value: String(opt.default), "aria-describedby": `${id}-hint` });
+  }
+  input.addEventListener("change", () => drawSeats(game));
+  return el("div", { class: "field" }, el("label", { for: id, text: opt.name.replaceAll("_", " ") }), input, hint);
+}
+
+/** The number of seats with the options as they are in the form (the server's game decides). */
+async function seatCount(game) {
+  const options = encodeURIComponent(JSON.stringify(readOptions(game)));
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(game.name)}/seats?options=${options}`);
+    $("lobby-error").textContent = "";
+    return answer.seats;
+  } catch (err) {
+    fail(err);
+    return null;
+  }
+}
+
+function botLevels(game) {
+  // each bot is {spec: "bot:LEVEL", description}
+  return (game.bots || []).map((b) => (typeof b === "string" ? { spec: b, description: "" } : b))
+    .map((b) => ({ ...b, spec: b.spec.startsWith("bot:") ? b.spec : `bot:${b.spec}`, name: b.spec.replace(/^bot:/, "") }));
+}
+
+async function drawSeats(game) {
+  const n = await seatCount(game);
+  if (n === null) return;
+  const box = $("seats");
+  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  if (box.querySelectorAll("select").length === n && box.dataset.game === game.name) return;
+  box.dataset.game = game.name;
+  box.replaceChildren(el("legend", { text: "Seats" }));
+  const levels = botLevels(game);
+  for (let i = 0; i < n; i++) {
+    const id = `seat-${i}`;
+    const select = el("select", { id, name: id },
+      el("option", { value: "me", text: "Me" }),
+      el("option", { value: "open", text: "Open for a person" }),
+      ...levels.map((b) => el("option", { value: b.spec, text: `Bot: ${b.name}${b.description ? ` — ${b.description}` : ""}` })));
+    select.value = before[i] || (i === 0 ? "me" : levels.length ? (levels.find((b) => b.name === "random") || levels[0]).spec : "open");
+    box.append(el("div", { class: "field" }, el("label", { for: id, text: `Seat ${i + 1}` }), select));
+  }
+}
+
+function drawOptions() {
+  const game = games.find((g) => g.name === $("game").value);
+  const box = $("options");
+  box.replaceChildren(el("legend", { text: `Options of ${game.title}` }), ...(game.options || []).map((o) => optionInput(game, o)));
+  drawSeats(game);
+}
+
+function readOptions(game) {
+  const options = {};
+  for (const opt of game.options || []) {
+    const input = document.getElementById(`opt-${opt.name}`);
+    if (!input) continue;
+    if (typeof opt.default === "boolean") options[opt.name] = input.checked;
+    else if (typeof opt.default === "number" && input.value.trim() !== "" && !Number.isNaN(Number(input.value))) options[opt.name] = Number(input.value);
+    else options[opt.name] = input.value;
+  }
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("lobby-error").textContent = "";
+  try {
+    await ensureName();
+    const game = games.find((g) => g.name === $("game").value);
+    const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+    const priv = $("private").checked;
+    const t = await authed("/api/tables", { method: "POST",
+      body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null } });
+    if (priv) {
+      const url = new URL(tableLink(t.id, t.invite), location.href).href;
+      const box = $("invite");
+      box.replaceChildren("Invite link (share it with the people you want at this table): ",
+        el("a", { href: url, text: url }));
+      box.hidden = false;
+      say("The private table is created. Its invite link is shown below the form.");
+    } else {
+      location.href = tableLink(t.id);
+    }
+    refresh();
+  } catch (err) { fail(err); }
+}
+
+async function start() {
+  showWho();
+  const who = me();
+  if (who) $("name").value = who.name;
+  $("name-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      const who = await register($("name").value.trim());
+      say(`Your name is now ${who.name}.`);
+      refresh();
+    } catch (err) { fail(err); }
+  });
+  try {
+    games = await api("/api/games");
+  } catch (err) { fail(err); return; }
+  $("game").replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.title })));
+  $("game").addEventListener("change", drawOptions);
+  drawOptions();
+  $("new-form").addEventListener("submit", create);
+  refresh();
+  setInterval(refresh, 3000);
+}
+
+start();

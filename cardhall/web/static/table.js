@@ -1,0 +1,601 @@
+// The table page: one WebSocket to the table (wire protocol v1), the table in words, the hand
+// and the choices as buttons, one history log, a live status, and the keys.
+//
+// What is said is phrased by the server's /api/text from what this viewer already received.
+// The DOM is stable: buttons are updated in place, never re-created under the user's focus,
+// and focus only moves when the user asks (or, as a setting, to the choices on your turn).
+import { ApiError, api, authed, el, face, me, showWho } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("table-root");
+const tableId = root.dataset.table;
+const invite = new URLSearchParams(location.search).get("invite");
+const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+const versionKey = `cardhall.seen.${tableId}`;
+
+// --- settings (localStorage) --------------------------------------------------------------------
+const SETTINGS_KEY = "cardhall.settings";
+const settings = Object.assign({ keys: true, focus: false, four: false, map: {} },
+  (() => { try { return JSON.parse(localStorage.getItem(SETTINGS_KEY)) || {}; } catch { return {}; } })());
+const saveSettings = () => localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+
+// The client's own keys, the same in every game; the game's keys (C, A, F, H, G, S, T …) come
+// from its TextUI through /api/text.
+const CLIENT_KEYS = {
+  R: "read the whole table",
+  L: "list your choices",
+  J: "jump to your choices (moves focus to the first playable card or choice)",
+  Y: "your hand",
+  W: "who sits where",
+  M: "write a chat message (moves focus to the message field)",
+  "?": "this list of keys",
+};
+
+// --- state ---------------------------------------------------------------------------------------
+let summary = null;     // the table's summary (game, options, host, …)
+let last = null;        // the last state message
+let text = null;        // /api/text's answer for it
+let pending = [];       // events received since the last state message
+let version = Number(sessionStorage.getItem(versionKey) || 0);
+let socket = null;
+let awaitingSync = false;
+let reconnecting = false;
+let retry = 500;
+let selected = null;    // a notation chosen by a key (H, …); Enter plays it
+let path = [];          // the picker's chosen tokens
+let byUser = [];        // for each token of `path`: chosen by the user (true) or taken as the only way on
+let wasMyTurn = false;
+let review = -1;        // Page Up/Down position in the log
+let chain = Promise.resolve();
+
+const status = (s) => { $("status").textContent = s; };
+const alertText = (s) => { $("alert").textContent = s; };
+function say(s) {
+  // Re-set even the same sentence so screen readers announce it again.
+  const node = $("said");
+  node.textContent = "";
+  setTimeout(() => { node.textContent = s; }, 30);
+}
+
+function log(line, kind = "event") {
+  const box = $("log");
+  box.append(el("p", { class: `line ${kind}`, text: line }));
+  while (box.children.length > 500) box.firstElementChild.remove();
+  box.scrollTop = box.scrollHeight;
+  review = -1;
+}
+
+// --- the wire ------------------------------------------------------------------------------------
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
+  socket.addEventListener("open", () => {
+    retry = 500;
+    if (version > 0) {
+      awaitingSync = true;
+      socket.send(JSON.stringify({ type: "sync", since: version }));
+    }
+  });
+  socket.addEventListener("message", (e) => {
+    let msg;
+    try { msg = JSON.parse(e.data); } catch { return; }
+    chain = chain.then(() => receive(msg)).catch((err) => alertText(err.message || String(err)));
+  });
+  socket.addEventListener("close", (e) => {
+    if (e.code === 4404) {  // no such table (any more): retrying cannot help
+      status("There is no such table, or it is private and this link has no invite.");
+      return;
+    }
+    if (!reconnecting) status("The connection is lost; reconnecting…");
+    reconnecting = true;
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+function send(msg) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    alertText("Not connected right now; wait a moment and try again.");
+    return false;
+  }
+  socket.send(JSON.stringify(msg));
+  return true;
+}
+
+async function receive(msg) {
+  if (msg.type === "event") {
+    if (msg.version > version) pending.push(msg.event);
+    return;
+  }
+  if (msg.type === "error") {
+    alertText(msg.message);
+    return;
+  }
+  if (msg.type !== "state") return;
+  if (awaitingSync === true) {
+    // the greeting state of a new connection; the answer to our sync (events, then a state) follows
+    awaitingSync = "greeted";
+    pending = [];
+    return;
+  }
+  const missed = awaitingSync === "greeted";
+  awaitingSync = false;
+  const events = pending;
+  pending = [];
+  await show(msg, events, missed);
+}
+
+async function show(msg, events, missed) {
+  if (msg.table) summary = msg.table;
+  const seat = msg.seat ?? null;
+  const names = (msg.seats || []).map((s) => s.name);
+  text = await api("/api/text", { method: "POST", body: {
+    game: summary.game, options: summary.options || {}, seat, view: msg.view || {},
+    legal: msg.legal || [], events, names, over: msg.over, scores: msg.scores } });
+  const first = last === null;
+  last = msg;
+  version = msg.version;
+  sessionStorage.setItem(versionKey, String(version));
+
+  if (missed && !first) {
+    const n = text.events.length;
+    const gist = n ? ` ${n} thing${n === 1 ? "" : "s"} happened: ${text.events.slice(-3).join(" ")}` : " Nothing happened meanwhile.";
+    log(`Reconnected.${gist}`, "note");
+    say(`Reconnected.${gist}`);
+  } else if (missed && first && text.events.length) {
+    log(`While you were away: ${text.events.length} events.`, "note");
+    say(`Welcome back. While you were away: ${text.events.slice(-3).join(" ")}`);
+  }
+  reconnecting = false;
+  for (const line of text.events) log(line);
+  if (first) {
+    $("title").textContent = `${text.title} — table ${tableId}`;
+    document.title = `${text.title} — cardhall`;
+    log(seat === null ? `You watch this ${text.title} table as a spectator.` : `You are at seat ${seat + 1} of this ${text.title} table.`, "note");
+    drawHelp();
+  }
+  draw();
+}
+
+// --- drawing --------------------------------------------------------------------------------------
+function mySeat() { return last ? last.seat ?? null : null; }
+function isMyTurn() { return last && mySeat() !== null && last.to_move === mySeat() && (last.legal || []).length > 0; }
+function isHost() { const who = me(); return summary && who && summary.host === who.player; }
+
+function draw() {
+  const msg = last;
+  const seat = mySeat();
+  $("render").textContent = text.render;
+  drawSeats(msg);
+  drawWaiting(msg);
+  drawTrick(msg.view || {});
+  drawBoard(msg.view || {});
+  drawHand(msg);
+  drawChoices(msg);
+  const mine = isMyTurn();
+  if (msg.over || msg.status === "over") {
+    const result = text.result || "The game is over.";
+    if (!$("status").textContent.startsWith("Game over")) { status(result); log(result, "result"); }
+  } else if (msg.status === "waiting") {
+    status("The game has not started yet.");
+  } else if (seat !== null && msg.seats && msg.seats[seat] && msg.seats[seat].takeover) {
+    status("A bot is playing your seat while you are away. You have it back now that you are here.");
+  } else if (mine) {
+    // said when the turn comes, and again when what you must do changes (a bid, then a build)
+    const t = text.keys.T ? text.keys.T.text : "";
+    const line = t.startsWith("Your turn") ? t : `Your turn. ${t}`;
+    if (!wasMyTurn || $("status").textContent !== line) status(line);
+    if (!wasMyTurn && settings.focus) focusFirstChoice();
+  } else if (seat === null) {
+    status(text.keys.T ? text.keys.T.text : "You are watching.");
+  } else {
+    status(text.keys.T ? text.keys.T.text : "Waiting for the others.");
+  }
+  wasMyTurn = mine;
+  // for tests and styles: the version shown and whose turn it is
+  root.dataset.version = String(msg.version);
+  root.dataset.turn = msg.status === "over" || msg.over ? "over" : msg.status === "waiting" ? "waiting" : mine ? "mine" : "other";
+}
+
+function drawSeats(msg) {
+  const list = $("seats");
+  const seats = msg.seats || [];
+  while (list.children.length > seats.length) list.lastElementChild.remove();
+  seats.forEach((s, i) => {
+    let li = list.children[i];
+    if (!li) { li = el("li"); list.append(li); }
+    const who = s.kind === "open" ? "open" : s.name || "someone";
+    const notes = [];
+    if (i === mySeat()) notes.push("you");
+    if (s.kind === "person" && !s.connected) notes.push("away");
+    if (s.takeover) notes.push("a bot plays for them");
+    if (msg.to_move === i && msg.status === "playing") notes.push("to move");
+    li.textContent = `${text.seats[i] || `Seat ${i + 1}`}: ${who}${notes.length ? ` (${notes.join(", ")})` : ""}`;
+  });
+  $("leave").hidden = mySeat() === null || msg.status === "over";
+}
+
+function drawWaiting(msg) {
+  const box = $("waiting");
+  box.hidden = msg.status !== "waiting";
+  if (box.hidden) return;
+  const seats = msg.seats || [];
+  const open = seats.map((s, i) => (s.kind === "open" ? i : -1)).filter((i) => i >= 0);
+  $("waiting-text").textContent = open.length
+    ? `Waiting for players: seat${open.length > 1 ? "s" : ""} ${open.map((i) => i + 1).join(", ")} open.`
+    : isHost() ? "Every seat is taken. Start the game when you are ready (Enter)." : "Every seat is taken; the host starts the game.";
+  const sit = $("sit-buttons");
+  const want = mySeat() === null ? open : [];
+  const sig = want.join(",");
+  if (sit.dataset.sig !== sig) {
+    sit.dataset.sig = sig;
+    sit.replaceChildren(...want.map((i) => el("button", { type: "button", text: `Sit at seat ${i + 1}`, onclick: () => sitAt(i) })));
+  }
+  $("start").hidden = !(isHost() && open.length === 0);
+}
+
+/** The current trick as card faces with who played each: the views list it as cards from the
+ * leader on, or as [seat, card] pairs (Hearts). */
+function drawTrick(view) {
+  const box = $("trick");
+  const n = text.seats.length;
+  const raw = Array.isArray(view.trick) ? view.trick : [];
+  const played = raw.map((item, i) => (Array.isArray(item) ? { seat: item[0], card: item[1] }
+    : { seat: typeof view.leader === "number" ? (view.leader + i) % n : null, card: item }))
+    .filter((p) => typeof p.card === "string");
+  const sig = played.map((p) => `${p.seat}:${p.card}`).join(" ");
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.replaceChildren(...played.map((p) => {
+    const f = face(p.card);
+    return el("span", { class: "played" },
+      el("span", { class: `card suit-${f ? f.suit : "x"}`, text: f ? f.text : p.card }),
+      el("span", { class: "by", text: p.seat === null ? "" : p.seat === mySeat() ? "you" : text.seats[p.seat] || "" }));
+  }));
+}
+
+// --- the visual boards (the words above say the same; these are for the eyes, aria-hidden) ---
+const TOWERS = [["P", "Candy"], ["V", "Spooky"], ["G", "Tree"], ["S", "Scrap"], ["Y", "Sand"]];
+
+function fiveTowers(view) {
+  const parts = [];
+  if (Array.isArray(view.offer) && view.offer.length) {
+    parts.push(el("div", { class: "offer" }, el("span", { class: "label", text: "Offer" }),
+      ...view.offer.map((c) => el("span", { class: `chip tower-${String(c)[0]}`, text: String(c).slice(1) }))));
+  }
+  (view.towers || []).forEach((towers, seat) => {
+    const row = el("div", { class: "towers" }, el("span", { class: "label", text: seat === mySeat() ? "You" : text.seats[seat] || "" }));
+    for (const [letter, name] of TOWERS) {
+      const cards = towers[letter] || [];
+      row.append(el("span", { class: `tower tower-${letter}` }, el("span", { class: "tname", text: name }),
+        ...[...cards].reverse().map((v) => el("span", { class: "chip", text: String(v) }))));
+    }
+    parts.push(row);
+  });
+  return parts;
+}
+
+function creature(c) {
+  const hp = c.health - (c.damage || 0);
+  return el("span", { class: "creature" }, el("b", { text: c.name }), ` ${c.attack}/${hp}`);
+}
+
+function clash(view) {
+  const board = view.board;
+  if (!Array.isArray(board) || board.length !== 2) return [];
+  return ["top", "bottom"].map((lane, l) => el("div", { class: "lane" },
+    el("span", { class: "label", text: lane }),
+    el("span", { class: "side a" }, ...[...(board[0][l] || [])].reverse().map(creature)),
+    el("span", { class: "bridge", text: "bridge" }),
+    el("span", { class: "side b" }, ...(board[1][l] || []).map(creature))));
+}
+
+function drawBoard(view) {
+  const box = $("board");
+  const make = { "five-towers": fiveTowers, "clash-of-decks": clash }[summary.game];
+  const sig = make ? JSON.stringify([view.offer, view.towers, view.board]) : "";
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.replaceChildren(...(make ? make(view) : []));
+}
+
+/** The legal notation that plays `card` from the hand: the card itself, or "verb CARD". */
+function handAction(card, legal) {
+  return legal.find((n) => n === card) || legal.find((n) => { const t = n.split(" "); return t.length === 2 && t[1] === card; });
+}
+
+function keepFocus(group, removed) {
+  // a focused button that disappears hands focus to its neighbour (the user's own action removed it)
+  if (!removed.includes(document.activeElement)) return null;
+  const i = [...group.children].indexOf(document.activeElement);
+  return i;
+}
+
+function drawHand(msg) {
+  const view = msg.view || {};
+  const hand = Array.isArray(view.hand) ? view.hand.filter((c) => typeof c === "string") : [];
+  const legal = isMyTurn() ? msg.legal : [];
+  const box = $("hand");
+  $("hand-h").hidden = box.hidden = mySeat() === null || !Array.isArray(view.hand);
+  const keep = new Set(hand);
+  const gone = [...box.children].filter((b) => !keep.has(b.dataset.card));
+  const focusAt = keepFocus(box, gone);
+  gone.forEach((b) => b.remove());
+  hand.forEach((card, i) => {
+    let b = box.querySelector(`button[data-card="${CSS.escape(card)}"]`);
+    if (!b) {
+      const f = face(card);
+      b = el("button", { type: "button", class: `card suit-${f ? f.suit : "x"}`, "data-card": card, onclick: () => tryCard(card) },
+        el("span", { class: "pip", "aria-hidden": "true", text: f ? f.text : card }), el("span", { class: "name" }));
+    }
+    if (box.children[i] !== b) box.insertBefore(b, box.children[i] || null);
+    const action = handAction(card, legal);
+    const words = text.words[card] || card;
+    b.querySelector(".name").textContent = words;
+    b.setAttribute("aria-disabled", action ? "false" : "true");
+    b.title = action ? (text.choices[action] || words) : `${words}: not playable now`;
+  });
+  if (focusAt !== null) (box.children[Math.min(focusAt, box.children.length - 1)] || $("hand-h")).focus();
+}
+
+function tokens(notation) { return notation.replace(/;/g, " ;").split(/\s+/).filter(Boolean); }
+function word(t) { return t === ";" ? "then" : (text.words[t] || t); }
+
+/** The picker: legal notations (except the hand's cards) as a tree of tokens; each step offers
+ * only the continuations that lead to a legal action; single continuations are taken at once. */
+function pickerLevel() {
+  const legal = isMyTurn() ? last.legal : [];
+  const hand = Array.isArray(last.view?.hand) ? last.view.hand : [];
+  const byHand = new Set(hand.map((c) => handAction(c, legal)).filter(Boolean));
+  const all = legal.filter((n) => !byHand.has(n)).map((n) => ({ n, t: tokens(n) }));
+  let cands = all.filter((c) => path.every((p, i) => c.t[i] === p));
+  if (path.length && !cands.length) { path = []; byUser = []; cands = all; }
+  for (;;) {
+    const next = [...new Set(cands.filter((c) => c.t.length > path.length).map((c) => c.t[path.length]))];
+    const done = cands.find((c) => c.t.length === path.length);
+    if (next.length === 1 && !done && cands.length > 1) { path.push(next[0]); byUser.push(false); continue; }
+    return { cands, next, done, handCount: byHand.size };
+  }
+}
+
+function drawChoices() {
+  const box = $("choices");
+  const { cands, next, done, handCount } = pickerLevel();
+  const items = [];
+  if (cands.length === 1 && !path.length) {
+    items.push({ id: `play:${cands[0].n}`, label: text.choices[cands[0].n] || cands[0].n, act: () => play(cands[0].n) });
+  } else {
+    if (done) items.push({ id: `play:${done.n}`, label: `Done: ${text.choices[done.n] || done.n}`, act: () => play(done.n) });
+    for (const t of next) {
+      const under = cands.filter((c) => c.t[path.length] === t);
+      if (under.length === 1) items.push({ id: `play:${under[0].n}`, label: text.choices[under[0].n] || under[0].n, act: () => play(under[0].n) });
+      else items.push({ id: `step:${path.length}:${t}`, label: `${word(t)} …`, act: () => { path.push(t); byUser.push(true); drawChoices(); focusFirstChoice(); } });
+    }
+    if (byUser.includes(true)) items.push({ id: "back", label: "Back one step", act: back });
+  }
+  $("picker-path").textContent = path.length ? `Your choice so far: ${path.filter((t) => t !== ";").map(word).join(", ")}. Choose the next part:`
+    : items.length ? "Your choices:" : isMyTurn() && handCount ? "Play a card from your hand." : "";
+  const ids = items.map((x) => x.id);
+  const gone = [...box.children].filter((b) => !ids.includes(b.dataset.id));
+  const focusAt = keepFocus(box, gone);
+  gone.forEach((b) => b.remove());
+  items.forEach((item, i) => {
+    let b = box.querySelector(`button[data-id="${CSS.escape(item.id)}"]`);
+    if (!b) b = el("button", { type: "button", "data-id": item.id });
+    b.textContent = item.label;
+    b.onclick = item.act;
+    if (box.children[i] !== b) box.insertBefore(b, box.children[i] || null);
+  });
+  if (focusAt !== null) {
+    const target = box.children[Math.min(focusAt, box.children.length - 1)] || (isMyTurn() ? $("hand").querySelector("button") : null) || $("play-h");
+    if (target === $("play-h")) target.setAttribute("tabindex", "-1");
+    target.focus();
+  }
+}
+
+/** Undo the user's last step of the picker (and the steps that followed it by themselves). */
+function back() {
+  while (byUser.length && !byUser[byUser.length - 1]) { path.pop(); byUser.pop(); }
+  path.pop();
+  byUser.pop();
+  drawChoices();
+  focusFirstChoice();
+}
+
+function focusFirstChoice() {
+  const target = $("choices").querySelector("button") || $("hand").querySelector('button[aria-disabled="false"]');
+  if (target) target.focus();
+  return Boolean(target);
+}
+
+// --- actions --------------------------------------------------------------------------------------
+function play(notation) {
+  if (!isMyTurn()) { alertText(`It is not your turn. ${text.keys.T ? text.keys.T.text : ""}`); return; }
+  alertText("");
+  selected = null;
+  path = [];
+  byUser = [];
+  if (send({ type: "act", action: notation, version: last.version })) say(`You chose: ${text.choices[notation] || notation}.`);
+}
+
+function tryCard(card) {
+  if (!last || mySeat() === null) return;
+  const action = handAction(card, isMyTurn() ? last.legal : []);
+  if (action) { play(action); return; }
+  if (!isMyTurn()) { alertText(`It is not your turn. ${text.keys.T ? text.keys.T.text : ""}`); return; }
+  // not legal: let the engine explain why, in its own sentence
+  send({ type: "act", action: card, version: last.version });
+}
+
+async function sitAt(seat) {
+  if (!me()) {
+    alertText("To sit, first choose a name in the lobby (the cardhall link at the top of the page).");
+    return;
+  }
+  try {
+    await authed(`/api/tables/${encodeURIComponent(tableId)}/sit`, { method: "POST", body: { seat, invite } });
+  } catch (err) { alertText(err.message); }
+}
+
+async function startGame() {
+  try {
+    await authed(`/api/tables/${encodeURIComponent(tableId)}/start`, { method: "POST", body: {} });
+  } catch (err) { alertText(err.message); }
+}
+
+async function leaveTable() {
+  try {
+    await authed(`/api/tables/${encodeURIComponent(tableId)}/leave`, { method: "POST", body: {} });
+    log("You left the table; you are watching now.", "note");
+  } catch (err) { alertText(err.message); }
+}
+
+// --- keys -----------------------------------------------------------------------------------------
+function keyMap() {
+  const ids = [...Object.keys(text ? text.keys : {}), ...Object.keys(CLIENT_KEYS)];
+  const map = {};
+  for (const id of ids) {
+    const k = id in settings.map ? settings.map[id] : id;
+    if (k) map[k.toUpperCase()] = id;
+  }
+  return map;
+}
+
+function describeKey(id) {
+  return (text && text.keys[id] && text.keys[id].what) || CLIENT_KEYS[id] || id;
+}
+
+function drawHelp() {
+  const dl = $("help-keys");
+  const rows = [
+    ["Enter", "play the selected choice; start the game when you are the host"],
+    ["Tab, arrow keys", "move between buttons; arrows move within your hand and your choices"],
+    ["Page Up, Page Down", "read the previous or next line of the history"],
+  ];
+  for (const id of [...Object.keys(text.keys), ...Object.keys(CLIENT_KEYS)]) {
+    const k = id in settings.map ? settings.map[id] : id;
+    rows.push([k ? k.toUpperCase() : `${id} (off)`, describeKey(id)]);
+  }
+  dl.replaceChildren(...rows.flatMap(([k, d]) => [el("dt", { text: k }), el("dd", { text: d })]));
+  const remap = $("remap");
+  if (!remap.children.length) {
+    for (const id of [...Object.keys(text.keys), ...Object.keys(CLIENT_KEYS)]) {
+      const input = el("input", { id: `map-${id}`, maxlength: "1", class: "key", value: id in settings.map ? settings.map[id] : id });
+      input.addEventListener("change", () => { settings.map[id] = input.value.trim(); saveSettings(); drawHelp(); });
+      remap.append(el("div", { class: "field" }, el("label", { for: `map-${id}`, text: describeKey(id) }), input));
+    }
+  }
+}
+
+function runKey(id) {
+  const who = mySeat();
+  if (text.keys[id]) {
+    const k = text.keys[id];
+    say(k.text);
+    if (k.action && isMyTurn() && last.legal.includes(k.action)) { selected = k.action; say(`${k.text} Press Enter to play it.`); }
+    return;
+  }
+  switch (id) {
+    case "R": say(text.render || "Nothing to read yet."); break;
+    case "L": {
+      const { cands } = pickerLevel();
+      const hand = [...$("hand").querySelectorAll('button[aria-disabled="false"]')].map((b) => b.querySelector(".name").textContent);
+      const list = [...hand, ...cands.map((c) => text.choices[c.n] || c.n)];
+      say(isMyTurn() ? `Your choices: ${list.join("; ")}.` : "It is not your turn.");
+      break;
+    }
+    case "Y": {
+      const hand = (last.view && last.view.hand) || null;
+      say(who === null ? "You are watching; you have no hand." : hand ? `Your hand: ${hand.map((c) => text.words[c] || c).join(", ")}.` : "This game has no hand of cards; press R to read the table.");
+      break;
+    }
+    case "W": say([...$("seats").children].map((li) => li.textContent).join(". ")); break;
+    case "M": $("chat").focus(); break;
+    case "J": if (!focusFirstChoice()) say(isMyTurn() ? "Nothing to choose." : "It is not your turn."); break;
+    case "?": $("help").hidden = false; $("help-h").setAttribute("tabindex", "-1"); $("help-h").focus(); break;
+    default: break;
+  }
+}
+
+function reviewLog(step) {
+  const lines = [...$("log").children];
+  if (!lines.length) return;
+  if (review < 0) review = lines.length;
+  review = Math.max(0, Math.min(lines.length - 1, review + step));
+  lines.forEach((l, i) => l.classList.toggle("reviewing", i === review));
+  lines[review].scrollIntoView({ block: "nearest" });
+  say(`${review + 1} of ${lines.length}: ${lines[review].textContent}`);
+}
+
+function arrows(e) {
+  const group = e.target.closest("#hand, #choices");
+  if (!group) return false;
+  const buttons = [...group.querySelectorAll("button")];
+  const i = buttons.indexOf(e.target);
+  if (i < 0) return false;
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+  if (!step) return false;
+  const next = buttons[(i + step + buttons.length) % buttons.length];
+  next.focus();
+  return true;
+}
+
+document.addEventListener("keydown", (e) => {
+  if (!text || e.ctrlKey || e.altKey || e.metaKey) return;
+  const tag = e.target.tagName;
+  const typing = tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || e.target.isContentEditable;
+  if (typing) return;
+  if (arrows(e)) { e.preventDefault(); return; }
+  if (e.key === "PageUp" || e.key === "PageDown") { e.preventDefault(); reviewLog(e.key === "PageUp" ? -1 : 1); return; }
+  if (e.key === "Escape") { $("help").hidden = true; alertText(""); return; }
+  if (e.key === "Enter") {
+    if (["BUTTON", "A", "SUMMARY"].includes(tag)) return;
+    e.preventDefault();
+    if (last && last.status === "waiting" && isHost()) startGame();
+    else if (selected) play(selected);
+    else say(isMyTurn() ? "Nothing is selected: choose a card or a choice with Tab and Enter." : "It is not your turn.");
+    return;
+  }
+  if (!settings.keys || e.key.length !== 1) return;
+  const id = keyMap()[e.key.toUpperCase()];
+  if (!id) return;
+  e.preventDefault();
+  runKey(id);
+});
+
+// --- page wiring ----------------------------------------------------------------------------------
+function wire() {
+  showWho();
+  document.body.classList.toggle("four-colour", settings.four);
+  for (const [id, key] of [["set-keys", "keys"], ["set-focus", "focus"], ["set-four", "four"]]) {
+    const box = $(id);
+    box.checked = settings[key];
+    box.addEventListener("change", () => {
+      settings[key] = box.checked; saveSettings();
+      document.body.classList.toggle("four-colour", settings.four);
+    });
+  }
+  $("start").addEventListener("click", startGame);
+  $("leave").addEventListener("click", leaveTable);
+  $("help-close").addEventListener("click", () => { $("help").hidden = true; });
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const line = $("chat").value.trim();
+    if (!line) return;
+    if (send({ type: "chat", text: line })) $("chat").value = "";
+  });
+}
+
+async function main() {
+  wire();
+  try {
+    summary = await api(`/api/tables/${encodeURIComponent(tableId)}${query}`);
+  } catch (err) {
+    status(err instanceof ApiError && err.status === 404 ? "There is no such table, or it is private and this link has no invite." : err.message);
+    $("title").textContent = "No such table";
+    return;
+  }
+  connect();
+}
+
+main();

@@ -1,0 +1,105 @@
+"""Driving the pages with the keyboard only, as a person would: Tab, arrows, Enter, shortcuts.
+
+`Locator.focus()` is used only where a person would press Tab a known number of times (to
+reach a form field); choosing and playing are done with the page's keys (J jumps to the
+choices, arrows move, Enter plays)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+TURN = "() => document.getElementById('table-root').dataset.turn"
+
+
+def pick_name(page: Page, base: str, name: str) -> None:
+    page.goto(base + "/")
+    page.locator("#name").focus()
+    page.keyboard.type(name)
+    page.keyboard.press("Enter")
+    expect(page.locator("#whoami")).to_have_text(f"You are {name}")
+
+
+def create_table(page: Page, game: str, options: dict[str, Any], seats: list[str], private: bool = False) -> str:
+    """Fill the lobby's form with the keyboard and create the table; return its page URL."""
+    page.locator("#game").focus()
+    page.locator("#game").select_option(game)  # a keyboard user types the name; same result
+    for name, value in options.items():
+        field = page.locator(f"#opt-{name}")
+        field.focus()
+        if field.get_attribute("type") == "checkbox":
+            if field.is_checked() != bool(value):
+                page.keyboard.press("Space")
+        else:
+            page.keyboard.press("Control+A")
+            page.keyboard.type(str(value))
+            page.keyboard.press("Tab")
+    for i, seat in enumerate(seats):
+        page.locator(f"#seat-{i}").select_option(seat)
+    if private:
+        page.locator("#private").focus()
+        page.keyboard.press("Space")
+    page.get_by_role("button", name="Create the table").focus()
+    page.keyboard.press("Enter")
+    if private:
+        link = page.locator("#invite a")
+        expect(link).to_be_visible()
+        return str(link.get_attribute("href"))
+    page.wait_for_url("**/tables/*")
+    return page.url
+
+
+def wait_turn(page: Page, timeout: float = 60_000) -> str:
+    page.wait_for_function(f"() => ['mine', 'over'].includes(({TURN})())", timeout=timeout)
+    return str(page.evaluate(TURN))
+
+
+def play_one(page: Page, rng: random.Random) -> None:
+    """Play one whole action on the player's turn: J to the choices, arrows to a random legal
+    button, Enter; again for each step of a composite choice, until the table moves on."""
+    version = page.evaluate("() => document.getElementById('table-root').dataset.version")
+    page.keyboard.press("j")
+    for _ in range(40):
+        group = page.evaluate("""() => {
+            const a = document.activeElement, g = a && a.closest('#hand, #choices');
+            if (!g) return null;
+            const bs = [...g.querySelectorAll('button')];
+            return {at: bs.indexOf(a), ok: bs.map(b => b.getAttribute('aria-disabled') !== 'true' && b.dataset.id !== 'back'),
+                    ids: bs.map(b => b.dataset.id || b.dataset.card)};
+        }""")
+        assert group is not None, "J did not reach the choices: " + page.inner_text("#status")
+        usable = [i for i, ok in enumerate(group["ok"]) if ok]
+        target = rng.choice(usable)
+        steps = target - group["at"]
+        key = "ArrowRight" if steps >= 0 else "ArrowLeft"
+        for _ in range(abs(steps)):
+            page.keyboard.press(key)
+        chosen = group["ids"][target]
+        page.keyboard.press("Enter")
+        if chosen and chosen.startswith("step:"):
+            continue
+        page.wait_for_function(
+            "v => document.getElementById('table-root').dataset.version !== v || document.getElementById('alert').textContent",
+            arg=version, timeout=30_000)
+        alert = page.inner_text("#alert")
+        assert not alert, f"the move was refused: {alert}"
+        return
+    raise AssertionError("a composite choice did not end within 40 steps")
+
+
+def play_to_end(page: Page, rng: random.Random, max_moves: int = 3000) -> int:
+    """Play the seat with the keyboard until the game is over; return the number of moves."""
+    for moves in range(max_moves):
+        if wait_turn(page) == "over":
+            return moves
+        play_one(page, rng)
+    raise AssertionError(f"the game did not end within {max_moves} moves")
+
+
+def start_game(page: Page) -> None:
+    """The host starts the game with Enter (the rulebook's key) once every seat is taken."""
+    expect(page.locator("#start")).to_be_visible()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({TURN})() !== 'waiting'")

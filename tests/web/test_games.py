@@ -1,0 +1,69 @@
+"""A full game of each of the five games, keyboard only, from the lobby to the final scores,
+against random bots; axe-core on each table in mid-play and screenshots at two widths."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from tests.web.conftest import SCREENSHOTS
+from tests.web.helpers import create_table, pick_name, play_one, play_to_end, start_game, wait_turn
+
+# short options so a whole game takes seconds: (game, options, seats)
+GAMES = [
+    ("five-towers", {"players": 2}, ["me", "bot:random"]),
+    ("clash-of-decks", {}, ["me", "bot:random"]),
+    ("jass", {}, ["me", "bot:random", "bot:random", "bot:random"]),
+    ("hearts", {"players": 3, "target": 1}, ["me", "bot:random", "bot:random"]),
+    ("three-two-five", {"deals": 1}, ["me", "bot:random", "bot:random"]),
+]
+
+
+def axe_violations(page) -> list[str]:
+    results = Axe().run(page)
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']})"
+            for v in results.response["violations"]]
+
+
+@pytest.mark.parametrize(("game", "options", "seats"), GAMES, ids=[g[0] for g in GAMES])
+def test_full_game_keyboard_only(server, browser, game, options, seats):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)  # CSP reports land here too
+    rng = random.Random(game)
+    pick_name(page, server.url, "Kim")
+    create_table(page, game, options, seats)
+    start_game(page)  # the host starts the game with Enter
+    assert wait_turn(page) == "mine"
+
+    # mid-play: a few moves in, then axe, the rulebook keys, and the screenshots
+    for _ in range(3):
+        if wait_turn(page) == "over":
+            break
+        play_one(page, rng)
+    if wait_turn(page) == "mine":
+        assert axe_violations(page) == []
+        page.keyboard.press("t")
+        expect(page.locator("#said")).not_to_be_empty()
+        page.keyboard.press("?")
+        expect(page.locator("#help")).to_be_visible()
+        expect(page.locator("#help-keys")).to_contain_text("whose turn")
+        page.keyboard.press("Escape")
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{game}-1280.png"), full_page=True)
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.screenshot(path=str(SCREENSHOTS / f"{game}-375.png"), full_page=True)
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"the page scrolls sideways at 375 px by {overflow} px"
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+    play_to_end(page, rng)
+    expect(page.locator("#status")).to_contain_text("Game over")
+    expect(page.locator("#log .result")).to_have_text(page.inner_text("#status"))
+    assert errors == []
+    context.close()
