@@ -153,28 +153,82 @@ def games() -> None:
 @app.command(context_settings=EXTRA)
 def bench(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game to measure."),
+    game: str = typer.Argument(..., help="The game to measure, or `room` for the room benchmark (WebSocket clients)."),
     vs: str | None = typer.Option(None, "--vs", help="A peer engine to compare with (hearts: openspiel; jass: jass-kit)."),
-    seconds: float = typer.Option(3.0, min=0.01, help="Seconds per measurement."),
+    seconds: float | None = typer.Option(None, min=0.01, help="Seconds per measurement (engines: 3; room: 20)."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as one JSON object."),
+    clients: int = typer.Option(100, help="bench room: WebSocket clients, seated as people at clients/4 Hearts tables."),
+    hard_bots: int = typer.Option(0, "--hard-bots", help="bench room: extra tables where only hard bots play."),
+    think: float = typer.Option(1.0, min=0.0, help="bench room: a simulated person's mean pause before a move, seconds."),
 ) -> None:
-    """Measure engine speed (random playouts; with --vs, against a peer engine)."""
+    """Measure engine speed (random playouts; with --vs, against a peer engine), or with `room`
+    the room service: act → state round trips of many WebSocket clients against a local server."""
     from cardhall import bench as benchmod
 
     try:
-        g = cardhall.load(game, **game_options(ctx.args))
-        figures = benchmod.run(g, seconds, vs)
+        if game == "room":
+            from cardhall.web.bench import run_room
+
+            if ctx.args or vs is not None:
+                raise CardhallError("bench room takes --clients, --hard-bots, --think, --seconds and --json, "
+                                    f"not {' '.join(ctx.args) or '--vs'}")
+            figures = run_room(clients, seconds or 20.0, hard_bots, think)
+            title = "cardhall bench room"
+        else:
+            g = cardhall.load(game, **game_options(ctx.args))
+            figures = benchmod.run(g, seconds or 3.0, vs)
+            title = f"cardhall bench {g.name}"
     except CardhallError as exc:
         raise fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(figures))
         return
-    table = Table(title=f"cardhall bench {g.name}")
+    table = Table(title=title)
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, value in figures.items():
         table.add_row(key, str(value))
     Console().print(table)
+
+
+@app.command()
+def join(
+    url: str = typer.Argument(..., help="The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if private)."),
+    seat: int = typer.Option(..., help="Your seat, counted from 1."),
+    name: str = typer.Option("Guest", help="Your name at the table."),
+) -> None:
+    """Play a seat of an online table from the terminal, with the keys of `cardhall play`
+    (a number or notation selects, Enter plays, ? helps, Q leaves)."""
+    import asyncio
+
+    from cardhall.tui.remote import join as join_table
+    from cardhall.web.client import parse_table_url
+
+    try:
+        asyncio.run(join_table(parse_table_url(url), seat - 1, name, say=lambda text: print(text, flush=True)))
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
+def bot(
+    url: str = typer.Argument(..., help="The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if private)."),
+    seat: int = typer.Option(..., help="The bot's seat, counted from 1."),
+    bot_spec: str = typer.Option(..., "--bot", help="The bot: random, heuristic, or your own file.py:Class (docs/room.md)."),
+    name: str | None = typer.Option(None, help="The bot's name at the table (default: Bot (SPEC))."),
+    seed: int = typer.Option(0, help="Seed of the bot's choices (each move: bot_seed(seed, seat, move, spec))."),
+) -> None:
+    """Seat a bot at an online table over the wire; it plays until the game ends."""
+    import asyncio
+
+    from cardhall.web.client import parse_table_url
+    from cardhall.web.remote_bot import play_seat
+
+    try:
+        asyncio.run(play_seat(parse_table_url(url), seat - 1, bot_spec, name=name, seed=seed,
+                              say=lambda text: print(text, flush=True)))
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
 
 
 app.command(context_settings=EXTRA)(arena)  # the command lives with the arena

@@ -1,0 +1,93 @@
+"""`cardhall bot TABLE_URL --seat N --bot SPEC`: a bot plays a seat of an online table over the wire.
+
+Over the wire a seat gets exactly what a person at that seat gets: its view and the notations of
+its legal actions. That is all an `Observation` holds except the sampler: dealing the hidden cards
+again needs the full state, which the server never sends. So bots that read only `obs.view` and
+`obs.legal` play over the wire (`random`, the `heuristic` bots of Hearts, Jass, Putz and 3-2-5, and
+your own bots written that way); bots that call `obs.sample` (the search levels `easy`, `medium`,
+`hard`, `ismcts`, `pimc`, and the heuristics of 5 Towers and Clash of Decks, which search too) are
+refused with a sentence. docs/room.md lists them.
+
+Each move is seeded like the room's own bots: `bot_seed(seed, seat, move, spec)`, so the same
+table, seed and bot replay the same choices.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any
+
+import cardhall
+from cardhall.bots import Bot, Observation, make_bot
+from cardhall.bots.levels import LEVELS
+from cardhall.core.errors import CardhallError
+from cardhall.core.game import Game, State
+from cardhall.room.bots import bot_seed
+from cardhall.web.client import RemoteError, RoomClient, TableURL
+
+SEARCH_KINDS = (*LEVELS, "ismcts", "pimc")
+
+
+class WireBotError(CardhallError):
+    """A bot that needs more than a seat receives over the wire."""
+
+
+def needs_sampler(spec: str) -> str:
+    """The sentence refusing a bot that deals hidden cards (`obs.sample`) to choose."""
+    return (f"bot {spec!r} deals the hidden cards again to choose its move (obs.sample), which needs the full "
+            "state; a seat over the wire gets only its view and legal moves. Over the wire use random, heuristic "
+            "(Hearts, Jass, Putz, 3-2-5) or your own bot that reads only obs.view and obs.legal (docs/room.md)")
+
+
+def check_wire_bot(spec: str) -> None:
+    """Refuse, before sitting down, the bot specs that always search (and so sample)."""
+    if spec.strip().partition(":")[0].lower() in SEARCH_KINDS:
+        raise WireBotError(needs_sampler(spec))
+
+
+def wire_observation(game: Game, seat: int, view: dict[str, Any], legal: list[str], spec: str) -> Observation:
+    """The observation of a seat over the wire: its view, its legal actions parsed from their
+    notations, and a sampler that refuses with a sentence (the hidden cards are not known here)."""
+
+    def sample(rng: random.Random) -> State:
+        raise WireBotError(needs_sampler(spec))
+
+    return Observation(game, seat, view, [game.parse_action(text) for text in legal], sample)
+
+
+async def play_seat(url: TableURL, seat: int, spec: str, *, name: str | None = None, seed: int = 0,
+                    say: Callable[[str], None] = print) -> dict[str, Any]:
+    """Sit a bot at `seat` (from 0) of the table and play until the game ends; return the last
+    state message (with the final scores)."""
+    check_wire_bot(spec)
+    async with RoomClient(url.server) as client:
+        summary = await client.table(url)
+        game = cardhall.load(summary["game"], **summary.get("options", {}))
+        if not 0 <= seat < game.num_players:
+            raise CardhallError(f"--seat must be from 1 to {game.num_players}, got {seat + 1}")
+        bot: Bot = make_bot(game, spec, seed)
+        await client.create_guest(name or f"Bot ({spec})")
+        await client.sit(url, seat)
+        say(f"{client.name} sits at {game.seat_name(seat)} of {game.title} table {url.table}.")
+        acted = -1
+        async with client.connect(url) as conn:
+            async for message in conn.messages():
+                if message["type"] == "error":
+                    say(f"The server says: {message['message']}")
+                    continue
+                if message["type"] != "state":
+                    continue
+                if message.get("over"):
+                    say(f"The game is over. Scores: {message.get('scores')}.")
+                    return message
+                version = message["version"]
+                if message.get("legal") and message.get("to_move") == seat and version > acted:
+                    acted = version
+                    move = message.get("moves", version)
+                    bot.reseed(bot_seed(seed, seat, move, spec))
+                    obs = wire_observation(game, seat, message["view"], message["legal"], spec)
+                    action = await asyncio.to_thread(bot.act, obs)  # a slow bot must not stall the connection
+                    await conn.act(game.format_action(action), version)
+    raise RemoteError("the table's connection ended before the game did")
