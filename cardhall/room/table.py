@@ -1,0 +1,542 @@
+"""The Table: the one game loop of cardhall (a room's table, the terminal client's local game,
+an arena game and `play_game` all drive one).
+
+A table holds a game state, its seats (a person, a bot spec, or open), its policies and a
+version. Every command checks what it is asked, then commits one or more log entries; each
+entry is one `Change` (the version grows by exactly 1) with what each viewer hears of it.
+The same `_commit` applies an entry live and when a table is rebuilt from its stored log
+(`Table.restore`), so a restored table is the live one. Nothing here does I/O or reads the
+clock: the caller passes `now`.
+
+Policies: no turn clock unless the table chose one; with a clock, a warning before it runs
+out and, at expiry, the table's takeover bot plays the seat; a person disconnected longer
+than the grace period is played by the takeover bot too. Both are announced to everyone, and
+the person takes the seat back by reconnecting (`connect`), sitting down again (`sit`) or
+simply playing their move (`act`).
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from cardhall.core.errors import CardhallError
+from cardhall.core.game import Event, Game, State, Viewer
+from cardhall.core.record import Record
+from cardhall.core.registry import load
+
+SeatKind = Literal["open", "person", "bot"]
+Status = Literal["waiting", "playing", "over"]
+
+HISTORY = 500
+"""Changes kept for `events_since`; a client further behind gets the full state."""
+CHAT_LIMIT = 500
+"""The longest chat message, in characters (after control characters are removed)."""
+LEVELS = ("random", "heuristic", "easy", "medium", "hard")
+"""The bot levels a table may choose as its takeover bot."""
+
+
+class TableError(CardhallError):
+    """A command that cannot be carried out; the message says why and what would work."""
+
+
+@dataclass
+class Seat:
+    """One place at the table."""
+
+    kind: SeatKind = "open"
+    player: str | None = None  # the person's player id (kind == "person")
+    name: str = ""  # shown name: the person's name, or e.g. "Bot (hard)"
+    bot: str | None = None  # bot spec for kind == "bot"
+    connected: bool = False  # a person with at least one live connection
+    away_since: float | None = None  # when the person's last connection closed
+    takeover: bool = False  # the table's takeover bot plays for this absent person
+
+    @classmethod
+    def person(cls, player: str, name: str) -> Seat:
+        return cls("person", player=player, name=name)
+
+    @classmethod
+    def robot(cls, spec: str) -> Seat:
+        """A bot seat, named after its spec ("Bot (hard)")."""
+        return cls("bot", name=f"Bot ({spec})", bot=spec)
+
+    def to_json(self) -> dict[str, Any]:
+        """What everyone may know of the seat (player ids are public; tokens are not here)."""
+        return {"kind": self.kind, "player": self.player, "name": self.name, "bot": self.bot,
+                "connected": self.connected, "takeover": self.takeover}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Seat:
+        """A seat as `header()` stores it; TableError if malformed."""
+        if not isinstance(data, dict) or data.get("kind") not in ("open", "person", "bot"):
+            raise TableError(f"a seat must be an object with kind open, person or bot, got {data!r}")
+        seat = cls(data["kind"], player=data.get("player"), name=str(data.get("name", "")), bot=data.get("bot"))
+        if seat.kind == "person" and not isinstance(seat.player, str):
+            raise TableError(f"a person's seat needs the player id, got {data!r}")
+        if seat.kind == "bot" and not isinstance(seat.bot, str):
+            raise TableError(f"a bot's seat needs the bot spec, got {data!r}")
+        return seat
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the table treats time and absence."""
+
+    clock: float | None = None  # seconds per move for a person; None: no clock (default)
+    warning: float = 10.0  # a warning this many seconds before the clock runs out
+    grace: float = 60.0  # a disconnected person's seat is played by the takeover bot after this
+    takeover: str = "medium"  # level (bot spec) of the bot that plays for an absent person
+
+    def __post_init__(self) -> None:
+        for name, value, low in (("clock", self.clock, 1.0), ("warning", self.warning, 0.0), ("grace", self.grace, 0.0)):
+            if value is None and name == "clock":
+                continue
+            if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) \
+                    or not low <= value <= 86400:
+                what = "null (no clock) or " if name == "clock" else ""
+                raise TableError(f"policy {name} must be {what}a number of seconds from {low:g} to 86400, got {value!r}")
+        if self.takeover not in LEVELS:
+            raise TableError(f"policy takeover must be one of {', '.join(LEVELS)}, got {self.takeover!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"clock": self.clock, "warning": self.warning, "grace": self.grace, "takeover": self.takeover}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Policy:
+        """Read and check a policy; TableError naming the bad field."""
+        if not isinstance(data, dict):
+            raise TableError(f"a table policy must be an object with clock, warning, grace and takeover, got {data!r}")
+        unknown = sorted(set(data) - {"clock", "warning", "grace", "takeover"})
+        if unknown:
+            raise TableError(f"unknown policy field {unknown[0]!r}; the fields are clock, warning, grace and takeover")
+        return cls(**data)
+
+
+@dataclass
+class Change:
+    """One committed log entry and what each viewer hears of it."""
+
+    version: int  # the table's version after this change (grows by exactly 1 per change)
+    entry: dict[str, Any]  # what to store (the table log row): {"kind": ..., ...}, JSON
+    events: dict[Viewer, list[Event]]  # per viewer: keys are seats 0..n-1 and None (spectators)
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's move to think about: `room.bots.choose(turn)` gives its notation."""
+
+    seat: int
+    spec: str
+    move: int
+    seed: int
+    state_json: dict[str, Any]
+
+
+class Table:
+    """Seats, a game and its log; see the module docstring."""
+
+    def __init__(self, id: str, game: Game, seed: int, seats: list[Seat], *, host: str,
+                 policy: Policy | None = None, private: bool = False, created: float = 0.0,
+                 state: State | None = None, events: bool = True) -> None:
+        """`state`: play on from this position instead of a new game from `seed` (local play:
+        a resumed record or a prepared deal). `events=False`: game moves carry no per-viewer
+        events (a game nobody watches: the arena, `play_game`); room events are kept."""
+        if len(seats) != game.num_players:
+            raise TableError(f"{game.title} with these options is played by {game.num_players}, "
+                             f"so the table needs {game.num_players} seats, not {len(seats)}")
+        self.id = id
+        self.game = game
+        self.seed = seed
+        self.state = state if state is not None else game.new_state(seed)
+        self.seats = seats
+        self.created_seats = [Seat(s.kind, s.player, s.name, s.bot) for s in seats]
+        self.host = host
+        self.policy = policy or Policy()
+        self.private = private
+        self.created = created
+        self.with_events = events
+        self.version = 0
+        self.status: Status = "waiting"
+        self.history: deque[Change] = deque(maxlen=HISTORY)
+        self.move_version = 0
+        self.start_moves = len(self.state.actions)  # actions already played when the table was made
+        # the clock of the person to move (not stored: a restored table restarts it)
+        self._clock_key: tuple[int, int] | None = None
+        self._turn_started: float | None = None
+        self._warned = False
+
+    # --- commands -------------------------------------------------------------------------
+    def sit(self, player: str, name: str, seat: int | None = None, now: float | None = None) -> list[Change]:
+        """Before the start, take an open seat (None: the first one); after it, take back
+        one's own seat from the takeover bot."""
+        mine = self.seat_of(player)
+        if self.status != "waiting":
+            if mine is not None and (seat is None or seat == mine):
+                if self.seats[mine].takeover:
+                    return [self._commit({"kind": "reclaim", "seat": mine, "player": player}, now)]
+                raise TableError(f"you already play seat {mine + 1}")
+            raise TableError("the game has started, so only a person coming back to their own seat can sit down; "
+                             "you can watch as a spectator")
+        if mine is not None:
+            raise TableError(f"you already sit in seat {mine + 1}; a person holds one seat per table "
+                             "(leave it first to take another)")
+        name = _clean(name).strip()
+        if not name:
+            raise TableError("a name is needed to sit down; give one of 1 to 40 characters")
+        if len(name) > 40:
+            raise TableError(f"a name has at most 40 characters, this one has {len(name)}")
+        open_seats = [i for i, s in enumerate(self.seats) if s.kind == "open"]
+        if seat is None:
+            if not open_seats:
+                raise TableError("every seat is taken; you can watch as a spectator")
+            seat = open_seats[0]
+        elif not 0 <= seat < len(self.seats):
+            raise TableError(f"there is no seat {seat + 1}; the seats are 1 to {len(self.seats)}")
+        elif self.seats[seat].kind != "open":
+            free = ", ".join(str(i + 1) for i in open_seats) or "none"
+            raise TableError(f"seat {seat + 1} is taken by {self.seats[seat].name}; open seats: {free}")
+        return [self._commit({"kind": "sit", "seat": seat, "player": player, "name": name}, now)]
+
+    def leave(self, player: str, now: float) -> list[Change]:
+        """Before the start the seat opens again; after it, the takeover bot plays it."""
+        seat = self._my_seat(player)
+        if self.status == "waiting":
+            return [self._commit({"kind": "leave", "seat": seat, "player": player}, now)]
+        if self.status == "over":
+            raise TableError("the game is over; there is no seat to leave")
+        if self.seats[seat].takeover:
+            raise TableError(f"the takeover bot already plays seat {seat + 1} for you; sit down again to take it back")
+        return [self._commit({"kind": "takeover", "seat": seat, "reason": "left"}, now)]
+
+    def start(self, player: str, now: float | None = None) -> list[Change]:
+        """The host starts the game once every seat holds a person or a bot."""
+        if player != self.host:
+            raise TableError("only the host (who made the table) can start the game")
+        if self.status != "waiting":
+            raise TableError(f"the game has already {'started' if self.status == 'playing' else 'ended'}")
+        open_seats = [str(i + 1) for i, s in enumerate(self.seats) if s.kind == "open"]
+        if open_seats:
+            raise TableError(f"seat{'s' if len(open_seats) > 1 else ''} {', '.join(open_seats)} "
+                             f"{'are' if len(open_seats) > 1 else 'is'} open; a person or a bot must sit in every seat first")
+        changes = [self._commit({"kind": "start"}, now)]
+        changes += self._over_if_done(now)
+        return changes
+
+    def act(self, player: str, action_text: str, version: int | None, now: float) -> list[Change]:
+        """A person plays a move for their seat. `version` is the table version the client
+        saw: stale only if a move was played after it. A person whose seat the takeover bot
+        plays takes it back by playing."""
+        seat = self._my_seat(player)
+        if self.status != "playing":
+            raise TableError("the game has not started yet" if self.status == "waiting" else "the game is over")
+        mover = self.state.to_move()
+        if mover != seat:
+            who = "nobody" if mover is None else self.seats[mover].name or f"seat {mover + 1}"
+            raise TableError(f"it is not your turn: {who} is to move; wait for your turn")
+        if version is not None and version < self.move_version:
+            raise TableError(f"stale: the table is at version {self.version}; sync and try again")
+        if not isinstance(action_text, str) or not action_text.strip():
+            raise TableError("an action is needed: write a move in the game's notation (see the legal moves)")
+        try:
+            action = self.game.parse_action(action_text.strip(), self.state)
+        except CardhallError as exc:
+            raise TableError(str(exc)) from None
+        changes: list[Change] = []
+        if self.seats[seat].takeover:
+            changes.append(self._commit({"kind": "reclaim", "seat": seat, "player": player}, now))
+        changes.append(self._play(seat, action, "person", now))
+        return changes + self._over_if_done(now)
+
+    def bot_act(self, seat: int, action_text: str, move: int, now: float | None = None) -> list[Change]:
+        """A bot's choice for `seat` at move number `move` (`len(state.actions)` when it was
+        asked); ignored if the position moved on or the seat is no longer the bot's to play."""
+        if self.status != "playing" or move != len(self.state.actions) or self.state.to_move() != seat:
+            return []
+        s = self.seats[seat]
+        if not (s.kind == "bot" or (s.kind == "person" and s.takeover)):
+            return []
+        by = "bot" if s.kind == "bot" else "takeover"
+        try:
+            action = self.game.parse_action(action_text, self.state)
+            return [self._play(seat, action, by, now), *self._over_if_done(now)]
+        except CardhallError as exc:
+            bot = s.bot if s.kind == "bot" else self.policy.takeover
+            raise TableError(f"bot {bot} (seat {seat + 1}) made an illegal move {action_text!r}: {exc}") from None
+
+    def chat(self, player: str | None, text: str, now: float, name: str | None = None) -> list[Change]:
+        """A message to everyone at the table, from a seated person or a spectator (who gives
+        `name`). Control characters are removed; at most 500 characters."""
+        if player is None:
+            raise TableError("only a signed-in person can chat; get a guest name first")
+        if not isinstance(text, str):
+            raise TableError("a chat message must be text")
+        text = _clean(text).strip()
+        if not text:
+            raise TableError("the chat message is empty; write some text")
+        if len(text) > CHAT_LIMIT:
+            raise TableError(f"a chat message has at most {CHAT_LIMIT} characters, this one has {len(text)}")
+        seat = self.seat_of(player)
+        shown = self.seats[seat].name if seat is not None else _clean(name or "").strip()[:40] or "Spectator"
+        return [self._commit({"kind": "chat", "player": player, "name": shown, "text": text}, now)]
+
+    def connect(self, player: str, now: float) -> list[Change]:
+        """A person's first connection opened; it ends a takeover of their seat. Others
+        (spectators) change nothing."""
+        seat = self.seat_of(player)
+        if seat is None:
+            return []
+        changes: list[Change] = []
+        if not self.seats[seat].connected:
+            changes.append(self._commit({"kind": "connect", "player": player, "at": now}, now))
+        if self.seats[seat].takeover and self.status == "playing":
+            changes.append(self._commit({"kind": "reclaim", "seat": seat, "player": player}, now))
+        return changes
+
+    def disconnect(self, player: str, now: float) -> list[Change]:
+        """A person's last connection closed: they are away from `now` on."""
+        seat = self.seat_of(player)
+        if seat is None or not self.seats[seat].connected:
+            return []
+        return [self._commit({"kind": "disconnect", "player": player, "at": now}, now)]
+
+    def tick(self, now: float) -> list[Change]:
+        """What time brings: the clock's warning and expiry, the end of a grace period."""
+        changes: list[Change] = []
+        if self.status != "playing":
+            return changes
+        for i, s in enumerate(self.seats):
+            if s.kind == "person" and not s.takeover and not s.connected and s.away_since is not None \
+                    and now - s.away_since >= self.policy.grace:
+                changes.append(self._commit({"kind": "takeover", "seat": i, "reason": "away"}, now))
+        self._arm_clock(now)
+        if self._clock_key is not None and self.policy.clock is not None:
+            seat = self._clock_key[1]
+            if self._turn_started is None:
+                self._turn_started = now
+            end = self._turn_started + self.policy.clock
+            if now >= end:
+                changes.append(self._commit({"kind": "takeover", "seat": seat, "reason": "clock"}, now))
+            elif not self._warned and now >= end - self.policy.warning:
+                changes.append(self._commit({"kind": "warning", "seat": seat, "seconds": math.ceil(end - now)}, now))
+        return changes
+
+    # --- what the service needs ---------------------------------------------------------------
+    def bot_seat(self) -> tuple[int, str] | None:
+        """The seat to move and the bot spec that plays it, if a bot plays it now."""
+        if self.status != "playing":
+            return None
+        mover = self.state.to_move()
+        if mover is None:
+            return None
+        s = self.seats[mover]
+        if s.kind == "bot":
+            assert s.bot is not None
+            return mover, s.bot
+        if s.kind == "person" and s.takeover:
+            return mover, self.policy.takeover
+        return None
+
+    def bot_turn(self) -> BotTurn | None:
+        """The bot's move to think about now, if any (for a process pool: all JSON data)."""
+        from cardhall.room.bots import bot_seed
+
+        found = self.bot_seat()
+        if found is None:
+            return None
+        seat, spec = found
+        move = len(self.state.actions)
+        return BotTurn(seat, spec, move, bot_seed(self.seed, seat, move, spec), self.state.to_json())
+
+    def deadline(self) -> float | None:
+        """The next time `tick` has something to do, or None. A clock that has not started
+        yet (the move came from a bot without a time) is due at once: 0.0."""
+        if self.status != "playing":
+            return None
+        times = [s.away_since + self.policy.grace for s in self.seats
+                 if s.kind == "person" and not s.takeover and not s.connected and s.away_since is not None]
+        self._arm_clock(None)
+        if self._clock_key is not None and self.policy.clock is not None:
+            if self._turn_started is None:
+                times.append(0.0)
+            else:
+                end = self._turn_started + self.policy.clock
+                times.append(end if self._warned else max(self._turn_started, end - self.policy.warning))
+        return min(times, default=None)
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat this person holds, if any."""
+        for i, s in enumerate(self.seats):
+            if s.kind == "person" and s.player == player:
+                return i
+        return None
+
+    def state_message(self, viewer: Viewer) -> dict[str, Any]:
+        """The whole picture for one viewer (a seat, or None for a spectator)."""
+        mover = self.state.to_move()
+        yours = (self.status == "playing" and viewer is not None and viewer == mover
+                 and self.seats[viewer].kind == "person")
+        fmt = self.game.format_action
+        return {"type": "state", "version": self.version, "seat": viewer, "view": self.state.view_of(viewer),
+                "to_move": mover, "legal": [fmt(a) for a in self.state.legal_actions()] if yours else [],
+                "over": self.state.is_over(), "scores": self.state.scores(), "status": self.status,
+                "seats": [s.to_json() for s in self.seats], "table": self.summary()}
+
+    def events_since(self, since: int, viewer: Viewer) -> list[dict[str, Any]] | None:
+        """The events of every change after version `since`, as `viewer` hears them; None if
+        `since` is older than the kept history (the client then needs a state message)."""
+        if since >= self.version:
+            return []
+        if since < 0 or not self.history or since < self.history[0].version - 1:
+            return None
+        return [{"type": "event", "version": c.version, "event": ev}
+                for c in self.history if c.version > since for ev in c.events.get(viewer, [])]
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        return {"id": self.id, "game": self.game.name, "title": self.game.title, "options": dict(self.game.options),
+                "seats": [s.to_json() for s in self.seats], "status": self.status, "private": self.private,
+                "host": self.host, "version": self.version, "created": self.created, "policy": self.policy.to_json()}
+
+    def header(self) -> dict[str, Any]:
+        """What is stored once when the table is made; with the log it rebuilds the table."""
+        return {"id": self.id, "game": self.game.name, "options": dict(self.game.options), "seed": self.seed,
+                "seats": [{"kind": s.kind, "player": s.player, "name": s.name, "bot": s.bot} for s in self.created_seats],
+                "host": self.host, "policy": self.policy.to_json(), "private": self.private, "created": self.created}
+
+    @classmethod
+    def restore(cls, header: dict[str, Any], entries: list[dict[str, Any]], now: float | None = None) -> Table:
+        """Rebuild a table from its header and stored entries (in order): the same state,
+        version and seats. With `now` (a restart), every person counts as disconnected since
+        `now`, so the grace period runs from the restart."""
+        try:
+            game = load(header["game"], **header.get("options", {}))
+            table = cls(header["id"], game, header["seed"], [Seat.from_json(s) for s in header["seats"]],
+                        host=header["host"], policy=Policy.from_json(header.get("policy", {})),
+                        private=bool(header.get("private", False)), created=float(header.get("created", 0.0)))
+        except (KeyError, TypeError) as exc:
+            raise TableError(f"a table header needs id, game, seed, seats and host; {exc}") from None
+        for i, entry in enumerate(entries, 1):
+            try:
+                table._commit(entry, None)
+            except (CardhallError, KeyError, TypeError, ValueError, IndexError) as exc:
+                raise TableError(f"entry {i} of table {table.id} ({entry!r}) does not replay: {exc}") from None
+        if now is not None:
+            for s in table.seats:
+                if s.kind == "person" and s.connected:
+                    s.connected, s.away_since = False, now
+        return table
+
+    def record(self) -> Record:
+        """The game's record (seed and moves), which `cardhall replay --check` accepts."""
+        meta: dict[str, Any] = {"table": self.id, "seats": [s.name for s in self.seats]}
+        if self.state.is_over():
+            meta["final_scores"] = self.state.scores()
+        return Record.of(self.state, **meta)
+
+    # --- the log ------------------------------------------------------------------------------
+    def _commit(self, entry: dict[str, Any], now: float | None, action: Any = None) -> Change:
+        """Apply one log entry (live or when restoring) and return its change. A move is
+        checked here, once (`action`: the move already read from the entry's notation)."""
+        kind = entry["kind"]
+        ev: Event | None = None  # a room event: the same for every viewer
+        events: dict[Viewer, list[Event]] | None = None
+        if kind == "sit":
+            seat = entry["seat"]
+            self.seats[seat] = Seat.person(entry["player"], entry["name"])
+            ev = {"type": "sat", "seat": seat, "name": entry["name"]}
+        elif kind == "leave":
+            seat = entry["seat"]
+            ev = {"type": "left", "seat": seat, "name": self.seats[seat].name}
+            self.seats[seat] = Seat()
+        elif kind == "start":
+            self.status = "playing"
+            ev = {"type": "started"}
+        elif kind == "act":
+            if action is None:
+                action = self.game.parse_action(entry["action"], self.state)
+            if self.with_events:
+                events = self.state.apply_with_events(action)
+            else:
+                self.state.apply(action)
+                events = {}
+            self.move_version = self.version + 1
+        elif kind == "over":
+            self.status = "over"
+            ev = {"type": "game_over", "scores": entry["scores"], "winners": entry["winners"]}
+        elif kind == "chat":
+            seat = self.seat_of(entry["player"])
+            ev = {"type": "chat", "name": entry["name"], "text": entry["text"], "seat": seat}
+        elif kind == "takeover":
+            seat = entry["seat"]
+            self.seats[seat].takeover = True
+            ev = {"type": "takeover", "seat": seat, "name": self.seats[seat].name, "bot": self.policy.takeover,
+                  "reason": entry["reason"]}
+        elif kind == "reclaim":
+            seat = entry["seat"]
+            self.seats[seat].takeover = False
+            ev = {"type": "reclaimed", "seat": seat, "name": self.seats[seat].name}
+        elif kind == "warning":
+            self._warned = True
+            ev = {"type": "clock_warning", "seat": entry["seat"], "seconds": entry["seconds"]}
+        elif kind in ("connect", "disconnect"):
+            seat = self.seat_of(entry["player"])
+            if seat is None:
+                raise TableError(f"player {entry['player']} does not sit at table {self.id}")
+            s = self.seats[seat]
+            s.connected = kind == "connect"
+            s.away_since = None if s.connected else entry["at"]
+            ev = {"type": f"{kind}ed", "seat": seat, "name": s.name}
+        else:
+            raise TableError(f"unknown log entry kind {kind!r}")
+        if events is None:
+            assert ev is not None
+            events = {v: [ev] for v in self._viewers()}
+        self.version += 1
+        change = Change(self.version, entry, events)
+        self.history.append(change)
+        self._arm_clock(now)
+        return change
+
+    def _play(self, seat: int, action: Any, by: str, now: float | None) -> Change:
+        """Commit a move; an illegal one raises with the engine's sentence (state untouched)."""
+        entry = {"kind": "act", "seat": seat, "action": self.game.format_action(action), "by": by}
+        try:
+            return self._commit(entry, now, action)
+        except TableError:
+            raise
+        except CardhallError as exc:
+            raise TableError(str(exc)) from None
+
+    def _over_if_done(self, now: float | None) -> list[Change]:
+        if self.status == "playing" and self.state.is_over():
+            return [self._commit({"kind": "over", "scores": self.state.scores(), "winners": self.state.winners()}, now)]
+        return []
+
+    def _viewers(self) -> list[Viewer]:
+        return [*range(len(self.seats)), None]
+
+    def _my_seat(self, player: str) -> int:
+        seat = self.seat_of(player)
+        if seat is None:
+            raise TableError("you do not sit at this table; sit down first (you can watch as a spectator)")
+        return seat
+
+    def _arm_clock(self, now: float | None) -> None:
+        """Start the turn clock when a new person's turn begins (a new move, or a seat taken
+        back); stop it when no person is to move."""
+        key = None
+        if self.policy.clock is not None and self.status == "playing":
+            mover = self.state.to_move()
+            if mover is not None and self.seats[mover].kind == "person" and not self.seats[mover].takeover:
+                key = (len(self.state.actions), mover)
+        if key != self._clock_key:
+            self._clock_key, self._turn_started, self._warned = key, now, False
+
+
+def _clean(text: str) -> str:
+    """`text` without control and format characters (newlines and tabs become spaces)."""
+    return "".join(" " if c in "\n\t\r" else c for c in text if c in "\n\t\r" or unicodedata.category(c)[0] != "C")
