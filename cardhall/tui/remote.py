@@ -73,6 +73,8 @@ def event_sentence(ui: TextUI, event: Event, viewer: int | None) -> str:
         return phrase(event, viewer)
     seat = event.get("seat")
     who = "You" if seat is not None and seat == viewer else (ui.seat(seat) if isinstance(seat, int) else "")
+    if isinstance(event.get("action"), str):  # a move with its notation
+        return f"{who + ': ' if who else ''}{event['action']}."
     details = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in event.items() if key not in ("type", "seat"))
     what = str(event.get("type", "event")).replace("_", " ")
     return f"{who + ': ' if who else ''}{what}{': ' + details if details else ''}."

@@ -97,7 +97,7 @@ class RoomClient:
         try:
             response = await self.http.request(method, path, json=body, params=params, headers=headers)
         except httpx.HTTPError as exc:
-            raise RemoteError(f"cannot reach the room at {self.server} ({exc or type(exc).__name__}); "
+            raise RemoteError(f"cannot reach the room at {self.server} ({str(exc) or type(exc).__name__}); "
                               "check the URL and that the server runs") from None
         if response.is_error:
             raise RemoteError(f"{method} {path}: {_error_sentence(response)}")
@@ -183,7 +183,7 @@ class TableConnection:
             self.ws = await websockets.connect(self.url.websocket(self.token), compression=None,
                                                max_size=2**22, open_timeout=10)
         except (OSError, websockets.InvalidHandshake, TimeoutError) as exc:
-            raise RemoteError(f"cannot open the table's WebSocket at {self.url} ({exc or type(exc).__name__}); "
+            raise RemoteError(f"cannot open the table's WebSocket at {self.url} ({str(exc) or type(exc).__name__}); "
                               "check the URL and that the server runs") from None
 
     async def close(self) -> None:

@@ -8,8 +8,8 @@ your own bots written that way); bots that call `obs.sample` (the search levels 
 `hard`, `ismcts`, `pimc`, and the heuristics of 5 Towers and Clash of Decks, which search too) are
 refused with a sentence. docs/room.md lists them.
 
-Each move is seeded like the room's own bots: `bot_seed(seed, seat, move, spec)`, so the same
-table, seed and bot replay the same choices.
+Each move is played by a fresh bot seeded like the room's own bots, `bot_seed(seed, seat, move,
+spec)`, so the same table, seed and bot replay the same choices.
 """
 
 from __future__ import annotations
@@ -57,6 +57,12 @@ def wire_observation(game: Game, seat: int, view: dict[str, Any], legal: list[st
     return Observation(game, seat, view, [game.parse_action(text) for text in legal], sample)
 
 
+def default_name(spec: str) -> str:
+    """`Bot (SPEC)`, without a file's directories, within the room's 40 characters for a name."""
+    short = spec.replace("\\", "/").rsplit("/", 1)[-1]
+    return f"Bot ({short[:33]})"
+
+
 async def play_seat(url: TableURL, seat: int, spec: str, *, name: str | None = None, seed: int = 0,
                     say: Callable[[str], None] = print) -> dict[str, Any]:
     """Sit a bot at `seat` (from 0) of the table and play until the game ends; return the last
@@ -67,8 +73,8 @@ async def play_seat(url: TableURL, seat: int, spec: str, *, name: str | None = N
         game = cardhall.load(summary["game"], **summary.get("options", {}))
         if not 0 <= seat < game.num_players:
             raise CardhallError(f"--seat must be from 1 to {game.num_players}, got {seat + 1}")
-        bot: Bot = make_bot(game, spec, seed)
-        await client.create_guest(name or f"Bot ({spec})")
+        bot: Bot = make_bot(game, spec, seed)  # a bad spec is refused before sitting down
+        await client.create_guest(name or default_name(spec))
         await client.sit(url, seat)
         say(f"{client.name} sits at {game.seat_name(seat)} of {game.title} table {url.table}.")
         acted = -1
@@ -86,7 +92,7 @@ async def play_seat(url: TableURL, seat: int, spec: str, *, name: str | None = N
                 if message.get("legal") and message.get("to_move") == seat and version > acted:
                     acted = version
                     move = message.get("moves", version)
-                    bot.reseed(bot_seed(seed, seat, move, spec))
+                    bot = make_bot(game, spec, bot_seed(seed, seat, move, spec))  # fresh per move, as the room's bots
                     obs = wire_observation(game, seat, message["view"], message["legal"], spec)
                     action = await asyncio.to_thread(bot.act, obs)  # a slow bot must not stall the connection
                     await conn.act(game.format_action(action), version)
