@@ -88,10 +88,11 @@ async def play_seat(url: TableURL, seat: int, spec: str, *, name: str | None = N
                 if message.get("over"):
                     say(f"The game is over. Scores: {message.get('scores')}.")
                     return message
-                version = message["version"]
+                version: int = message["version"]
                 if message.get("legal") and message.get("to_move") == seat and version > acted:
                     acted = version
-                    move = message.get("moves", version)
+                    moves = message.get("moves")  # the move number (the version if the server omits it)
+                    move = moves if isinstance(moves, int) else version
                     bot = make_bot(game, spec, bot_seed(seed, seat, move, spec))  # fresh per move, as the room's bots
                     obs = wire_observation(game, seat, message["view"], message["legal"], spec)
                     action = await asyncio.to_thread(bot.act, obs)  # a slow bot must not stall the connection
