@@ -15,8 +15,10 @@ Timings are measured, never asserted in tests.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -84,7 +86,9 @@ class ServerProcess:
         command = [sys.executable, "-m", "cardhall", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--db", f"sqlite:///{self.db_path}", *self.extra]
         self._log_file = self.log.open("ab")
-        self.proc = subprocess.Popen(command, env=env, stdout=self._log_file, stderr=subprocess.STDOUT)
+        # its own process group: stop() ends the server and whatever it started (the bots' worker processes)
+        self.proc = subprocess.Popen(command, env=env, stdout=self._log_file, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -99,13 +103,15 @@ class ServerProcess:
         raise RemoteError(f"the server did not answer within {timeout:g} s: {self.log_tail()}")
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        """SIGTERM (Uvicorn's graceful stop), then SIGKILL to what is left of the server's process group."""
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.terminate()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.proc.wait(10)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
         if self._log_file is not None:
             self._log_file.close()
             self._log_file = None
