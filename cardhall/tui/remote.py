@@ -17,16 +17,20 @@ read in a thread, so the connection never waits for a key.
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import platformdirs
 
 import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Event, Game
 from cardhall.core.text import TextUI, text_ui
-from cardhall.web.client import Message, RoomClient, TableConnection, TableURL
+from cardhall.web.client import Message, RemoteError, RoomClient, TableConnection, TableURL
 
 Output = Callable[[str], None]
 
@@ -249,15 +253,53 @@ def stdin_lines(loop: asyncio.AbstractEventLoop) -> asyncio.Queue[str | None]:
     return queue
 
 
+def identities_path() -> Path:
+    """Where the guest identities of `cardhall join` are kept, one per server and name."""
+    return Path(platformdirs.user_data_dir("cardhall")) / "guests.json"
+
+
+def load_identities() -> dict[str, Any]:
+    try:
+        data = json.loads(identities_path().read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+async def identify(client: RoomClient, name: str, fresh: bool = False) -> None:
+    """Be the guest `name` this user already was on this server (so a seat left or dropped can
+    be taken back by joining again), or (`fresh`, or none yet) a new guest, then remembered."""
+    key = f"{client.server} {name}"
+    known = load_identities().get(key)
+    if not fresh and isinstance(known, dict) and {"player", "token"} <= known.keys():
+        client.token, client.player, client.name = known["token"], known["player"], name
+        return
+    guest = await client.create_guest(name)
+    identities = load_identities()
+    identities[key] = {"player": guest["player"], "token": guest["token"]}
+    path = identities_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(identities, indent=1))
+    path.chmod(0o600)  # the tokens act for this user
+
+
 async def join(url: TableURL, seat: int, name: str, say: Output = print) -> Message | None:
-    """Sit down at `seat` (from 0) of the online table as a guest named `name` and play it."""
+    """Sit down at `seat` (from 0) of the online table as the guest `name` and play it; a seat
+    this guest already holds (left or dropped during the game) is taken back."""
     async with RoomClient(url.server) as client:
         summary = await client.table(url)
         game = cardhall.load(summary["game"], **summary.get("options", {}))
         if not 0 <= seat < game.num_players:
             raise CardhallError(f"--seat must be from 1 to {game.num_players}, got {seat + 1}")
-        await client.create_guest(name)
-        await client.sit(url, seat)
+        await identify(client, name)
+        if summary["seats"][seat].get("player") != client.player:
+            try:
+                await client.sit(url, seat)
+            except RemoteError as exc:
+                if exc.status != 401:
+                    raise
+                await identify(client, name, fresh=True)  # the server no longer knows the remembered guest
+                await client.sit(url, seat)
         async with client.connect(url) as conn:
             terminal = RemoteTerminal(conn, game, seat, stdin_lines(asyncio.get_running_loop()), say,
                                       on_leave=lambda: client.leave(url))

@@ -27,6 +27,10 @@ Message = dict[str, Any]
 class RemoteError(CardhallError):
     """The server refused a request, or could not be reached; the message says why."""
 
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status  # the HTTP status of a refusal
+
 
 @dataclass(frozen=True)
 class TableURL:
@@ -100,7 +104,7 @@ class RoomClient:
             raise RemoteError(f"cannot reach the room at {self.server} ({str(exc) or type(exc).__name__}); "
                               "check the URL and that the server runs") from None
         if response.is_error:
-            raise RemoteError(f"{method} {path}: {_error_sentence(response)}")
+            raise RemoteError(f"{method} {path}: {_error_sentence(response)}", response.status_code)
         return response.json() if response.content else None
 
     async def games(self) -> list[dict[str, Any]]:

@@ -35,6 +35,7 @@ def cardhall(*args: str, **kwargs: Any) -> subprocess.Popen[str]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    ENV["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))  # join's remembered guests
     with ServerProcess(tmp_path_factory.mktemp("room") / "room.db") as srv:
         yield srv
 
@@ -155,6 +156,33 @@ def test_join_leave_before_the_start_opens_the_seat(server: ServerProcess) -> No
     assert proc.wait(30) == 0, out.text()
     assert "You leave the table" in out.text()
     assert host.table(table)["seats"][0]["kind"] == "open"
+
+
+def test_join_again_takes_the_seat_back(server: ServerProcess) -> None:
+    """A person who leaves during the game (a bot plays for them) joins again and plays on."""
+    host = Host(server)
+    table = host.new_table("hearts", ["open", "bot:random", "bot:random", "bot:random"], target=1)
+    proc = cardhall("join", f"{server.url}/tables/{table}", "--seat", "1", "--name", "Cy")
+    assert proc.stdin is not None
+    out = Lines(proc)
+    for line in out:
+        if line.startswith("Waiting for the host"):
+            host.start_when_seated(table, 0, proc)
+        elif line.startswith("Your choices ("):
+            proc.stdin.write("Q\n")
+            proc.stdin.flush()
+    assert proc.wait(30) == 0, out.text()
+    assert "You leave the table" in out.text()
+    again = cardhall("join", f"{server.url}/tables/{table}", "--seat", "1", "--name", "Cy")
+    assert again.stdin is not None
+    out = Lines(again)
+    for line in out:
+        if line.startswith("Your choices ("):
+            again.stdin.write("1\n\n")
+            again.stdin.flush()
+    assert again.wait(30) == 0, out.text()
+    assert "Game over. Final scores:" in out.text()
+    assert host.table(table)["seats"][0]["name"] == "Cy"
 
 
 def test_join_refuses_a_bad_url_with_a_sentence() -> None:
