@@ -192,6 +192,34 @@ def bench(
 
 
 @app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="The address to listen on."),
+    port: int = typer.Option(8000, min=1, max=65535, help="The port to listen on."),
+    db: str | None = typer.Option(None, help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
+                                  "(default: room.sqlite3 in your data directory)."),
+) -> None:
+    """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
+    import asyncio
+
+    from cardhall.web.server import serve as run
+
+    def ready(url: str, database: str) -> None:
+        typer.echo(f"cardhall room at {url} (database {database}); Ctrl-C stops it.")
+
+    # A plain loop, not asyncio.run: its Ctrl-C handler would cancel the room while it closes.
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(run(host, port, db, ready))
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        pass
+    finally:
+        loop.close()
+    typer.echo("cardhall room stopped.")
+
+
+@app.command()
 def join(
     url: str = typer.Argument(..., help="The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if private)."),
     seat: int = typer.Option(..., help="Your seat, counted from 1."),

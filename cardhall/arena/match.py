@@ -1,5 +1,7 @@
 """One arena game as a pure function of its `Job`: the same job gives the same game anywhere
-(inline, in a worker process, or as a Ray task on another machine)."""
+(inline, in a worker process, or as a Ray task on another machine). The game is played on a
+room Table with a bot in every seat, each move thought by the room's deterministic bots
+(`cardhall.room.bots`), so an arena game is the game a room would play with those bots."""
 
 from __future__ import annotations
 
@@ -9,11 +11,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from cardhall.core.bot import Observation
 from cardhall.core.errors import CardhallError
 from cardhall.core.record import Record
 from cardhall.core.registry import load
 from cardhall.core.rng import MAX_SEED
+from cardhall.room.bots import bot_seed, decide
+from cardhall.room.table import Seat, Table, TableError
 
 
 def derive_seed(*parts: object) -> int:
@@ -48,7 +51,6 @@ class Job:
     seating: tuple[int, ...]  # bot index per seat
     specs: tuple[str, ...]  # bot spec per seat
     labels: tuple[str, ...]  # bot label per seat
-    bot_seeds: tuple[int, ...]
 
 
 def schedule(game: str, options: dict[str, Any], specs: list[str], labels: list[str],
@@ -63,35 +65,34 @@ def schedule(game: str, options: dict[str, Any], specs: list[str], labels: list[
         jobs.append(Job(
             index=i, game=game, options=dict(options), seed=derive_seed(seed, "deal", deal),
             seating=seating, specs=tuple(specs[b] for b in seating), labels=tuple(labels[b] for b in seating),
-            bot_seeds=tuple(derive_seed(seed, "bot", i, s) for s in range(num_seats)),
         ))
     return jobs
 
 
 def play_job(job: Job) -> dict[str, Any]:
     """Play the job's game to the end; return its result with the record (JSON data)."""
-    from cardhall.bots import make_bot
-
     game = load(job.game, **job.options)
-    state = game.new_state(job.seed)
-    bots = [make_bot(game, spec, seed) for spec, seed in zip(job.specs, job.bot_seeds, strict=True)]
+    table = Table(f"arena-{job.index}", game, job.seed, [Seat.robot(spec) for spec in job.specs], host="arena",
+                  events=False)
+    table.start("arena")
     n = game.num_players
     think = [0.0] * n
     slowest = [0.0] * n
     moves = [0] * n
-    while (seat := state.to_move()) is not None:
-        obs = Observation.of(state, seat)
+    while (found := table.bot_seat()) is not None:
+        seat, spec = found
+        move = len(table.state.actions)
         start = time.perf_counter()
-        action = bots[seat].act(obs)
+        action = decide(table.state, seat, spec, bot_seed(job.seed, seat, move, spec))
         spent = time.perf_counter() - start
         think[seat] += spent
         slowest[seat] = max(slowest[seat], spent)
         moves[seat] += 1
         try:
-            state.apply(action)
-        except CardhallError as exc:
-            raise CardhallError(f"bot {job.labels[seat]} (seat {seat + 1}) made an illegal move in "
-                                f"arena game {job.index}: {exc}") from None
+            table.bot_act(seat, game.format_action(action), move)
+        except TableError as exc:
+            raise CardhallError(f"arena game {job.index}, {job.labels[seat]}: {exc}") from None
+    state = table.state
     scores = state.scores()
     winners = state.winners()
     result = {

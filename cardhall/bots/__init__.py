@@ -26,7 +26,7 @@ from typing import Any
 
 from cardhall.bots.ismcts import ISMCTSBot, RolloutPolicy
 from cardhall.bots.levels import LEVELS, level_spec, profile
-from cardhall.core.bot import Bot, Observation, RandomBot, play_game
+from cardhall.core.bot import Bot, Observation, RandomBot
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Game, State
 
@@ -201,4 +201,4 @@ def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
                         "or your own as file.py:Class")
 
 
-__all__ = ["Bot", "ISMCTSBot", "Observation", "RandomBot", "bot_names", "make_bot", "play_game"]
+__all__ = ["Bot", "ISMCTSBot", "Observation", "RandomBot", "bot_names", "make_bot"]

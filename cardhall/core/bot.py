@@ -63,12 +63,3 @@ class RandomBot(Bot):
     def act(self, obs: Observation) -> Action:
         return self.rng.choice(obs.legal)
 
-
-def play_game(state: State, bots: list[Bot], on_move: Callable[[State, int, Action], None] | None = None) -> State:
-    """Let `bots` (one per seat) play `state` to the end; return it."""
-    while (seat := state.to_move()) is not None:
-        action = bots[seat].act(Observation.of(state, seat))
-        if on_move is not None:
-            on_move(state, seat, action)
-        state.apply(action)
-    return state

@@ -226,9 +226,16 @@ class State(ABC):
         """The events of `actor` playing `action`, as `viewer` may know them, given the
         viewer's view before and after the move. Games override this; the default tells
         the actor its move and everyone else only that `actor` moved."""
+        move: Event = {"type": "move", "seat": actor}
         if viewer == actor:
-            return [{"type": "move", "seat": actor, "action": self.game.format_action(action)}]
-        return [{"type": "move", "seat": actor}]
+            move["action"] = self.game.format_action(action)
+        return [move, *self._over_events(before, after)]
+
+    def _over_events(self, before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
+        """`game_over` (final scores and winners, public) when this move ended the game."""
+        if self.is_over() and not before.get("over", False):
+            return [{"type": "game_over", "scores": self.scores(), "winners": self.winners()}]
+        return []
 
     @abstractmethod
     def sample(self, seat: int, rng: random.Random) -> State:

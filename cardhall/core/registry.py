@@ -28,6 +28,12 @@ def game_names() -> list[str]:
     return list(_GAMES)
 
 
+def aliases(name: str) -> list[str]:
+    """The other names a registered game answers to."""
+    key = canonical_name(name)
+    return [alias for alias, target in _ALIASES.items() if target == key]
+
+
 def canonical_name(name: str) -> str:
     """The registered name for `name` or an alias; raise `UnknownGame` otherwise."""
     key = name.strip().lower().replace("_", "-")

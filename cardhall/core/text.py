@@ -1,7 +1,8 @@
-"""Text rendering of a seat's view, shared by the terminal client and screen readers.
+"""Text rendering of a seat's view and of events, shared by the terminal client and screen readers.
 
-Each game subclasses `TextUI` in its package's `text.py`. Everything is rendered from
-`view(seat)`, never from the full state, so a text can never leak a hidden card.
+Each game subclasses `TextUI` in its package's `text.py`. Pictures are rendered from
+`view(seat)` and happenings from the events of `State.apply_with_events`, never from the
+full state: the engine decides what a viewer may know, the text only phrases it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-from cardhall.core.game import Action, Game
+from cardhall.core.game import Action, Event, Game, Viewer
 
 Shortcut = tuple[str, Callable[[dict[str, Any], int], str | tuple[str, Action]]]
 """A key's description and its function; the function returns what to say, or (what to say,
@@ -58,17 +59,20 @@ class TextUI:
         """How a legal action is listed in the numbered choices."""
         return self.game.format_action(action)
 
-    def announce(self, action: Action, actor: int, viewer: int) -> str:
-        """The event of `actor` playing `action`, as `viewer` may hear it (hide secrets here)."""
-        who = "You" if actor == viewer else self.seat(actor)
-        return f"{who}: {self.game.format_action(action)}."
+    def who(self, seat: int, viewer: Viewer) -> str:
+        """A seat as the listener hears it: "You" for the listener's own seat."""
+        return "You" if seat == viewer else self.seat(seat)
+
+    def phrase(self, event: Event, viewer: Viewer) -> str:
+        """One event as one sentence for `viewer` (a seat, or None for a spectator), or ""
+        when there is nothing to say. The event already holds only what `viewer` may know."""
+        if event["type"] == "move":
+            who = self.who(event["seat"], viewer)
+            return f"{who}: {event['action']}." if "action" in event else f"{who} moves."
+        return ""
 
     def intro(self, view: dict[str, Any], seat: int) -> list[str]:
         """What a player hears when the game starts or resumes (dealer, contracts, trump…)."""
-        return []
-
-    def after(self, before: dict[str, Any], after: dict[str, Any], viewer: int) -> list[str]:
-        """Events that follow from a move (a trick won, cards revealed, a deal scored)."""
         return []
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:

@@ -86,12 +86,12 @@ class TerminalGame:
         return self.state
 
     def play(self, seat: int, action: Action) -> None:
-        before = self.state.view(self.human)
-        self.say(self.ui.announce(action, seat, self.human))
-        self.state.apply(action)
+        """Play `action` and say the human's events of it (the engine decides what they may know)."""
+        events = self.state.apply_with_events(action)
         self.shown = False
-        for line in self.ui.after(before, self.state.view(self.human), self.human):
-            self.say(line)
+        for event in events[self.human]:
+            if line := self.ui.phrase(event, self.human):
+                self.say(line)
 
     def handle(self, line: str) -> str | None:
         """Act on one line of input."""

@@ -14,6 +14,7 @@ from cardhall.bots.pimc import PIMCBot
 from cardhall.core.bot import Observation
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action
+from cardhall.room import play_game
 from tests.bots.helpers import classify, present_game, random_position
 
 GAMES = cardhall.game_names()
@@ -76,7 +77,7 @@ def test_ismcts_plays_a_whole_game_legally(game: cardhall.Game) -> None:
     """Every bot kind plays legal moves to the end of a game (checked by `apply`)."""
     state = game.new_state(8)
     bots = [make_bot(game, ["ismcts:iterations=6", "heuristic", "random"][s % 3], s) for s in range(game.num_players)]
-    cardhall.core.bot.play_game(state, bots)
+    play_game(state, bots)
     assert state.is_over()
 
 
@@ -200,7 +201,7 @@ def test_docs_write_your_own_bot_example(tmp_path) -> None:  # type: ignore[no-u
     game = present_game("clash-of-decks")
     state = game.new_state(1)
     bots = [make_bot(game, f"{path}:GreedyBot", 1), make_bot(game, "random", 2)]
-    cardhall.core.bot.play_game(state, bots)
+    play_game(state, bots)
     assert state.is_over()
 
 

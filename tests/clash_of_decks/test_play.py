@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from cardhall.bots import make_bot, play_game
+from cardhall.bots import make_bot
 from cardhall.core.bot import Observation, RandomBot
 from cardhall.core.errors import CardhallError
 from cardhall.core.record import Record
 from cardhall.core.text import text_ui
 from cardhall.games.clash_of_decks.bot import HeuristicBot
 from cardhall.games.clash_of_decks.cards import card_id
+from cardhall.room import play_game
 from cardhall.tui.play import TerminalGame
 
 from .helpers import game, position
@@ -138,11 +139,10 @@ def test_text_ui_attack_key_and_intro():
 
 
 def test_text_ui_says_each_event_once():
-    """A bot's summon is announced once (the engine's restatement is not repeated)."""
+    """A bot's summon is said once (the engine's restatement is marked and not repeated)."""
     s = position(hands=(["BARON", "BRUTE", "GRRR"], ["OGRE", "GNOME"]), mana=3)
     ui = text_ui(s.game)
-    before = s.view(1)
-    said = [ui.announce(("summon", card_id("BARON"), 0), 0, 1)]
-    s.apply_text("summon BARON top")
-    said += ui.after(before, s.view(1), 1)
+    events = s.apply_with_events(s.game.parse_action("summon BARON top", s))
+    said = [line for e in events[1] if (line := ui.phrase(e, 1))]
     assert said[0] == "Player A: summon BARON top." and not any("is summoned" in x for x in said)
+    assert events[1][0] == {"type": "summon", "seat": 0, "action": "summon BARON top", "card": "BARON", "lane": "top"}

@@ -330,7 +330,7 @@ def test_decision_protection_any_damage_instance_counts_and_zero_does_not():
     s.apply_text("attack")  # VORTEX has 0 attack
     assert not s.lanes[1][0][0][2]
     s.apply_text("cast BOOM! on B top 1")  # LIEUTENANT has 1 health: Protection saved it
-    assert board(s, 1, 0) == ["LIEUTENANT"] and "LIEUTENANT's Protection ignores the damage." in s.events
+    assert board(s, 1, 0) == ["LIEUTENANT"] and "LIEUTENANT's Protection ignores the damage." in s.reports
 
 
 def test_decision_protection_recharges_at_every_turn_end():

@@ -60,7 +60,7 @@ def test_solo_ai_mana_is_constant_plus_one_per_player_creature():
     s = solo(a_top=["TROLL"], a_bottom=["REVENANT"], b_top=["MARTYR"], b_bottom=["BRIGAND"],
              deck=["SHAMAN", "OGRE", "SCRIBE", "ASSASSIN", "CYCLONE", "GNOME"])
     s.apply_text("end")
-    assert any("the automaton, 8 mana" in e for e in s.events)
+    assert any("the automaton, 8 mana" in e for e in s.reports)
 
 
 def test_solo_ai_reveals_alternating_lanes_until_spending_reaches_mana_and_may_overshoot():
@@ -79,7 +79,7 @@ def test_solo_ai_spell_targets_player_creature_nearest_the_bridge_in_its_lane():
              a_top=[{"card": "TROLL", "new": True}, {"card": "BARON", "new": True}],
              hand_cards=["GNOME", "GRRR", "MARTYR", "VORTEX"])
     s.apply_text("end")  # AI mana 6 + 2: METEORITE (5) on TROLL, ZOMBIE (1) bottom, OGRE (4) top: 10 >= 8
-    assert "The automaton reveals METEORITE and casts it on your TROLL in the top lane." in s.events
+    assert "The automaton reveals METEORITE and casts it on your TROLL in the top lane." in s.reports
     assert [name_of(c) for c in s.ai_discard] == ["METEORITE"]
     assert board(s, 1, 0) == ["OGRE"] and board(s, 1, 1) == ["ZOMBIE"]
 
@@ -117,7 +117,7 @@ def test_solo_deck_out_flips_to_fort_and_reshuffles_discard_excess_lost():
              discard=["SCRIBE", "ASSASSIN", "CYCLONE"])
     s.apply_text("end")  # BRUTE deals 5: 2 milled, the Bastion flips, 3 are lost
     assert s.fort[1]
-    assert any("flips to the Fort" in e for e in s.events)
+    assert any("flips to the Fort" in e for e in s.reports)
     assert sorted(name_of(c) for c in s.ai_deck + s.ai_discard + [c[0] for r in s.lanes[1] for c in r]) == sorted(
         ["ZOMBIE", "OGRE", "SCRIBE", "ASSASSIN", "CYCLONE"])
 

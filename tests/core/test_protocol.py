@@ -17,8 +17,9 @@ from cardhall.core import (
     StateFormatError,
     UnknownGame,
 )
-from cardhall.core.bot import Observation, RandomBot, play_game
+from cardhall.core.bot import Observation, RandomBot
 from cardhall.core.rng import MAX_SEED, chance_rng
+from cardhall.room import play_game
 
 
 def test_load_validates_and_fills_defaults(toy):

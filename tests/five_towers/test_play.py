@@ -113,34 +113,41 @@ def test_text_ui_renders_the_table_in_words():
     assert "Player 1: 6 (towers 4, main tower 2, demolished −0)" in ui.score(s.view(1), 1)
 
 
-def test_text_ui_announces_bids_and_builds_in_words():
+def test_text_ui_phrases_bids_and_builds_in_words():
     ui = GameTextUI(cardhall.load("five-towers"))
-    assert ui.announce(3, 1, 0) == "Player 2 bids 3."
-    assert ui.announce(PASS, 0, 0) == "You pass."
+    assert ui.phrase({"type": "bid", "seat": 1, "bid": 3}, 0) == "Player 2 bids 3."
+    assert ui.phrase({"type": "passed", "seat": 0}, 0) == "You pass."
     build = (card("Y6"), tuple(cards("P9 Y7 Y5")))
-    assert ui.announce(build, 2, 0) == ("Player 3 takes Candy 9, Sand 5 and Sand 7, demolishes the Sand 6 from the "
-                                        "top of the Sand tower and places 9 on the Candy tower and 7 then 5 on the "
-                                        "Sand tower.")
+    s = position(offer="Y7 Y5 P9 G3 S2", towers={2: {"Y": [12, 6]}}, start=2)
+    s.apply(3)
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.to_move() == 2 and build in s.legal_actions()
+    events = s.apply_with_events(build)
+    assert events[0] == events[None] and events[0][0] == {"type": "build", "seat": 2, "cards": ["P9", "Y7", "Y5"],
+                                                          "demolished": "Y6"}
+    assert ui.phrase(events[0][0], 0) == ("Player 3 takes Candy 9, Sand 5 and Sand 7, demolishes the Sand 6 from the "
+                                          "top of the Sand tower and places 9 on the Candy tower and 7 then 5 on the "
+                                          "Sand tower.")
+    assert events[0][1] == {"type": "offer_discarded", "cards": ["G3", "S2"], "reason": "leftover"}
     s = position(offer="Y7 Y5 P9 G3 S2", towers={0: {"Y": [12, 6]}})
     assert ui.choice(build, s.view(0), 0).endswith("→ Candy 9; Sand 12 7 5")
     assert ui.choice((NO_DEMOLISH, (card("G3"),)), s.view(0), 0) == "take G3; place G3  → Tree 3"
     assert ui.choice(0, s.view(0), 0) == "bid 0 (take no cards)"
 
 
-def test_text_ui_after_events_special_case_and_winning_bid():
+def test_text_ui_events_special_case_and_winning_bid():
     s = position(offer="Y7 Y5 P9 G3 S2")
     ui = GameTextUI(s.game)
-    before = s.view(1)
-    s.apply(0)
-    s.apply(PASS)
-    s.apply(PASS)
-    lines = ui.after(before, s.view(1), 1)
-    assert lines[0].startswith("The start player bid 0 and everyone else passed") and lines[1].startswith("Round 2.")
-    before = s.view(1)
-    s.apply(1)
-    s.apply(2)
-    s.apply(PASS)
-    assert ui.after(before, s.view(1), 1) == ["You won the bidding with 2."]
+    lines = []
+    for action in (0, PASS, PASS):
+        lines += [ui.phrase(e, 1) for e in s.apply_with_events(action)[1]]
+    assert lines[:3] == ["Player 1 bids 0.", "You pass.", "Player 3 passes."]
+    assert lines[3].startswith("The start player bid 0 and everyone else passed") and lines[4].startswith("Round 2.")
+    lines = []
+    for action in (1, 2, PASS):
+        lines += [ui.phrase(e, 1) for e in s.apply_with_events(action)[1]]
+    assert lines[-1] == "You won the bidding with 2."
 
 
 def test_heuristic_bot_beats_random_quick():

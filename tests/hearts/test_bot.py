@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import cardhall
 from cardhall.bots import RandomBot, make_bot
-from cardhall.core.bot import Observation, play_game
+from cardhall.core.bot import Observation
 from cardhall.core.cards import parse_card
 from cardhall.games.hearts.bot import HeuristicBot
 from cardhall.games.hearts.game import PASS, QS, Hearts
+from cardhall.room import play_game
 from tests.hearts.helpers import position
 
 

@@ -8,11 +8,12 @@ import random
 import pytest
 
 from cardhall.bots import make_bot
-from cardhall.core.bot import Observation, play_game
+from cardhall.core.bot import Observation
 from cardhall.core.errors import CardhallError
 from cardhall.core.registry import load
 from cardhall.games.hearts.game import PASS
 from cardhall.games.hearts.peer import from_os, peer_game, to_openspiel
+from cardhall.room import play_game
 
 pytest.importorskip("pyspiel")
 

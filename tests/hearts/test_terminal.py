@@ -9,7 +9,8 @@ from cardhall.bots import make_bot
 from cardhall.cli import app
 from cardhall.core import Record
 from cardhall.core.text import text_ui
-from cardhall.games.hearts.game import PASS, QS
+from cardhall.core.cards import card_name
+from cardhall.games.hearts.game import PASS
 from cardhall.tui.play import TerminalGame
 
 runner = CliRunner()
@@ -62,12 +63,17 @@ def test_scripted_game_with_shortcuts_and_bad_input(tmp_path):
 
 
 def test_bot_passes_are_hidden_from_the_human():
-    """Announcements never name a card another seat passes."""
+    """The engine's events never name a card another seat passes; the text phrases them."""
     game = cardhall.load("hearts")
     ui = text_ui(game)
-    assert ui.announce(PASS + QS, 1, 0) == "East chooses a card to pass."
-    assert ui.announce(PASS + QS, 0, 0) == "You choose the queen of spades to pass."
-    assert ui.announce(QS, 2, 0) == "South plays the queen of spades."
+    state = game.new_state(8)
+    card = state.legal_actions()[0]
+    events = state.apply_with_events(card)
+    assert events[1] == [{"type": "pass_chosen", "seat": 0}] and events[None] == events[1]
+    assert ui.phrase(events[1][0], 1) == "North chooses a card to pass."
+    assert ui.phrase(events[0][0], 0) == f"You choose the {card_name(card - PASS)} to pass."
+    assert ui.phrase({"type": "card_played", "seat": 2, "card": "QS"}, 0) == "South plays the queen of spades."
+    assert ui.phrase({"type": "card_played", "seat": 2, "card": "QS"}, 2) == "You play the queen of spades."
 
 
 def test_led_suit_shortcut_and_illegal_card_explained(tmp_path):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from cardhall.bots import make_bot
-from cardhall.core.bot import Observation, play_game
+from cardhall.core.bot import Observation
 from cardhall.core.cards import parse_card, parse_cards
 from cardhall.core.registry import load
 from cardhall.games.jass.base import EXCHANGE_SIX, KEEP, PUSH, TAKE_TALON, TRUMP
 from cardhall.games.jass.bot import HeuristicBot
+from cardhall.room import play_game
 from tests.helpers import set_hands
 
 from .helpers import jass_position, putz_state

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from cardhall.bots import make_bot
 from cardhall.cli import app
-from cardhall.core.cards import SUIT_NAMES, card_name
+from cardhall.core.cards import SUIT_NAMES, card_name, format_card
 from cardhall.core.record import Record
 from cardhall.core.text import text_ui
 from cardhall.games.three_two_five.text import GameTextUI
@@ -81,7 +81,7 @@ def test_terminal_never_tells_the_third_seat_which_cards_moved(tmp_path):
     raise AssertionError("no pull between the others found")
 
 
-def test_after_describes_pulls_as_each_seat_may_know_them():
+def test_pulls_are_phrased_as_each_seat_may_know_them():
     state = state_with_pulls(5)
     i = max(i for i, p in enumerate(state.pull_log) if p[3] >= 0)
     c, d, x, y = state.pull_log[i]
@@ -90,8 +90,10 @@ def test_after_describes_pulls_as_each_seat_may_know_them():
     before = state.view(third)
     assert card_name(x) not in ui.pulls(before, third) and card_name(y) not in ui.pulls(before, third)
     assert card_name(x) in ui.pulls(state.view(c), c) and card_name(y) in ui.pulls(state.view(d), d)
-    assert ui.announce(100 + y, c, third) == f"{ui.seat(c)} gives one card back."
-    assert ui.announce(100 + y, c, c) == f"You give back {card_name(y)}."
+    back = {"type": "card_returned", "seat": c, "to": d}
+    assert ui.phrase(back, third) == f"{ui.seat(c)} gives one card back."
+    assert ui.phrase({**back, "card": format_card(y)}, c) == f"You give back {card_name(y)}."
+    assert ui.phrase({**back, "card": format_card(y)}, d) == f"You receive the {card_name(y)} from {ui.seat(c)}."
 
 
 def test_trump_shortcut_explains_the_declaration():
@@ -141,10 +143,9 @@ def test_no_trump_no_deal_is_announced():
     ui = GameTextUI(g)
     for seed in range(200):
         state = g.new_state(seed)
-        before = state.view(SOUTH)
-        state.apply(200)  # clubs
+        events = state.apply_with_events(200)  # clubs
         if state.redeals:
-            lines = ui.after(before, state.view(SOUTH), SOUTH)
+            lines = [ui.phrase(e, SOUTH) for e in events[SOUTH]]
             assert any(line.startswith("No trump, no deal:") and "no clubs" in line and "redeal" in line
                        for line in lines)
             assert any(line.startswith("Your first five cards:") for line in lines)

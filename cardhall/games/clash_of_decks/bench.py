@@ -13,9 +13,9 @@ import sys
 from typing import Any
 
 from cardhall.bench import random_playout, rate
-from cardhall.core.bot import play_game
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
+from cardhall.room import play_game
 
 
 def run(game: Game, seconds: float, vs: str | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ position 1); a creature is `[card, damage, flags, sprint bonus]`.
 
 Only decisions are actions; forced steps (an attack when no incantation can be cast, the end
 of a turn with nothing left to do, the whole automaton turn in solo) are played by the engine.
-The public consequences of each action are listed in `events`.
+The public consequences of each action are listed in `reports` (sentences; the view's `reports`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import random
 from typing import Any, cast
 
 from cardhall.core.errors import IllegalAction, NotationError, OptionError, StateFormatError
-from cardhall.core.game import Action, Game, State
+from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.options import Option
 from cardhall.core.rng import MAX_SEED, chance_rng
 from cardhall.games.clash_of_decks.abilities import (
@@ -257,7 +257,7 @@ class ClashOfDecks(Game):
         s.ai_final = bool(data.get("ai_final", False))
         s.ai_spent = int(data.get("ai_spent", 0))
         s.ai_lane = int(data.get("ai_lane", 0))
-        s.events = [str(e) for e in data.get("events", [])]
+        s.reports = [str(e) for e in data.get("events", [])]
         if len(s.hands) != 2 or len(s.shown) != 2 or any(len(a) != len(b) for a, b in zip(s.hands, s.shown, strict=True)):
             raise StateFormatError("hands and shown must be two lists of equal lengths")
         return s
@@ -290,8 +290,8 @@ class ClashState(State):
     """A position of Clash of Decks (duel or solo)."""
 
     __slots__ = ("active", "again", "ai_deck", "ai_discard", "ai_final", "ai_lane", "ai_spent", "ban_step", "bans",
-                 "bastion", "events", "first", "fort", "hands", "lanes", "mana", "pending", "pending_owner",
-                 "pending_spell", "phase", "picks", "pile", "result", "revealed", "shown", "turn")
+                 "bastion", "first", "fort", "hands", "lanes", "mana", "pending", "pending_owner",
+                 "pending_spell", "phase", "picks", "pile", "reports", "result", "revealed", "shown", "turn")
 
     game: ClashOfDecks
 
@@ -322,7 +322,7 @@ class ClashState(State):
         self.ai_final = False
         self.ai_spent = 0
         self.ai_lane = 0
-        self.events: list[str] = []
+        self.reports: list[str] = []
 
     # --- helpers ------------------------------------------------------------------------
     def _rng(self) -> random.Random:
@@ -365,7 +365,7 @@ class ClashState(State):
             self.hands[seat] = hand
             self.shown[seat] = [False] * len(hand)
         self.first = self._rng().randrange(2)
-        self.events.append(f"Coin toss: {self._label(self.first)} plays first, with {FIRST_TURN_MANA} mana.")
+        self.reports.append(f"Coin toss: {self._label(self.first)} plays first, with {FIRST_TURN_MANA} mana.")
         self._start_turn(self.first)
 
     def _setup_solo(self, mine: list[int], ai: list[int]) -> None:
@@ -382,7 +382,7 @@ class ClashState(State):
     def _reveal_four(self) -> None:
         self.revealed = self.pile[:4]
         del self.pile[:4]
-        self.events.append("Revealed for the draft: " + ", ".join(name_of(c) for c in self.revealed) + ".")
+        self.reports.append("Revealed for the draft: " + ", ".join(name_of(c) for c in self.revealed) + ".")
 
     def drafter(self) -> int:
         """Who picks now in the draft: A 1, B 2, A the last; the next four with B first."""
@@ -398,7 +398,7 @@ class ClashState(State):
         if self._is_ai(seat):
             if not self.ai_deck and self.fort[1]:
                 self.ai_final = True
-                self.events.append("The automaton's deck is empty and its Fort shows: this is its last turn.")
+                self.reports.append("The automaton's deck is empty and its Fort shows: this is its last turn.")
             d = self.game.difficulty
             creatures = len(self.lanes[0][0]) + len(self.lanes[0][1])
             self.mana = d["constant_mana"] + d["variable_mana"] * creatures
@@ -409,7 +409,7 @@ class ClashState(State):
             self.mana = FIRST_TURN_MANA if first_turn else len(self.hands[seat]) + 1
             self.phase = SUMMON
         self.turn += 1
-        self.events.append(f"Turn {self.turn}: {self._label(seat)}, {self.mana} mana.")
+        self.reports.append(f"Turn {self.turn}: {self._label(seat)}, {self.mana} mana.")
 
     def _end_turn(self) -> None:
         """End of turn: damage on every creature is removed, Protection recharges."""
@@ -421,12 +421,12 @@ class ClashState(State):
         if self._is_ai(self.active) and self.ai_final:
             self.result = [0]
             self.phase = OVER
-            self.events.append("The automaton has played its last turn and you are still standing: you win.")
+            self.reports.append("The automaton has played its last turn and you are still standing: you win.")
             return
         if self.turn >= MAX_TURNS and not self.game.solo:
             self.result = [0, 1]
             self.phase = OVER
-            self.events.append(f"{MAX_TURNS} turns have been played: the game is a draw.")
+            self.reports.append(f"{MAX_TURNS} turns have been played: the game is a draw.")
             return
         self._start_turn(1 - self.active)
 
@@ -497,12 +497,12 @@ class ClashState(State):
         if not self.fort[seat]:
             self.fort[seat] = True
             self.bastion[seat] = 0
-            self.events.append(f"{self._label(seat).capitalize()}: the Bastion is destroyed and flips to the Fort.")
+            self.reports.append(f"{self._label(seat).capitalize()}: the Bastion is destroyed and flips to the Fort.")
             return
         self.bastion[seat] = len(self.hands[seat])
         self.result = [1 - seat] if not self.game.solo else []
         self.phase = OVER
-        self.events.append(f"{self._label(seat).capitalize()}: the Fort is destroyed. "
+        self.reports.append(f"{self._label(seat).capitalize()}: the Fort is destroyed. "
                            + ("You lose." if self.game.solo else f"{self._label(1 - seat)} wins."))
 
     def _damage_player(self, seat: int, amount: int) -> None:
@@ -512,7 +512,7 @@ class ClashState(State):
             self._mill(amount)
             return
         self.bastion[seat] = min(self.bastion[seat] + amount, len(self.hands[seat]))
-        self.events.append(f"{self._label(seat).capitalize()} take{'' if seat == 0 and self.game.solo else 's'} "
+        self.reports.append(f"{self._label(seat).capitalize()} take{'' if seat == 0 and self.game.solo else 's'} "
                            f"{amount} damage: the {'Fort' if self.fort[seat] else 'Bastion'} moves to position "
                            f"{self.bastion[seat] + 1} of {len(self.hands[seat]) + 1}.")
         self._check_bastion(seat)  # excess damage is lost when a Bastion flips
@@ -530,7 +530,7 @@ class ClashState(State):
             if not self.ai_deck:
                 break  # the deck runs out: excess damage is lost
         if milled:
-            self.events.append(f"The automaton takes {amount} damage: {', '.join(milled)} go to its discard pile.")
+            self.reports.append(f"The automaton takes {amount} damage: {', '.join(milled)} go to its discard pile.")
         self._ai_deck_check()
 
     def _ai_deck_check(self) -> None:
@@ -541,7 +541,7 @@ class ClashState(State):
         self.ai_deck = self.ai_discard
         self.ai_discard = []
         self._rng().shuffle(self.ai_deck)
-        self.events.append(f"The automaton's deck is empty: its Bastion flips to the Fort and its discard pile "
+        self.reports.append(f"The automaton's deck is empty: its Bastion flips to the Fort and its discard pile "
                            f"becomes a new deck of {len(self.ai_deck)} cards.")
 
     def _ai_summon_step(self) -> None:
@@ -556,16 +556,16 @@ class ClashState(State):
         if IS_CREATURE[card]:
             self.lanes[1][lane].append([card, 0, NEW, 0])
             self.ai_spent += COST[card]
-            self.events.append(f"The automaton reveals {name_of(card)} and summons it to the {LANES[lane]} lane.")
+            self.reports.append(f"The automaton reveals {name_of(card)} and summons it to the {LANES[lane]} lane.")
         elif self.lanes[0][lane]:
             self.ai_spent += COST[card]
-            self.events.append(f"The automaton reveals {name_of(card)} and casts it on your {name_of(self.lanes[0][lane][0][0])} "
+            self.reports.append(f"The automaton reveals {name_of(card)} and casts it on your {name_of(self.lanes[0][lane][0][0])} "
                                f"in the {LANES[lane]} lane.")
             self._cast_effect(1, card, 0, lane, 0)
             self.ai_discard.append(card)
         else:
             self.ai_discard.append(card)
-            self.events.append(f"The automaton reveals {name_of(card)}: no target in the {LANES[lane]} lane, "
+            self.reports.append(f"The automaton reveals {name_of(card)}: no target in the {LANES[lane]} lane, "
                                "so it is discarded and costs nothing.")
         self._ai_deck_check()
 
@@ -595,7 +595,7 @@ class ClashState(State):
         if self.abilities(side, lane, i) & SPRINT and i > 0:
             row.insert(0, row.pop(i))
             c[3] += i  # passed i creatures: +i damage for the rest of the assault
-            self.events.append(f"{name_of(c[0])} sprints to the front of the {LANES[lane]} lane (+{i} damage).")
+            self.reports.append(f"{name_of(c[0])} sprints to the front of the {LANES[lane]} lane (+{i} damage).")
             i = 0
         abil = self.abilities(side, lane, i)
         power = ATTACK[c[0]] + c[3]
@@ -607,11 +607,11 @@ class ClashState(State):
             if c[2] & NEW:
                 return  # Rage never reaches the Bastion in the summoning turn
             wall = "the automaton" if self._is_ai(enemy) else "the " + ("Fort" if self.fort[enemy] else "Bastion")
-            self.events.append(f"{who} {'attacks again' if again else 'attacks'} {wall} for {power}.")
+            self.reports.append(f"{who} {'attacks again' if again else 'attacks'} {wall} for {power}.")
             self._damage_player(enemy, power)
             return
         target = self.lanes[enemy][lane][0]
-        self.events.append(f"{who} {'attacks again' if again else 'attacks'} {name_of(target[0])} "
+        self.reports.append(f"{who} {'attacks again' if again else 'attacks'} {name_of(target[0])} "
                            f"in the {LANES[lane]} lane for {power}.")
         destroyed = self._strike(enemy, lane, 0, power, abil, spell=False)
         if destroyed and abil & BERSERK and self.result is None:
@@ -637,14 +637,14 @@ class ClashState(State):
         names = ", ".join(name_of(c) for c in cards)
         if self._is_ai(side):
             self.ai_discard.extend(cards)
-            self.events.append(f"Destroyed: {names}; to the automaton's discard pile.")
+            self.reports.append(f"Destroyed: {names}; to the automaton's discard pile.")
         elif len(cards) == 1:
             self._return_to_hand(side, cards[0])
-            self.events.append(f"Destroyed: {names}; it returns to {self._owner(side)} hand.")
+            self.reports.append(f"Destroyed: {names}; it returns to {self._owner(side)} hand.")
         else:
             self.pending = cards
             self.pending_owner = side
-            self.events.append(f"Destroyed together: {names}; {self._label(side)} choose{'' if self.game.solo else 's'} "
+            self.reports.append(f"Destroyed together: {names}; {self._label(side)} choose{'' if self.game.solo else 's'} "
                                "the order they return in.")
         return len(cards)
 
@@ -655,11 +655,11 @@ class ClashState(State):
         c = self.lanes[side][lane][pos]
         abil = self.abilities(side, lane, pos)
         if spell and abil & INDESTRUCTIBLE:
-            self.events.append(f"{name_of(c[0])} is Indestructible: the incantation does nothing to it.")
+            self.reports.append(f"{name_of(c[0])} is Indestructible: the incantation does nothing to it.")
             return False
         if abil & PROTECTION and not c[2] & PROT_USED:
             c[2] |= PROT_USED
-            self.events.append(f"{name_of(c[0])}'s Protection ignores the damage.")
+            self.reports.append(f"{name_of(c[0])}'s Protection ignores the damage.")
             return False
         c[1] += damage
         return c[1] >= HEALTH[c[0]]
@@ -766,7 +766,7 @@ class ClashState(State):
 
     def _apply(self, action: Action) -> None:
         act = cast(tuple[Any, ...], action)
-        self.events = []
+        self.reports = []
         kind = act[0]
         seat = self.to_move()
         assert seat is not None
@@ -778,13 +778,13 @@ class ClashState(State):
             self.picks[seat].append(act[1])
             if len(self.picks[1]) == 10:
                 self.phase = BAN
-                self.events.append("Both players reveal their 10 cards: "
+                self.reports.append("Both players reveal their 10 cards: "
                                    + "; ".join(f"{self._label(s)}: " + ", ".join(name_of(c) for c in self.picks[s])
                                                for s in (0, 1)) + ".")
         elif kind == "ban":
             target = BAN_STEPS[self.ban_step][1]
             self.bans[target].append(act[1])
-            self.events.append(f"{self._label(seat).capitalize()} bans {name_of(act[1])}.")
+            self.reports.append(f"{self._label(seat).capitalize()} bans {name_of(act[1])}.")
             self.ban_step += 1
             if self.ban_step == len(BAN_STEPS):
                 self._setup_duel([[c for c in self.picks[s] if c not in self.bans[s]] for s in (0, 1)])
@@ -793,14 +793,14 @@ class ClashState(State):
             self._take_from_hand(seat, card)
             self.mana -= COST[card]
             self.lanes[seat][lane].append([card, 0, NEW, 0])
-            self.events.append(f"{self._label(seat).capitalize()}: {name_of(card)} is summoned to the {LANES[lane]} lane.")
+            self.reports.append(f"{self._label(seat).capitalize()}: {name_of(card)} is summoned to the {LANES[lane]} lane.")
             self._check_bastion(seat)
         elif kind == "cast":
             _, card, side, lane, pos = act
             self._take_from_hand(seat, card)
             self.mana -= COST[card]
             aim = name_of(self.lanes[side][lane][pos][0])
-            self.events.append(f"{self._label(seat).capitalize()}: {name_of(card)} is cast on "
+            self.reports.append(f"{self._label(seat).capitalize()}: {name_of(card)} is cast on "
                                f"{aim} ({self.game.side_label(side)} {LANES[lane]} {pos + 1}).")
             self.pending_spell = (seat, card)
             self._cast_effect(seat, card, side, lane, pos)
@@ -829,21 +829,21 @@ class ClashState(State):
         owner = self.pending_owner
         self.pending.remove(card)
         self._return_to_hand(owner, card)
-        self.events.append(f"{name_of(card)} returns to {self._owner(owner)} hand.")
+        self.reports.append(f"{name_of(card)} returns to {self._owner(owner)} hand.")
         if len(self.pending) == 1:
             last = self.pending.pop()
             self._return_to_hand(owner, last)
-            self.events.append(f"{name_of(last)} returns to {self._owner(owner)} hand.")
+            self.reports.append(f"{name_of(last)} returns to {self._owner(owner)} hand.")
         if not self.pending:
             self._finish_spell()
 
     def _apply_draft(self, seat: int, card: int) -> None:
         self.revealed.remove(card)
         self.picks[seat].append(card)
-        self.events.append(f"{self._label(seat).capitalize()} draft{'' if self.game.solo else 's'} {name_of(card)}.")
+        self.reports.append(f"{self._label(seat).capitalize()} draft{'' if self.game.solo else 's'} {name_of(card)}.")
         if self.game.solo:
             self.picks[1].extend(self.revealed)
-            self.events.append("The automaton gets " + ", ".join(name_of(c) for c in self.revealed) + ".")
+            self.reports.append("The automaton gets " + ", ".join(name_of(c) for c in self.revealed) + ".")
             self.revealed = []
             if len(self.picks[0]) == 8:
                 self.phase = SUMMON
@@ -855,7 +855,7 @@ class ClashState(State):
             last = self.revealed.pop()
             taker = 1 - seat
             self.picks[taker].append(last)
-            self.events.append(f"{self._label(taker).capitalize()} gets the last card, {name_of(last)}.")
+            self.reports.append(f"{self._label(taker).capitalize()} gets the last card, {name_of(last)}.")
             if len(self.picks[0]) == 8 and len(self.picks[1]) == 8:
                 self.phase = SUMMON
                 self._setup_duel([list(self.picks[0]), list(self.picks[1])])
@@ -880,7 +880,7 @@ class ClashState(State):
         s.ban_step = self.ban_step
         s.ai_deck, s.ai_discard = self.ai_deck.copy(), self.ai_discard.copy()
         s.ai_final, s.ai_spent, s.ai_lane = self.ai_final, self.ai_spent, self.ai_lane
-        s.events = self.events.copy()
+        s.reports = self.reports.copy()
         return s
 
     def scores(self) -> list[float]:
@@ -895,6 +895,16 @@ class ClashState(State):
 
     # --- what a seat may know ---------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
+        """The board, both life bars, the own hand in order, the places of the opponent's
+        cards that returned to its hand (and which cards it holds, not where)."""
+        return self._view(seat)
+
+    def public_view(self) -> dict[str, Any]:
+        """The board, life bars, revealed and banned cards; of each hand only the places of
+        returned cards and which cards it holds; no secret constructed pick."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         solo = self.game.solo
         hands = []
         for s in (0, 1):
@@ -914,7 +924,8 @@ class ClashState(State):
             "phase": self.phase, "to_move": self.to_move(), "active": self.active, "first": self.first,
             "turn": self.turn, "mana": self.mana, "hands": hands, "board": board,
             "pending": [name_of(c) for c in self.pending], "pending_owner": self.pending_owner,
-            "events": list(self.events), "result": self.result,
+            "reports": list(self.reports), "result": self.result,
+            "scores": self.scores(), "winners": self.winners(), "over": self.result is not None,
             "next_attacker": list(nxt) if self.phase == ASSAULT and (nxt := self.next_attacker()) else None,
         }
         if self.phase == DRAFT or self.game.format == "draft":
@@ -938,6 +949,38 @@ class ClashState(State):
         return {"name": name_of(c[0]), "attack": ATTACK[c[0]], "health": HEALTH[c[0]], "damage": c[1],
                 "abilities": ability_names(self.abilities(side, lane, i)), "new": bool(c[2] & NEW),
                 "attacked": bool(c[2] & ATTACKED), "protection_used": bool(c[2] & PROT_USED), "bonus": c[3]}
+
+    def events(self, action: Action, actor: int, viewer: Viewer,
+               before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
+        """The action (a constructed pick only to its picker), what it did on the board as
+        the viewer sees it (creatures damaged, destroyed, cards back in a hand, Bastions hit,
+        a new turn), a new hand's order only to its owner, and the engine's own public
+        sentences as `report` events (the first one of a summon, cast, draft, ban or return
+        restates the action: `restates` marks it)."""
+        act = cast(tuple[Any, ...], action)
+        kind = act[0]
+        move: Event = {"type": kind, "seat": actor}
+        if kind != "pick" or viewer == actor:
+            move["action"] = self.game.format_action(action)
+            if len(act) > 1:
+                move["card"] = name_of(act[1])
+            if kind == "summon":
+                move["lane"] = LANES[act[2]]
+            elif kind == "cast":
+                _, _, side, lane, pos = act
+                move.update(side=side, lane=LANES[lane], position=pos + 1,
+                            target=before["board"][side][lane][pos]["name"])
+        out = [move, *_board_events(before, after)]
+        if after["phase"] in (SUMMON, ASSAULT, AI_SUMMON) and before["phase"] in (DRAFT, PICK, BAN):
+            if viewer is not None:  # the order of a new hand: only its owner knows it
+                out.append({"type": "hand_dealt", "hand": list(after["hands"][viewer]["cards"])})
+        restated = kind in ("summon", "cast", "draft", "ban", "return")
+        for i, text in enumerate(after["reports"]):
+            report: Event = {"type": "report", "text": text}
+            if i == 0 and restated:
+                report["restates"] = True
+            out.append(report)
+        return out + self._over_events(before, after)
 
     def sample(self, seat: int, rng: random.Random) -> ClashState:
         """Re-deal what `seat` cannot see: the opponent's unknown hand places, the draft pile,
@@ -979,7 +1022,7 @@ class ClashState(State):
             "draft_pile": names(self.pile), "revealed": names(self.revealed),
             "picks": [names(p) for p in self.picks], "bans": [names(b) for b in self.bans], "ban_step": self.ban_step,
             "ai_deck": names(self.ai_deck), "ai_discard": names(self.ai_discard), "ai_final": self.ai_final,
-            "ai_spent": self.ai_spent, "ai_lane": self.ai_lane, "events": list(self.events),
+            "ai_spent": self.ai_spent, "ai_lane": self.ai_lane, "events": list(self.reports),
         }
 
     def check_consistency(self) -> None:
@@ -1016,3 +1059,30 @@ class ClashState(State):
                     if not 0 <= c[1] < HEALTH[c[0]]:
                         raise StateFormatError(f"{name_of(c[0])} has {c[1]} damage; a creature in play has "
                                                f"0 to {HEALTH[c[0]] - 1}")
+
+
+def _board_events(before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
+    """What changed on the board and in the life bars between two views of one viewer."""
+    out: list[Event] = []
+    if after["turn"] > before["turn"]:
+        out.append({"type": "turn_started", "seat": after["active"], "turn": after["turn"], "mana": after["mana"]})
+    for side in (0, 1):
+        for lane in (0, 1):
+            was = {c["name"]: c for c in before["board"][side][lane]}
+            now = {c["name"]: c for c in after["board"][side][lane]}
+            for name, c in was.items():
+                where = {"side": side, "lane": LANES[lane], "card": name}
+                if name not in now:
+                    out.append({"type": "creature_destroyed", **where})
+                elif now[name]["damage"] > c["damage"]:
+                    out.append({"type": "creature_damaged", **where, "damage": now[name]["damage"]})
+    for side, (old, new) in enumerate(zip(before["hands"], after["hands"], strict=True)):
+        if old["bastion"] != new["bastion"] or old["fort"] != new["fort"]:
+            out.append({"type": "bastion_moved", "side": side, "place": new["bastion"] + 1, "fort": new["fort"]})
+        back = [n for n in new["cards"] if n is not None]
+        for n in old["cards"]:
+            if n is not None and n in back:
+                back.remove(n)
+        if back and before["phase"] not in (DRAFT, PICK, BAN):
+            out.append({"type": "returned_to_hand", "side": side, "cards": back})
+    return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from cardhall.core.game import Action
+from cardhall.core.game import Action, Event, Viewer
 from cardhall.core.text import Shortcut, TextUI
 from cardhall.games.clash_of_decks.cards import BY_NAME, CARDS
 from cardhall.games.clash_of_decks.game import LANES, name_of
@@ -168,7 +168,7 @@ class GameTextUI(TextUI):
         keys["C"] = ("the board: both lanes", self.table)
         keys["S"] = ("both life bars", self.score)
         keys["H"] = ("your hand, the Bastion's place and the playable window", self.hand)
-        keys["E"] = ("what happened last", lambda v, s: "\n".join(v["events"]) or "Nothing yet.")
+        keys["E"] = ("what happened last", lambda v, s: "\n".join(v["reports"]) or "Nothing yet.")
         keys["A"] = ("select the next attack (Enter plays it)", self.next_attack)
         return keys
 
@@ -212,25 +212,21 @@ class GameTextUI(TextUI):
             return "end: finish summoning and start the assault" if view["phase"] == "summon" else "end the turn"
         return f"{notation}: {card_text(name_of(act[1]))}"
 
-    # The engine's first event after these actions restates the action; `after` skips it.
-    RESTATED = ("summon", "cast", "draft", "ban", "return")
-    restated = False
+    ACTIONS = ("summon", "cast", "attack", "end", "draft", "pick", "ban", "return")
 
-    def announce(self, action: Action, actor: int, viewer: int) -> str:
-        act = cast(tuple[Any, ...], action)
-        name = self.seat(actor)
-        who = "You" if actor == viewer else name[:1].upper() + name[1:]
-        self.restated = act[0] in self.RESTATED
-        if act[0] == "pick" and actor != viewer:
-            return f"{who} picks a card in secret."
-        return f"{who}: {self.game.format_action(action)}."
-
-    def after(self, before: dict[str, Any], after: dict[str, Any], viewer: int) -> list[str]:
-        events = list(after["events"])
-        if self.restated and events:
-            events = events[1:]
-        self.restated = False
-        return events
+    def phrase(self, event: Event, viewer: Viewer) -> str:
+        """The action as notation, then the engine's own sentences (`report`); the structured
+        board events are told by those sentences, so they add nothing here."""
+        kind = event["type"]
+        if kind in self.ACTIONS:
+            name = self.seat(event["seat"])
+            who = "You" if event["seat"] == viewer else name[:1].upper() + name[1:]
+            if "action" not in event:
+                return f"{who} picks a card in secret."
+            return f"{who}: {event['action']}."
+        if kind == "report":
+            return "" if event.get("restates") else str(event["text"])
+        return super().phrase(event, viewer)
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         if view["mode"] == "solo":

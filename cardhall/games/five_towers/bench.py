@@ -98,9 +98,10 @@ def bot_match(games: int = 240, players: int = 3, seed: int = 0) -> dict[str, An
     """One heuristic bot against random bots, its seat rotated game by game (seeded, reproducible).
 
     A shared victory counts as a win for every tied player."""
-    from cardhall.core.bot import Bot, RandomBot, play_game
+    from cardhall.core.bot import Bot, RandomBot
     from cardhall.core.registry import load
     from cardhall.games.five_towers.bot import HeuristicBot
+    from cardhall.room import play_game  # a driver of the room (above the games layer)
 
     game = load("five-towers", players=players)
     wins, own, others = 0, 0.0, 0.0

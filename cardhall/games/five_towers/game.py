@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
-from cardhall.core.game import Action, Game, State
+from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.options import Option
 from cardhall.core.rng import MAX_SEED, chance_rng
 from cardhall.games.five_towers import notation as nt
@@ -470,6 +470,12 @@ class TowersState(State):
 
     # --- information --------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
+        """The public view: a seat knows nothing more than a spectator in 5 Towers."""
+        v = self.public_view()
+        v["seat"] = seat
+        return v
+
+    def public_view(self) -> dict[str, Any]:
         """Everything public at the table. Hidden: only the order of the draw pile.
 
         The demolished piles lie face down, but each demolished card was the visible top of
@@ -477,7 +483,8 @@ class TowersState(State):
         """
         n = len(self.bids)
         return {
-            "seat": seat,
+            "seat": None,
+            "over": self.phase == OVER,
             "players": n,
             "spanish_eight": self.game.spanish,
             "round": self.round,
@@ -498,6 +505,38 @@ class TowersState(State):
             "scores": self.scores(),
             "winners": self.winners(),
         }
+
+    def events(self, action: Action, actor: int, viewer: Viewer,
+               before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
+        """Everything in 5 Towers is public (only the draw pile's order is hidden, and no
+        event names a card before it is revealed): every viewer hears the same events."""
+        out: list[Event] = []
+        round_ended = after["round"] != before["round"] or after["over"]
+        if isinstance(action, int):
+            out.append({"type": "passed", "seat": actor} if action == PASS else {"type": "bid", "seat": actor, "bid": action})
+            if after["phase"] == "build":
+                out.append({"type": "bidding_won", "seat": after["high_bidder"], "bid": after["high_bid"]})
+            elif round_ended:
+                out.append({"type": "offer_discarded", "cards": before["offer"], "reason": "no_bid"})
+        else:
+            demolished, placement = action
+            out.append({"type": "build", "seat": actor, "cards": [format_card(c) for c in placement],
+                        "demolished": None if demolished == NO_DEMOLISH else format_card(demolished)})
+            leftover = list(before["offer"])
+            for c in placement:
+                leftover.remove(format_card(c))
+            if leftover:
+                out.append({"type": "offer_discarded", "cards": leftover, "reason": "leftover"})
+        if round_ended and before["exhaustions"] == 1 and before["draw_pile"] == 0:
+            out.append({"type": "discard_reshuffled"})
+        if after["over"]:
+            out.append({"type": "game_ends", "reason": "draw_pile_out_twice" if after["exhaustions"] >= 2 else "no_cards"})
+        elif round_ended:
+            out.append({"type": "round_started", "round": after["round"], "offer": after["offer"],
+                        "start_player": after["start_player"]})
+            if after["exhaustions"] > before["exhaustions"]:
+                out.append({"type": "draw_pile_emptied", "times": after["exhaustions"]})
+        return out + self._over_events(before, after)
 
     def sample(self, seat: int, rng: random.Random) -> TowersState:
         """The same table with the draw pile (the only unseen cards) re-shuffled by `rng`."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardhall.core.game import Action
+from cardhall.core.game import Action, Event, Viewer
 from cardhall.core.text import Shortcut, TextUI
 from cardhall.games.five_towers.notation import (
     COLOUR_WORDS,
@@ -157,14 +157,40 @@ class GameTextUI(TextUI):
         result = "; ".join(f"{TOWER_NAMES[col]} {' '.join(map(str, towers[col])) or 'gone'}" for col in touched)
         return f"{self.game.format_action(action)}  → {result}"
 
-    def announce(self, action: Action, actor: int, viewer: int) -> str:
-        who = self._name(actor, viewer)
-        if isinstance(action, int):
-            if action == PASS:
-                return f"{who} pass." if who == "You" else f"{who} passes."
-            return f"{who} bid {action}." if who == "You" else f"{who} bids {action}."
-        assert isinstance(action, tuple)
-        demolished, placement = action
+    def phrase(self, event: Event, viewer: Viewer) -> str:
+        kind = event["type"]
+        v = -1 if viewer is None else viewer
+        who = self._name(event["seat"], v) if "seat" in event else ""
+        you = who == "You"
+        if kind == "passed":
+            return f"{who} pass." if you else f"{who} passes."
+        if kind == "bid":
+            return f"{who} bid {event['bid']}." if you else f"{who} bids {event['bid']}."
+        if kind == "build":
+            return self._build_words(who, [parse_card(c) for c in event["cards"]],
+                                     NO_DEMOLISH if event["demolished"] is None else parse_card(event["demolished"]))
+        if kind == "bidding_won":
+            return f"{who} won the bidding with {event['bid']}."
+        if kind == "offer_discarded":
+            if event["reason"] == "no_bid":
+                return ("The start player bid 0 and everyone else passed: the offer goes to the discard pile "
+                        "and the same player starts the next round.")
+            return f"Left in the offer, to the discard pile: {_join([card_words(parse_card(c)) for c in event['cards']])}."
+        if kind == "discard_reshuffled":
+            return "The draw pile ran out in this round: the discard pile is shuffled into a new draw pile."
+        if kind == "game_ends":
+            return ("The draw pile has run out for the second time: the game ends."
+                    if event["reason"] == "draw_pile_out_twice" else "There are no cards left to reveal: the game ends.")
+        if kind == "round_started":
+            starter = "You start" if event["start_player"] == v else f"{self.seat(event['start_player'])} starts"
+            return f"Round {event['round']}. {self.offer(event, v)} {starter} the bidding."
+        if kind == "draw_pile_emptied":
+            return "This reveal emptied the draw pile" + (
+                ": the discard pile will be reshuffled at the end of this round." if event["times"] == 1
+                else " for the second time: this is the last round.")
+        return super().phrase(event, viewer)
+
+    def _build_words(self, who: str, placement: list[int], demolished: int) -> str:
         verb = ("take", "demolish", "place") if who == "You" else ("takes", "demolishes", "places")
         parts = [f"{who} {verb[0]} {_join([card_words(c) for c in sorted(placement)])}"]
         if demolished != NO_DEMOLISH:
@@ -175,28 +201,6 @@ class GameTextUI(TextUI):
         places = [f"{' then '.join(map(str, vals))} on the {TOWER_NAMES[col]} tower" for col, vals in by_col.items()]
         parts.append(f"{verb[2]} {_join(places)}")
         return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] + "."
-
-    def after(self, before: dict[str, Any], after: dict[str, Any], viewer: int) -> list[str]:
-        out: list[str] = []
-        round_ended = after["round"] != before["round"] or after["phase"] == "over"
-        if before["phase"] == "bid" and after["phase"] == "build":
-            out.append(f"{self._name(after['high_bidder'], viewer)} won the bidding with {after['high_bid']}.")
-        elif before["phase"] == "bid" and round_ended:
-            out.append("The start player bid 0 and everyone else passed: the offer goes to the discard pile "
-                       "and the same player starts the next round.")
-        if round_ended and before["exhaustions"] == 1 and before["draw_pile"] == 0:
-            out.append("The draw pile ran out in this round: the discard pile is shuffled into a new draw pile.")
-        if after["phase"] == "over":
-            out.append("The draw pile has run out for the second time: the game ends."
-                       if after["exhaustions"] >= 2 else "There are no cards left to reveal: the game ends.")
-        elif round_ended:
-            starter = "You start" if after["start_player"] == viewer else f"{self.seat(after['start_player'])} starts"
-            out.append(f"Round {after['round']}. {self.offer(after, viewer)} {starter} the bidding.")
-            if after["exhaustions"] > before["exhaustions"]:
-                out.append("This reveal emptied the draw pile" + (
-                    ": the discard pile will be reshuffled at the end of this round." if after["exhaustions"] == 1
-                    else " for the second time: this is the last round."))
-        return out
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         return self.score(view, viewer) + "\n" + super().result(view, scores, winners, viewer)

@@ -159,8 +159,9 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
 
 def evaluate(games: int = 200, players: int = 4) -> dict[str, float]:
     """One heuristic bot (seat rotated) against random bots: win rate and its points per deal."""
-    from cardhall.core.bot import RandomBot, play_game
+    from cardhall.core.bot import RandomBot
     from cardhall.games.hearts.game import Hearts
+    from cardhall.room import play_game  # a driver of the room (above the games layer)
 
     game = Hearts(players=players)
     wins = points = deals = 0.0

@@ -32,7 +32,7 @@ from cardhall.core.cards import (
     suit_of,
 )
 from cardhall.core.errors import NotationError, OptionError, StateFormatError
-from cardhall.core.game import Action, Game, State
+from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.options import Option
 from cardhall.core.rng import MAX_SEED, chance_permutation_bytes
 
@@ -534,25 +534,19 @@ class HeartsState(State):
         return f"hearts are not broken yet, so you may not lead a heart while you hold another suit; lead one of: {legal}"
 
     # --- information ----------------------------------------------------------------
-    def view(self, seat: int) -> dict[str, Any]:
+    def public_view(self) -> dict[str, Any]:
+        """Everything at the table: tricks, points, totals, how many cards each seat holds
+        and has chosen to pass; no card of any hand and no passed card."""
         g = self.game
         n = g.players
-        off = self.offset
-        to = (seat + off) % n if off else None
-        frm = (seat - off) % n if off else None
-        received = self.passed[frm] if frm is not None and self.phase != PASSING else 0
         return {
-            "seat": seat,
+            "seat": None,
             "players": n,
             "deal": self.deal + 1,
-            "passing": direction_name(n, off),
+            "passing": direction_name(n, self.offset),
             "phase": PHASE_NAMES[self.phase],
             "to_move": self.to_move(),
-            "hand": _cards_text(self.hands[seat]),
-            "passed": _cards_text(self.passed[seat]),
-            "passed_to": to,
-            "received": _cards_text(received),
-            "received_from": frm,
+            "over": self.over,
             "pass_counts": [p.bit_count() for p in self.passed],
             "hand_sizes": [h.bit_count() for h in self.hands],
             "trick": [[(self.leader + i) % n, format_card(c)] for i, c in enumerate(self.trick)],
@@ -567,6 +561,61 @@ class HeartsState(State):
             "target": g.target,
             "winners": self.winners(),
         }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The public view, and the seat's own hand, the cards it passes and those it received."""
+        n = self.game.players
+        off = self.offset
+        to = (seat + off) % n if off else None
+        frm = (seat - off) % n if off else None
+        received = self.passed[frm] if frm is not None and self.phase != PASSING else 0
+        v = self.public_view()
+        v.update({
+            "seat": seat,
+            "hand": _cards_text(self.hands[seat]),
+            "passed": _cards_text(self.passed[seat]),
+            "passed_to": to,
+            "received": _cards_text(received),
+            "received_from": frm,
+        })
+        return v
+
+    def events(self, action: Action, actor: int, viewer: Viewer,
+               before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
+        """A card played is public; a card chosen to pass only the chooser learns, and when
+        passing is done each seat learns the cards it received (a spectator: only that it is done)."""
+        a: int = action  # type: ignore[assignment]
+        out: list[Event] = []
+        if a >= PASS:
+            chosen: Event = {"type": "pass_chosen", "seat": actor}
+            if viewer == actor:
+                chosen["card"] = format_card(a - PASS)
+            out.append(chosen)
+            if after["phase"] != "pass":
+                done: Event = {"type": "passes_done", "passing": before["passing"]}
+                if viewer is not None:
+                    done.update(received=after["received"], received_from=after["received_from"])
+                out.append(done)
+            return out + self._over_events(before, after)
+        out.append({"type": "card_played", "seat": actor, "card": format_card(a)})
+        if len(before["trick"]) == before["players"] - 1:  # this card completes the trick
+            last = after["last_trick"]
+            out.append({"type": "trick_won", "seat": last["winner"], "leader": last["leader"], "cards": last["cards"],
+                        "points": points_of(sum(1 << parse_card(c) for c in last["cards"]))})
+        if not before["hearts_broken"] and after["hearts_broken"] and after["deal"] == before["deal"]:
+            out.append({"type": "hearts_broken"})
+        if len(after["deals"]) > len(before["deals"]):
+            pts = after["deals"][-1]
+            shooter = pts.index(-26) if -26 in pts else pts.index(0) if pts.count(26) == len(pts) - 1 else None
+            out.append({"type": "deal_scored", "deal": len(after["deals"]), "points": pts, "moon": shooter,
+                        "scores": after["scores"]})
+            if not after["over"]:
+                started: Event = {"type": "deal_started", "deal": after["deal"], "passing": after["passing"],
+                                  "removed": after["removed"]}
+                if viewer is not None:
+                    started["hand"] = after["hand"]
+                out.append(started)
+        return out + self._over_events(before, after)
 
     def knowledge(self) -> list[int]:
         """For each seat, the cards it may still hold as far as play has shown.

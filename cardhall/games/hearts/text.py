@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardhall.core.cards import RANK_NAMES, SUIT_NAMES, card_name, parse_card
-from cardhall.core.game import Action
+from cardhall.core.game import Action, Event, Viewer
 from cardhall.core.text import Shortcut, TextUI
 from cardhall.games.hearts.game import PASS
 
@@ -27,9 +27,6 @@ def _points(n: int) -> str:
 
 
 class GameTextUI(TextUI):
-    def _who(self, seat: int, viewer: int) -> str:
-        return "You" if seat == viewer else self.seat(seat)
-
     def intro(self, view: dict[str, Any], seat: int) -> list[str]:
         return [f"Avoid hearts (1 point each) and the queen of spades (13 points); take all of them to shoot "
                 f"the moon. The game ends when a total passes {view['target']}; the lowest total wins. "
@@ -75,7 +72,7 @@ class GameTextUI(TextUI):
         """Shortcut C: the cards of the current trick, and the last trick."""
         trick = view["trick"]
         if trick:
-            plays = [f"{self._who(s, seat)} {'led' if i == 0 else 'played'} the {card_name(parse_card(c))} ({c})"
+            plays = [f"{self.who(s, seat)} {'led' if i == 0 else 'played'} the {card_name(parse_card(c))} ({c})"
                      for i, (s, c) in enumerate(trick)]
             now = "On the table: " + "; ".join(plays) + "."
         elif view["phase"] == "pass":
@@ -84,8 +81,8 @@ class GameTextUI(TextUI):
             now = "No cards on the table."
         last = view["last_trick"]
         if last and view["tricks"]:
-            now += (f" Last trick: {' '.join(last['cards'])}, led by {self._who(last['leader'], seat)}, "
-                    f"won by {self._who(last['winner'], seat)}.")
+            now += (f" Last trick: {' '.join(last['cards'])}, led by {self.who(last['leader'], seat)}, "
+                    f"won by {self.who(last['winner'], seat)}.")
         return now
 
     def led_suit(self, view: dict[str, Any], seat: int) -> str:
@@ -100,8 +97,8 @@ class GameTextUI(TextUI):
 
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: totals, this deal's points so far, and the target."""
-        totals = ", ".join(f"{self._who(i, seat)} {v}" for i, v in enumerate(view["scores"]))
-        deal = ", ".join(f"{self._who(i, seat)} {v}" for i, v in enumerate(view["taken_points"]))
+        totals = ", ".join(f"{self.who(i, seat)} {v}" for i, v in enumerate(view["scores"]))
+        deal = ", ".join(f"{self.who(i, seat)} {v}" for i, v in enumerate(view["taken_points"]))
         return (f"Totals (lowest wins; the game ends when a total passes {view['target']}): {totals}. "
                 f"Points taken this deal: {deal}.")
 
@@ -134,37 +131,31 @@ class GameTextUI(TextUI):
         text = self.game.format_action(a)
         return f"{text} ({card_name(a - PASS if a >= PASS else a)})"
 
-    def announce(self, action: Action, actor: int, viewer: int) -> str:
-        a: int = action  # type: ignore[assignment]
-        who = self._who(actor, viewer)
-        if a >= PASS:
-            if actor == viewer:
-                return f"You choose the {card_name(a - PASS)} to pass."
-            return f"{who} chooses a card to pass."  # which card stays hidden
-        return f"{who} {'play' if actor == viewer else 'plays'} the {card_name(a)}."
-
-    def after(self, before: dict[str, Any], after: dict[str, Any], viewer: int) -> list[str]:
-        out = []
-        if before["phase"] == "pass" and after["received"] and not before["received"]:
-            out.append(f"Passing is done. You received {_names(after['received'])} "
-                       f"from {self.seat(after['received_from'])}.")
-        if after["last_trick"] != before["last_trick"] and after["last_trick"]:
-            t = after["last_trick"]
-            pts = sum(1 for c in t["cards"] if c[1] == "H") + (13 if "QS" in t["cards"] else 0)
-            won = "win" if t["winner"] == viewer else "wins"
-            out.append(f"{self._who(t['winner'], viewer)} {won} the trick ({' '.join(t['cards'])}, {_points(pts)}).")
-        if not before["hearts_broken"] and after["hearts_broken"] and after["deal"] == before["deal"]:
-            out.append("Hearts are broken.")
-        if len(after["deals"]) > len(before["deals"]):
-            pts = after["deals"][-1]
-            shown = ", ".join(f"{self._who(i, viewer)} {p}" for i, p in enumerate(pts))
-            shot = ""
-            if pts.count(26) == len(pts) - 1 or -26 in pts:  # all 26 points to one player
-                shooter = pts.index(-26) if -26 in pts else pts.index(0)
-                shot = f" {self._who(shooter, viewer)} shot the moon!"
-            totals = ", ".join(f"{self._who(i, viewer)} {v}" for i, v in enumerate(after["scores"]))
-            out.append(f"Deal {len(after['deals'])} scored: {shown}.{shot} Totals: {totals}.")
-            if after["to_move"] is not None:
-                out.append(self.header(after, viewer))
-        return out
-
+    def phrase(self, event: Event, viewer: Viewer) -> str:
+        kind = event["type"]
+        who = self.who(event["seat"], viewer) if "seat" in event else ""
+        s = "" if who == "You" else "s"
+        if kind == "pass_chosen":
+            if "card" in event:
+                return f"{who} choose{s} the {card_name(parse_card(event['card']))} to pass."
+            return f"{who} choose{s} a card to pass."
+        if kind == "card_played":
+            return f"{who} play{s} the {card_name(parse_card(event['card']))}."
+        if kind == "passes_done":
+            if event.get("received"):
+                return (f"Passing is done. You received {_names(event['received'])} "
+                        f"from {self.seat(event['received_from'])}.")
+            return "Passing is done."
+        if kind == "trick_won":
+            return f"{who} win{s} the trick ({' '.join(event['cards'])}, {_points(event['points'])})."
+        if kind == "hearts_broken":
+            return "Hearts are broken."
+        if kind == "deal_scored":
+            shown = ", ".join(f"{self.who(i, viewer)} {p}" for i, p in enumerate(event["points"]))
+            moon = event["moon"]
+            shot = "" if moon is None else f" {self.who(moon, viewer)} shot the moon!"
+            totals = ", ".join(f"{self.who(i, viewer)} {v}" for i, v in enumerate(event["scores"]))
+            return f"Deal {event['deal']} scored: {shown}.{shot} Totals: {totals}."
+        if kind == "deal_started":
+            return self.header({**event, "hearts_broken": False}, viewer if viewer is not None else -1)
+        return super().phrase(event, viewer)

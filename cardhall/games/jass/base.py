@@ -20,7 +20,7 @@ from cardhall.core.cards import (
     parse_cards,
 )
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
-from cardhall.core.game import Action, Game, State
+from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.games.jass import tricks
 from cardhall.games.jass.tricks import (
     DECK,
@@ -273,7 +273,8 @@ class TrickState(State):
                 f"you may also play a trump ({tname}) that is allowed: {format_cards(self._legal_mask())}")
 
     # --- shared pieces of views and JSON ------------------------------------------------
-    def _view_base(self, seat: int) -> dict[str, Any]:
+    def _public_base(self) -> dict[str, Any]:
+        """The public part every variant shares: the table, tricks, voids shown, hand sizes."""
         t = self.trump
         last = None
         if self.last is not None:
@@ -283,13 +284,13 @@ class TrickState(State):
         for s in range(self.n):
             voids.append([SUITS[u] for u in range(4) if (SUIT_MASKS[u] & DECK) & ~self.cannot[s] == 0])
         return {
-            "seat": seat,
+            "seat": None,
             "players": self.n,
             "phase": PHASE_NAMES[self.phase],
             "to_move": self.to_move(),
+            "over": self.phase == P_OVER,
             "dealer": self.dealer,
             "trump": SUITS[t] if t >= 0 else None,
-            "hand": format_cards(self.hands[seat]).split(),
             "hand_sizes": [h.bit_count() for h in self.hands],
             "leader": self.leader,
             "trick": [format_card(c) for c in self.trick],
@@ -302,6 +303,68 @@ class TrickState(State):
             "known": [format_cards(k).split() for k in self.known],
             "deal_points": list(self.points),
         }
+
+    def _public_variant(self) -> dict[str, Any]:
+        """The variant's public part of the view (scores, trump choice, talon…)."""
+        raise NotImplementedError
+
+    def _private_variant(self, seat: int) -> dict[str, Any]:
+        """What only `seat` sees besides its hand (the set-aside hand in Putz)."""
+        return {}
+
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator sees: the table, tricks, scores, hand sizes and the publicly known cards."""
+        v = self._public_base()
+        v.update(self._public_variant())
+        return v
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The public view with the seat's own hand (and in Putz its set-aside hand)."""
+        v = self.public_view()
+        v["seat"] = seat
+        v["hand"] = format_cards(self.hands[seat]).split()
+        v.update(self._private_variant(seat))
+        return v
+
+    DECISIONS = {PUSH: "pushed", EXCHANGE_SIX: "six_exchanged", NO_EXCHANGE: "no_exchange",
+                 TAKE_TALON: "talon_taken", KEEP: "talon_kept"}
+    HEADER_KEYS = ("variant", "players", "dealer", "trump", "chooser", "pushed", "turned", "up",
+                   "six_exchanged_by", "talon_taken_by")
+
+    def events(self, action: Action, actor: int, viewer: Viewer,
+               before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
+        """Every decision and card is public; a new hand is told only to its holder."""
+        a: int = action  # type: ignore[assignment]
+        out: list[Event] = []
+        if a < 52:
+            out.append({"type": "card_played", "seat": actor, "card": format_card(a)})
+            if len(before["trick"]) == before["players"] - 1:  # this card completes the trick
+                last = after["last_trick"]
+                best = last["cards"][(last["winner"] - last["leader"]) % before["players"]]
+                out.append({"type": "trick_won", "seat": last["winner"], "leader": last["leader"],
+                            "cards": last["cards"], "card": best, "points": last["points"]})
+        elif TRUMP <= a < TRUMP + 4:
+            out.append({"type": "trump_chosen", "seat": actor, "suit": SUITS[a - TRUMP]})
+        else:
+            decision: Event = {"type": self.DECISIONS[a], "seat": actor}
+            if a == EXCHANGE_SIX:  # the six now lies face up where the turned-up card was
+                decision.update(six=after["up"], card=after["turned"])
+            out.append(decision)
+        if len(after["deals"]) > len(before["deals"]):
+            scored: Event = {"type": "deal_scored", "deal": len(after["deals"]), "scores": after["scores"]}
+            last_deal = after["deals"][-1]
+            if after["variant"] == "jass":
+                scored.update(points=last_deal, team_scores=after["team_scores"])
+            else:
+                scored.update(points=last_deal["points"], deltas=last_deal["deltas"])
+            out.append(scored)
+            if not after["over"]:
+                started: Event = {"type": "deal_started", "deal": len(after["deals"]) + 1}
+                started.update({k: after[k] for k in self.HEADER_KEYS if k in after})
+                out.append(started)
+                if viewer is not None:
+                    out.append({"type": "hand_dealt", "hand": after["hand"]})
+        return out + self._over_events(before, after)
 
     def _dict_base(self) -> dict[str, Any]:
         return {

@@ -325,19 +325,18 @@ class JassState(TrickState):
             return []
         return [self.winner_team, self.winner_team + 2]
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self._view_base(seat)
-        v.update({
+    def _public_variant(self) -> dict[str, Any]:
+        return {
             "variant": "jass",
             "pushed": self.pushed,
             "chooser": (self.dealer + 3) % 4 if self.pushed else (self.dealer + 1) % 4,
             "team_points": self.team_deal_points(),
-            "score": list(self.score),
+            "scores": [self.score[s & 1] for s in range(4)],
+            "team_scores": list(self.score),
             "target": self.game.options["target"],
             "deals": [list(d) for d in self.log],
             "winners": self.winners(),
-        })
-        return v
+        }
 
     def sample(self, seat: int, rng: random.Random) -> JassState:
         s = self.clone()

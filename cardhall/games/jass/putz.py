@@ -256,9 +256,8 @@ class PutzState(TrickState):
         top = max(self.score)
         return [i for i, x in enumerate(self.score) if x == top]
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self._view_base(seat)
-        v.update({
+    def _public_variant(self) -> dict[str, Any]:
+        return {
             "variant": "putz",
             "turned": format_card(self.turned),
             "up": format_card(self.up),
@@ -266,14 +265,15 @@ class PutzState(TrickState):
             "talon_taken_by": self.taker,
             "talon_size": self.talon.bit_count(),
             "aside_size": self.aside.bit_count(),
-            "aside": format_cards(self.aside).split() if seat == self.taker else None,
             "asked": self.asked,
-            "score": list(self.score),
+            "scores": list(self.score),
             "deals": [{"points": list(d["points"]), "deltas": list(d["deltas"])} for d in self.log],
             "winners": self.winners(),
             "lose_below": LOSE_BELOW[self.n],
-        })
-        return v
+        }
+
+    def _private_variant(self, seat: int) -> dict[str, Any]:
+        return {"aside": format_cards(self.aside).split() if seat == self.taker else None}
 
     def sample(self, seat: int, rng: random.Random) -> PutzState:
         """Re-deal what `seat` cannot see: other hands (keeping publicly known cards and

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardhall.core.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, parse_card
-from cardhall.core.game import Action
+from cardhall.core.game import Action, Event, Viewer
 from cardhall.core.text import Shortcut, TextUI
 from cardhall.games.jass.base import EXCHANGE_SIX, KEEP, NO_EXCHANGE, PUSH, TAKE_TALON, TRUMP
 
@@ -29,9 +29,6 @@ class GameTextUI(TextUI):
     """Text for Jass (four in two teams) and Putz (three or five, each alone)."""
 
     # --- names -------------------------------------------------------------------------
-    def who(self, seat: int, viewer: int) -> str:
-        return "You" if seat == viewer else self.seat(seat)
-
     def team(self, team: int) -> str:
         return f"{self.seat(team)} and {self.seat(team + 2)}"
 
@@ -94,10 +91,10 @@ class GameTextUI(TextUI):
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: the score."""
         if view["variant"] == "jass":
-            sc, dp = view["score"], view["team_points"]
+            sc, dp = view["team_scores"], view["team_points"]
             return (f"Score: {self.team(0)} {sc[0]}, {self.team(1)} {sc[1]} (game to {view['target']}). "
                     f"This deal so far: {dp[0]} to {dp[1]}.")
-        parts = ", ".join(f"{self.seat(i)} {s}" for i, s in enumerate(view["score"]))
+        parts = ", ".join(f"{self.seat(i)} {s}" for i, s in enumerate(view["scores"]))
         pts = ", ".join(f"{self.seat(i)} {p}" for i, p in enumerate(view["deal_points"]))
         return (f"Score: {parts} (game to 7, or until someone drops below {view['lose_below']}). "
                 f"Card points this deal: {pts}.")
@@ -199,48 +196,47 @@ class GameTextUI(TextUI):
         }
         return texts.get(action, note)
 
-    def announce(self, action: Action, actor: int, viewer: int) -> str:
-        who = self.who(actor, viewer)
-        note = self.game.format_action(action)
-        if isinstance(action, int) and action < 52:
-            return f"{who} play{'' if who == 'You' else 's'} the {words(note)}."
-        if isinstance(action, int) and TRUMP <= action < TRUMP + 4:
-            return f"{who} choose{'' if who == 'You' else 's'} trump: {SUIT_NAMES[action - TRUMP]}."
+    def phrase(self, event: Event, viewer: Viewer) -> str:
+        kind = event["type"]
+        who = self.who(event["seat"], viewer) if "seat" in event else ""
         s = "" if who == "You" else "s"
-        texts: dict[Action, str] = {
-            PUSH: f"{who} push{'' if who == 'You' else 'es'}: the partner chooses trump.",
-            EXCHANGE_SIX: f"{who} exchange{s} the six of trump for the turned-up card.",
-            NO_EXCHANGE: f"{who}: no exchange.",
-            TAKE_TALON: f"{who} take{s} the talon; {'your' if who == 'You' else 'their'} hand is set aside.",
-            KEEP: f"{who} keep{s} {'your' if who == 'You' else 'their'} hand.",
-        }
-        return texts.get(action, f"{who}: {note}.")
+        your = "your" if who == "You" else "their"
+        if kind == "card_played":
+            return f"{who} play{s} the {words(event['card'])}."
+        if kind == "trump_chosen":
+            return f"{who} choose{s} trump: {suit_word(event['suit'])}."
+        if kind == "pushed":
+            return f"{who} push{'' if who == 'You' else 'es'}: the partner chooses trump."
+        if kind == "six_exchanged":
+            return f"{who} exchange{s} the six of trump for the turned-up card."
+        if kind == "no_exchange":
+            return f"{who}: no exchange."
+        if kind == "talon_taken":
+            return f"{who} take{s} the talon; {your} hand is set aside."
+        if kind == "talon_kept":
+            return f"{who} keep{s} {your} hand."
+        if kind == "trick_won":
+            return f"{who} win{s} the trick with the {words(event['card'])}: {event['points']} points."
+        if kind == "deal_scored":
+            return self.deal_summary(event)
+        if kind == "deal_started":
+            return f"New deal. {self.header({**event, 'phase': 'trump', 'deals': [None] * (event['deal'] - 1)})}"
+        if kind == "hand_dealt":
+            return f"Your cards: {self.hand_words(event['hand'])} [{' '.join(event['hand'])}]."
+        return super().phrase(event, viewer)
 
-    def after(self, before: dict[str, Any], after: dict[str, Any], viewer: int) -> list[str]:
-        out = []
-        last = after["last_trick"]
-        if last is not None and last != before["last_trick"]:
-            win = self.who(last["winner"], viewer)
-            verb = "win" if win == "You" else "wins"
-            best = last["cards"][(last["winner"] - last["leader"]) % after["players"]]
-            out.append(f"{win} {verb} the trick with the {words(best)}: {last['points']} points.")
-        if len(after["deals"]) > len(before["deals"]):
-            out.append(self.deal_summary(after["deals"][-1], after))
-            if after["phase"] != "over":
-                out.append(f"New deal. {self.header(after)}")
-                out.append(f"Your cards: {self.hand_words(after['hand'])} [{' '.join(after['hand'])}].")
-        return out
-
-    def deal_summary(self, deal: Any, view: dict[str, Any]) -> str:
-        if view["variant"] == "jass":
-            return (f"Deal scored: {self.team(0)} {deal[0]}, {self.team(1)} {deal[1]}. "
-                    f"Score: {view['score'][0]} to {view['score'][1]}.")
+    def deal_summary(self, event: Event) -> str:
+        """A `deal_scored` event: the deal's points and the score."""
+        if "team_scores" in event:
+            pts, sc = event["points"], event["team_scores"]
+            return (f"Deal scored: {self.team(0)} {pts[0]}, {self.team(1)} {pts[1]}. "
+                    f"Score: {sc[0]} to {sc[1]}.")
         parts = []
-        for i, (p, d) in enumerate(zip(deal["points"], deal["deltas"], strict=True)):
+        for i, (p, d) in enumerate(zip(event["points"], event["deltas"], strict=True)):
             tag = " (apple)" if p < 21 else ""
             parts.append(f"{self.seat(i)} {p} points{tag} {d:+d}")
         return "Deal scored: " + "; ".join(parts) + ". Score: " + ", ".join(
-            f"{self.seat(i)} {s}" for i, s in enumerate(view["score"])) + "."
+            f"{self.seat(i)} {s}" for i, s in enumerate(event["scores"])) + "."
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         if view["variant"] == "jass" and winners:

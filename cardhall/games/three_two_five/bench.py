@@ -10,12 +10,13 @@ import random
 from typing import Any
 
 from cardhall.bench import rate
-from cardhall.core.bot import Bot, RandomBot, play_game
+from cardhall.core.bot import Bot, RandomBot
 from cardhall.core.cards import parse_card
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 from cardhall.games.three_two_five.bot import HeuristicBot
 from cardhall.games.three_two_five.game import ThreeTwoFive, ThreeTwoFiveState, trick_winner
+from cardhall.room import play_game
 
 
 def random_game(game: Game, seed: int) -> int:

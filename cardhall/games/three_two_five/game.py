@@ -33,7 +33,7 @@ from cardhall.core.cards import (
     parse_cards,
 )
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
-from cardhall.core.game import Action, Game, State
+from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.options import Option
 from cardhall.core.rng import chance_rng
 from cardhall.games.three_two_five import hidden
@@ -477,26 +477,21 @@ class ThreeTwoFiveState(State):
         return [s for s in range(3) if self.totals[s] == best]
 
     # --- information ------------------------------------------------------------------
-    def view(self, seat: int) -> dict[str, Any]:
-        """What `seat` knows: its hand, everything played, and of each pull only that it
-        happened — unless `seat` pulled or was pulled from, then which cards moved."""
+    def public_view(self) -> dict[str, Any]:
+        """Everything played, the contracts, trump, tricks and totals, and of each pull only
+        who drew from whom and whether a card went back: no card of any hand."""
         fc = format_card
-        pulls = []
-        for c, d, x, y in self.pull_log:
-            mine = seat in (c, d)
-            pulls.append({"puller": c, "from": d, "drawn": fc(x) if mine else None,
-                          "returned": fc(y) if mine and y >= 0 else None, "done": y >= 0})
         lt = self.last_trick
         return {
-            "seat": seat,
+            "seat": None,
             "deal": min(self.deal_no + 1, self.game.options["deals"]),
             "deals": self.game.options["deals"],
             "phase": self.phase,
             "to_move": self.to_move(),
+            "over": self.phase == OVER,
             "dealer": self.dealer,
             "contracts": self.contracts(),
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
-            "hand": [fc(c) for c in card_list(self.hands[seat])],
             "hand_sizes": [h.bit_count() for h in self.hands],
             "leader": self.leader,
             "trick": [fc(c) for c in self.trick],
@@ -504,13 +499,71 @@ class ThreeTwoFiveState(State):
             "played": [[fc(c) for c in card_list(p)] for p in self.played],
             "voids": [[SUITS[s] for s in range(4) if v >> s & 1] for v in self.voids],
             "last_trick": None if lt is None else {"leader": lt[0], "cards": [fc(c) for c in lt[1]], "winner": lt[2]},
-            "pulls": pulls,
+            "pulls": [{"puller": c, "from": d, "drawn": None, "returned": None, "done": y >= 0}
+                      for c, d, _x, y in self.pull_log],
             "pulls_due": [list(p) for p in self.pulls_due],
             "redeals": [{"trump": SUITS[t], "no_trump": list(v)} for t, v in self.redeals],
-            "totals": list(self.totals),
+            "scores": list(self.totals),
             "history": [_copy_deal(h) for h in self.history],
             "winners": self.winners(),
         }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What `seat` knows: the public view, its hand, and the cards of the pulls it took
+        part in (as puller or as the one pulled from)."""
+        v = self.public_view()
+        v["seat"] = seat
+        v["hand"] = [format_card(c) for c in card_list(self.hands[seat])]
+        for p, (c, d, x, y) in zip(v["pulls"], self.pull_log, strict=True):
+            if seat in (c, d):
+                p["drawn"] = format_card(x)
+                p["returned"] = format_card(y) if y >= 0 else None
+        return v
+
+    def events(self, action: Action, actor: int, viewer: Viewer,
+               before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
+        """Cards played and trump are public; a pull's cards only the puller and the seat
+        pulled from learn (the third seat and spectators: that a card went each way)."""
+        a: int = action  # type: ignore[assignment]
+        out: list[Event] = []
+        new_deal = len(after["history"]) > len(before["history"])
+        if a >= TRUMP:
+            out.append({"type": "trump_declared", "seat": actor, "suit": SUITS[a - TRUMP]})
+        elif a < RETURN:
+            out.append({"type": "card_played", "seat": actor, "card": format_card(a)})
+        if sum(after["tricks_won"]) > sum(before["tricks_won"]) and not new_deal:
+            lt = after["last_trick"]
+            out.append({"type": "trick_won", "seat": lt["winner"], "leader": lt["leader"], "cards": lt["cards"],
+                        "card": lt["cards"][(lt["winner"] - lt["leader"]) % 3]})
+        if new_deal:
+            last = after["history"][-1]
+            w = next((s for s in range(3) if last["tricks"][s] > before["tricks_won"][s]), None)
+            if w is not None:
+                out.append({"type": "trick_won", "seat": w, "leader": before["leader"],
+                            "cards": [*before["trick"], format_card(a)], "last": True})
+            out.append({"type": "deal_scored", "deal": len(after["history"]), "tricks": last["tricks"],
+                        "contracts": before["contracts"], "points": last["points"],
+                        "all_ten": last["tricks"].index(10) if 10 in last["tricks"] else None,
+                        "scores": after["scores"], "deals": after["deals"]})
+            if not after["over"]:
+                out.append({"type": "deal_started", "deal": after["deal"], "dealer": after["dealer"],
+                            "contracts": after["contracts"]})
+        old_redeals = 0 if new_deal else len(before["redeals"])
+        for r in after["redeals"][old_redeals:]:
+            out.append({"type": "redeal", "trump": r["trump"], "no_trump": r["no_trump"], "dealer": after["dealer"]})
+        dealt = new_deal or old_redeals < len(after["redeals"]) or before["phase"] == "trump"
+        if dealt and not after["over"]:
+            first_five = after["phase"] == "trump"
+            if not first_five and self.game.options["trump_by_seventh_card"]:
+                out.append({"type": "trump_fixed", "seat": (after["dealer"] + 1) % 3, "suit": after["trump"]})
+            hand: Event = {"type": "hand_dealt", "first_five": first_five}
+            if viewer is not None:
+                hand["hand"] = after["hand"] if first_five else _hand_as_dealt(after)
+            out.append(hand)
+        if not after["over"]:
+            out += _pull_events(before["pulls"] if not (new_deal or old_redeals < len(after["redeals"])) else [],
+                                after["pulls"])
+        return out + self._over_events(before, after)
 
     def knowledge(self, seat: int) -> list[int]:
         """The cards `seat` knows each other seat holds now (see `hidden.knowledge`)."""
@@ -640,3 +693,39 @@ def _list(value: Any, what: str, n: int) -> list[Any]:
     if not isinstance(value, list) or len(value) != n:
         raise StateFormatError(f"{what} must be a list of {n} entries, one per seat")
     return value
+
+
+def _hand_as_dealt(view: dict[str, Any]) -> list[str]:
+    """The viewer's hand before this deal's pulls (undone from the pulls it saw)."""
+    hand = set(view["hand"]) | set(view["played"][view["seat"]])
+    for p in reversed(view["pulls"]):
+        if p["drawn"] is None:
+            continue
+        if p["puller"] == view["seat"]:
+            hand.discard(p["drawn"])
+            if p["returned"]:
+                hand.add(p["returned"])
+        else:
+            hand.add(p["drawn"])
+            if p["returned"]:
+                hand.discard(p["returned"])
+    return sorted(hand, key=parse_card)
+
+
+def _pull_events(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[Event]:
+    """The pulls that happened or were completed between two views of one viewer; a card
+    is named only where that viewer's view names it."""
+    out: list[Event] = []
+    for i, p in enumerate(new):
+        was = old[i] if i < len(old) else None
+        if was is None:
+            pull: Event = {"type": "pull", "seat": p["puller"], "from": p["from"]}
+            if p["drawn"] is not None:
+                pull["card"] = p["drawn"]
+            out.append(pull)
+        if p["done"] and (was is None or not was["done"]):
+            back: Event = {"type": "card_returned", "seat": p["puller"], "to": p["from"]}
+            if p["returned"] is not None:
+                back["card"] = p["returned"]
+            out.append(back)
+    return out

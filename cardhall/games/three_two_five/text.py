@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardhall.core.cards import RANK_NAMES, SUIT_NAMES, SUITS, card_name, format_card, parse_card
-from cardhall.core.game import Action
+from cardhall.core.game import Action, Event, Viewer
 from cardhall.core.text import Shortcut, TextUI
 from cardhall.games.three_two_five.game import RETURN, TRUMP
 
@@ -38,7 +38,7 @@ def _the(c: str) -> str:
 class GameTextUI(TextUI):
     """How 3-2-5 looks and sounds in words."""
 
-    def who(self, seat: int, viewer: int, capital: bool = True) -> str:
+    def who(self, seat: int, viewer: Viewer, capital: bool = True) -> str:
         if seat == viewer:
             return "You" if capital else "you"
         return self.seat(seat)
@@ -133,7 +133,7 @@ class GameTextUI(TextUI):
 
     def score(self, view: View, seat: int) -> str:
         """Shortcut S: the totals and each deal's points."""
-        totals = ", ".join(f"{self.who(s, seat)} {view['totals'][s]}" for s in range(3))
+        totals = ", ".join(f"{self.who(s, seat)} {view['scores'][s]}" for s in range(3))
         text = f"Totals after {len(view['history'])} of {view['deals']} deals: {totals}."
         if view["history"]:
             last = view["history"][-1]
@@ -178,90 +178,57 @@ class GameTextUI(TextUI):
             return f"give back {card_name(action - RETURN)} ({note})"
         return f"{card_name(action)} ({note})"
 
-    def announce(self, action: Action, actor: int, viewer: int) -> str:
-        assert isinstance(action, int)
-        who = self.who(actor, viewer)
-        if action >= TRUMP:
-            verb = "declare" if actor == viewer else "declares"
-            return f"{who}, to win five tricks, {verb} {SUIT_NAMES[action - TRUMP]} trump."
-        if action >= RETURN:  # which card only the two players involved learn (see `after`)
-            if actor == viewer:
-                return f"You give back {card_name(action - RETURN)}."
-            return f"{who} gives one card back."
-        return f"{who} {'play' if actor == viewer else 'plays'} {card_name(action)}."
-
-    def after(self, before: View, after: View, viewer: int) -> list[str]:
-        out: list[str] = []
-        new_deal = len(after["history"]) > len(before["history"])
-        if sum(after["tricks_won"]) > sum(before["tricks_won"]) and not new_deal:
-            lt = after["last_trick"]
-            w = lt["winner"]
-            out.append(f"{self.who(w, viewer)} {'win' if w == viewer else 'wins'} the trick with "
-                       f"{_the(lt['cards'][(w - lt['leader']) % 3])}.")
-        if new_deal:
-            last = after["history"][-1]
-            w = next((s for s in range(3) if last["tricks"][s] > before["tricks_won"][s]), None)
-            if w is not None:
-                out.append(f"{self.who(w, viewer)} {'win' if w == viewer else 'wins'} the last trick.")
-            parts = []
-            for s in range(3):
-                contract = before["contracts"][s]
-                parts.append(f"{self.who(s, viewer)} {last['tricks'][s]} of {contract} ({last['points'][s]:+d})")
-            out.append(f"Deal {len(after['history'])} scored: " + ", ".join(parts) + ".")
-            if 10 in last["tricks"]:
-                out.append(f"{self.who(last['tricks'].index(10), viewer)} took all ten tricks: 5 points more.")
-            out.append(self.score(after, viewer))
-            if after["phase"] != "over":
-                out.append(f"Deal {after['deal']}: {self.who(after['dealer'], viewer)} "
-                           f"{'deal' if after['dealer'] == viewer else 'deals'}. " + self._contract_line(after, viewer))
-        old_redeals = 0 if new_deal else len(before["redeals"])
-        for r in after["redeals"][old_redeals:]:
-            names = " and ".join(self.who(s, viewer) for s in r["no_trump"])
-            out.append(f"No trump, no deal: {names} {'hold' if viewer in r['no_trump'] or len(r['no_trump']) > 1 else 'holds'} "
-                       f"no {_suit_name(r['trump'])}. {self.who(after['dealer'], viewer)} "
-                       f"{'redeal' if after['dealer'] == viewer else 'redeals'}, with the same contracts.")
-        dealt = new_deal or old_redeals < len(after["redeals"]) or before["phase"] == "trump"
-        if dealt and after["phase"] != "over":
-            if after["phase"] == "trump":
-                out.append(f"Your first five cards: {_cards_in_words(after['hand'])}.")
-            else:
-                if self.game.options["trump_by_seventh_card"]:
-                    out.append(self.trump(after, viewer))
-                out.append(f"The cards are dealt. Your hand: {_cards_in_words(self._hand_as_dealt(after))}.")
-        if after["phase"] != "over":
-            out += self._pull_events(before, after, viewer, new_deal or old_redeals < len(after["redeals"]))
-        return out
-
-    @staticmethod
-    def _hand_as_dealt(view: View) -> list[str]:
-        """The viewer's hand before this deal's pulls (undone from the pulls it saw)."""
-        hand = set(view["hand"]) | set(view["played"][view["seat"]])
-        for p in reversed(view["pulls"]):
-            if p["drawn"] is None:
-                continue
-            if p["puller"] == view["seat"]:
-                hand.discard(p["drawn"])
-                if p["returned"]:
-                    hand.add(p["returned"])
-            else:
-                hand.add(p["drawn"])
-                if p["returned"]:
-                    hand.discard(p["returned"])
-        return sorted(hand)
-
-    def _pull_events(self, before: View, after: View, viewer: int, fresh: bool) -> list[str]:
-        out = []
-        old = [] if fresh else before["pulls"]
-        for i, p in enumerate(after["pulls"]):
-            c, d = p["puller"], p["from"]
-            was = old[i] if i < len(old) else None
-            if was is None:
-                if p["drawn"] is None:
-                    out.append(f"{self.seat(c)} draws a card blind from {self.seat(d)}'s hand.")
-                elif c == viewer:
-                    out.append(f"You draw {_the(p['drawn'])} blind from {self.seat(d)}'s hand.")
-                else:
-                    out.append(f"{self.seat(c)} draws {_the(p['drawn'])} from your hand.")
-            if p["done"] and (was is None or not was["done"]) and d == viewer:
-                out.append(f"You receive {_the(p['returned'])} from {self.seat(c)}.")
-        return out
+    def phrase(self, event: Event, viewer: Viewer) -> str:
+        kind = event["type"]
+        v = -1 if viewer is None else viewer
+        who = self.who(event["seat"], v) if "seat" in event else ""
+        s = "" if who == "You" else "s"
+        if kind == "trump_declared":
+            return f"{who}, to win five tricks, declare{s} {_suit_name(event['suit'])} trump."
+        if kind == "card_played":
+            return f"{who} play{s} {card_name(parse_card(event['card']))}."
+        if kind == "trick_won":
+            if event.get("last"):
+                return f"{who} win{s} the last trick."
+            return f"{who} win{s} the trick with {_the(event['card'])}."
+        if kind == "deal_scored":
+            parts = [f"{self.who(t, v)} {event['tricks'][t]} of {event['contracts'][t]} ({event['points'][t]:+d})"
+                     for t in range(3)]
+            text = f"Deal {event['deal']} scored: " + ", ".join(parts) + "."
+            if event["all_ten"] is not None:
+                text += f" {self.who(event['all_ten'], v)} took all ten tricks: 5 points more."
+            totals = ", ".join(f"{self.who(t, v)} {event['scores'][t]}" for t in range(3))
+            return text + f" Totals after {event['deal']} of {event['deals']} deals: {totals}."
+        if kind == "deal_started":
+            d = event["dealer"]
+            return (f"Deal {event['deal']}: {self.who(d, v)} {'deal' if d == v else 'deals'}. "
+                    + self._contract_line(event, v))
+        if kind == "redeal":
+            names = " and ".join(self.who(t, v) for t in event["no_trump"])
+            hold = "hold" if v in event["no_trump"] or len(event["no_trump"]) > 1 else "holds"
+            d = event["dealer"]
+            return (f"No trump, no deal: {names} {hold} no {_suit_name(event['trump'])}. {self.who(d, v)} "
+                    f"{'redeal' if d == v else 'redeals'}, with the same contracts.")
+        if kind == "trump_fixed":
+            return f"Trump is {_suit_name(event['suit'])}, fixed by the 7th card dealt to {self.who(event['seat'], v, False)}."
+        if kind == "hand_dealt":
+            if "hand" not in event:
+                return "The first five cards are dealt." if event["first_five"] else "The cards are dealt."
+            if event["first_five"]:
+                return f"Your first five cards: {_cards_in_words(event['hand'])}."
+            return f"The cards are dealt. Your hand: {_cards_in_words(event['hand'])}."
+        if kind == "pull":
+            c, d = event["seat"], event["from"]
+            if "card" not in event:
+                return f"{self.seat(c)} draws a card blind from {self.seat(d)}'s hand."
+            if c == v:
+                return f"You draw {_the(event['card'])} blind from {self.seat(d)}'s hand."
+            return f"{self.seat(c)} draws {_the(event['card'])} from your hand."
+        if kind == "card_returned":
+            c, d = event["seat"], event["to"]
+            if "card" not in event:
+                return f"{self.seat(c)} gives one card back."
+            if c == v:
+                return f"You give back {card_name(parse_card(event['card']))}."
+            return f"You receive {_the(event['card'])} from {self.seat(c)}."
+        return super().phrase(event, v)

@@ -1,0 +1,278 @@
+"""The room's persistence: players, tables and each table's append-only log, with SQLAlchemy 2.
+
+An SQLite file in the user's data directory by default (aiosqlite); PostgreSQL by URL
+(asyncpg). The schema is created and upgraded by the Alembic migrations shipped in
+`cardhall/room/migrations/`, run when the store opens; a database whose schema is newer than
+this code's is refused with a sentence, never touched.
+
+A table is stored as its header (what it was created with) plus one log row per change, in
+version order; `Table.restore(header, entries)` rebuilds it exactly. Log rows are only ever
+inserted, and (table_id, version) is unique, so a change can never be stored twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from cardhall.core.errors import CardhallError
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+metadata = sa.MetaData()
+
+players = sa.Table(
+    "players", metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+tables = sa.Table(
+    "tables", metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("header", sa.JSON, nullable=False),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("status", sa.String(20), nullable=False, index=False),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("invite", sa.String(80), nullable=True),
+    sa.Column("host", sa.String(40), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Index("tables_status", "status"),
+)
+
+table_log = sa.Table(
+    "table_log", metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("entry", sa.JSON, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.UniqueConstraint("table_id", "version", name="table_log_version"),
+)
+
+settings = sa.Table(
+    "settings", metadata,
+    sa.Column("key", sa.String(40), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+
+class StoreError(CardhallError):
+    """The database cannot be used: a bad URL, an unreachable server, or a newer schema."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer cardhall; this one refuses to touch it."""
+
+
+def default_url() -> str:
+    """The embedded default: `room.sqlite3` in the user's data directory."""
+    return "sqlite:///" + str(Path(platformdirs.user_data_dir("cardhall")) / "room.sqlite3")
+
+
+def async_url(url: str) -> str:
+    """The URL with an asyncio driver: `sqlite` → aiosqlite, `postgresql` → asyncpg."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StoreError(f"{url!r} is not a database URL; use e.g. sqlite:///room.sqlite3 "
+                         "or postgresql://user@host:5432/cardhall") from None
+    drivers = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg"}
+    backend = parsed.get_backend_name()
+    if backend not in drivers:
+        raise StoreError(f"the room stores its tables in SQLite or PostgreSQL, not {backend!r}; "
+                         "use a sqlite:/// or postgresql:// URL")
+    if parsed.drivername in drivers:
+        parsed = parsed.set(drivername=drivers[parsed.drivername])
+    return parsed.render_as_string(hide_password=False)
+
+
+def head_revision() -> str:
+    """The newest schema revision this code knows."""
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def _alembic_config(connection: sa.Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def _upgrade(connection: sa.Connection, url: str) -> None:
+    """Bring the schema to head (an empty database gets every table), or refuse a newer one."""
+    config = _alembic_config(connection)
+    script = ScriptDirectory.from_config(config)
+    current = MigrationContext.configure(connection).get_current_revision()
+    known = {rev.revision for rev in script.walk_revisions()}
+    if current is not None and current not in known:
+        raise SchemaTooNew(
+            f"the database {url} has schema revision {current!r}, which this cardhall does not know "
+            f"(its newest is {script.get_current_head()!r}): it was written by a newer cardhall. "
+            "Upgrade cardhall, or give another database with --db.")
+    command.upgrade(config, "head")
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """What the store keeps of a table: enough to restore it, and its invite token."""
+
+    header: dict[str, Any]
+    entries: list[dict[str, Any]]
+    invite: str | None
+    status: str
+
+
+class Store:
+    """The room database. Every method is one transaction."""
+
+    def __init__(self, engine: AsyncEngine, url: str) -> None:
+        self.engine = engine
+        self.url = url
+        # SQLite has one writer at a time; waiting here is cheaper than its busy loop.
+        self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+
+    @classmethod
+    async def open(cls, url: str | None = None) -> Store:
+        """Connect to `url` (default: `default_url()`) and migrate its schema to head."""
+        url = url or default_url()
+        full = async_url(url)
+        parsed = make_url(full)
+        if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(full)
+        if engine.dialect.name == "sqlite":
+            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        shown = parsed.render_as_string(hide_password=True)
+        try:
+            async with engine.begin() as conn:
+                await conn.run_sync(_upgrade, shown)
+        except (DBAPIError, OSError) as exc:
+            await engine.dispose()
+            raise StoreError(f"cannot open the database {shown}: {exc}") from None
+        except StoreError:
+            await engine.dispose()
+            raise
+        return cls(engine, shown)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # --- settings ---------------------------------------------------------------------
+    async def secret(self) -> str:
+        """The key that signs this room's tokens (made once, kept with the data it protects)."""
+        async with _Transaction(self) as conn:
+            value = await conn.scalar(sa.select(settings.c.value).where(settings.c.key == "secret"))
+            if value is None:
+                value = secrets.token_urlsafe(32)
+                await conn.execute(settings.insert().values(key="secret", value=value))
+            return str(value)
+
+    # --- players ----------------------------------------------------------------------
+    async def add_player(self, player: str, name: str, created: float) -> None:
+        async with _Transaction(self) as conn:
+            await conn.execute(players.insert().values(id=player, name=name, created=created))
+
+    async def player_name(self, player: str) -> str | None:
+        async with self.engine.connect() as conn:
+            name = await conn.scalar(sa.select(players.c.name).where(players.c.id == player))
+            return None if name is None else str(name)
+
+    # --- tables -----------------------------------------------------------------------
+    async def add_table(self, summary: dict[str, Any], header: dict[str, Any], invite: str | None,
+                        entries: Iterable[tuple[int, dict[str, Any]]], at: float) -> None:
+        """Store a new table with the changes made at its creation (e.g. the host's seat)."""
+        rows = [{"table_id": summary["id"], "version": v, "entry": e, "at": at} for v, e in entries]
+        async with _Transaction(self) as conn:
+            await conn.execute(tables.insert().values(
+                id=summary["id"], header=header, game=summary["game"], status=summary["status"],
+                private=bool(summary["private"]), invite=invite, host=summary["host"],
+                version=summary["version"], created=at, updated=at))
+            if rows:
+                await conn.execute(table_log.insert(), rows)
+
+    async def append(self, table_id: str, entries: Iterable[tuple[int, dict[str, Any]]],
+                     status: str, at: float) -> None:
+        """Append changes to a table's log (in version order) and update its summary row."""
+        rows = [{"table_id": table_id, "version": v, "entry": e, "at": at} for v, e in entries]
+        if not rows:
+            return
+        async with _Transaction(self) as conn:
+            await conn.execute(table_log.insert(), rows)
+            await conn.execute(tables.update().where(tables.c.id == table_id).values(
+                status=status, version=rows[-1]["version"], updated=at))
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(sa.select(tables).where(tables.c.id == table_id))).first()
+            if row is None:
+                return None
+            return await self._stored(conn, row)
+
+    async def unfinished(self) -> list[StoredTable]:
+        """Every table whose game is not over, oldest first (to be restored at start)."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(
+                sa.select(tables).where(tables.c.status != "over").order_by(tables.c.created))).all()
+            return [await self._stored(conn, row) for row in rows]
+
+    @staticmethod
+    async def _stored(conn: AsyncConnection, row: sa.Row[Any]) -> StoredTable:
+        entries = (await conn.execute(
+            sa.select(table_log.c.entry).where(table_log.c.table_id == row.id).order_by(table_log.c.version))).scalars()
+        return StoredTable(dict(row.header), [dict(e) for e in entries], row.invite, row.status)
+
+
+class _Transaction:
+    """`async with _Transaction(store) as conn`: one committed transaction (serialised on SQLite)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._begin: Any = None
+
+    async def __aenter__(self) -> AsyncConnection:
+        if self.store._write_lock is not None:
+            await self.store._write_lock.acquire()
+        try:
+            self._begin = self.store.engine.begin()
+            conn: AsyncConnection = await self._begin.__aenter__()
+        except BaseException:
+            if self.store._write_lock is not None:
+                self.store._write_lock.release()
+            raise
+        return conn
+
+    async def __aexit__(self, *exc: Any) -> None:
+        try:
+            await self._begin.__aexit__(*exc)
+        finally:
+            if self.store._write_lock is not None:
+                self.store._write_lock.release()
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL: readers never wait for the writer, and a committed change survives a killed process."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

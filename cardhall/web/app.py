@@ -1,0 +1,228 @@
+"""The room's HTTP API and WebSocket route (wire protocol v1, docs/room.md), a Starlette app.
+
+Every error is JSON `{"error": "<sentence>"}` with a 4xx status; nothing here knows a game's
+rules: the service and its tables decide, this module only translates.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import msgspec
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket
+
+from cardhall.bots import bot_names
+from cardhall.bots.levels import LEVELS, level_spec
+from cardhall.core.errors import CardhallError
+from cardhall.core.registry import aliases, game_class, game_names, load
+from cardhall.room.service import ROOM_BOTS, Room, TableActor, summary_for
+from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
+from cardhall.web.protocol import NewPlayer, NewTable, SitDown, json_schema
+from cardhall.web.socket import MAX_MESSAGE, table_socket
+
+Body = TypeVar("Body")
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class NotFound(CardhallError):
+    """An unknown (or, without its invite, private) table."""
+
+
+STATUS = {AuthError: 401, NotFound: 404}
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def sentences(handler: Handler) -> Handler:
+    """Answer a `CardhallError` with its sentence and a 4xx status, never a traceback."""
+    @functools.wraps(handler)
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except CardhallError as exc:
+            status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 400)
+            return error(status, str(exc))
+    return wrapped
+
+
+async def read_body(request: Request, kind: type[Body]) -> Body:
+    """The request's JSON body as `kind` (an empty body counts as `{}`)."""
+    raw = await request.body()
+    if len(raw) > MAX_MESSAGE:
+        raise CardhallError(f"the request body is too large: {len(raw)} bytes; at most {MAX_MESSAGE}")
+    try:
+        return msgspec.json.decode(raw or b"{}", type=kind)
+    except msgspec.ValidationError as exc:
+        raise CardhallError(f"bad request body: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise CardhallError(f"the request body is not valid JSON ({exc})") from None
+
+
+def games_catalog() -> list[dict[str, Any]]:
+    """Every game with its player counts, options and the bot levels a table may seat."""
+    catalog = []
+    for name in game_names():
+        try:
+            cls = game_class(name)
+        except ModuleNotFoundError:
+            continue
+        counts = {load(name).num_players}
+        for option in cls.OPTIONS:  # the options that change the number of seats
+            values: list[Any] = []
+            if option.name == "players":
+                values = list(option.choices or range(option.minimum or 1, (option.maximum or 1) + 1))
+            elif option.kind is bool:
+                values = [not option.default]
+            for value in values:
+                with contextlib.suppress(CardhallError):
+                    counts.add(load(name, **{option.name: value}).num_players)
+        game = load(name)
+        levels = [b for b in ROOM_BOTS if b in bot_names(game)]
+        catalog.append({
+            "name": name, "title": cls.title, "aliases": aliases(name), "players": sorted(counts),
+            "options": [{"name": o.name, "default": o.default, "allowed": o.allowed(), "description": o.doc}
+                        for o in cls.OPTIONS],
+            "bots": [{"spec": f"bot:{b}", "description": bot_description(name, b)} for b in levels],
+        })
+    return catalog
+
+
+def bot_description(game: str, level: str) -> str:
+    if level == "random":
+        return "plays a random legal action (the weakest)"
+    if level == "heuristic":
+        return "the game's rule-based player (instant)"
+    assert level in LEVELS
+    return f"search bot, level {level} ({level_spec(game, level)})"
+
+
+def create_app(room: Room, secret: str) -> Starlette:
+    """The ASGI app over an opened `Room`; `secret` signs the players' tokens."""
+    tokens = Tokens(secret)
+    catalog: list[dict[str, Any]] = []
+
+    async def player_of(request: Request, *, required: bool, changes: bool = True) -> str | None:
+        token = presented_token(request, changes=changes)
+        if token is None:
+            if required:
+                raise AuthError("this needs a player token: get one with POST /api/players {\"name\": ...} "
+                                "and send it as 'Authorization: Bearer TOKEN'")
+            return None
+        player = tokens.player(token)
+        if await room.player_name(player) is None:
+            raise AuthError("this token's player is not known to this room; get a new token with POST /api/players")
+        return player
+
+    async def find(request: Request, player: str | None, invite: str | None = None) -> TableActor:
+        table_id = request.path_params["table_id"]
+        actor = await room.table(table_id)
+        if actor is None or not actor.may_see(player, invite or request.query_params.get("invite")):
+            raise NotFound(f"there is no table {table_id!r} here (a private table needs its invite: ?invite=TOKEN)")
+        return actor
+
+    @sentences
+    async def games(request: Request) -> Response:
+        if not catalog:
+            catalog.extend(games_catalog())
+        return JSONResponse(catalog)
+
+    @sentences
+    async def new_player(request: Request) -> Response:
+        body = await read_body(request, NewPlayer)
+        player = await room.new_player(body.name)
+        token = tokens.make(player)
+        response = JSONResponse({"player": player, "name": await room.player_name(player), "token": token})
+        response.set_cookie(COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="lax")
+        return response
+
+    @sentences
+    async def list_tables(request: Request) -> Response:
+        if request.query_params.get("mine") not in (None, "", "0"):
+            player = await player_of(request, required=True, changes=False)
+            assert player is not None
+            return JSONResponse(room.tables_of(player))
+        return JSONResponse(room.lobby())
+
+    @sentences
+    async def new_table(request: Request) -> Response:
+        player = await player_of(request, required=True)
+        assert player is not None
+        body = await read_body(request, NewTable)
+        actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock)
+        return JSONResponse(summary_for(actor, player), status_code=201)
+
+    @sentences
+    async def show_table(request: Request) -> Response:
+        player = await player_of(request, required=False, changes=False)
+        actor = await find(request, player)
+        return JSONResponse({**summary_for(actor, player), "state": actor.table.state_message(None)})
+
+    @sentences
+    async def record(request: Request) -> Response:
+        player = await player_of(request, required=False, changes=False)
+        actor = await find(request, player)
+        if actor.table.status != "over":
+            return error(409, f"the game at table {actor.table.id} is not over yet; its record is available when it ends")
+        return JSONResponse(actor.table.record().to_json())
+
+    @sentences
+    async def sit(request: Request) -> Response:
+        player = await player_of(request, required=True)
+        assert player is not None
+        body = await read_body(request, SitDown)
+        actor = await find(request, player, body.invite)
+        await actor.sit(player, await room.player_name(player) or "?", body.seat)
+        return JSONResponse(summary_for(actor, player))
+
+    @sentences
+    async def leave(request: Request) -> Response:
+        player = await player_of(request, required=True)
+        actor = await find(request, player)
+        await actor.command(lambda table, now: table.leave(player, now))  # type: ignore[arg-type]
+        return JSONResponse(summary_for(actor, player))
+
+    @sentences
+    async def start(request: Request) -> Response:
+        player = await player_of(request, required=True)
+        actor = await find(request, player)
+        await actor.command(lambda table, now: table.start(player, now))  # type: ignore[arg-type]
+        return JSONResponse(summary_for(actor, player))
+
+    async def protocol(request: Request) -> Response:
+        return JSONResponse(json_schema())
+
+    async def socket(ws: WebSocket) -> None:
+        await table_socket(ws, room, tokens)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if exc.status_code == 404:
+            return error(404, f"there is nothing at {request.url.path}; the API is under /api (see docs/room.md)")
+        if exc.status_code == 405:
+            return error(405, f"{request.method} is not allowed on {request.url.path}")
+        return error(exc.status_code, str(exc.detail))
+
+    routes = [
+        Route("/api/games", games),
+        Route("/api/protocol", protocol),
+        Route("/api/players", new_player, methods=["POST"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", new_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", show_table),
+        Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),
+        Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{table_id}/start", start, methods=["POST"]),
+        WebSocketRoute("/ws/tables/{table_id}", socket),
+    ]
+    return Starlette(routes=routes, exception_handlers={HTTPException: http_error})

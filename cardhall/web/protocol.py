@@ -1,0 +1,146 @@
+"""Wire protocol v1: the messages of the room's HTTP API and WebSocket, as msgspec types.
+
+These types are the machine-readable definition (docs/room.md explains them with examples):
+`json_schema()` exports them as one JSON Schema document, also served at `GET /api/protocol`
+and printed by `python -m cardhall.web.protocol`. The server checks every client message
+against them and answers a bad one with an `Error` naming the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+import msgspec
+
+VERSION = 1
+
+# --- client → server over the WebSocket -------------------------------------------------
+
+
+class Act(msgspec.Struct, tag="act", tag_field="type", forbid_unknown_fields=True):
+    """Play an action (its notation) at the version of the table the client last saw.
+    `seat`, if given, must be the sender's own seat."""
+
+    action: str
+    version: int | None = None
+    seat: int | None = None
+
+
+class Chat(msgspec.Struct, tag="chat", tag_field="type", forbid_unknown_fields=True):
+    """Say something at the table (at most 500 characters)."""
+
+    text: str
+
+
+class Sync(msgspec.Struct, tag="sync", tag_field="type", forbid_unknown_fields=True):
+    """Ask for every event after version `since` (then a state), or just a state if too old."""
+
+    since: int
+
+
+ClientMessage = Act | Chat | Sync
+CLIENT_TYPES = {"act": Act, "chat": Chat, "sync": Sync}
+
+# --- server → client over the WebSocket -------------------------------------------------
+
+
+class SeatInfo(msgspec.Struct):
+    """One seat as everybody sees it."""
+
+    kind: Literal["open", "person", "bot"]
+    name: str
+    bot: str | None = None
+    connected: bool = False
+    takeover: bool = False
+    player: str | None = None
+
+
+class State(msgspec.Struct, tag="state", tag_field="type"):
+    """The table as this viewer sees it, sent on connect and after every change.
+    `legal` is only filled for the seat to move, when that seat is the viewer's."""
+
+    version: int
+    seat: int | None
+    view: dict[str, Any]
+    to_move: int | None
+    legal: list[str]
+    over: bool
+    scores: list[float]
+    status: Literal["waiting", "playing", "over"]
+    seats: list[SeatInfo]
+    table: dict[str, Any] | None = None
+
+
+class Event(msgspec.Struct, tag="event", tag_field="type"):
+    """One thing that happened at `version`, as this viewer may know it."""
+
+    version: int
+    event: dict[str, Any]
+
+
+class Error(msgspec.Struct, tag="error", tag_field="type"):
+    """A message or command that was refused, with a sentence saying why; nothing else changes."""
+
+    message: str
+
+
+ServerMessage = State | Event | Error
+
+# --- HTTP request bodies ---------------------------------------------------------------
+
+
+class NewPlayer(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/players`."""
+
+    name: str
+
+
+class NewTable(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/tables`: seats are "open", "me" or "bot:LEVEL"; clock is seconds per move."""
+
+    game: str
+    options: dict[str, Any] = {}
+    seats: list[str] | None = None
+    private: bool = False
+    clock: float | None = None
+
+
+class SitDown(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/tables/{id}/sit`: a seat (None: the first open one) and a private table's invite."""
+
+    seat: int | None = None
+    invite: str | None = None
+
+
+# --- HTTP responses --------------------------------------------------------------------
+
+
+class PlayerMade(msgspec.Struct):
+    """The answer to `POST /api/players`: keep the token secret."""
+
+    player: str
+    name: str
+    token: str
+
+
+class HttpError(msgspec.Struct):
+    """Every HTTP error (status 4xx) carries a sentence."""
+
+    error: str
+
+
+def json_schema() -> dict[str, Any]:
+    """The protocol as one JSON Schema document (definitions under `$defs`)."""
+    kinds = (ClientMessage, ServerMessage, NewPlayer, NewTable, SitDown, PlayerMade, HttpError)
+    schemas, components = msgspec.json.schema_components(kinds, ref_template="#/$defs/{name}")
+    names = ("ClientMessage", "ServerMessage", "NewPlayer", "NewTable", "SitDown", "PlayerMade", "HttpError")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"cardhall wire protocol v{VERSION}",
+        "$defs": {**components, **dict(zip(names, schemas, strict=True))},
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(json_schema(), indent=2))

@@ -1,0 +1,27 @@
+"""`cardhall serve`: the room on Uvicorn, with the database opened (and migrated) first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import uvicorn
+
+from cardhall.room.service import Room
+from cardhall.web.app import create_app
+
+WS_MAX_SIZE = 1024 * 1024
+"""Frames up to this size reach the app, which answers anything over 16 KiB with an error;
+bigger ones make Uvicorn close the connection."""
+
+
+async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None]) -> None:
+    """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open."""
+    room = await Room.open(db)
+    try:
+        app = create_app(room, await room.store.secret())
+        config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
+                                lifespan="off", log_level="warning", access_log=False)
+        ready(f"http://{host}:{port}/", room.store.url)
+        await uvicorn.Server(config).serve()
+    finally:
+        await room.close()
