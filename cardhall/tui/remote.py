@@ -67,21 +67,10 @@ def room_sentence(ui: TextUI, event: Event, viewer: int | None) -> str | None:
 
 
 def event_sentence(ui: TextUI, event: Event, viewer: int | None) -> str:
-    """An event in words: room events here, game events by the game's `TextUI.phrase` where it
-    exists, else a plain sentence made of the event's fields."""
+    """An event in words: the room's events here, the game's by its `TextUI.phrase` ("" when
+    there is nothing to say)."""
     room = room_sentence(ui, event, viewer)
-    if room is not None:
-        return room
-    phrase: Callable[[Event, int | None], str] | None = getattr(ui, "phrase", None)
-    if phrase is not None:
-        return phrase(event, viewer)
-    seat = event.get("seat")
-    who = "You" if seat is not None and seat == viewer else (ui.seat(seat) if isinstance(seat, int) else "")
-    if isinstance(event.get("action"), str):  # a move with its notation
-        return f"{who + ': ' if who else ''}{event['action']}."
-    details = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in event.items() if key not in ("type", "seat"))
-    what = str(event.get("type", "event")).replace("_", " ")
-    return f"{who + ': ' if who else ''}{what}{': ' + details if details else ''}."
+    return room if room is not None else ui.phrase(event, viewer)
 
 
 class RemoteTerminal:
@@ -126,7 +115,8 @@ class RemoteTerminal:
         async for message in self.conn.messages():
             kind = message.get("type")
             if kind == "event":
-                self.say(event_sentence(self.ui, message["event"], self.seat))
+                if sentence := event_sentence(self.ui, message["event"], self.seat):
+                    self.say(sentence)
             elif kind == "error":
                 self.say(f"The server says: {message['message']}")
             elif kind == "state":
