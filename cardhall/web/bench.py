@@ -255,4 +255,7 @@ def run_room(clients: int, seconds: float = 20.0, hard_bots: int = 0, think: flo
     if hard_bots < 0:
         raise CardhallError(f"--hard-bots must be 0 or more, got {hard_bots}")
     with tempfile.TemporaryDirectory(prefix="cardhall-bench-") as tmp, ServerProcess(Path(tmp) / "room.db") as server:
-        return asyncio.run(_bench(server, clients, seconds, hard_bots, think, timeout, seed))
+        try:
+            return asyncio.run(_bench(server, clients, seconds, hard_bots, think, timeout, seed))
+        except RemoteError as exc:
+            raise RemoteError(f"{exc}\nThe server's last lines:\n{server.log_tail()}") from None

@@ -98,11 +98,20 @@ class RoomClient:
     async def request(self, method: str, path: str, body: Any = None, params: dict[str, str] | None = None) -> Any:
         """One API call; a refusal becomes a `RemoteError` with the server's sentence."""
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
-        try:
-            response = await self.http.request(method, path, json=body, params=params, headers=headers)
-        except httpx.HTTPError as exc:
-            raise RemoteError(f"cannot reach the room at {self.server} ({str(exc) or type(exc).__name__}); "
-                              "check the URL and that the server runs") from None
+        # A kept-alive connection the server closed meanwhile fails at once; a request that is safe
+        # to repeat (a read, or a new guest) is sent again once on a new connection.
+        repeatable = method == "GET" or path == "/api/players"
+        for attempt in (1, 2):
+            try:
+                response = await self.http.request(method, path, json=body, params=params, headers=headers)
+                break
+            except (httpx.RemoteProtocolError, httpx.ReadError) as exc:
+                if attempt == 2 or not repeatable:
+                    raise RemoteError(f"the room at {self.server} dropped the connection ({str(exc) or type(exc).__name__}) "
+                                      f"during {method} {path}; try again") from None
+            except httpx.HTTPError as exc:
+                raise RemoteError(f"cannot reach the room at {self.server} ({str(exc) or type(exc).__name__}); "
+                                  "check the URL and that the server runs") from None
         if response.is_error:
             raise RemoteError(f"{method} {path}: {_error_sentence(response)}", response.status_code)
         return response.json() if response.content else None
