@@ -46,6 +46,12 @@ def free_port() -> int:
         return port
 
 
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user + system, Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kb(pid: int) -> int:
     """A process's resident memory in KiB (Linux /proc)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -221,8 +227,10 @@ async def _bench(server: ServerProcess, clients: int, seconds: float, hard_bots:
                        for conn, (_, s) in zip(conns, people, strict=True)]
             tasks = [asyncio.create_task(p.run()) for p in players]
             await _gather_limited([host.start(t["id"]) for t in created + bot_tables], 8)
+            cpu_before, sent_before = cpu_seconds(server.pid), stats.sent
             await asyncio.sleep(seconds)
             rss_after = rss_kb(server.pid)
+            cpu_used, sent_during = cpu_seconds(server.pid) - cpu_before, stats.sent - sent_before
             for p in players:
                 p.sending = False
             await asyncio.sleep(timeout + 0.5 if any(p.pending for p in players) else 0.5)
@@ -244,6 +252,10 @@ async def _bench(server: ServerProcess, clients: int, seconds: float, hard_bots:
         "p99_ms": ms(cuts[98]) if cuts else None, "max_ms": ms(lat[-1]) if lat else None,
         "sent": stats.sent, "acked": stats.acked, "lost": stats.lost, "errors": stats.errors,
         "rss_per_client_kb": round((rss_after - rss_before) / max(1, clients), 1),
+        # the server's CPU per act (its main process; bots think in other processes) and the
+        # machine's load: latencies on a shared machine depend on both
+        "server_cpu_ms_per_act": round(cpu_used * 1000 / max(1, sent_during), 2),
+        "load_avg_1m": os.getloadavg()[0],
     }
 
 
