@@ -15,6 +15,7 @@ spec)`, so the same table, seed and bot replay the same choices.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -23,7 +24,7 @@ import cardhall
 from cardhall.bots import Bot, Observation, make_bot
 from cardhall.bots.levels import LEVELS
 from cardhall.core.errors import CardhallError
-from cardhall.core.game import Game, State
+from cardhall.core.game import Action, Game, State
 from cardhall.room.bots import bot_seed
 from cardhall.web.client import RemoteError, RoomClient, TableURL
 
@@ -73,28 +74,51 @@ async def play_seat(url: TableURL, seat: int, spec: str, *, name: str | None = N
         game = cardhall.load(summary["game"], **summary.get("options", {}))
         if not 0 <= seat < game.num_players:
             raise CardhallError(f"--seat must be from 1 to {game.num_players}, got {seat + 1}")
-        bot: Bot = make_bot(game, spec, seed)  # a bad spec is refused before sitting down
+        make_bot(game, spec, seed)  # a bad spec is refused before sitting down
         await client.create_guest(name or default_name(spec))
         await client.sit(url, seat)
         say(f"{client.name} sits at {game.seat_name(seat)} of {game.title} table {url.table}.")
-        acted = -1
-        async with client.connect(url) as conn:
-            async for message in conn.messages():
-                if message["type"] == "error":
-                    say(f"The server says: {message['message']}")
-                    continue
-                if message["type"] != "state":
-                    continue
-                if message.get("over"):
-                    say(f"The game is over. Scores: {message.get('scores')}.")
-                    return message
-                version: int = message["version"]
-                if message.get("legal") and message.get("to_move") == seat and version > acted:
-                    acted = version
-                    moves = message.get("moves")  # the move number (the version if the server omits it)
-                    move = moves if isinstance(moves, int) else version
-                    bot = make_bot(game, spec, bot_seed(seed, seat, move, spec))  # fresh per move, as the room's bots
-                    obs = wire_observation(game, seat, message["view"], message["legal"], spec)
-                    action = await asyncio.to_thread(bot.act, obs)  # a slow bot must not stall the connection
-                    await conn.act(game.format_action(action), version)
+        try:
+            return await _play(client, url, game, seat, spec, seed, say)
+        except CardhallError:
+            with contextlib.suppress(RemoteError):
+                await client.leave(url)  # the seat opens again, or the table's own bot takes it over at once
+            raise
+
+
+def _act(bot: Bot, obs: Observation, spec: str, move: int) -> Action:
+    """The bot's action; its own failures become a sentence naming the bot and the move."""
+    try:
+        return bot.act(obs)
+    except CardhallError:
+        raise
+    except Exception as exc:
+        raise WireBotError(f"bot {spec!r} failed at move {move}: {type(exc).__name__}: {exc}") from None
+
+
+async def _play(client: RoomClient, url: TableURL, game: Game, seat: int, spec: str, seed: int,
+                say: Callable[[str], None]) -> dict[str, Any]:
+    acted, played = -1, ""
+    async with client.connect(url) as conn:
+        async for message in conn.messages():
+            if message["type"] == "error":
+                if conn.version == acted:  # the position is unchanged: the move itself was refused
+                    raise WireBotError(f"the server refused {played!r} of bot {spec!r}: {message['message']}")
+                say(f"The server says: {message['message']}")
+                continue
+            if message["type"] != "state":
+                continue
+            if message.get("over"):
+                say(f"The game is over. Scores: {message.get('scores')}.")
+                return message
+            version: int = message["version"]
+            if message.get("legal") and message.get("to_move") == seat and version > acted:
+                acted = version
+                moves = message.get("moves")  # the move number (the version if the server omits it)
+                move = moves if isinstance(moves, int) else version
+                bot = make_bot(game, spec, bot_seed(seed, seat, move, spec))  # fresh per move, as the room's bots
+                obs = wire_observation(game, seat, message["view"], message["legal"], spec)
+                action = await asyncio.to_thread(_act, bot, obs, spec, move)  # a slow bot must not stall the connection
+                played = game.format_action(action)
+                await conn.act(played, version)
     raise RemoteError("the table's connection ended before the game did")

@@ -221,6 +221,19 @@ def test_bot_file_class_plays_a_seat_to_the_end(server: ServerProcess, tmp_path:
     assert len(record["actions"]) > 0
 
 
+def test_a_failing_bot_stops_with_a_sentence_and_leaves_its_seat(server: ServerProcess, tmp_path: Path) -> None:
+    (tmp_path / "bad_bot.py").write_text(MY_BOT.replace('assert "hand" in obs.view', 'raise ValueError("no idea")'))
+    host = Host(server)
+    table = host.new_table("three-two-five", ["open", "bot:random", "bot:random"], deals=1)
+    proc = cardhall("bot", f"{server.url}/tables/{table}", "--seat", "1", "--bot", f"{tmp_path / 'bad_bot.py'}:LowestBot")
+    out = Lines(proc)
+    host.start_when_seated(table, 0, proc)
+    list(out)
+    assert proc.wait(30) == 2, out.text()
+    assert "failed at move" in out.text() and "ValueError: no idea" in out.text() and "Traceback" not in out.text()
+    assert host.table(table)["seats"][0]["takeover"] is True  # the table's own bot plays on
+
+
 def test_bot_that_samples_is_refused_with_a_sentence() -> None:
     proc = cardhall("bot", "http://127.0.0.1:9/tables/x", "--seat", "1", "--bot", "hard")
     output, _ = proc.communicate(timeout=60)
