@@ -64,8 +64,9 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots. Game options follow as --name value
     (e.g. --players 3). Keys: a number or notation selects, Enter plays, ? helps."""
-    from cardhall.bots import make_bot
+    from cardhall.core.bot import Bot
     from cardhall.core.record import Record
+    from cardhall.room.bots import check_spec
     from cardhall.tui.play import TerminalGame
 
     try:
@@ -83,8 +84,8 @@ def play(
         n = state.game.num_players
         if not 1 <= seat <= n:
             raise CardhallError(f"--seat must be from 1 to {n}, got {seat}")
-        human, kind = seat - 1, bots or "heuristic"
-        players = {s: make_bot(state.game, kind, seed=state.seed + s) for s in range(n) if s != human}
+        human, kind = seat - 1, check_spec(state.game, bots or "heuristic")
+        players: dict[int, Bot | str] = {s: kind for s in range(n) if s != human}
         TerminalGame(state, human, players, record_path=record, bot_kind=kind).run()
     except CardhallError as exc:
         raise fail(str(exc)) from None

@@ -123,6 +123,11 @@ class State(ABC):
 
     __slots__ = ("actions", "chance", "game", "seed")
 
+    VIEW_TYPE: ClassVar[Any] = None
+    """The TypedDict of `view(seat)` (games extend `cardhall.core.views.SharedView`)."""
+    PUBLIC_VIEW_TYPE: ClassVar[Any] = None
+    """The TypedDict of `public_view()`."""
+
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
         self.seed = seed

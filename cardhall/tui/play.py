@@ -1,5 +1,9 @@
 """Play a game in the terminal against bots, keyboard only, every event in words.
 
+The game runs on a local room Table (`cardhall.room`): the person's moves go to `Table.act`,
+the bots move as at any table, and what the person hears is the table's events for their
+seat, phrased by the game's `TextUI`.
+
 Input at the prompt:
   a number or an action's notation   select that choice (it is described back)
   Enter (an empty line)              play the selected choice
@@ -12,21 +16,25 @@ Input at the prompt:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from cardhall.bots import Bot
-from cardhall.core.bot import Observation
+from cardhall.core.bot import Bot
 from cardhall.core.errors import CardhallError
-from cardhall.core.game import Action, State
+from cardhall.core.game import Action, Event, State
 from cardhall.core.record import Record
 from cardhall.core.text import TextUI, text_ui
+from cardhall.room.local import play_bots
+from cardhall.room.table import Change, Seat, Table
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
+
+YOU = "you"
+"""The player id of the person at the terminal, at the local table."""
 
 
 def records_dir() -> Path:
@@ -39,14 +47,49 @@ def default_record_path(state: State) -> Path:
     return records_dir() / f"{state.game.name}-{stamp}-{state.seed}.json"
 
 
-class TerminalGame:
-    """One human seat against bots, driven by `ask` (input) and `say` (output)."""
+def room_line(event: Event, ui: TextUI, viewer: int | None) -> str:
+    """A room event (not a game move) in words for `viewer`; "" for those the game's own
+    text says (the end of the game)."""
+    kind = event["type"]
+    seat = event.get("seat")
+    who = ui.who(seat, viewer) if isinstance(seat, int) else event.get("name", "")
+    if kind == "sat":
+        return f"{event['name']} sits down in seat {event['seat'] + 1}."
+    if kind == "left":
+        return f"{event['name']} leaves seat {event['seat'] + 1}."
+    if kind == "started":
+        return "The game starts."
+    if kind == "chat":
+        return f"{event['name']} says: {event['text']}"
+    if kind == "takeover":
+        you = seat == viewer
+        why = {"clock": "ran out of time", "away": "are away" if you else "is away", "left": "left"}[event["reason"]]
+        them = "you until you come" if you else "them until they come"
+        return f"{who} {why}; the {event['bot']} bot plays for {them} back."
+    if kind == "reclaimed":
+        return f"{who} {'are' if seat == viewer else 'is'} back and {'play' if seat == viewer else 'plays'} again."
+    if kind == "clock_warning":
+        return f"{who}: {event['seconds']} seconds left for this move."
+    if kind in ("connected", "disconnected"):
+        return f"{event['name']} {kind}."
+    return ""
 
-    def __init__(self, state: State, human: int, bots: dict[int, Bot], *, ask: Input = input,
+
+class TerminalGame:
+    """One person against bots at a local Table, driven by `ask` (input) and `say` (output).
+
+    `bots` maps the other seats to a bot spec (played deterministically, as at a room's table)
+    or a Bot object; a seat without one gets `bot_kind` (or the heuristic bot)."""
+
+    def __init__(self, state: State, human: int, bots: Mapping[int, Bot | str], *, ask: Input = input,
                  say: Output = print, record_path: Path | None = None, bot_kind: str = "") -> None:
-        self.state = state
         self.human = human
-        self.bots = bots
+        self.bots = {s: b for s, b in bots.items() if isinstance(b, Bot)}
+        spec = {s: b if isinstance(b, str) else b.name for s, b in bots.items()}
+        seats = [Seat.person(YOU, "You") if s == human else Seat.robot(spec.get(s, bot_kind or "heuristic"))
+                 for s in range(state.game.num_players)]
+        self.table = Table("terminal", state.game, state.seed, seats, host=YOU, state=state)
+        self.table.start(YOU)
         self.ask = ask
         self.say = say
         self.ui: TextUI = text_ui(state.game)
@@ -55,15 +98,19 @@ class TerminalGame:
         self.selected: Action | None = None
         self.shown = False  # has the current position been shown to the human?
 
+    @property
+    def state(self) -> State:
+        return self.table.state
+
     # --- the loop ---------------------------------------------------------------------
     def run(self) -> State:
         g = self.state.game
         self.say(f"{g.title}: you are {self.ui.seat(self.human)}. Type ? for help at any prompt.")
         for line in self.ui.intro(self.state.view(self.human), self.human):
             self.say(line)
-        while (seat := self.state.to_move()) is not None:
-            if seat != self.human:
-                self.play(seat, self.bots[seat].act(Observation.of(self.state, seat)))
+        while self.table.status == "playing":
+            if self.table.bot_seat() is not None:
+                play_bots(self.table, self.bots, listen=self.hear)
                 continue
             if not self.shown:
                 self.say(self.ui.render(self.state.view(self.human), self.human))
@@ -85,13 +132,23 @@ class TerminalGame:
         self.say(f"The game is saved as {path}. Replay it with: cardhall replay {path}")
         return self.state
 
-    def play(self, seat: int, action: Action) -> None:
-        """Play `action` and say the human's events of it (the engine decides what they may know)."""
-        events = self.state.apply_with_events(action)
+    def hear(self, changes: list[Change]) -> None:
+        """Say what the person hears of the table's changes: moves in the game's words (the
+        engine decided what they may know), room events in the room's."""
         self.shown = False
-        for event in events[self.human]:
-            if line := self.ui.phrase(event, self.human):
-                self.say(line)
+        for change in changes:
+            game_move = change.entry["kind"] == "act"
+            for event in change.events.get(self.human, []):
+                line = self.ui.phrase(event, self.human) if game_move else room_line(event, self.ui, self.human)
+                if line:
+                    self.say(line)
+
+    def play(self, action: Action) -> None:
+        """Play the person's move at the table; a refusal is said, and the prompt goes on."""
+        try:
+            self.hear(self.table.act(YOU, self.state.game.format_action(action), self.table.version, time.time()))
+        except CardhallError as exc:
+            self.say(f"{exc}. Type L to list the choices or ? for help.")
 
     def handle(self, line: str) -> str | None:
         """Act on one line of input."""
@@ -104,7 +161,7 @@ class TerminalGame:
                 self.say("Nothing is selected. Type a choice's number or its notation, then press Enter again to play it.")
                 return None
             action, self.selected = self.selected, None
-            self.play(self.human, action)
+            self.play(action)
             return None
         key = text.upper()
         if key == "?":

@@ -20,7 +20,8 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     try:
         app = create_app(room, await room.store.secret())
         config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
-                                lifespan="off", log_level="warning", access_log=False)
+                                lifespan="off", log_level="warning", access_log=False,
+                                timeout_graceful_shutdown=5)
         ready(f"http://{host}:{port}/", room.store.url)
         await uvicorn.Server(config).serve()
     finally:

@@ -150,8 +150,9 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableActor
     if not isinstance(data, dict):
         raise CardhallError(f"a message is a JSON object with a \"type\", not a {type(data).__name__}")
     kind = data.get("type")
-    if kind not in CLIENT_TYPES:
-        raise CardhallError(f"unknown message type {kind!r}; the types are {', '.join(CLIENT_TYPES)}")
+    if not isinstance(kind, str) or kind not in CLIENT_TYPES:
+        what = "the message has no \"type\"" if kind is None else f"{kind!r}"
+        raise CardhallError(f"unknown message type: {what}; the types are {', '.join(CLIENT_TYPES)}")
     try:
         command = msgspec.convert(data, CLIENT_TYPES[kind])
     except msgspec.ValidationError as exc:

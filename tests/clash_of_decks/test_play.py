@@ -13,7 +13,6 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.record import Record
 from cardhall.core.text import text_ui
 from cardhall.games.clash_of_decks.bot import HeuristicBot
-from cardhall.games.clash_of_decks.cards import card_id
 from cardhall.room import play_game
 from cardhall.tui.play import TerminalGame
 

@@ -8,8 +8,8 @@ import cardhall
 from cardhall.bots import make_bot
 from cardhall.cli import app
 from cardhall.core import Record
-from cardhall.core.text import text_ui
 from cardhall.core.cards import card_name
+from cardhall.core.text import text_ui
 from cardhall.games.hearts.game import PASS
 from cardhall.tui.play import TerminalGame
 

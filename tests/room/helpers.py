@@ -129,7 +129,7 @@ class Socket:
         wait = self._last_send + PACE - time.monotonic()
         if wait > 0:
             time.sleep(wait)
-        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+        self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
         self._last_send = time.monotonic()
 
     def recv(self, timeout: float) -> dict[str, Any]:
@@ -153,6 +153,23 @@ class Socket:
                 self.recv(0.001)
             except TimeoutError:
                 return
+
+    def sync(self, since: int) -> list[dict[str, Any]]:
+        """Ask for what happened after `since`: the answer's events (it ends with a state).
+
+        Live messages may arrive before the answer; the answer is the run that starts with an
+        event this socket had not been sent live (version at most the last state seen)."""
+        self.poll()
+        assert self.state is not None
+        bound = self.state["version"]
+        self.send({"type": "sync", "since": since})
+        if since >= bound:  # nothing missed: the answer is a state
+            self.until(lambda m: m["type"] == "state")
+            return []
+        self.until(lambda m: m["type"] == "event" and since < m["version"] <= bound)
+        start = len(self.messages) - 1
+        self.until(lambda m: m["type"] == "state")
+        return self.messages[start:-1]
 
     def errors(self) -> list[str]:
         return [m["message"] for m in self.messages if m["type"] == "error"]

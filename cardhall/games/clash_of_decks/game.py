@@ -43,6 +43,7 @@ from cardhall.games.clash_of_decks.cards import (
     NUM_CARDS,
     OWN,
 )
+from cardhall.games.clash_of_decks.views import ClashPublicView, ClashView
 
 TOP, BOTTOM = 0, 1
 LANES = ("top", "bottom")
@@ -288,6 +289,9 @@ def _creature(data: Any) -> list[int]:
 
 class ClashState(State):
     """A position of Clash of Decks (duel or solo)."""
+
+    VIEW_TYPE = ClashView
+    PUBLIC_VIEW_TYPE = ClashPublicView
 
     __slots__ = ("active", "again", "ai_deck", "ai_discard", "ai_final", "ai_lane", "ai_spent", "ban_step", "bans",
                  "bastion", "first", "fort", "hands", "lanes", "mana", "pending", "pending_owner",
@@ -559,8 +563,8 @@ class ClashState(State):
             self.reports.append(f"The automaton reveals {name_of(card)} and summons it to the {LANES[lane]} lane.")
         elif self.lanes[0][lane]:
             self.ai_spent += COST[card]
-            self.reports.append(f"The automaton reveals {name_of(card)} and casts it on your {name_of(self.lanes[0][lane][0][0])} "
-                               f"in the {LANES[lane]} lane.")
+            self.reports.append(f"The automaton reveals {name_of(card)} and casts it on your "
+                                f"{name_of(self.lanes[0][lane][0][0])} in the {LANES[lane]} lane.")
             self._cast_effect(1, card, 0, lane, 0)
             self.ai_discard.append(card)
         else:
@@ -897,7 +901,9 @@ class ClashState(State):
     def view(self, seat: int) -> dict[str, Any]:
         """The board, both life bars, the own hand in order, the places of the opponent's
         cards that returned to its hand (and which cards it holds, not where)."""
-        return self._view(seat)
+        v = self._view(seat)
+        v["hand"] = [name_of(c) for c in self.hands[seat]]
+        return v
 
     def public_view(self) -> dict[str, Any]:
         """The board, life bars, revealed and banned cards; of each hand only the places of
@@ -971,9 +977,9 @@ class ClashState(State):
                 move.update(side=side, lane=LANES[lane], position=pos + 1,
                             target=before["board"][side][lane][pos]["name"])
         out = [move, *_board_events(before, after)]
-        if after["phase"] in (SUMMON, ASSAULT, AI_SUMMON) and before["phase"] in (DRAFT, PICK, BAN):
-            if viewer is not None:  # the order of a new hand: only its owner knows it
-                out.append({"type": "hand_dealt", "hand": list(after["hands"][viewer]["cards"])})
+        dealt = after["phase"] in (SUMMON, ASSAULT, AI_SUMMON) and before["phase"] in (DRAFT, PICK, BAN)
+        if dealt and viewer is not None:  # the order of a new hand: only its owner knows it
+            out.append({"type": "hand_dealt", "hand": list(after["hands"][viewer]["cards"])})
         restated = kind in ("summon", "cast", "draft", "ban", "return")
         for i, text in enumerate(after["reports"]):
             report: Event = {"type": "report", "text": text}

@@ -12,15 +12,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.options import Option
 from cardhall.core.rng import MAX_SEED, chance_rng
 from cardhall.games.five_towers import notation as nt
-from cardhall.games.five_towers.notation import COLOURS, EMPTY, NO_DEMOLISH, PASS, format_card, format_cards
+from cardhall.games.five_towers.notation import COLOURS, EMPTY, NO_DEMOLISH, PASS, Build, format_card, format_cards
 from cardhall.games.five_towers.rules_engine import builds, can_place, max_build, tower_is_legal
+from cardhall.games.five_towers.views import TowersPublicView, TowersView
 
 BID, BUILD, OVER = "bid", "build", "over"
 EXTRA_VALUES = (0, 2, 5, 7, 10, 12)
@@ -184,6 +185,9 @@ def _card_list(value: Any, what: str) -> list[int]:
 
 class TowersState(State):
     """A 5 Towers position. Cards are ints (colour*16+value); towers[seat][colour] are values bottom to top."""
+
+    VIEW_TYPE = TowersView
+    PUBLIC_VIEW_TYPE = TowersPublicView
 
     __slots__ = ("bids", "demolished", "discard", "draw", "exhausted_now", "exhaustions", "high", "high_seat",
                  "offer", "phase", "round", "start", "towers", "turn")
@@ -519,7 +523,7 @@ class TowersState(State):
             elif round_ended:
                 out.append({"type": "offer_discarded", "cards": before["offer"], "reason": "no_bid"})
         else:
-            demolished, placement = action
+            demolished, placement = cast(Build, action)
             out.append({"type": "build", "seat": actor, "cards": [format_card(c) for c in placement],
                         "demolished": None if demolished == NO_DEMOLISH else format_card(demolished)})
             leftover = list(before["offer"])

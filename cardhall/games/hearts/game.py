@@ -35,6 +35,7 @@ from cardhall.core.errors import NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.options import Option
 from cardhall.core.rng import MAX_SEED, chance_permutation_bytes
+from cardhall.games.hearts.views import HeartsPublicView, HeartsView
 
 PASS = 52  # pass actions are PASS + card
 QS = 3 * 13 + 10  # the queen of spades
@@ -247,6 +248,9 @@ def _read_cards(items: Any) -> int:
 
 class HeartsState(State):
     """A game of Hearts in progress (possibly over)."""
+
+    VIEW_TYPE = HeartsView
+    PUBLIC_VIEW_TYPE = HeartsPublicView
 
     __slots__ = (
         "broken", "deal", "last", "leader", "next_seat", "offset", "out", "over", "phase", "picks",
@@ -551,7 +555,7 @@ class HeartsState(State):
             "hand_sizes": [h.bit_count() for h in self.hands],
             "trick": [[(self.leader + i) % n, format_card(c)] for i, c in enumerate(self.trick)],
             "tricks": [{"leader": ld, "cards": [format_card(c) for c in cs], "winner": w} for ld, cs, w in self.tricks],
-            "last_trick": None if self.last is None else
+            "last_trick": None if not self.tricks or self.last is None else  # (none yet this deal)
             {"leader": self.last[0], "cards": [format_card(c) for c in self.last[1]], "winner": self.last[2]},
             "hearts_broken": self.hearts_broken(),
             "taken_points": list(self.points),
@@ -598,10 +602,10 @@ class HeartsState(State):
                 out.append(done)
             return out + self._over_events(before, after)
         out.append({"type": "card_played", "seat": actor, "card": format_card(a)})
-        if len(before["trick"]) == before["players"] - 1:  # this card completes the trick
-            last = after["last_trick"]
-            out.append({"type": "trick_won", "seat": last["winner"], "leader": last["leader"], "cards": last["cards"],
-                        "points": points_of(sum(1 << parse_card(c) for c in last["cards"]))})
+        if len(before["trick"]) == before["players"] - 1 and self.last is not None:  # this card completed it
+            leader, cards, winner = self.last
+            out.append({"type": "trick_won", "seat": winner, "leader": leader, "cards": [format_card(c) for c in cards],
+                        "points": points_of(sum(1 << c for c in cards))})
         if not before["hearts_broken"] and after["hearts_broken"] and after["deal"] == before["deal"]:
             out.append({"type": "hearts_broken"})
         if len(after["deals"]) > len(before["deals"]):

@@ -7,7 +7,7 @@ Actions are ints: a card is its kernel number (0–51); the other decisions are
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardhall.core.cards import (
     SUIT_MASKS,
@@ -277,7 +277,7 @@ class TrickState(State):
         """The public part every variant shares: the table, tricks, voids shown, hand sizes."""
         t = self.trump
         last = None
-        if self.last is not None:
+        if self.last is not None and self.tricks_done:  # (none yet this deal)
             ld, cards, w, p = self.last
             last = {"leader": ld, "cards": [format_card(c) for c in cards], "winner": w, "points": p}
         voids = []
@@ -326,7 +326,7 @@ class TrickState(State):
         v.update(self._private_variant(seat))
         return v
 
-    DECISIONS = {PUSH: "pushed", EXCHANGE_SIX: "six_exchanged", NO_EXCHANGE: "no_exchange",
+    DECISIONS: ClassVar[dict[int, str]] = {PUSH: "pushed", EXCHANGE_SIX: "six_exchanged", NO_EXCHANGE: "no_exchange",
                  TAKE_TALON: "talon_taken", KEEP: "talon_kept"}
     HEADER_KEYS = ("variant", "players", "dealer", "trump", "chooser", "pushed", "turned", "up",
                    "six_exchanged_by", "talon_taken_by")
@@ -338,11 +338,11 @@ class TrickState(State):
         out: list[Event] = []
         if a < 52:
             out.append({"type": "card_played", "seat": actor, "card": format_card(a)})
-            if len(before["trick"]) == before["players"] - 1:  # this card completes the trick
-                last = after["last_trick"]
-                best = last["cards"][(last["winner"] - last["leader"]) % before["players"]]
-                out.append({"type": "trick_won", "seat": last["winner"], "leader": last["leader"],
-                            "cards": last["cards"], "card": best, "points": last["points"]})
+            if len(before["trick"]) == before["players"] - 1 and self.last is not None:  # this card completed it
+                leader, cards, winner, points = self.last
+                best = cards[(winner - leader) % before["players"]]
+                out.append({"type": "trick_won", "seat": winner, "leader": leader,
+                            "cards": [format_card(c) for c in cards], "card": format_card(best), "points": points})
         elif TRUMP <= a < TRUMP + 4:
             out.append({"type": "trump_chosen", "seat": actor, "suit": SUITS[a - TRUMP]})
         else:

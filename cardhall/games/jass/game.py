@@ -49,6 +49,7 @@ from cardhall.games.jass.tricks import (
     shuffled_bytes,
     split_hand,
 )
+from cardhall.games.jass.views import JassPublicView, JassView
 
 SEAT_NAMES = ("South", "West", "North", "East")
 _BY_SEAT = [itemgetter(*(12 * r + 3 * ((seat - first) & 3) + j for seat in range(4) for r in range(3) for j in range(3)))
@@ -93,6 +94,9 @@ class JassState(TrickState):
     """A Jass position. The hands are kept as small ints, ``suits[seat][suit]`` the 9-bit
     mask of the seat's cards of that suit (bit 0 = the six), so the hot path never
     shifts or masks a 52-bit int; `hands` gives them as masks of kernel cards."""
+
+    VIEW_TYPE = JassView
+    PUBLIC_VIEW_TYPE = JassPublicView
 
     __slots__ = ("log", "pushed", "score", "suits", "target", "winner_team")
 

@@ -29,6 +29,7 @@ from cardhall.games.jass.base import (
     TrickState,
 )
 from cardhall.games.jass.tricks import DECK, deal_constrained, shuffled, six_of
+from cardhall.games.jass.views import PutzPublicView, PutzView
 
 APPLE_BELOW = 21
 """A player with fewer card points than this in a deal is an apple."""
@@ -103,6 +104,9 @@ class Putz(JassFamily):
 
 
 class PutzState(TrickState):
+    VIEW_TYPE = PutzView
+    PUBLIC_VIEW_TYPE = PutzPublicView
+
     __slots__ = ("aside", "asked", "log", "score", "six_by", "taker", "talon", "turned", "up")
 
     game: Putz

@@ -37,6 +37,7 @@ from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.options import Option
 from cardhall.core.rng import chance_rng
 from cardhall.games.three_two_five import hidden
+from cardhall.games.three_two_five.views import ThreeTwoFivePublicView, ThreeTwoFiveView
 
 DECK = deck("89TJQKA") | parse_cards("7S 7H")
 """The 30 cards: A K Q J 10 9 8 of every suit, and the sevens of spades and hearts."""
@@ -206,6 +207,9 @@ def _parse_deck_card(word: str) -> int:
 
 class ThreeTwoFiveState(State):
     """A position of 3-2-5. Only the current deal's cards are kept; past deals are scores."""
+
+    VIEW_TYPE = ThreeTwoFiveView
+    PUBLIC_VIEW_TYPE = ThreeTwoFivePublicView
 
     __slots__ = (
         "deal_no",

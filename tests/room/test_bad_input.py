@@ -1,0 +1,176 @@
+"""Bad input, fuzzed with Hypothesis, against a real server: each message gets an error that
+names the problem, and the connection, its table and every other table go on."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.room.helpers import Person, Server, Socket
+
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """A server; Ann at a Hearts table where it is her turn; another table of search bots playing on."""
+    folder = tmp_path_factory.mktemp("fuzz")
+    server = Server(f"sqlite:///{folder / 'room.sqlite3'}", folder / "server.log").start()
+    ann, eve = Person(server, "Ann"), Person(server, None)
+    table = ann.create("hearts", ["me", "bot:random", "bot:random", "bot:random"])["id"]
+    other = ann.create("three-two-five", ["bot:easy"] * 3)["id"]
+    sock, watcher = ann.watch(table), eve.watch(other)
+    ann.start(table)
+    ann.start(other)
+    rng = random.Random(1)
+    while not (sock.my_turn() and sock.state and sock.state["version"] > 8):  # a few moves: stale versions exist
+        sock.recv(30)
+        if sock.my_turn() and sock.state and sock.state["version"] <= 8:
+            sock.act_random(rng)
+    sock.poll()
+    yield {"server": server, "ann": ann, "sock": sock, "table": table, "other": other, "watcher": watcher}
+    assert server.stop() == 0
+    assert "Traceback" not in server.log.read_text(), server.log.read_text()
+
+
+def answer(sock: Socket, message: str | bytes) -> str:
+    """Send one message and return the error it gets (failing if anything else comes)."""
+    sock.poll()
+    sock.send(message)
+    reply = sock.recv(30)
+    assert reply["type"] == "error", reply
+    return str(reply["message"])
+
+
+def not_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return True
+    return False
+
+
+scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
+json_values = st.recursive(scalars,
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+                           max_leaves=8)
+
+BAD = st.one_of(
+    st.text(min_size=1).filter(not_json).map(lambda t: (t, "not valid JSON")),
+    json_values.filter(lambda v: not isinstance(v, dict)).map(lambda v: (json.dumps(v), "JSON object")),
+    st.dictionaries(st.text(), json_values, max_size=3).filter(lambda d: d.get("type") not in ("act", "chat", "sync"))
+      .map(lambda d: (json.dumps(d), "unknown message type")),
+    st.sampled_from([{"type": "act"}, {"type": "act", "action": 5}, {"type": "act", "action": "2C", "version": "x"},
+                     {"type": "sync"}, {"type": "sync", "since": "yesterday"}, {"type": "chat"},
+                     {"type": "chat", "text": "hi", "extra": 1}]).map(lambda d: (json.dumps(d), f"bad {d['type']} message")),
+    st.integers(16 * 1024 + 1, 64 * 1024).map(lambda n: (json.dumps({"type": "chat", "text": "x" * n}), "too large")),
+    st.integers(501, 5000).map(lambda n: (json.dumps({"type": "chat", "text": "y" * n}), "at most 500 characters")),
+    st.integers(1, 3).map(lambda seat: (json.dumps({"type": "act", "action": "2C", "seat": seat}), f"act for seat {seat}")),
+    st.integers(-10**9, 3).map(lambda v: (json.dumps({"type": "act", "action": "2C", "version": v}), "stale")),
+    st.binary(min_size=1, max_size=100).map(lambda b: (b, "binary")),
+)
+
+
+@FUZZ
+@given(BAD)
+def test_bad_messages_get_a_sentence_naming_the_problem(room: dict[str, Any], bad: tuple[str | bytes, str]) -> None:
+    message, problem = bad
+    assert problem.lower() in answer(room["sock"], message).lower()
+
+
+@FUZZ
+@given(st.text(min_size=1, max_size=30).map(lambda t: "zz" + t))
+def test_illegal_actions_get_the_engines_sentence(room: dict[str, Any], text: str) -> None:
+    sock = room["sock"]
+    before = sock.state["version"]
+    reply = answer(sock, json.dumps({"type": "act", "action": text, "version": before}))
+    assert len(reply) > 20 and sock.state["version"] == before
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(min_size=1, max_size=60))
+def test_bad_tokens_and_unknown_tables(room: dict[str, Any], junk: str) -> None:
+    server, ann = room["server"], room["ann"]
+    bad_auth = ann.http.post("/api/tables", json={"game": "hearts"}, headers={"Authorization": f"Bearer {quote(junk)}"})
+    assert bad_auth.status_code == 401 and "not valid" in bad_auth.json()["error"]
+    nowhere_id = "x" + junk.encode().hex()
+    unknown = ann.http.get(f"/api/tables/{nowhere_id}")
+    assert unknown.status_code == 404 and "no table" in unknown.json()["error"]
+    spectator = Person(server, None)
+    sock = spectator.watch(room["table"], token=quote(junk, safe=""))
+    first = sock.recv(30)
+    assert first["type"] == "error" and "not valid" in first["message"] and "spectator" in first["message"]
+    assert sock.recv(30)["seat"] is None  # and then the table, as a spectator
+    sock.close()
+    nowhere = spectator.watch(nowhere_id)
+    assert "no table" in nowhere.recv(30)["message"]
+    nowhere.close()
+
+
+def test_missing_token_and_http_errors(room: dict[str, Any]) -> None:
+    http = Person(room["server"], None).http
+    missing = http.post("/api/tables", json={"game": "hearts"})
+    assert missing.status_code == 401 and "POST /api/players" in missing.json()["error"]
+    wrong = http.post("/api/tables", json={"game": "hearts"}, headers={"Authorization": "Basic abc"})
+    assert wrong.status_code == 401 and "Bearer" in wrong.json()["error"]
+    ann = room["ann"]
+    cases = [
+        ({"game": "chess"}, "unknown game"),
+        ({"game": "hearts", "options": {"players": 7}}, "players"),
+        ({"game": "hearts", "seats": ["me"]}, "give 4 seats"),
+        ({"game": "hearts", "seats": ["me", "bot:genius", "open", "open"]}, "bot:LEVEL"),
+        ({"game": "hearts", "seats": ["me", "bot:x.py:Evil", "open", "open"]}, "bot:LEVEL"),
+        ({"game": "hearts", "clock": -3}, "clock"),
+        ({"game": "hearts", "surprise": 1}, "bad request body"),
+    ]
+    for body, problem in cases:
+        got = ann.post("/api/tables", body, ok=False)
+        assert got.status_code == 400 and problem in got.json()["error"], (body, got.text)
+    broken = ann.http.post("/api/tables", content=b"{nope", headers=ann.headers)
+    assert broken.status_code == 400 and "not valid JSON" in broken.json()["error"]
+    assert http.post("/api/players", json={"name": ""}).status_code == 400
+    assert "nothing at" in http.get("/api/nowhere").json()["error"]
+
+
+def test_a_flood_is_refused_and_the_connection_goes_on(room: dict[str, Any]) -> None:
+    sock = room["sock"]
+    sock.poll()
+    for _ in range(120):
+        sock.ws.send(json.dumps({"type": "sync", "since": 10**9}))
+    replies = [sock.recv(30) for _ in range(120)]
+    refused = [r for r in replies if r["type"] == "error"]
+    assert refused and all("too many messages" in r["message"] for r in refused)
+    assert len(refused) < 120
+
+
+def test_oversized_frames_beyond_the_transport_limit_close_only_that_connection(room: dict[str, Any]) -> None:
+    """Frames over 1 MiB are cut by the server's transport; the table and other connections go on."""
+    ann = room["ann"]
+    lone = ann.watch(room["table"])
+    lone.recv(30)
+    lone.ws.send("z" * (2 * 1024 * 1024))
+    with pytest.raises(Exception, match=r"1009"):
+        lone.recv(30)
+    assert ann.http.get(f"/api/tables/{room['table']}").status_code == 200
+
+
+def test_everything_goes_on_after_the_bad_input(room: dict[str, Any]) -> None:
+    """Runs last in this module: Ann's table is untouched and still hers to play; the other table played on."""
+    time.sleep(2.5)  # the rate limit refills
+    sock, watcher = room["sock"], room["watcher"]
+    version = sock.state["version"]
+    sock.sync(version)
+    assert sock.state["version"] == version and sock.state["legal"]
+    sock.act_random(random.Random(2))
+    assert sock.until(lambda m: m["type"] == "state")["version"] > version
+    watcher.poll()
+    versions = [m["version"] for m in watcher.messages if m["type"] == "state"]
+    assert versions[-1] > versions[0]

@@ -1,0 +1,89 @@
+"""The room database: Alembic takes an empty database to head, a newer schema is refused with
+a sentence (by the store and by `cardhall serve`), and bad URLs are explained."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from cardhall.room.store import SchemaTooNew, Store, StoreError, async_url, default_url, head_revision
+from tests.room.conftest import make_database
+from tests.room.helpers import ROOT
+
+TABLES = {"alembic_version", "players", "tables", "table_log", "settings"}
+
+
+async def schema(url: str) -> tuple[set[str], str | None]:
+    store = await Store.open(url)
+    try:
+        async with store.engine.connect() as conn:
+            names = await conn.run_sync(lambda c: set(sa.inspect(c).get_table_names()))
+            revision = await conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
+        return names, revision
+    finally:
+        await store.close()
+
+
+async def set_revision(url: str, revision: str) -> None:
+    store = await Store.open(url)
+    try:
+        async with store.engine.begin() as conn:
+            await conn.execute(sa.text("UPDATE alembic_version SET version_num = :r"), {"r": revision})
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_empty_database_to_head_and_again(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    url = make_database(backend, request, tmp_path)
+    assert asyncio.run(schema(url)) == (TABLES, head_revision())
+    assert asyncio.run(schema(url)) == (TABLES, head_revision())  # opening again changes nothing
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_newer_schema_is_refused(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    url = make_database(backend, request, tmp_path)
+    asyncio.run(set_revision(url, "9999_from_the_future"))
+    with pytest.raises(SchemaTooNew, match="newer cardhall"):
+        asyncio.run(Store.open(url))
+    served = subprocess.run([sys.executable, "-m", "cardhall", "serve", "--port", "1", "--db", url],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert served.returncode == 2
+    assert "9999_from_the_future" in served.stderr and "newer cardhall" in served.stderr
+    assert "Traceback" not in served.stderr
+
+
+def test_log_rows_are_append_only_and_unique(tmp_path: Path) -> None:
+    async def go() -> None:
+        store = await Store.open(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+        try:
+            summary = {"id": "t1", "game": "hearts", "status": "waiting", "private": False, "host": "p", "version": 1}
+            await store.add_table(summary, {"id": "t1"}, None, [(1, {"kind": "sit"})], 1.0)
+            await store.append("t1", [(2, {"kind": "start"})], "playing", 2.0)
+            with pytest.raises(sa.exc.IntegrityError):
+                await store.append("t1", [(2, {"kind": "start"})], "playing", 3.0)
+            stored = await store.load("t1")
+            assert stored is not None and stored.entries == [{"kind": "sit"}, {"kind": "start"}]
+            assert stored.status == "playing"
+            assert [s.header["id"] for s in await store.unfinished()] == ["t1"]
+            assert await store.secret() == await store.secret()
+        finally:
+            await store.close()
+
+    asyncio.run(go())
+
+
+def test_urls() -> None:
+    assert async_url("sqlite:///x.db") == "sqlite+aiosqlite:///x.db"
+    assert async_url("postgresql://u@h:5/db") == "postgresql+asyncpg://u@h:5/db"
+    assert default_url().endswith("room.sqlite3")
+    with pytest.raises(StoreError, match="SQLite or PostgreSQL"):
+        async_url("mysql://u@h/db")
+    with pytest.raises(StoreError, match="not a database URL"):
+        async_url("no url at all")
