@@ -84,7 +84,10 @@ class RoomClient:
         self.token = token
         self.player: str | None = None
         self.name: str | None = None
-        self.http = httpx.AsyncClient(base_url=self.server, timeout=timeout)
+        # A new connection per request: Uvicorn closes an idle kept-alive connection after 5 s, and
+        # on a busy server that close can cross a request sent on it (a sit lost as a ReadError).
+        self.http = httpx.AsyncClient(base_url=self.server, timeout=timeout,
+                                      limits=httpx.Limits(max_keepalive_connections=0))
 
     async def __aenter__(self) -> RoomClient:
         return self
