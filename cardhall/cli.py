@@ -161,6 +161,7 @@ def bench(
     clients: int = typer.Option(100, help="bench room: WebSocket clients, seated as people at clients/4 Hearts tables."),
     hard_bots: int = typer.Option(0, "--hard-bots", help="bench room: extra tables where only hard bots play."),
     think: float = typer.Option(1.0, min=0.0, help="bench room: a simulated person's mean pause before a move, seconds."),
+    timeout: float = typer.Option(5.0, min=0.1, help="bench room: an act unanswered this many seconds is lost."),
 ) -> None:
     """Measure engine speed (random playouts; with --vs, against a peer engine), or with `room`
     the room service: act → state round trips of many WebSocket clients against a local server."""
@@ -171,9 +172,9 @@ def bench(
             from cardhall.web.bench import run_room
 
             if ctx.args or vs is not None:
-                raise CardhallError("bench room takes --clients, --hard-bots, --think, --seconds and --json, "
+                raise CardhallError("bench room takes --clients, --hard-bots, --think, --timeout, --seconds and --json, "
                                     f"not {' '.join(ctx.args) or '--vs'}")
-            figures = run_room(clients, seconds or 20.0, hard_bots, think)
+            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout)
             title = "cardhall bench room"
         else:
             g = cardhall.load(game, **game_options(ctx.args))

@@ -233,7 +233,9 @@ async def _bench(server: ServerProcess, clients: int, seconds: float, hard_bots:
             cpu_used, sent_during = cpu_seconds(server.pid) - cpu_before, stats.sent - sent_before
             for p in players:
                 p.sending = False
-            await asyncio.sleep(timeout + 0.5 if any(p.pending for p in players) else 0.5)
+            deadline = time.monotonic() + timeout + 0.5  # the acts in flight: answered, or lost by then
+            while any(p.pending for p in players) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)

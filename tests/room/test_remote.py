@@ -300,7 +300,7 @@ def test_reconnect_with_sync_gets_exactly_what_was_missed(server: ServerProcess)
 
 def test_bench_room_smoke() -> None:
     proc = subprocess.run([sys.executable, "-m", "cardhall", "bench", "room", "--clients", "8", "--seconds", "3",
-                           "--think", "0.3", "--json"], env=ENV, capture_output=True, text=True, timeout=180)
+                           "--think", "0.3", "--timeout", "30", "--json"], env=ENV, capture_output=True, text=True, timeout=180)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     figures = json.loads(proc.stdout)
     for key in ("p50_ms", "p95_ms", "p99_ms", "sent", "acked", "lost", "rss_per_client_kb"):
