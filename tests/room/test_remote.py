@@ -21,7 +21,7 @@ import pytest
 
 from cardhall.core.errors import CardhallError
 from cardhall.web.bench import ServerProcess
-from cardhall.web.client import RoomClient, TableURL, parse_table_url
+from cardhall.web.client import RemoteError, RoomClient, TableURL, parse_table_url
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -308,3 +308,21 @@ def test_bench_room_smoke() -> None:
     assert figures["sent"] > 0
     assert figures["lost"] == 0
     assert figures["acked"] == figures["sent"]
+
+
+def test_a_private_table_is_reached_with_its_invite(server: ServerProcess) -> None:
+    async def go() -> None:
+        async with RoomClient(server.url) as host, RoomClient(server.url) as guest:
+            await host.create_guest("Host")
+            summary = await host.create_table("three-two-five", ["open", "bot:random", "bot:random"], private=True)
+            url = parse_table_url(f"{server.url}/tables/{summary['id']}?invite={summary['invite']}")
+            await guest.create_guest("Dee")
+            with pytest.raises(RemoteError) as refused:
+                await guest.sit(url.table, 0)
+            assert refused.value.status == 404
+            await guest.sit(url, 0)
+            async with guest.connect(url) as conn:
+                state = await conn.receive()
+                assert state["type"] == "state" and state["seat"] == 0 and state["status"] == "waiting"
+
+    run(go())
