@@ -156,7 +156,10 @@ class RemoteTerminal:
                 return
 
     async def leave(self) -> None:
-        self.say("You leave the table; a bot of the table plays your seat. Join again to take it back.")
+        if self.message is None or self.message.get("status") == "waiting":
+            self.say("You leave the table; your seat is open again.")
+        else:
+            self.say("You leave the table; a bot of the table plays your seat. Join again to take it back.")
         if self.on_leave is not None:
             await self.on_leave()
 

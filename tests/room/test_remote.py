@@ -154,7 +154,7 @@ def test_join_leave_before_the_start_opens_the_seat(server: ServerProcess) -> No
             proc.stdin.write("Q\n")
             proc.stdin.flush()
     assert proc.wait(30) == 0, out.text()
-    assert "You leave the table" in out.text()
+    assert "You leave the table; your seat is open again." in out.text()
     assert host.table(table)["seats"][0]["kind"] == "open"
 
 
@@ -172,7 +172,7 @@ def test_join_again_takes_the_seat_back(server: ServerProcess) -> None:
             proc.stdin.write("Q\n")
             proc.stdin.flush()
     assert proc.wait(30) == 0, out.text()
-    assert "You leave the table" in out.text()
+    assert "a bot of the table plays your seat" in out.text()
     again = cardhall("join", f"{server.url}/tables/{table}", "--seat", "1", "--name", "Cy")
     assert again.stdin is not None
     out = Lines(again)
