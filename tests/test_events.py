@@ -9,6 +9,7 @@ view matches its game's TypedDict.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 import cardhall
 from cardhall.core.cards import format_card
 from cardhall.core.game import State, Viewer
+from cardhall.core.text import text_ui
 from cardhall.core.views import view_keys
 from cardhall.games.clash_of_decks.game import PICK, name_of
 from cardhall.games.five_towers.notation import format_card as towers_card
@@ -37,7 +39,7 @@ VARIANTS = [
     ("jass", {}), ("putz", {"players": 3}), ("putz", {"players": 5}),
     ("three-two-five", {}), ("three-two-five", {"trump_by_seventh_card": True}),
     *[("clash-of-decks", {"format": f}) for f in ("precon", "draft", "constructed")],
-    ("clash-of-decks", {"solo": True}),
+    ("clash-of-decks", {"solo": True}), ("clash-of-decks", {"solo": True, "format": "precon", "level": 3}),
 ]
 IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}" for name, opts in VARIANTS]
 
@@ -132,12 +134,17 @@ def check_trick_game(s: State, v: Viewer, seen: list[Any], before: State, action
         assert not leaked, f"viewer {v} is told {sorted(leaked)}, which it may not know: {item}"
 
 
+@functools.lru_cache(maxsize=64)
+def _outside_draw(draw: tuple[int, ...], draw_before: tuple[int, ...], deck: tuple[int, ...]) -> Counter[str]:
+    full = Counter(towers_card(c) for c in deck)
+    return (full - Counter(towers_card(c) for c in draw)) | (full - Counter(towers_card(c) for c in draw_before))
+
+
 def check_towers(s: Any, v: Viewer, seen: list[Any], before: Any) -> None:
     """Only the draw pile's cards are unseen (copies exist): no item names more copies of a
     card than lie outside the draw pile before or after the move (a reshuffle puts seen cards
     back into it)."""
-    deck = Counter(towers_card(c) for c in s.game.deck())
-    outside = (deck - Counter(towers_card(c) for c in s.draw)) | (deck - Counter(towers_card(c) for c in before.draw))
+    outside = _outside_draw(tuple(s.draw), tuple(before.draw), tuple(s.game.deck()))
     for item in seen:
         named = Counter(t for t in strings(item) if re.fullmatch(r"[PVGSY]\d{1,2}", t))
         assert not named - outside, f"viewer {v} is told of cards still in the draw pile: {item}"
@@ -202,6 +209,7 @@ def game(request):
 def test_events_and_views_tell_no_viewer_a_card_it_may_not_know(game, seed, steps):
     rng = random.Random(seed)
     state = game.new_state(seed)
+    ui = text_ui(game)
     viewers: list[Viewer] = [*range(game.num_players), None]
     for _ in range(steps):
         if state.is_over():
@@ -216,6 +224,7 @@ def test_events_and_views_tell_no_viewer_a_card_it_may_not_know(game, seed, step
         json.loads(json.dumps(events[None]))
         for v in viewers:
             assert all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in events[v])
+            assert all(isinstance(ui.phrase(e, v), str) for e in events[v])  # every event can be phrased
             json.dumps(events[v])
             view = state.view_of(v)
             check_typed(state, v, view)
@@ -232,3 +241,54 @@ def test_the_last_move_tells_everyone_the_game_is_over(game):
         events = state.apply_with_events(rng.choice(state.legal_actions()))
     for v, said in events.items():
         assert said[-1] == {"type": "game_over", "scores": state.scores(), "winners": state.winners()}, v
+
+
+def test_hearts_each_receiver_learns_only_its_own_received_cards():
+    state = cardhall.load("hearts").new_state(11)
+    events: dict[Viewer, list[Any]] = {}
+    while state.view(0)["phase"] == "pass":
+        events = state.apply_with_events(state.legal_actions()[0])
+    for seat in range(4):
+        done = [e for e in events[seat] if e["type"] == "passes_done"]
+        view = state.view(seat)
+        assert done == [{"type": "passes_done", "passing": "left", "received": view["received"],
+                         "received_from": view["received_from"]}]
+    assert [e for e in events[None] if e["type"] == "passes_done"] == [{"type": "passes_done", "passing": "left"}]
+    assert [e for e in events[0] if e["type"] == "pass_chosen"] == [{"type": "pass_chosen", "seat": 3}]
+
+
+def test_three_two_five_pull_cards_go_only_to_the_two_seats_involved():
+    game = cardhall.load("three-two-five")
+    rng = random.Random(2)
+    for seed in range(20):
+        state = game.new_state(seed)
+        while not state.is_over():
+            events = state.apply_with_events(rng.choice(state.legal_actions()))
+            pulls = [e for e in events[None] if e["type"] in ("pull", "card_returned")]
+            if not pulls:
+                continue
+            for e in pulls:
+                pair = (e["seat"], e.get("from", e.get("to")))
+                third = 3 - sum(pair)
+                for v in (*pair, third):
+                    told = [x for x in events[v] if x["type"] == e["type"] and x["seat"] == e["seat"]]
+                    assert told and ("card" in told[0]) == (v in pair), (v, told)
+                assert "card" not in e
+            return
+    raise AssertionError("no pull found")
+
+
+def test_clash_constructed_pick_and_hand_order_stay_with_their_owner():
+    game = cardhall.load("clash-of-decks", format="constructed")
+    state = game.new_state(4)
+    rng = random.Random(4)
+    actor = state.to_move()
+    events = state.apply_with_events(state.legal_actions()[0])
+    assert "card" in events[actor][0] and events[1 - actor][0] == {"type": "pick", "seat": actor}
+    assert events[None][0] == {"type": "pick", "seat": actor}
+    while state.view(0)["phase"] in ("pick", "ban"):
+        events = state.apply_with_events(rng.choice(state.legal_actions()))
+    for seat in (0, 1):
+        dealt = [e for e in events[seat] if e["type"] == "hand_dealt"]
+        assert dealt == [{"type": "hand_dealt", "hand": state.view(seat)["hand"]}]
+    assert not any(e["type"] == "hand_dealt" for e in events[None])

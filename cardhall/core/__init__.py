@@ -10,13 +10,13 @@ from cardhall.core.errors import (
     StateFormatError,
     UnknownGame,
 )
-from cardhall.core.game import Action, Game, State
+from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.options import Option
 from cardhall.core.record import Record
 from cardhall.core.registry import canonical_name, game_names, load, register
 
 __all__ = [
-    "Action", "CardhallError", "Game", "IllegalAction", "NotationError", "Option",
-    "OptionError", "Record", "RecordError", "State", "StateFormatError", "UnknownGame",
+    "Action", "CardhallError", "Event", "Game", "IllegalAction", "NotationError", "Option",
+    "OptionError", "Record", "RecordError", "State", "StateFormatError", "UnknownGame", "Viewer",
     "canonical_name", "game_names", "load", "register",
 ]

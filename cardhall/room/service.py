@@ -81,7 +81,8 @@ class TableActor:
     # --- what callers use -----------------------------------------------------------
     async def command(self, fn: Command) -> list[Change]:
         """Carry out `fn(table, now)` in the actor; its changes are stored, then sent."""
-        return await self._submit(lambda: self._apply(fn))  # type: ignore[no-any-return]
+        changes: list[Change] = await self._submit(lambda: self._apply(fn))
+        return changes
 
     async def sit(self, player: str, name: str, seat: int | None) -> list[Change]:
         def sit(table: Table, now: float) -> list[Change]:
@@ -95,10 +96,15 @@ class TableActor:
         """Add a connection: the table hears that its person is back; the connection gets the
         state (or, with `since`, what it missed and then the state)."""
         async def run() -> None:
-            if sub.player is not None:
-                self.connections[sub.player] += 1
-                if self.connections[sub.player] == 1:
-                    await self._apply(lambda table, now: table.connect(sub.player, now))  # type: ignore[arg-type]
+            player = sub.player
+            if player is not None:
+                self.connections[player] += 1
+                if self.connections[player] == 1:
+                    try:
+                        await self._apply(lambda table, now: table.connect(player, now))
+                    except Exception:
+                        self.connections[player] -= 1
+                        raise
             self.subscribers.add(sub)
             self._send_sync(sub, since)
         await self._submit(run)
@@ -126,7 +132,7 @@ class TableActor:
         """A private table is reachable with its invite, or by its host and seated people."""
         if not self.table.private:
             return True
-        if invite is not None and self.invite is not None and secrets.compare_digest(invite, self.invite):
+        if invite is not None and self.invite is not None and secrets.compare_digest(invite.encode(), self.invite.encode()):
             return True
         return player is not None and (player == self.table.host or self.table.seat_of(player) is not None)
 

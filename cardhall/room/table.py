@@ -148,6 +148,10 @@ class Table:
         if len(seats) != game.num_players:
             raise TableError(f"{game.title} with these options is played by {game.num_players}, "
                              f"so the table needs {game.num_players} seats, not {len(seats)}")
+        from cardhall.room.bots import check_spec
+
+        self.policy = policy or Policy()
+        check_spec(game, self.policy.takeover)
         self.id = id
         self.game = game
         self.seed = seed
@@ -155,7 +159,6 @@ class Table:
         self.seats = seats
         self.created_seats = [Seat(s.kind, s.player, s.name, s.bot) for s in seats]
         self.host = host
-        self.policy = policy or Policy()
         self.private = private
         self.created = created
         self.with_events = events
@@ -163,7 +166,6 @@ class Table:
         self.status: Status = "waiting"
         self.history: deque[Change] = deque(maxlen=HISTORY)
         self.move_version = 0
-        self.start_moves = len(self.state.actions)  # actions already played when the table was made
         # the clock of the person to move (not stored: a restored table restarts it)
         self._clock_key: tuple[int, int] | None = None
         self._turn_started: float | None = None
@@ -379,9 +381,9 @@ class Table:
         mover = self.state.to_move()
         yours = (self.status == "playing" and viewer is not None and viewer == mover
                  and self.seats[viewer].kind == "person")
-        fmt = self.game.format_action
+        legal = [self.game.format_action(a) for a in self.state.legal_actions()] if yours else []
         return {"type": "state", "version": self.version, "seat": viewer, "view": self.state.view_of(viewer),
-                "to_move": mover, "legal": [fmt(a) for a in self.state.legal_actions()] if yours else [],
+                "moves": len(self.state.actions), "to_move": mover, "legal": legal,
                 "over": self.state.is_over(), "scores": self.state.scores(), "status": self.status,
                 "seats": [s.to_json() for s in self.seats], "table": self.summary()}
 

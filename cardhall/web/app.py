@@ -111,16 +111,21 @@ def create_app(room: Room, secret: str) -> Starlette:
     tokens = Tokens(secret)
     catalog: list[dict[str, Any]] = []
 
-    async def player_of(request: Request, *, required: bool, changes: bool = True) -> str | None:
+    async def player_of(request: Request, *, changes: bool = True) -> str | None:
+        """The person a request speaks for, or None (a token that is present must be valid)."""
         token = presented_token(request, changes=changes)
         if token is None:
-            if required:
-                raise AuthError("this needs a player token: get one with POST /api/players {\"name\": ...} "
-                                "and send it as 'Authorization: Bearer TOKEN'")
             return None
         player = tokens.player(token)
         if await room.player_name(player) is None:
             raise AuthError("this token's player is not known to this room; get a new token with POST /api/players")
+        return player
+
+    async def signed_in(request: Request, *, changes: bool = True) -> str:
+        player = await player_of(request, changes=changes)
+        if player is None:
+            raise AuthError("this needs a player token: get one with POST /api/players {\"name\": ...} "
+                            "and send it as 'Authorization: Bearer TOKEN'")
         return player
 
     async def find(request: Request, player: str | None, invite: str | None = None) -> TableActor:
@@ -148,28 +153,26 @@ def create_app(room: Room, secret: str) -> Starlette:
     @sentences
     async def list_tables(request: Request) -> Response:
         if request.query_params.get("mine") not in (None, "", "0"):
-            player = await player_of(request, required=True, changes=False)
-            assert player is not None
+            player = await signed_in(request, changes=False)
             return JSONResponse(room.tables_of(player))
         return JSONResponse(room.lobby())
 
     @sentences
     async def new_table(request: Request) -> Response:
-        player = await player_of(request, required=True)
-        assert player is not None
+        player = await signed_in(request)
         body = await read_body(request, NewTable)
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock)
         return JSONResponse(summary_for(actor, player), status_code=201)
 
     @sentences
     async def show_table(request: Request) -> Response:
-        player = await player_of(request, required=False, changes=False)
+        player = await player_of(request, changes=False)
         actor = await find(request, player)
         return JSONResponse({**summary_for(actor, player), "state": actor.table.state_message(None)})
 
     @sentences
     async def record(request: Request) -> Response:
-        player = await player_of(request, required=False, changes=False)
+        player = await player_of(request, changes=False)
         actor = await find(request, player)
         if actor.table.status != "over":
             return error(409, f"the game at table {actor.table.id} is not over yet; its record is available when it ends")
@@ -177,8 +180,7 @@ def create_app(room: Room, secret: str) -> Starlette:
 
     @sentences
     async def sit(request: Request) -> Response:
-        player = await player_of(request, required=True)
-        assert player is not None
+        player = await signed_in(request)
         body = await read_body(request, SitDown)
         actor = await find(request, player, body.invite)
         await actor.sit(player, await room.player_name(player) or "?", body.seat)
@@ -186,16 +188,16 @@ def create_app(room: Room, secret: str) -> Starlette:
 
     @sentences
     async def leave(request: Request) -> Response:
-        player = await player_of(request, required=True)
+        player = await signed_in(request)
         actor = await find(request, player)
-        await actor.command(lambda table, now: table.leave(player, now))  # type: ignore[arg-type]
+        await actor.command(lambda table, now: table.leave(player, now))
         return JSONResponse(summary_for(actor, player))
 
     @sentences
     async def start(request: Request) -> Response:
-        player = await player_of(request, required=True)
+        player = await signed_in(request)
         actor = await find(request, player)
-        await actor.command(lambda table, now: table.start(player, now))  # type: ignore[arg-type]
+        await actor.command(lambda table, now: table.start(player, now))
         return JSONResponse(summary_for(actor, player))
 
     async def protocol(request: Request) -> Response:

@@ -63,6 +63,7 @@ class State(msgspec.Struct, tag="state", tag_field="type"):
     version: int
     seat: int | None
     view: dict[str, Any]
+    moves: int  # game actions played so far (a remote bot seeds its move with it)
     to_move: int | None
     legal: list[str]
     over: bool

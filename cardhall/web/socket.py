@@ -113,7 +113,12 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
         with contextlib.suppress(Exception):
             await ws.close(CLOSE_NO_TABLE)
         return
-    await actor.subscribe(conn)
+    try:
+        await actor.subscribe(conn)
+    except CardhallError as exc:
+        conn.error(f"{exc}; connect again")
+        await conn.close()
+        return
     limit = RateLimit()
     try:
         while True:

@@ -112,14 +112,15 @@ class Person:
         if invite:
             query.append(f"invite={invite}")
         url = f"ws://127.0.0.1:{self.server.port}/ws/tables/{table_id}" + ("?" + "&".join(query) if query else "")
-        return Socket(connect(url, max_size=None, open_timeout=30))
+        return Socket(url)
 
 
 class Socket:
     """One WebSocket; keeps every message received, and the last state."""
 
-    def __init__(self, ws: ClientConnection) -> None:
-        self.ws = ws
+    def __init__(self, url: str) -> None:
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(connect(url, max_size=None, open_timeout=30))
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.acted = -1  # the state version this socket last acted on
@@ -188,7 +189,7 @@ class Socket:
         return action
 
     def close(self) -> None:
-        self.ws.close()
+        self._stack.close()
 
 
 def play_out(sockets: list[Socket], seed: int = 0, timeout: float = 240, stop: Callable[[], bool] | None = None) -> None:

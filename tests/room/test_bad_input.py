@@ -27,6 +27,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     ann, eve = Person(server, "Ann"), Person(server, None)
     table = ann.create("hearts", ["me", "bot:random", "bot:random", "bot:random"])["id"]
     other = ann.create("three-two-five", ["bot:easy"] * 3)["id"]
+    private = ann.create("jass", ["me", "open", "open", "open"], private=True)["id"]
     sock, watcher = ann.watch(table), eve.watch(other)
     ann.start(table)
     ann.start(other)
@@ -36,7 +37,8 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         if sock.my_turn() and sock.state and sock.state["version"] <= 8:
             sock.act_random(rng)
     sock.poll()
-    yield {"server": server, "ann": ann, "sock": sock, "table": table, "other": other, "watcher": watcher}
+    yield {"server": server, "ann": ann, "sock": sock, "table": table, "other": other, "watcher": watcher,
+           "private": private}
     assert server.stop() == 0
     assert "Traceback" not in server.log.read_text(), server.log.read_text()
 
@@ -105,6 +107,9 @@ def test_bad_tokens_and_unknown_tables(room: dict[str, Any], junk: str) -> None:
     unknown = ann.http.get(f"/api/tables/{nowhere_id}")
     assert unknown.status_code == 404 and "no table" in unknown.json()["error"]
     spectator = Person(server, None)
+    guest = Person(server, "Guest")
+    wrong_invite = guest.post(f"/api/tables/{room['private']}/sit", {"invite": junk}, ok=False)
+    assert wrong_invite.status_code == 404 and "invite" in wrong_invite.json()["error"]
     sock = spectator.watch(room["table"], token=quote(junk, safe=""))
     first = sock.recv(30)
     assert first["type"] == "error" and "not valid" in first["message"] and "spectator" in first["message"]

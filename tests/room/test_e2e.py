@@ -5,8 +5,10 @@ card, a reconnect that gets exactly what it missed, private tables, and wire-for
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
+import time
 from typing import Any
 
 import msgspec
@@ -215,3 +217,27 @@ def test_cookie_needs_the_same_origin(server: Server) -> None:
     assert forged.status_code == 401 and "Origin" in forged.json()["error"]
     same = person.http.post("/api/tables", json=body, headers={"Origin": server.url})
     assert same.status_code == 201, same.text
+
+
+def test_the_clock_warns_then_the_takeover_bot_plays_and_the_person_takes_back(server: Server) -> None:
+    """The service wakes at the table's deadline: a warning, then at expiry the takeover bot plays
+    the seat (announced); the person's next move takes the seat back."""
+    ann = Person(server, "Ann")
+    table = ann.create("three-two-five", ["me", "bot:random", "bot:random"], {"deals": 1}, clock=1)
+    assert table["policy"]["clock"] == 1
+    sock = ann.watch(table["id"])
+    sock.until(lambda m: m["type"] == "state")
+    ann.start(table["id"])
+    warning = sock.until(lambda m: m["type"] == "event" and m["event"]["type"] == "clock_warning")
+    assert warning["event"]["seat"] == 0
+    takeover = sock.until(lambda m: m["type"] == "event" and m["event"]["type"] == "takeover")
+    assert takeover["event"] == {"type": "takeover", "seat": 0, "name": "Ann", "bot": "medium", "reason": "clock"}
+    rng = random.Random(1)
+    end = time.monotonic() + 120
+    while not any(e["event"]["type"] == "reclaimed" for e in sock.events()):  # Ann plays: she is back
+        assert time.monotonic() < end
+        if sock.my_turn():
+            sock.act_random(rng)
+        sock.recv(60)
+    assert any(e["event"] == {"type": "reclaimed", "seat": 0, "name": "Ann"} for e in sock.events())
+    sock.close()

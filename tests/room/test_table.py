@@ -108,9 +108,11 @@ def test_only_the_host_starts_and_only_with_every_seat_taken(toy):
         t.sit("carol", "Carol")
 
 
-def test_table_needs_one_seat_per_player(toy):
+def test_table_needs_one_seat_per_player_and_a_takeover_bot_of_its_game(toy):
     with pytest.raises(TableError, match="needs 2 seats, not 3"):
         Table("t", toy, 1, [Seat(), Seat(), Seat()], host="a")
+    with pytest.raises(TableError, match="unknown bot 'heuristic' for toy"):
+        Table("t", toy, 1, [Seat(), Seat()], host="a", policy=Policy(takeover="heuristic"))
 
 
 # --- act ----------------------------------------------------------------------------------
@@ -322,7 +324,8 @@ def test_state_message_gives_legal_moves_only_to_the_person_to_move(toy):
     assert t.state_message(1)["legal"] == [] and t.state_message(None)["legal"] == []
     spectator = t.state_message(None)
     assert "secret" not in json.dumps(spectator["view"])
-    assert spectator["version"] == t.version and spectator["status"] == "playing"
+    assert spectator["version"] == t.version and spectator["status"] == "playing" and spectator["moves"] == 0
+    assert spectator["table"]["options"] == toy.options
     assert spectator["seats"][0] == {"kind": "person", "player": "alice", "name": "Alice", "bot": None,
                                      "connected": True, "takeover": False}
     assert spectator["table"]["id"] == "t1" and spectator["table"]["game"] == "toy"
@@ -418,3 +421,34 @@ def test_check_spec_names_the_known_bots(toy):
     assert check_spec(cardhall.load("hearts"), "hard") == "hard"
     with pytest.raises(TableError, match="unknown bot 'genius'"):
         check_spec(cardhall.load("hearts"), "genius")
+
+
+@pytest.mark.parametrize("name", ["five-towers", "clash-of-decks", "hearts", "jass", "putz", "three-two-five"])
+def test_the_table_forwards_the_engines_events_and_adds_no_card(name):
+    """What each viewer (spectators too) hears of a move is exactly what the engine gave for
+    that viewer: the room decides no secrecy of its own and adds nothing to a move."""
+    game = cardhall.load(name)
+    t = Table("f", game, 11, [Seat.robot("random") for _ in range(game.num_players)], host="x")
+    t.start("x")
+    shadow = game.new_state(11)
+    for _ in range(60):
+        turn = t.bot_turn()
+        if turn is None:
+            break
+        (change, *rest) = t.bot_act(turn.seat, choose(turn), turn.move)
+        expected = shadow.apply_with_events(game.parse_action(change.entry["action"], shadow))
+        assert change.events == expected
+        for room_change in rest:
+            assert room_change.entry["kind"] == "over"
+    assert t.state == shadow
+
+
+def test_after_a_restart_the_grace_period_runs_from_the_restart(toy):
+    t = started(toy, policy=Policy(grace=30.0, takeover="random"))
+    back = Table.restore(t.header(), [c.entry for c in t.history], now=1000.0)
+    assert all(not s.connected and s.away_since == 1000.0 for s in back.seats)
+    assert back.deadline() == 1030.0 and back.tick(1029.0) == []
+    assert [c.entry for c in back.tick(1030.0)] == [{"kind": "takeover", "seat": 0, "reason": "away"},
+                                                    {"kind": "takeover", "seat": 1, "reason": "away"}]
+    assert [c.entry["kind"] for c in back.connect("alice", 1031.0)] == ["connect", "reclaim"]
+    assert back.version == t.version + 4

@@ -614,11 +614,10 @@ class HeartsState(State):
             out.append({"type": "deal_scored", "deal": len(after["deals"]), "points": pts, "moon": shooter,
                         "scores": after["scores"]})
             if not after["over"]:
-                started: Event = {"type": "deal_started", "deal": after["deal"], "passing": after["passing"],
-                                  "removed": after["removed"]}
-                if viewer is not None:
-                    started["hand"] = after["hand"]
-                out.append(started)
+                out.append({"type": "deal_started", "deal": after["deal"], "passing": after["passing"],
+                            "removed": after["removed"]})
+                if viewer is not None:  # a new hand: only its holder hears it
+                    out.append({"type": "hand_dealt", "hand": after["hand"]})
         return out + self._over_events(before, after)
 
     def knowledge(self) -> list[int]:

@@ -1,0 +1,72 @@
+"""The service in-process: write-ahead (no message before its change is committed), and a change
+the database refuses is neither applied nor sent."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardhall.room.service import Room
+from cardhall.room.store import StoreError
+
+
+class Listener:
+    """A subscriber that checks, at each message, that its version is already committed."""
+
+    def __init__(self, player: str | None, committed: list[int]) -> None:
+        self.player = player
+        self.committed = committed
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "event":
+            assert message["version"] <= self.committed[0], "a change was sent before it was committed"
+        self.messages.append(message)
+
+
+def test_write_ahead_and_a_refused_commit(tmp_path: Path) -> None:
+    async def go() -> None:
+        room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_workers=1)
+        try:
+            committed = [0]
+            append = room.store.append
+            failing = [False]
+
+            async def append_then_note(table_id: str, entries: Any, status: str, at: float) -> None:
+                entries = list(entries)
+                if failing[0]:
+                    failing[0] = False
+                    raise OSError("disk full")
+                await append(table_id, entries, status, at)
+                committed[0] = max(committed[0], entries[-1][0])
+
+            room.store.append = append_then_note  # type: ignore[method-assign]
+            ann = await room.new_player("Ann")
+            actor = await room.create_table(ann, "hearts", {}, ["me", "bot:random", "bot:random", "bot:random"])
+            committed[0] = actor.table.version
+            listener = Listener(ann, committed)
+            await actor.subscribe(listener)
+            await actor.command(lambda table, now: table.chat(ann, "one", now))
+            await actor.command(lambda table, now: table.start(ann, now))
+            for _ in range(200):  # the bots have nothing to do: Ann is to move first or after them
+                if actor.table.state.to_move() == 0:
+                    break
+                await asyncio.sleep(0.05)
+            version = actor.table.version
+            sent = len(listener.messages)
+            failing[0] = True
+            with pytest.raises(StoreError, match="could not save"):
+                await actor.command(lambda table, now: table.chat(ann, "lost", now))
+            assert actor.table.version == version and len(listener.messages) == sent
+            stored = await room.store.load(actor.table.id)
+            assert stored is not None and len(stored.entries) == version
+            await actor.command(lambda table, now: table.chat(ann, "again", now))
+            chats = [m["event"]["text"] for m in listener.messages if m["type"] == "event" and m["event"]["type"] == "chat"]
+            assert chats == ["one", "again"]
+        finally:
+            await room.close()
+
+    asyncio.run(go())
