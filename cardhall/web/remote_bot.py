@@ -114,8 +114,7 @@ async def _play(client: RoomClient, url: TableURL, game: Game, seat: int, spec: 
             version: int = message["version"]
             if message.get("legal") and message.get("to_move") == seat and version > acted:
                 acted = version
-                moves = message.get("moves")  # the move number (the version if the server omits it)
-                move = moves if isinstance(moves, int) else version
+                move: int = message["moves"]  # the number of game actions so far
                 bot = make_bot(game, spec, bot_seed(seed, seat, move, spec))  # fresh per move, as the room's bots
                 obs = wire_observation(game, seat, message["view"], message["legal"], spec)
                 action = await asyncio.to_thread(_act, bot, obs, spec, move)  # a slow bot must not stall the connection
