@@ -1,7 +1,7 @@
 """A worked example: a Hearts policy learned with sb3-contrib's MaskablePPO against the heuristic bots.
 
     pip install ".[rl]"
-    python -m cardhall.envs.example --timesteps 200000 --out hearts-ppo
+    python -m cardhall.envs.example --timesteps 50000 --eval-deals 500 --seed 0 --out hearts-ppo
 
 The learner sits in seat 0 of `cardhall.envs.single("hearts", opponents="heuristic",
 reward="score", target=1)`: with a target of 1 every game is one deal, and the reward at
@@ -167,7 +167,7 @@ def run(timesteps: int, eval_deals: int, out: Path, seed: int = 0, n_steps: int 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--timesteps", type=int, default=200_000, help="the learner's decisions to train on")
+    parser.add_argument("--timesteps", type=int, default=50_000, help="the learner's decisions to train on")
     parser.add_argument("--eval-deals", type=int, default=500, help="deals per evaluation")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--n-steps", type=int, default=1024, help="decisions per PPO rollout")
