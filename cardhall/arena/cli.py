@@ -118,8 +118,11 @@ def arena(
         if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
             raise CardhallError(f"--plot must name a .png, .svg or .pdf file, got {plot}")
         outcome = run(spec, progress=lambda done, total: progress_bar(console, done, total))
+        screen = Console()
         for table in standings_table(outcome.results):
-            Console().print(table)
+            if not screen.is_terminal:
+                table.box = None  # no box-drawing characters in a file or for a screen reader
+            screen.print(table)
         if games % spec.cycle:
             typer.echo(f"note: {games} games is not a multiple of the {spec.cycle} seatings; "
                        f"seats are exactly fair over multiples of {spec.cycle}")

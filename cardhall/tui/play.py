@@ -82,7 +82,8 @@ class TerminalGame:
     or a Bot object; a seat without one gets `bot_kind` (or the heuristic bot)."""
 
     def __init__(self, state: State, human: int, bots: Mapping[int, Bot | str], *, ask: Input = input,
-                 say: Output = print, record_path: Path | None = None, bot_kind: str = "") -> None:
+                 say: Output = print, record_path: Path | None = None, bot_kind: str = "",
+                 verbose: bool = False, quick: bool = False) -> None:
         self.human = human
         self.bots = {s: b for s, b in bots.items() if isinstance(b, Bot)}
         spec = {s: b if isinstance(b, str) else b.name for s, b in bots.items()}
@@ -95,6 +96,8 @@ class TerminalGame:
         self.ui: TextUI = text_ui(state.game)
         self.record_path = record_path or default_record_path(state)
         self.bot_kind = bot_kind
+        self.verbose = verbose
+        self.quick = quick
         self.selected: Action | None = None
         self.shown = False  # has the current position been shown to the human?
 
@@ -110,7 +113,12 @@ class TerminalGame:
             self.say(line)
         while self.table.status == "playing":
             if self.table.bot_seat() is not None:
-                play_bots(self.table, self.bots, listen=self.hear)
+                try:
+                    play_bots(self.table, self.bots, listen=self.hear)
+                except KeyboardInterrupt:  # Ctrl-C while the bots think: keep the game
+                    self.say("")
+                    self.save_and_quit()
+                    return self.state
                 continue
             if not self.shown:
                 self.say(self.ui.render(self.state.view(self.human), self.human))
@@ -128,7 +136,11 @@ class TerminalGame:
         self.say(self.ui.render(view, self.human))
         self.say(self.ui.result(view, self.state.scores(), self.state.winners(), self.human))
         record = Record.of(self.state, final_scores=self.state.scores(), human_seat=self.human, bot_kind=self.bot_kind)
-        path = record.save(self.record_path)
+        try:
+            path = record.save(self.record_path)
+        except CardhallError as exc:
+            self.say(f"The game could not be saved: {exc}.")
+            return self.state
         self.say(f"The game is saved as {path}. Replay it with: cardhall replay {path}")
         return self.state
 
@@ -197,6 +209,11 @@ class TerminalGame:
         return None
 
     def select(self, action: Action, view: dict[str, Any]) -> None:
+        """Select a choice (Enter then plays it); with `quick`, play it at once."""
+        if self.quick:
+            self.selected = None
+            self.play(action)
+            return
         self.selected = action
         self.say(f"Selected: {self.ui.choice(action, view, self.human)}. Press Enter to play it.")
 
@@ -214,5 +231,14 @@ class TerminalGame:
         self.say("  L  list your choices again\n  ?  this help\n  Q  save the game and quit")
 
     def save_and_quit(self) -> None:
-        path = Record.of(self.state, human_seat=self.human, bot_kind=self.bot_kind).save(self.record_path)
-        self.say(f"Game saved as {path}. Continue it with: cardhall play {self.state.game.name} --resume {path}")
+        record = Record.of(self.state, human_seat=self.human, bot_kind=self.bot_kind)
+        try:
+            path = record.save(self.record_path)
+        except CardhallError as exc:
+            fallback = default_record_path(self.state)
+            if fallback == self.record_path:
+                self.say(f"The game could not be saved: {exc}.")
+                return
+            self.say(f"The game could not be saved there ({exc}); saving it in your data directory instead.")
+            path = record.save(fallback)
+        self.say(f"Game saved as {path}. Continue it with: cardhall play --resume {path}")
