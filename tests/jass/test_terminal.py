@@ -49,8 +49,8 @@ def test_jass_trump_choice_with_a_key_and_words(tmp_path):
     lines = itertools.chain(["A", "push", "", "q"])
     _, text, _ = terminal("jass", {}, 4, lines, tmp_path)
     assert "Choose trump: type trump H (hearts)" in text
-    assert "You push: the partner chooses trump." in text
-    assert "North chooses trump" in text
+    assert "You push: your partner chooses trump." in text
+    assert "Your partner North chooses " in text and " as trump." in text
 
 
 def find_seed(players, want):
