@@ -55,9 +55,9 @@ def test_text_ui_board_hand_life_and_turn():
     ui = text_ui(s.game)
     v = s.view(0)
     text = ui.render(v, 0)
-    assert "TOP" in text and "BOTTOM" in text and "=bridge=" in text
-    assert "2 SHAMAN 1/2 | 1 TROLL 3/6 (Rage, Berserk)" in text  # read outwards-in towards the bridge
-    assert "1 OGRE 4/4 (2 damage; Berserk)" in text
+    assert "Top lane, your side, from the bridge:" in text and "Bottom lane" in text
+    assert "from the bridge: 1, TROLL, attack 3, health 6, Rage, Berserk; 2, SHAMAN, attack 1, health 2." in text
+    assert "1, OGRE, attack 4, health 4, 2 damage taken, Berserk" in text
     assert "3. your BASTION" in text and "in the window, playable" in text
     hand_lines = ui.hand(v, 0).splitlines()
     assert "GRRR" in hand_lines[4] and "playable" in hand_lines[4] and "window" not in hand_lines[-1]
@@ -93,7 +93,7 @@ def test_scripted_terminal_duel_to_a_replayable_record(tmp_path):
     out = "\n".join(said)
     assert final.is_over()
     assert "no card called 'DRAGON'" in out and "There is no choice 999" in out and "Nothing is selected" in out
-    assert "Board (position 1" in out and "Life:" in out and "your hand" in out.lower()
+    assert "Top lane, " in out and "Bastion at place" in out and "your hand" in out.lower()
     assert "Game over" in out
     assert Record.load(path).check() == final
 

@@ -30,10 +30,14 @@ class GameTextUI(TextUI):
     """The text of Clash of Decks."""
 
     def side(self, view: dict[str, Any], side: int, seat: int) -> str:
+        """A side mid-sentence: "you", "the automaton" or the other player's name."""
         if view["mode"] == "solo":
             return "you" if side == 0 else "the automaton"
-        name = "A" if side == 0 else "B"
-        return f"{name} (you)" if side == seat else name
+        return "you" if side == seat else self.seat(side)
+
+    def whose(self, view: dict[str, Any], side: int, seat: int) -> str:
+        """A side's possessive mid-sentence: "your", "the automaton's", "Player B's"."""
+        return "your" if self.side(view, side, seat) == "you" else f"{self.side(view, side, seat)}'s"
 
     # --- the pictures ---------------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
@@ -41,10 +45,10 @@ class GameTextUI(TextUI):
         return "\n".join(p for p in parts if p)
 
     def creature(self, c: dict[str, Any]) -> str:
-        text = f"{c['name']} {c['attack']}/{c['health']}"
+        text = f"{c['name']}, attack {c['attack']}, health {c['health']}"
         notes = []
         if c["damage"]:
-            notes.append(f"{c['damage']} damage")
+            notes.append(f"{c['damage']} damage taken")
         if c["abilities"]:
             notes.append(", ".join(c["abilities"]))
         if c["bonus"]:
@@ -55,23 +59,24 @@ class GameTextUI(TextUI):
             notes.append("attacked")
         if c["protection_used"]:
             notes.append("protection used")
-        return text + (f" ({'; '.join(notes)})" if notes else "")
+        return text + (f", {', '.join(notes)}" if notes else "")
 
     def table(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut C: the board, both lanes, position 1 next to the bridge."""
         if view["phase"] in ("draft", "pick", "ban"):
             return self.drafting(view, seat)
-        lines = ["Board (position 1 is next to the bridge; attack/health):"]
+        lines = []
+        order = (seat, 1 - seat) if seat in (0, 1) else (0, 1)
         for lane in (0, 1):
-            left = view["board"][0][lane]
-            right = view["board"][1][lane]
-            a = " | ".join(f"{i + 1} {self.creature(c)}" for i, c in reversed(list(enumerate(left)))) or "empty"
-            b = " | ".join(f"{i + 1} {self.creature(c)}" for i, c in enumerate(right)) or "empty"
-            lines.append(f"  {LANES[lane].upper():<6} {self.side(view, 0, seat)}: {a}  =bridge=  "
-                         f"{b} :{self.side(view, 1, seat)}")
+            for side in order:
+                creatures = view["board"][side][lane]
+                listed = "; ".join(f"{i + 1}, {self.creature(c)}" for i, c in enumerate(creatures)) or "empty"
+                lines.append(f"{LANES[lane].capitalize()} lane, {self.whose(view, side, seat)} side, "
+                             f"from the bridge: {listed}.")
         if view["pending"]:
-            lines.append(f"  Waiting to return, in an order {self.side(view, view['pending_owner'], seat)} choose: "
-                         + ", ".join(view["pending"]))
+            owner = view["pending_owner"]
+            chooser = "you choose" if self.side(view, owner, seat) == "you" else f"{self.side(view, owner, seat)} chooses"
+            lines.append(f"Waiting to return, in an order {chooser}: " + ", ".join(view["pending"]) + ".")
         return "\n".join(lines)
 
     def drafting(self, view: dict[str, Any], seat: int) -> str:
@@ -83,7 +88,7 @@ class GameTextUI(TextUI):
                 lines.append(f"The automaton has {len(picks)} cards.")
                 continue
             shown = ", ".join(p if p else "a hidden card" for p in picks) or "nothing yet"
-            lines.append(f"{self.side(view, s, seat).capitalize()} picked: {shown}")
+            lines.append(f"{cap(self.side(view, s, seat))} picked: {shown}")
         for s, bans in enumerate(view.get("bans", [])):
             if bans:
                 lines.append(f"Banned from {self.side(view, s, seat)}: {', '.join(bans)}")
@@ -117,29 +122,28 @@ class GameTextUI(TextUI):
         """A life bar in words and symbols: where the Bastion/Fort stands and how far the end is."""
         wall = "Fort" if hand["fort"] else "Bastion"
         left = hand["size"] - 1 - hand["bastion"]
-        pic = "[" + "=" * hand["bastion"] + ("F" if hand["fort"] else "B") + "." * left + "]"
         more = "" if hand["fort"] else f", then a Fort of {hand['size'] - 1}"
-        return f"{wall} at place {hand['bastion'] + 1} of {hand['size']}: {left} damage to destroy it{more} {pic}"
+        return f"{wall} at place {hand['bastion'] + 1} of {hand['size']}: {left} damage to destroy it{more}."
 
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: both life bars."""
         if view["phase"] in ("draft", "pick", "ban"):
             return ""
-        lines = ["Life:"]
+        lines = []
         for s, hand in enumerate(view["hands"]):
-            lines.append(f"  {self.side(view, s, seat).capitalize()}: {self.bar(hand)}")
+            lines.append(f"{cap(self.whose(view, s, seat))} {self.bar(hand)}")
             if s != seat and view["mode"] == "duel":
                 known = [f"place {i + 1 + (1 if i >= hand['bastion'] else 0)} {n}"
                          for i, n in enumerate(hand["cards"]) if n]
-                lines.append("     known places (returned cards): " + (", ".join(known) or "none")
-                             + "; unknown: " + ", ".join(hand["unknown"]))
+                lines.append(f"{cap(self.whose(view, s, seat))} known cards (returned ones): " + (", ".join(known) or "none")
+                             + "; unknown: " + (", ".join(hand["unknown"]) or "none") + ".")
         if view["mode"] == "solo":
             ai = view["ai"]
             wall = "Fort" if ai["fort"] else "Bastion"
-            lines.append(f"  The automaton: {ai['deck_size']} cards in its deck, then its {wall}"
+            lines.append(f"The automaton: {ai['deck_size']} cards in its deck, then its {wall}"
                          + ("" if ai["fort"] else " (then the discard pile is reshuffled over its Fort)")
                          + (". This is its last turn." if ai["final"] else "."))
-            lines.append(f"     discard pile: {', '.join(ai['discard']) or 'empty'}")
+            lines.append(f"The automaton's discard pile: {', '.join(ai['discard']) or 'empty'}.")
         return "\n".join(lines)
 
     def turn(self, view: dict[str, Any], seat: int) -> str:
@@ -156,7 +160,7 @@ class GameTextUI(TextUI):
             return "Constructed: pick your 10 cards one by one (pick CARD)."
         if phase == "ban":
             return "Constructed: ban a card of your opponent's (ban CARD)."
-        who = "your" if view["active"] == seat else f"{self.side(view, view['active'], seat).capitalize()}'s"
+        who = self.whose(view, view["active"], seat)
         if phase == "summon":
             todo = "summon creatures or cast incantations from your window, or end to start the assault"
         else:
@@ -185,7 +189,7 @@ class GameTextUI(TextUI):
         o = self.game.options
         fmt = getattr(self.game, "format", o["format"])
         lines = [f"Format: {fmt}" + (f", decks {o['decks']}" if fmt == "precon" else "")
-                 + (". Solo against the automaton" if o["solo"] else f". You are player {'AB'[seat]}") + "."]
+                 + (". Solo against the automaton" if o["solo"] else "") + "."]
         if o["solo"]:
             ai = view["ai"]
             level = "quick play" if ai["points"] == 0 else f"level {ai['points']}"
@@ -204,7 +208,7 @@ class GameTextUI(TextUI):
         if kind == "cast":
             _, card, side, lane, pos = act
             target = view["board"][side][lane][pos]["name"]
-            whose = "your" if side == seat else f"{self.side(view, side, seat)}'s"
+            whose = self.whose(view, side, seat)
             return f"{notation}: {name_of(card)} on {whose} {target}"
         if kind == "attack":
             return "attack: the next creature attacks"
@@ -219,10 +223,9 @@ class GameTextUI(TextUI):
         board events are told by those sentences, so they add nothing here."""
         kind = event["type"]
         if kind in self.ACTIONS:
-            name = self.seat(event["seat"])
-            who = "You" if event["seat"] == viewer else name[:1].upper() + name[1:]
+            who = self.who(event["seat"], viewer)
             if "action" not in event:
-                return f"{who} picks a card in secret."
+                return f"{who} {'pick' if who == 'You' else 'picks'} a card in secret."
             return f"{who}: {event['action']}."
         if kind == "report":
             return "" if event.get("restates") else str(event["text"])
@@ -234,3 +237,8 @@ class GameTextUI(TextUI):
         if len(winners) == 2:
             return "Game over: a draw."
         return f"Game over. {'You win' if winners == [viewer] else self.seat(winners[0]) + ' wins'}."
+
+
+def cap(text: str) -> str:
+    """The first letter in capitals, the rest as it is ("Player B's", not "Player b's")."""
+    return text[:1].upper() + text[1:]

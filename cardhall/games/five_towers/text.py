@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.text import Shortcut, TextUI
+from cardhall.core.text import Shortcut, TextUI, plural
 from cardhall.games.five_towers.notation import (
     COLOUR_WORDS,
     COLOURS,
@@ -51,15 +51,14 @@ class GameTextUI(TextUI):
         if not cards:
             return "The offer is empty."
         shown = ", ".join(f"{c} ({card_words(parse_card(c))})" for c in cards)
-        return f"Offer ({len(cards)} cards): {shown}."
+        return f"Offer ({plural(len(cards), 'card')}): {shown}."
 
     def tower_lines(self, view: dict[str, Any], seat: int, viewer: int) -> list[str]:
         towers = _towers(view, seat)
         demolished = view["demolished"][seat]
         score = view["scores"][seat]
-        who = f"{self.seat(seat)} (you)" if seat == viewer else self.seat(seat)
         gone = f"{len(demolished)} demolished ({' '.join(demolished)})" if demolished else "none demolished"
-        lines = [f"{who}: score {score:g}, {gone}."]
+        lines = [f"{'Your towers' if seat == viewer else self.seat(seat)}: score {score:g}, {gone}."]
         tallest = max(len(t) for t in towers)
         main = next((col for col, t in enumerate(towers) if t and len(t) == tallest), -1)
         for col, tower in enumerate(towers):
@@ -99,7 +98,7 @@ class GameTextUI(TextUI):
             if b is None:
                 continue
             said.append(f"{self._name(s, seat)} {'passed' if b == 'pass' else f'bid {b}'}")
-        starter = "you start" if start == seat else f"{self.seat(start)} starts"
+        starter = self.does(start, seat, "start", capital=False)
         return f"Bidding ({starter}): " + ("; ".join(said) + "." if said else "no bids yet.")
 
     def score(self, view: dict[str, Any], seat: int) -> str:
@@ -110,8 +109,9 @@ class GameTextUI(TextUI):
             built = sum(len(t) * (2 if t and t[-1] == 0 else 1) for t in towers)
             main = max(len(t) for t in towers)
             n = len(view["demolished"][s])
-            lines.append(f"  {self.seat(s)}{' (you)' if s == seat else ''}: {view['scores'][s]:g} "
-                         f"(towers {built}, main tower {main}, demolished −{n * (n + 1) // 2})")
+            minus = f", demolished −{n * (n + 1) // 2}" if n else ""
+            lines.append(f"  {self.who(s, seat)}: {plural(view['scores'][s], 'point')} "
+                         f"(towers {built}, main tower {main}{minus})")
         return "\n".join(lines)
 
     def turn(self, view: dict[str, Any], seat: int) -> str:
