@@ -5,16 +5,23 @@ the bots move as at any table, and what the person hears is the table's events f
 seat, phrased by the game's `TextUI`.
 
 Input at the prompt:
-  a number or an action's notation   select that choice (it is described back)
-  Enter (an empty line)              play the selected choice
-  C, S, T, F, A, H, G …              the game's shortcuts (see ?)
+  a number, an action's notation     select that choice (it is described back)
+  or its words ("queen of spades")
+  Enter (an empty line)              play the selected choice (with --quick a choice plays at once)
+  C                                  the whole table
+  S, T and the game's own keys       score, turn, … (see ?)
   L                                  list the choices again
-  ?                                  help
-  Q                                  save and quit (resume with --resume FILE)
+  ?                                  help: every key of this game
+  Q                                  save and quit (resume with cardhall play --resume FILE)
+
+What is said: before each of your turns, what happened since your last one (each move in
+the game's words), whose turn it is and your choices; the whole table at the start, on C,
+and before every turn with --verbose.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -32,6 +39,10 @@ from cardhall.room.table import Change, Seat, Table
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
+
+WORD = re.compile(r"[\w!?'-]+")
+LONGEST = 200
+"""A line longer than this is no choice of any game; it is not read (nor echoed back)."""
 
 YOU = "you"
 """The player id of the person at the terminal, at the local table."""
@@ -111,6 +122,7 @@ class TerminalGame:
         self.say(f"{g.title}: you are {self.ui.seat(self.human)}. Type ? for help at any prompt.")
         for line in self.ui.intro(self.state.view(self.human), self.human):
             self.say(line)
+        first = True
         while self.table.status == "playing":
             if self.table.bot_seat() is not None:
                 try:
@@ -121,9 +133,10 @@ class TerminalGame:
                     return self.state
                 continue
             if not self.shown:
-                self.say(self.ui.render(self.state.view(self.human), self.human))
+                view = self.state.view(self.human)
+                self.say(self.ui.render(view, self.human) if first or self.verbose else self.ui.turn(view, self.human))
                 self.list_choices()
-                self.shown = True
+                self.shown, first = True, False
             try:
                 line = self.ask("> ")
             except (EOFError, KeyboardInterrupt):
@@ -133,7 +146,8 @@ class TerminalGame:
             if self.handle(line) == "quit":
                 return self.state
         view = self.state.view(self.human)
-        self.say(self.ui.render(view, self.human))
+        if self.verbose:  # the final table, without its "the game is over" turn line
+            self.say(self.ui.render(view, self.human).removesuffix(self.ui.turn(view, self.human)).rstrip())
         self.say(self.ui.result(view, self.state.scores(), self.state.winners(), self.human))
         record = Record.of(self.state, final_scores=self.state.scores(), human_seat=self.human, bot_kind=self.bot_kind)
         try:
@@ -183,6 +197,8 @@ class TerminalGame:
         elif key == "Q":
             self.save_and_quit()
             return "quit"
+        elif key == "C":
+            self.say(self.ui.render(view, self.human))
         elif key in shortcuts:
             said = shortcuts[key][1](view, self.human)
             if isinstance(said, tuple):  # a key that performs an action selects it; Enter confirms
@@ -191,7 +207,12 @@ class TerminalGame:
                 if action in legal:
                     self.select(action, view)
             else:
-                self.say(said)
+                self.say(said or f"{shortcuts[key][0].capitalize()}: nothing to tell at this point of the game.")
+        elif len(text) == 1 and text.isalpha():
+            self.say(f"{key} is not used here. The keys are {self.key_list()}; ? says what each does.")
+        elif len(text) > LONGEST:
+            self.say(f"That line is {len(text)} characters long, too long to be a choice. Type a choice's number, "
+                     "its notation or its words, or ? for help.")
         elif text.isdigit():
             n = int(text)
             if 1 <= n <= len(legal):
@@ -203,10 +224,33 @@ class TerminalGame:
                 action = self.state.game.parse_action(text, self.state)
                 self.state.check_legal(action)
             except CardhallError as exc:
-                self.say(f"{exc}. Type L to list the choices or ? for help.")
-                return None
+                found = self.by_words(text, legal, view)
+                if isinstance(found, str):
+                    self.say(found or f"{exc}. Type L to list the choices or ? for help.")
+                    return None
+                action = found
             self.select(action, view)
         return None
+
+    def by_words(self, text: str, legal: list[Action], view: dict[str, Any]) -> Action | str:
+        """The one choice whose description holds all the words of `text` ("queen of spades",
+        "pass two clubs"); else what to say (a list of the choices that match, or "" if none)."""
+        words = [w for w in WORD.findall(text.lower()) if w not in ("of", "the", "a")]
+        if not words:
+            return ""
+        described = [(action, self.ui.choice(action, view, self.human)) for action in legal]
+        found = [(a, d) for a, d in described if set(words) <= set(WORD.findall(d.lower()))]
+        if len(found) == 1:
+            return found[0][0]
+        if found:
+            shown = "; ".join(f"{legal.index(a) + 1}. {d}" for a, d in found[:8])
+            more = f" and {len(found) - 8} more" if len(found) > 8 else ""
+            return f"{len(found)} choices match {text!r}: {shown}{more}. Type its number or more words."
+        return ""
+
+    def key_list(self) -> str:
+        """The keys this game answers to, in one line."""
+        return ", ".join(["C", *[k for k in self.ui.shortcuts() if k != "C"], "L", "Q", "?"])
 
     def select(self, action: Action, view: dict[str, Any]) -> None:
         """Select a choice (Enter then plays it); with `quick`, play it at once."""
@@ -225,10 +269,14 @@ class TerminalGame:
             self.say(f"  {i:>3}. {self.ui.choice(action, view, self.human)}")
 
     def help(self) -> None:
-        self.say("Type a choice's number or its notation to select it, then Enter to play it.")
+        confirm = "it plays at once (--quick)" if self.quick else "then Enter to play it"
+        self.say(f"Type a choice's number, its notation or its words to select it; {confirm}. "
+                 f"The keys of {self.state.game.title}:")
+        self.say("  C  the whole table")
         for key, (what, _) in self.ui.shortcuts().items():
-            self.say(f"  {key}  {what}")
-        self.say("  L  list your choices again\n  ?  this help\n  Q  save the game and quit")
+            if key != "C":
+                self.say(f"  {key}  {what}")
+        self.say("  L  list your choices again\n  Q  save the game and quit\n  ?  this help")
 
     def save_and_quit(self) -> None:
         record = Record.of(self.state, human_seat=self.human, bot_kind=self.bot_kind)

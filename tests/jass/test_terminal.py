@@ -35,7 +35,7 @@ def test_scripted_game_with_every_key_and_bad_input_to_a_replayable_record(name,
     finished game is saved and replays exactly."""
     state, text, path = terminal(name, opts, 3, itertools.cycle(KEYS), tmp_path)
     assert state.is_over()
-    for expected in ("the cards on the table", "choose or hear the trump", "Score:", "cannot read 'zz'",
+    for expected in ("the whole table", "choose or hear the trump", "Score:", "cannot read 'zz'",
                      "There is no choice 99", "Press Enter to play it", "Game over", "wins the trick with"):
         assert expected in text, expected
     assert "Trump is" in text and ("The led suit is" in text or "No card is on the table" in text)

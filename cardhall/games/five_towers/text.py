@@ -121,7 +121,10 @@ class GameTextUI(TextUI):
             return "The game is over."
         who = "You" if mover == seat else self.seat(mover)
         if view["phase"] == "build":
-            return f"{who} won the bidding with {view['high_bid']} and must now take and build {view['high_bid']} cards."
+            if mover == seat:
+                return f"You must now take and build {plural(view['high_bid'], 'card')}."
+            cards = plural(view["high_bid"], "card")
+            return f"{who} won the bidding with {view['high_bid']} and must now take and build {cards}."
         top = max_build(_towers(view, mover), [parse_card(c) for c in view["offer"]], view["spanish_eight"])
         high = view["high_bid"]
         if view["bids"][mover] is None and mover == view["start_player"]:
