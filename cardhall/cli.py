@@ -137,6 +137,8 @@ def play(
             check_writable(record)
         human, kind = seat - 1, check_spec(state.game, bots or "heuristic")
         players: dict[int, Bot | str] = {s: kind for s in range(n) if s != human}
+        if sys.stdin.isatty():
+            import readline  # noqa: F401 - line editing and history at the prompt (arrows work)
         TerminalGame(state, human, players, record_path=record, bot_kind=kind, verbose=verbose, quick=quick).run()
     except CardhallError as exc:
         raise fail(str(exc)) from None

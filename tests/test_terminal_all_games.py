@@ -99,3 +99,15 @@ def test_input_words_quick_long_lines_and_unused_keys(tmp_path):
                  say=out.append, record_path=tmp_path / "g.json", quick=True).run()
     assert any(line.startswith("3 choices match 'spades'") or "choices match 'spades'" in line for line in out)
     assert any(line.startswith("You choose the") for line in out) and not any("Press Enter" in x for x in out)
+
+
+@pytest.mark.parametrize("fmt", ["draft", "constructed"])
+def test_clash_draft_and_constructed_answer_h_and_s(fmt, tmp_path):
+    """Point 9: H and S answer in the draft and constructed phases too."""
+    game = cardhall.load("clash-of-decks", format=fmt)
+    out: list[str] = []
+    script = iter(["H", "S", "q"])
+    TerminalGame(game.new_state(3), 0, {1: "random"}, ask=lambda _: next(script), say=out.append,
+                 record_path=tmp_path / "g.json").run()
+    assert any(line.startswith("You have no hand yet: the cards you") for line in out), out
+    assert any(line.startswith("No life bars yet:") for line in out)

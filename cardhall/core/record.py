@@ -121,7 +121,7 @@ class Record:
                 before = state.clone()
                 state.apply(action)
             except CardhallError as exc:
-                raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
+                raise RecordError(f"move {i} ({short(text)}) does not replay: {clip(str(exc))}") from None
             yield before, action, text
 
     def replay(self) -> State:
@@ -131,7 +131,7 @@ class Record:
             try:
                 state.apply(state.game.parse_action(text, state))
             except CardhallError as exc:
-                raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
+                raise RecordError(f"move {i} ({short(text)}) does not replay: {clip(str(exc))}") from None
         return state
 
     def check(self) -> State:
@@ -170,6 +170,16 @@ def _check_meta(meta: dict[str, Any]) -> None:
     scores = meta.get("final_scores")
     if scores is not None and not all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores):
         raise RecordError(f"record field meta.final_scores must be a list of numbers, got {scores!r}")
+
+
+def short(text: str, limit: int = 60) -> str:
+    """A text quoted for a message, cut to `limit` characters (a 10,000-character move is not echoed)."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """A message cut to `limit` characters."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def check_writable(path: str | Path) -> Path:

@@ -41,6 +41,8 @@ class GameTextUI(TextUI):
 
     # --- the pictures ---------------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
+        if view["phase"] in ("draft", "pick", "ban"):  # no hand nor life bars before the game
+            return "\n".join(p for p in (self.table(view, seat), self.turn(view, seat)) if p)
         parts = [self.table(view, seat), self.hand(view, seat), self.score(view, seat), self.turn(view, seat)]
         return "\n".join(p for p in parts if p)
 
@@ -97,7 +99,9 @@ class GameTextUI(TextUI):
     def hand(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut H: your hand left to right, the Bastion's place and the playable window."""
         if view["phase"] in ("draft", "pick", "ban"):
-            return ""
+            picks = [p for p in (view.get("picks") or [[]] * 2)[seat] if p] if seat in (0, 1) else []
+            return ("You have no hand yet: the cards you " + ("draft" if view["phase"] == "draft" else "pick")
+                    + f" become your deck. Your cards so far: {', '.join(picks) or 'none'}.")
         mine = view["hands"][seat]
         wall = "Fort" if mine["fort"] else "Bastion"
         mana = view["mana"] if view["active"] == seat and view["to_move"] == seat else None
@@ -128,7 +132,8 @@ class GameTextUI(TextUI):
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: both life bars."""
         if view["phase"] in ("draft", "pick", "ban"):
-            return ""
+            return ("No life bars yet: " + ("the draft" if view["phase"] == "draft" else "choosing the decks")
+                    + " comes first, and the game starts with each Bastion at the end of its hand.")
         lines = []
         for s, hand in enumerate(view["hands"]):
             lines.append(f"{cap(self.whose(view, s, seat))} {self.bar(hand)}")
