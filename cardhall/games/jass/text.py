@@ -179,15 +179,19 @@ class GameTextUI(TextUI):
         return "Nobody exchanged the six of trump this deal."
 
     def shortcuts(self) -> dict[str, Shortcut]:
-        return {
+        """The keys this game uses: H (the talon) only in Putz for three, G (the trump six) only in Putz."""
+        keys: dict[str, Shortcut] = {
             "C": ("the cards on the table", self.table),
-            "A": ("choose or hear the trump", self.trump_key),
-            "F": ("the suit that was led", self.led),
-            "H": ("take the talon (Putz for three)", self.talon_key),
-            "G": ("exchange the trump six (Putz)", self.six_key),
             "S": ("the score", self.score),
             "T": ("whose turn it is", self.turn),
+            "F": ("the suit that was led", self.led),
+            "A": ("choose or hear the trump", self.trump_key),
         }
+        if self.game.name == "putz":
+            if self.game.num_players == 3:
+                keys["H"] = ("take the talon", self.talon_key)
+            keys["G"] = ("exchange the trump six", self.six_key)
+        return keys
 
     # --- choices and events ------------------------------------------------------------
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
