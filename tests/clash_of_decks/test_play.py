@@ -144,5 +144,20 @@ def test_text_ui_says_each_event_once():
     ui = text_ui(s.game)
     events = s.apply_with_events(s.game.parse_action("summon BARON top", s))
     said = [line for e in events[1] if (line := ui.phrase(e, 1))]
-    assert said[0] == "Player A: summon BARON top." and not any("is summoned" in x for x in said)
+    assert said[0] == "Player A summons BARON to the top lane." and not any("is summoned" in x for x in said)
     assert events[1][0] == {"type": "summon", "seat": 0, "action": "summon BARON top", "card": "BARON", "lane": "top"}
+
+
+def test_text_ui_says_what_a_spell_did_and_names_you_as_you():
+    """Issue 17 point 6: a cast is said in words with what it did; the engine's A/B become "you"."""
+    s = position(hands=(["BOOM!", "GRRR", "BARON"], ["OGRE", "GNOME"]), mana=3, b_top=["TROLL"])
+    ui = text_ui(s.game)
+    events = s.apply_with_events(s.game.parse_action("cast BOOM! on B top 1", s))
+    mine = [line for e in events[0] if (line := ui.phrase(e, 0))]
+    theirs = [line for e in events[1] if (line := ui.phrase(e, 1))]
+    assert mine[0] == "You cast BOOM! on Player B's TROLL in the top lane."
+    assert theirs[0] == "Player A casts BOOM! on your TROLL in the top lane."
+    assert any(line.startswith("The spell hits your TROLL: ") for line in theirs), theirs
+    assert ui.relabel("Destroyed: OGRE; it returns to B's hand.", 1) == "Destroyed: OGRE; it returns to your hand."
+    assert ui.relabel("B: OGRE attacks the Bastion for 4.", 0) == "Player B's OGRE attacks the Bastion for 4."
+    assert ui.relabel("A takes 4 damage: the Bastion moves to position 5 of 7.", 0).startswith("You take 4 damage")

@@ -5,6 +5,7 @@ Everything is rendered from `view(seat)`, so nothing hidden can be shown.
 
 from __future__ import annotations
 
+import re
 from typing import Any, cast
 
 from cardhall.core.game import Action, Event, Viewer
@@ -228,13 +229,47 @@ class GameTextUI(TextUI):
         board events are told by those sentences, so they add nothing here."""
         kind = event["type"]
         if kind in self.ACTIONS:
+            self.casting = kind == "cast"
             who = self.who(event["seat"], viewer)
+            you = who == "You"
             if "action" not in event:
-                return f"{who} {'pick' if who == 'You' else 'picks'} a card in secret."
+                return f"{who} {'pick' if you else 'picks'} a card in secret."
+            if kind == "summon":
+                return f"{who} summon{'' if you else 's'} {event['card']} to the {event['lane']} lane."
+            if kind == "cast":
+                target = "your" if event["side"] == viewer else f"{self.seat(event['side'])}'s"
+                return (f"{who} cast{'' if you else 's'} {event['card']} on {target} {event['target']} "
+                        f"in the {event['lane']} lane.")
+            if kind == "end":
+                return f"{who} end{'' if you else 's'} the phase."
             return f"{who}: {event['action']}."
+        if kind == "creature_damaged" and getattr(self, "casting", False):  # what the spell did
+            whose = "your" if event["side"] == viewer else f"{self.seat(event['side'])}'s"
+            return f"The spell hits {whose} {event['card']}: {event['damage']} damage on it now."
         if kind == "report":
-            return "" if event.get("restates") else str(event["text"])
+            return "" if event.get("restates") else self.relabel(str(event["text"]), viewer)
         return super().phrase(event, viewer)
+
+    def relabel(self, text: str, viewer: Viewer) -> str:
+        """The engine's sentences name the sides A and B; the listener's side becomes "you"."""
+        if self.game.options["solo"]:
+            return text
+        for side, letter in enumerate("AB"):
+            if side == viewer:
+                text = re.sub(rf"^{letter}: (?=[A-Z!]{{2}})", "Your ", text)
+                text = re.sub(rf"^{letter}: the ", "Your ", text)
+                text = re.sub(rf"^{letter}: ", "You: ", text)
+                text = re.sub(rf"\b{letter}'s\b", "your", text)
+                text = re.sub(rf"^{letter} (take|ban|draft|get|choose)s\b", r"You \1", text)
+                text = re.sub(rf"; {letter} chooses\b", "; you choose", text)
+                text = re.sub(rf"^Turn (\d+): {letter},", r"Turn \1: yours,", text)
+                text = re.sub(rf"^Coin toss: {letter} plays", "Coin toss: you play", text)
+            else:
+                text = re.sub(rf"^{letter}: (?=[A-Z!]{{2}})", f"{self.seat(side)}'s ", text)
+                text = re.sub(rf"^{letter}: the ", f"{self.seat(side)}'s ", text)
+                text = re.sub(rf"(^|: |; |to |\s)(?<!Player ){letter}(?=[:' ,]|\s(?:take|ban|draft|get|choose|play)s?\b)",
+                              rf"\1{self.seat(side)}", text)
+        return text
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         if view["mode"] == "solo":
