@@ -59,6 +59,11 @@ class TextUI:
         """How a legal action is listed in the numbered choices."""
         return self.game.format_action(action)
 
+    def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
+        """A long list of choices made step by step: for `action`, each step's (question, answer)
+        — e.g. which cards, which tower to demolish, where each card goes. None: one list."""
+        return None
+
     def who(self, seat: int, viewer: Viewer, capital: bool = True) -> str:
         """A seat as the listener hears it: "You" (or "you" mid-sentence) for the listener's own seat."""
         if seat == viewer:

@@ -41,6 +41,8 @@ Input = Callable[[str], str]
 Output = Callable[[str], None]
 
 WORD = re.compile(r"[\w!?'-]+")
+STEPWISE_OVER = 9
+"""More choices than this, when the game can ask them in steps, are chosen step by step."""
 LONGEST = 200
 """A line longer than this is no choice of any game; it is not read (nor echoed back)."""
 
@@ -110,6 +112,7 @@ class TerminalGame:
         self.verbose = verbose
         self.quick = quick
         self.selected: Action | None = None
+        self.path: list[str] = []  # the answers given so far to a step-by-step choice
         self.shown = False  # has the current position been shown to the human?
 
     @property
@@ -133,6 +136,7 @@ class TerminalGame:
                     return self.state
                 continue
             if not self.shown:
+                self.path = []
                 view = self.state.view(self.human)
                 self.say(self.ui.render(view, self.human) if first or self.verbose else self.ui.turn(view, self.human))
                 self.list_choices()
@@ -193,6 +197,7 @@ class TerminalGame:
         if key == "?":
             self.help()
         elif key == "L":
+            self.path = []
             self.list_choices()
         elif key == "Q":
             self.save_and_quit()
@@ -213,6 +218,8 @@ class TerminalGame:
         elif len(text) > LONGEST:
             self.say(f"That line is {len(text)} characters long, too long to be a choice. Type a choice's number, "
                      "its notation or its words, or ? for help.")
+        elif text.isdigit() and self.stepwise(legal, view):
+            self.step(int(text), legal, view)
         elif text.isdigit():
             n = int(text)
             if 1 <= n <= len(legal):
@@ -261,9 +268,59 @@ class TerminalGame:
         self.selected = action
         self.say(f"Selected: {self.ui.choice(action, view, self.human)}. Press Enter to play it.")
 
+    # --- a long list of choices, step by step ---------------------------------------------------
+    def stepwise(self, legal: list[Action], view: dict[str, Any]) -> bool:
+        """Whether the choices are too many for one list and the game can ask them step by step."""
+        return len(legal) > STEPWISE_OVER and self.ui.steps(legal[0], view, self.human) is not None
+
+    def remaining(self, legal: list[Action], view: dict[str, Any]) -> list[tuple[Action, list[tuple[str, str]]]]:
+        """The choices that agree with the answers given so far, with their steps."""
+        out = []
+        for action in legal:
+            steps = self.ui.steps(action, view, self.human) or []
+            if [answer for _, answer in steps[:len(self.path)]] == self.path:
+                out.append((action, steps))
+        return out
+
+    def answers(self, legal: list[Action], view: dict[str, Any]) -> tuple[str, list[str], list[Action]]:
+        """The current step's question and its different answers; steps with one answer are taken
+        at once. When one choice is left: ("", [], [that choice])."""
+        while True:
+            left = self.remaining(legal, view)
+            if len(left) == 1 or not left:
+                return "", [], [a for a, _ in left]
+            k = len(self.path)
+            different = list(dict.fromkeys(steps[k][1] for _, steps in left))
+            if len(different) > 1:
+                return left[0][1][k][0], different, [a for a, _ in left]
+            self.path.append(different[0])
+
+    def step(self, n: int, legal: list[Action], view: dict[str, Any]) -> None:
+        """Answer the current step with its choice number `n`."""
+        _, different, _ = self.answers(legal, view)
+        if not 1 <= n <= len(different):
+            self.say(f"There is no choice {n}; choose a number from 1 to {len(different)}, or L to start again.")
+            return
+        self.path.append(different[n - 1])
+        question, different, left = self.answers(legal, view)
+        if question:
+            self.list_choices()
+        else:
+            self.say("You chose: " + "; ".join(self.path) + ".")
+            self.path = []
+            self.select(left[0], view)
+
     def list_choices(self) -> None:
         view = self.state.view(self.human)
         legal = self.state.legal_actions()
+        if self.stepwise(legal, view):
+            question, different, left = self.answers(legal, view)
+            done = f" So far: {'; '.join(self.path)}." if self.path else ""
+            self.say(f"{len(legal)} ways to play, chosen step by step ({len(left)} left).{done} {question}")
+            for i, answer in enumerate(different, 1):
+                self.say(f"  {i:>3}. {answer}")
+            self.say("Type a number; L starts again; a whole build's notation is also read.")
+            return
         self.say(f"Your choices ({len(legal)}):")
         for i, action in enumerate(legal, 1):
             self.say(f"  {i:>3}. {self.ui.choice(action, view, self.human)}")

@@ -193,3 +193,37 @@ def test_heuristic_bot_prefers_small_steps_and_tops():
     assert bot.act(Observation.of(late, 0)) == 2
     late.apply(2)
     assert s.game.format_action(bot.act(Observation.of(late, 0))) == "take P3 Y0; place P3 Y0"
+
+
+def test_a_long_build_list_is_chosen_step_by_step(tmp_path):
+    """Issue 17 point 7: a build is chosen in steps (which cards, which tower top to demolish,
+    where each card goes) instead of one list of every build."""
+    g = cardhall.load("five-towers")
+    for seed in range(1, 200):
+        s = g.new_state(seed)
+        while not s.is_over():
+            legal = s.legal_actions()
+            if s.phase == BUILD and s.to_move() == 0:
+                break
+            if s.to_move() == 0:
+                s.apply(3 if 3 in legal else legal[0])  # three of five cards: many ways to build
+            else:
+                s.apply(PASS if PASS in legal else legal[0])
+        if not s.is_over() and len(s.legal_actions()) > 9:
+            break
+    legal = s.legal_actions()
+    out: list[str] = []
+
+    def ask(prompt: str) -> str:
+        if out and out[-1].startswith("Selected:"):
+            return "" if not any("You take" in line for line in out) else "q"
+        if any("You take" in line for line in out):
+            return "q"
+        return "1"
+
+    TerminalGame(s, 0, {1: "random", 2: "random"}, ask=ask, say=out.append, record_path=tmp_path / "g.json").run()
+    text = "\n".join(out)
+    assert f"{len(legal)} ways to play, chosen step by step ({len(legal)} left)." in text
+    assert "Which cards do you take?" in text and "You chose: take " in text
+    assert f"Your choices ({len(legal)})" not in text  # never one list of every build
+    assert "You take " in text

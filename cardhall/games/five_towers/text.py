@@ -160,6 +160,21 @@ class GameTextUI(TextUI):
         result = "; ".join(f"{TOWER_NAMES[col]} {' '.join(map(str, towers[col])) or 'gone'}" for col in touched)
         return f"{self.game.format_action(action)}  → {result}"
 
+    def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
+        """A build in three steps: the cards taken, the tower top demolished, where each card goes."""
+        if not isinstance(action, tuple):
+            return None
+        demolished, placement = action
+        taken = "take " + _join([card_words(c) for c in sorted(placement)])
+        gone = ("demolish nothing" if demolished == NO_DEMOLISH
+                else f"demolish the {card_words(demolished)} from the top of the {TOWER_NAMES[demolished >> 4]} tower")
+        by_col: dict[int, list[int]] = {}
+        for c in placement:
+            by_col.setdefault(c >> 4, []).append(c & 15)
+        places = _join([f"{' then '.join(map(str, vals))} on the {TOWER_NAMES[col]} tower" for col, vals in by_col.items()])
+        return [("Which cards do you take?", taken), ("Which tower top do you demolish?", gone),
+                ("Where does each card go?", "place " + places)]
+
     def phrase(self, event: Event, viewer: Viewer) -> str:
         kind = event["type"]
         v = -1 if viewer is None else viewer
