@@ -111,3 +111,18 @@ def test_clash_draft_and_constructed_answer_h_and_s(fmt, tmp_path):
                  record_path=tmp_path / "g.json").run()
     assert any(line.startswith("You have no hand yet: the cards you") for line in out), out
     assert any(line.startswith("No life bars yet:") for line in out)
+
+
+def test_refusals_of_your_own_moves_say_you(tmp_path):
+    """Point 4: "You do not hold QS", not "North does not hold QS"."""
+    game = cardhall.load("hearts")
+    state = game.new_state(3)
+    hand = state.view(0)["hand"]
+    hand = hand.split() if isinstance(hand, str) else hand
+    missing = next(c for c in ("QS", "AS", "KS", "2C", "3C") if c not in hand)
+    out: list[str] = []
+    script = iter(["pass " + missing, "q"])
+    TerminalGame(state, 0, {s: "random" for s in (1, 2, 3)}, ask=lambda _: next(script), say=out.append,
+                 record_path=tmp_path / "g.json").run()
+    assert any(line.startswith(f"You do not hold {missing}; pass one of:") for line in out), out[-3:]
+    assert not any("North does not" in line for line in out)

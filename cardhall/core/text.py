@@ -8,6 +8,7 @@ what a viewer may know, the text only phrases it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +59,17 @@ class TextUI:
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
         """How a legal action is listed in the numbered choices."""
         return self.game.format_action(action)
+
+    def to_you(self, message: str, seat: int) -> str:
+        """An engine's refusal of `seat`'s own move, said to that player: "North does not hold QS"
+        becomes "You do not hold QS" (the engine names the mover; the listener is "you")."""
+        named_first = message.startswith(self.seat(seat))
+        name = re.escape(self.seat(seat))
+        for pattern, you in ((r"does not", "do not"), (r"has", "have"), (r"holds", "hold"), (r"is", "are"),
+                             (r"must", "must"), (r"cannot", "cannot"), (r"won", "won"), (r"bid", "bid")):
+            message = re.sub(rf"\b{name} {pattern}\b", f"you {you}", message)
+        message = re.sub(rf"\b{name}'s\b", "your", message)
+        return message[:1].upper() + message[1:] if named_first else message
 
     def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
         """A long list of choices made step by step: for `action`, each step's (question, answer)

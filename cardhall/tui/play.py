@@ -178,7 +178,7 @@ class TerminalGame:
         try:
             self.hear(self.table.act(YOU, self.state.game.format_action(action), self.table.version, time.time()))
         except CardhallError as exc:
-            self.say(f"{exc}. Type L to list the choices or ? for help.")
+            self.say(f"{self.ui.to_you(str(exc), self.human)}. Type L to list the choices or ? for help.")
 
     def handle(self, line: str) -> str | None:
         """Act on one line of input."""
@@ -233,7 +233,7 @@ class TerminalGame:
             except CardhallError as exc:
                 found = self.by_words(text, legal, view)
                 if isinstance(found, str):
-                    self.say(found or f"{exc}. Type L to list the choices or ? for help.")
+                    self.say(found or f"{self.ui.to_you(str(exc), self.human)}. Type L to list the choices or ? for help.")
                     return None
                 action = found
             self.select(action, view)
