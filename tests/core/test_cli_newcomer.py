@@ -134,3 +134,12 @@ def test_saved_lists_unfinished_and_finished_games(toy, tmp_path):
     assert r.output.splitlines()[-1] == "3 saved games, 1 unfinished."
     r = runner.invoke(app, ["saved", "--folder", str(tmp_path / "none")])
     assert r.exit_code == 0 and "No saved games in" in r.output
+
+
+def test_arena_prints_plain_lines_off_a_terminal(tmp_path):
+    """Point 7: the arena's standings are plain lines (no box drawing) when not printed to a terminal."""
+    r = runner.invoke(app, ["arena", "hearts", "--bots", "random,heuristic", "--games", "2", "--workers", "1",
+                            "--out", str(tmp_path / "a")])
+    assert r.exit_code == 0, r.output
+    assert "bot: heuristic; games: 2; won-drawn-lost: " in r.output
+    assert not any(ch in r.output for ch in "─│┌┐└┘━┃┏┓┗┛╭╮╰╯")
