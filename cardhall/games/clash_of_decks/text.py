@@ -9,7 +9,7 @@ import re
 from typing import Any, cast
 
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.text import Shortcut, TextUI
+from cardhall.core.text import Shortcut, TextUI, plural
 from cardhall.games.clash_of_decks.cards import BY_NAME, CARDS
 from cardhall.games.clash_of_decks.game import LANES, name_of
 
@@ -88,7 +88,7 @@ class GameTextUI(TextUI):
             lines.append("Revealed: " + "; ".join(card_text(n) for n in view["revealed"]))
         for s, picks in enumerate(view.get("picks", [])):
             if view["mode"] == "solo" and s == 1:
-                lines.append(f"The automaton has {len(picks)} cards.")
+                lines.append(f"The automaton has {plural(len(picks), 'card')}.")
                 continue
             shown = ", ".join(p if p else "a hidden card" for p in picks) or "nothing yet"
             lines.append(f"{cap(self.side(view, s, seat))} picked: {shown}")
@@ -106,7 +106,7 @@ class GameTextUI(TextUI):
         mine = view["hands"][seat]
         wall = "Fort" if mine["fort"] else "Bastion"
         mana = view["mana"] if view["active"] == seat and view["to_move"] == seat else None
-        lines = [f"Your hand, left to right ({mine['size']} cards; your {wall} is at place {mine['bastion'] + 1}):"]
+        lines = [f"Your hand, left to right ({plural(mine['size'], 'card')}; your {wall} is at place {mine['bastion'] + 1}):"]
         place = 1
         for i, name in enumerate(mine["cards"]):
             if i == mine["bastion"]:
@@ -146,7 +146,7 @@ class GameTextUI(TextUI):
         if view["mode"] == "solo":
             ai = view["ai"]
             wall = "Fort" if ai["fort"] else "Bastion"
-            lines.append(f"The automaton: {ai['deck_size']} cards in its deck, then its {wall}"
+            lines.append(f"The automaton: {plural(ai['deck_size'], 'card')} in its deck, then its {wall}"
                          + ("" if ai["fort"] else " (then the discard pile is reshuffled over its Fort)")
                          + (". This is its last turn." if ai["final"] else "."))
             lines.append(f"The automaton's discard pile: {', '.join(ai['discard']) or 'empty'}.")

@@ -12,7 +12,7 @@ from typing import Any
 
 from cardhall.core.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, parse_card
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.text import Shortcut, TextUI, signed
+from cardhall.core.text import Shortcut, TextUI, plural, signed
 from cardhall.games.jass.base import EXCHANGE_SIX, KEEP, NO_EXCHANGE, PUSH, TAKE_TALON, TRUMP
 
 
@@ -96,7 +96,7 @@ class GameTextUI(TextUI):
             return "The table is empty; no trick has been played yet."
         plays = [f"{self.who((last['leader'] + i) % n, seat)} {words(c)}" for i, c in enumerate(last["cards"])]
         return (f"The table is empty. Last trick: {'; '.join(plays)}; "
-                f"taken by {self.who(last['winner'], seat).replace('You', 'you')} for {last['points']} points.")
+                f"taken by {self.who(last['winner'], seat).replace('You', 'you')} for {plural(last['points'], 'point')}.")
 
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: the score."""
@@ -234,7 +234,7 @@ class GameTextUI(TextUI):
         if kind == "talon_kept":
             return f"{who} keep{s} {your} hand."
         if kind == "trick_won":
-            return f"{who} win{s} the trick with the {words(event['card'])}: {event['points']} points."
+            return f"{who} win{s} the trick with the {words(event['card'])}: {plural(event['points'], 'point')}."
         if kind == "deal_scored":
             return self.deal_summary(event, viewer)
         if kind == "deal_started":
@@ -252,7 +252,7 @@ class GameTextUI(TextUI):
         parts = []
         for i, (p, d) in enumerate(zip(event["points"], event["deltas"], strict=True)):
             tag = " (apple)" if p < 21 else ""
-            parts.append(f"{self.who(i, viewer, False)} {p} points{tag} {signed(d)}")
+            parts.append(f"{self.who(i, viewer, False)} {plural(p, 'point')}{tag} {signed(d)}")
         return "Deal scored: " + "; ".join(parts) + ". Score: " + ", ".join(
             f"{self.who(i, viewer, False)} {s}" for i, s in enumerate(event["scores"])) + "."
 
