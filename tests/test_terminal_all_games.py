@@ -139,3 +139,20 @@ def test_the_result_is_said_to_you():
     assert "Final scores: you 43, Player 2 40, Player 3 12." in ui.result({}, [43, 40, 12], [0], 0)
     assert (plural(1, "card"), plural(2, "card"), plural(-0.0, "point")) == ("1 card", "2 cards", "0 points")
     assert (signed(0), signed(-0.0), signed(3), signed(-2)) == ("0", "0", "+3", "-2")
+
+
+def test_words_that_match_no_choice_say_so(tmp_path):
+    """Point 8: a card in words that is no choice now is answered as such, not "cannot read"."""
+    game = cardhall.load("hearts")
+    state = game.new_state(3)
+    hand = state.view(0)["hand"]
+    hand = hand.split() if isinstance(hand, str) else hand
+    from cardhall.core.cards import card_name, parse_card
+
+    missing = next(c for c in ("QS", "AS", "KS", "2C", "3C") if c not in hand)
+    words = card_name(parse_card(missing))
+    out: list[str] = []
+    script = iter([words, "q"])
+    TerminalGame(state, 0, {s: "random" for s in (1, 2, 3)}, ask=lambda _: next(script), say=out.append,
+                 record_path=tmp_path / "g.json").run()
+    assert any(line.startswith(f"None of your choices matches {words!r} (cannot read") for line in out), out[-3:]

@@ -30,7 +30,7 @@ from typing import Any
 import platformdirs
 
 from cardhall.core.bot import Bot
-from cardhall.core.errors import CardhallError
+from cardhall.core.errors import CardhallError, NotationError
 from cardhall.core.game import Action, Event, State
 from cardhall.core.record import Record
 from cardhall.core.text import TextUI, text_ui
@@ -233,7 +233,10 @@ class TerminalGame:
             except CardhallError as exc:
                 found = self.by_words(text, legal, view)
                 if isinstance(found, str):
-                    self.say(found or f"{self.ui.to_you(str(exc), self.human)}. Type L to list the choices or ? for help.")
+                    why = self.ui.to_you(str(exc), self.human)
+                    if not found and isinstance(exc, NotationError) and len(text.split()) > 1:  # words, perhaps
+                        why = f"None of your choices matches {text!r} ({why})"
+                    self.say(found or f"{why}. Type L to list the choices or ? for help.")
                     return None
                 action = found
             self.select(action, view)
