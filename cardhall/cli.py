@@ -4,22 +4,73 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import typer
+import typer.core
 from rich.console import Console
 from rich.table import Table
 
 import cardhall
 from cardhall.arena.cli import arena
+from cardhall.bots.levels import LEVELS
 from cardhall.core.errors import CardhallError
+from cardhall.core.game import State
 from cardhall.core.options import game_options
-from cardhall.core.registry import canonical_name, game_class, game_names
+from cardhall.core.registry import aliases, canonical_name, game_class, game_names, names_with_aliases
+
+try:  # typer ≥ 0.25 carries its own click; older ones use click's exceptions
+    from typer import TyperException as UsageError
+except ImportError:  # pragma: no cover
+    from click import ClickException as UsageError  # type: ignore[assignment]
+
+
+class Commands(typer.core.TyperGroup):
+    """The command group: a mistake on the command line is one line, "error: …", as every other
+    mistake is (not a framed usage box); help is plain text a screen reader reads in order."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+        standalone = standalone_mode
+        try:
+            code = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False,
+                                windows_expand_args=windows_expand_args, **extra)
+        except UsageError as exc:
+            if not standalone:
+                raise
+            ctx = getattr(exc, "ctx", None)
+            if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+                typer.echo(ctx.get_help())
+                sys.exit(0)
+            where = f"cardhall {ctx.info_name} --help" if ctx is not None and ctx.parent is not None else "cardhall --help"
+            typer.echo(f"error: {first_lower(exc.format_message()).rstrip('.')} ({where} lists what it takes)", err=True)
+            code = exc.exit_code
+        except typer.Abort:
+            code = 1
+        if not standalone:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def first_lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"cardhall {cardhall.__version__}")
+        raise typer.Exit()
+
 
 app = typer.Typer(
+    cls=Commands,
     help="cardhall — a card room: 5 Towers, Clash of Decks, Jass and Putz, Hearts, 3-2-5.",
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
 
@@ -30,43 +81,101 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-@app.command(context_settings=EXTRA)
+def play_help() -> str:
+    """`play --help`: each game's options and every bot level, so a newcomer need not guess."""
+    lines = ["Play a game in the terminal against bots. Game options follow as --name value "
+             "(e.g. --players 3). Type ? at the prompt for the keys.", ""]
+    for name in game_names():
+        try:
+            cls = game_class(name)
+        except ModuleNotFoundError:  # pragma: no cover - a game whose extra is missing
+            continue
+        also = aliases(name)
+        opts = "; ".join(f"--{o.name.replace('_', '-')} ({o.allowed()}, default {o.default!r})" for o in cls.OPTIONS)
+        lines.append(f"{name}{' (also ' + ', '.join(also) + ')' if also else ''}: {opts or 'no options'}.")
+    lines += ["", "Bots (--bots): random; heuristic (the default); the levels " + ", ".join(LEVELS) +
+              "; ismcts and pimc searches (e.g. ismcts:seconds=2); or your own as file.py:Class."]
+    return "\n\n".join(lines)
+
+
+@app.command(context_settings=EXTRA, help=play_help())
 def play(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game: " + ", ".join(game_names())),
-    seat: int = typer.Option(1, help="Your seat, counted from 1."),
+    game: str | None = typer.Argument(None, help="The game (not needed with --resume): " + ", ".join(game_names())),
+    seat: int | None = typer.Option(None, help="Your seat, counted from 1 (default 1)."),
     seed: int | None = typer.Option(None, help="Seed of the deal (random if not given)."),
-    bots: str | None = typer.Option(None, help="The bots' kind: heuristic (default) or random, or another from cardhall.bots."),
-    resume: Path | None = typer.Option(None, help="Continue a saved game from its record."),
+    bots: str | None = typer.Option(None, help="The bots' kind: heuristic (default), random, easy, medium, hard, "
+                                    "ismcts, pimc, or your own as file.py:Class."),
+    resume: Path | None = typer.Option(None, help="Continue a saved game from its record (no game name needed)."),
     record: Path | None = typer.Option(None, help="Where to save the game (default: your data directory)."),
+    verbose: bool = typer.Option(False, "--verbose", help="Show the whole table before each of your turns."),
+    quick: bool = typer.Option(False, "--quick", help="Play a choice as soon as it is chosen (no Enter to confirm)."),
 ) -> None:
-    """Play a game in the terminal against bots. Game options follow as --name value
-    (e.g. --players 3). Keys: a number or notation selects, Enter plays, ? helps."""
     from cardhall.core.bot import Bot
-    from cardhall.core.record import Record
+    from cardhall.core.record import check_writable
     from cardhall.room.bots import check_spec
     from cardhall.tui.play import TerminalGame
 
+    args = list(ctx.args)
+    if game is not None and game.startswith("--"):  # `play --resume FILE --pile 5`: no game named
+        args.insert(0, game)
+        game = None
     try:
         if resume is not None:
-            rec = Record.load(resume)
-            if canonical_name(rec.game) != canonical_name(game):
-                raise CardhallError(f"{resume} is a record of {rec.game}, not of {game}")
-            state = rec.replay()
-            seat = int(rec.meta.get("human_seat", seat - 1)) + 1
-            bots = bots or rec.meta.get("bot_kind")
+            state, seat, bots = resumed(resume, game, seat, seed, bots, game_options(args))
             record = record or resume
+        elif game is None:
+            raise CardhallError("name the game to play (e.g. cardhall play hearts), or continue a saved one "
+                                f"with --resume FILE; the games are: {names_with_aliases()}")
         else:
-            g = cardhall.load(game, **game_options(ctx.args))
-            state = g.new_state(seed)
+            state = cardhall.load(game, **game_options(args)).new_state(seed)
+        seat = 1 if seat is None else seat
         n = state.game.num_players
         if not 1 <= seat <= n:
             raise CardhallError(f"--seat must be from 1 to {n}, got {seat}")
+        if record is not None:
+            check_writable(record)
         human, kind = seat - 1, check_spec(state.game, bots or "heuristic")
         players: dict[int, Bot | str] = {s: kind for s in range(n) if s != human}
-        TerminalGame(state, human, players, record_path=record, bot_kind=kind).run()
+        if sys.stdin.isatty():
+            import readline  # noqa: F401 - line editing and history at the prompt (arrows work)
+        TerminalGame(state, human, players, record_path=record, bot_kind=kind, verbose=verbose, quick=quick).run()
     except CardhallError as exc:
         raise fail(str(exc)) from None
+
+
+def resumed(path: Path, game: str | None, seat: int | None, seed: int | None, bots: str | None,
+            options: dict[str, object]) -> tuple[State, int, str | None]:
+    """The state, seat (from 1) and bot kind of a saved game; what the command line says must
+    agree with the record (an option that contradicts it is an error, not ignored)."""
+    from cardhall.core.record import Record
+
+    rec = Record.load(path)
+    if game is not None and canonical_name(rec.game) != canonical_name(game):
+        raise CardhallError(f"{path} is a record of {rec.game}, not of {game}; leave out the game name to resume it")
+    recorded = rec.new_game()
+    if options:
+        given = cardhall.load(recorded.name, **{**recorded.options, **options}).options
+        for key in options:
+            if given[key] != recorded.options.get(key):
+                raise CardhallError(f"the saved game has {key.replace('_', '-')} {recorded.options.get(key)!r}, "
+                                    f"not {given[key]!r}; leave out --{key.replace('_', '-')} to resume it")
+    if seed is not None and seed != rec.seed:
+        raise CardhallError(f"the saved game has seed {rec.seed}, not {seed}; leave out --seed to resume it")
+    saved_seat = rec.meta.get("human_seat")
+    if seat is not None and saved_seat is not None and seat != saved_seat + 1:
+        raise CardhallError(f"you played seat {saved_seat + 1} in the saved game, not {seat}; leave out --seat to resume it")
+    saved_bots = rec.meta.get("bot_kind")
+    if bots is not None and saved_bots is not None and bots != saved_bots:
+        raise CardhallError(f"the saved game's bots are {saved_bots}, not {bots}; leave out --bots to resume it")
+    state = rec.replay()
+    if saved_seat is not None and saved_seat >= state.game.num_players:
+        raise CardhallError(f"{path} says you played seat {saved_seat + 1}, but {state.game.title} has "
+                            f"{state.game.num_players} seats; the record is damaged")
+    if state.is_over():
+        raise CardhallError(f"the game in {path} is finished ({len(rec.actions)} moves); "
+                            f"see it with: cardhall replay {path}")
+    return state, (seat if saved_seat is None else saved_seat + 1) or 1, bots or saved_bots
 
 
 @app.command()
@@ -116,17 +225,46 @@ def rules(game: str = typer.Argument(..., help="The game.")) -> None:
 @app.command()
 def games() -> None:
     """List the games and their options."""
-    table = Table(title="cardhall games")
-    for col in ("game", "options"):
-        table.add_column(col)
     for name in game_names():
         try:
             cls = game_class(name)
-        except ModuleNotFoundError:
+        except ModuleNotFoundError:  # pragma: no cover - a game whose extra is missing
             continue
-        opts = "; ".join(f"{o.name} ({o.allowed()}, default {o.default!r})" for o in cls.OPTIONS)
-        table.add_row(f"{name}\n{cls.title}", opts)
-    Console().print(table)
+        also = aliases(name)
+        typer.echo(f"{name} — {cls.title}{' (also ' + ', '.join(also) + ')' if also else ''}.")
+        for o in cls.OPTIONS:
+            typer.echo(f"  --{o.name.replace('_', '-')}: {o.allowed()}, default {o.default!r}.")
+        if not cls.OPTIONS:
+            typer.echo("  no options.")
+
+
+@app.command()
+def saved(folder: Path | None = typer.Option(None, help="Where the records are (default: your data directory).")) -> None:
+    """List your saved games, newest first: unfinished ones with how to continue them,
+    finished ones with how to replay them."""
+    from cardhall.core.record import Record
+    from cardhall.tui.play import records_dir
+
+    where = folder or records_dir()
+    files = sorted(where.glob("*.json"), key=lambda f: f.stat().st_mtime, reverse=True) if where.is_dir() else []
+    if not files:
+        typer.echo(f"No saved games in {where}. Games you play with cardhall play are saved there.")
+        return
+    unfinished = 0
+    for file in files:
+        try:
+            rec = Record.load(file)
+            state = rec.replay()
+        except CardhallError as exc:
+            typer.echo(f"{file}: cannot be read ({exc}).")
+            continue
+        moves = f"{len(rec.actions)} move{'' if len(rec.actions) == 1 else 's'}"
+        if state.is_over():
+            typer.echo(f"{state.game.title}, finished after {moves}: cardhall replay {file}")
+        else:
+            unfinished += 1
+            typer.echo(f"{state.game.title}, unfinished after {moves}: cardhall play --resume {file}")
+    typer.echo(f"{len(files)} saved game{'' if len(files) == 1 else 's'}, {unfinished} unfinished.")
 
 
 @app.command(context_settings=EXTRA)
@@ -169,12 +307,18 @@ def bench(
     if as_json:
         typer.echo(json.dumps(figures))
         return
+    screen = Console()
+    if not screen.is_terminal:  # plain lines for a file or a screen reader
+        typer.echo(title)
+        for key, value in figures.items():
+            typer.echo(f"{key}: {value}")
+        return
     table = Table(title=title)
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, value in figures.items():
         table.add_row(key, str(value))
-    Console().print(table)
+    screen.print(table)
 
 
 def envs_bench(seconds: float, vs: str | None) -> dict[str, object]:
@@ -256,7 +400,9 @@ def bot(
 
 
 @app.callback(invoke_without_command=True)
-def room(ctx: typer.Context) -> None:
+def room(ctx: typer.Context,
+         version: bool = typer.Option(False, "--version", callback=show_version, is_eager=True,
+                                      help="Print cardhall's version and stop.")) -> None:
     """With no command, `cardhall` starts the game room (as `cardhall serve`) on
     http://127.0.0.1:8000/ — open that address in a browser to play."""
     if ctx.invoked_subcommand is None:

@@ -254,7 +254,7 @@ def test_hearts_each_receiver_learns_only_its_own_received_cards():
         assert done == [{"type": "passes_done", "passing": "left", "received": view["received"],
                          "received_from": view["received_from"]}]
     assert [e for e in events[None] if e["type"] == "passes_done"] == [{"type": "passes_done", "passing": "left"}]
-    assert [e for e in events[0] if e["type"] == "pass_chosen"] == [{"type": "pass_chosen", "seat": 3}]
+    assert [e for e in events[0] if e["type"] == "pass_chosen"] == [{"type": "pass_chosen", "seat": 3, "count": 3}]
 
 
 def test_three_two_five_pull_cards_go_only_to_the_two_seats_involved():

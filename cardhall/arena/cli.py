@@ -40,7 +40,18 @@ def take_ray_option(args: list[str]) -> tuple[str | None, list[str]]:
 
 @contextmanager
 def progress_bar(console: Console, done: int, total: int) -> Iterator[Callable[[], None]]:
-    """A Rich progress bar with games done, elapsed time and ETA."""
+    """A Rich progress bar with games done, elapsed time and ETA; off a terminal, one line
+    when the games start and one when they are done (no bar drawing)."""
+    if not console.is_terminal:
+        count = [done]
+        console.print(f"arena: {done} of {total} games done; playing the rest.", markup=False)
+
+        def advance() -> None:
+            count[0] += 1
+
+        yield advance
+        console.print(f"arena: {count[0]} of {total} games done.", markup=False)
+        return
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -93,6 +104,17 @@ def standings_table(summary: dict[str, Any]) -> list[Table]:
     return tables
 
 
+def plain_rows(table: Table) -> list[str]:
+    """A table as plain lines: its title, each row as "column: value; …", its caption."""
+    columns = [(str(c.header), [str(cell) for cell in c.cells]) for c in table.columns]
+    rows = [f"{table.title!s}:"] if table.title else []
+    for i in range(table.row_count):
+        rows.append("; ".join(f"{name}: {cells[i]}" for name, cells in columns) + ".")
+    if table.caption:
+        rows.append(f"({table.caption})")
+    return rows
+
+
 def arena(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="The game, e.g. hearts."),
@@ -118,8 +140,12 @@ def arena(
         if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
             raise CardhallError(f"--plot must name a .png, .svg or .pdf file, got {plot}")
         outcome = run(spec, progress=lambda done, total: progress_bar(console, done, total))
+        screen = Console()
         for table in standings_table(outcome.results):
-            Console().print(table)
+            if screen.is_terminal:
+                screen.print(table)
+            else:  # a file or a screen reader: one line per row, no box drawing nor wrapped columns
+                typer.echo("\n".join(plain_rows(table)))
         if games % spec.cycle:
             typer.echo(f"note: {games} games is not a multiple of the {spec.cycle} seatings; "
                        f"seats are exactly fair over multiples of {spec.cycle}")

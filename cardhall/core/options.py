@@ -12,6 +12,10 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
+class Flag(str):
+    """An option written without a value (`--solo`): true for a yes/no option, a mistake otherwise."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of a game: its type, default and allowed values."""
@@ -50,6 +54,8 @@ class Option:
             f"{game}: option {self.name}={value!r} is not valid; it must be {self.allowed()}"
         )
         kind = self.kind
+        if isinstance(value, Flag) and kind is not bool:
+            raise OptionError(f"{game}: option --{self.name.replace('_', '-')} needs a value; it must be {self.allowed()}")
         if kind is bool:
             if isinstance(value, bool):
                 out: Any = value
@@ -117,6 +123,6 @@ def game_options(args: list[str]) -> dict[str, Any]:
             options[key] = args[i + 1]
             i += 1
         else:
-            options[key] = "true"
+            options[key] = Flag("true")
         i += 1
     return options

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,9 +49,12 @@ class Record:
         return json.dumps(self.to_json(), indent=1)
 
     def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.dumps() + "\n", encoding="utf-8")
+        """Write the record; raise `RecordError` saying why when it cannot be written."""
+        path = check_writable(path)
+        try:
+            path.write_text(self.dumps() + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot save the game as {path}: {exc.strerror or exc}") from None
         return path
 
     @classmethod
@@ -117,7 +121,7 @@ class Record:
                 before = state.clone()
                 state.apply(action)
             except CardhallError as exc:
-                raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
+                raise RecordError(f"move {i} ({short(text)}) does not replay: {clip(str(exc))}") from None
             yield before, action, text
 
     def replay(self) -> State:
@@ -127,7 +131,7 @@ class Record:
             try:
                 state.apply(state.game.parse_action(text, state))
             except CardhallError as exc:
-                raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
+                raise RecordError(f"move {i} ({short(text)}) does not replay: {clip(str(exc))}") from None
         return state
 
     def check(self) -> State:
@@ -166,3 +170,32 @@ def _check_meta(meta: dict[str, Any]) -> None:
     scores = meta.get("final_scores")
     if scores is not None and not all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores):
         raise RecordError(f"record field meta.final_scores must be a list of numbers, got {scores!r}")
+
+
+def short(text: str, limit: int = 60) -> str:
+    """A text quoted for a message, cut to `limit` characters (a 10,000-character move is not echoed)."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """A message cut to `limit` characters."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def check_writable(path: str | Path) -> Path:
+    """Check, before a game starts, that a record can be saved at `path` (creating its folder);
+    raise `RecordError` saying what is wrong: a folder, or a place that cannot be written."""
+    path = Path(path)
+    if path.is_dir():
+        raise RecordError(f"{path} is a folder; give a file name for the record, such as {path / 'game.json'}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RecordError(f"cannot save the game in {path.parent}: {exc.strerror or exc}; "
+                          "give a file in a folder you can write to") from None
+    if not path.parent.is_dir():
+        raise RecordError(f"cannot save the game in {path.parent}: it is not a folder")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise RecordError(f"cannot save the game as {path}: permission denied; "
+                          "give a file in a folder you can write to")
+    return path

@@ -34,12 +34,20 @@ def aliases(name: str) -> list[str]:
     return [alias for alias, target in _ALIASES.items() if target == key]
 
 
+def names_with_aliases() -> str:
+    """The games as a user may name them: "three-two-five (also 325, 3-2-5)"."""
+    def named(game: str) -> str:
+        others = [alias for alias, target in _ALIASES.items() if target == game]
+        return f"{game} (also {', '.join(others)})" if others else game
+    return ", ".join(named(game) for game in _GAMES)
+
+
 def canonical_name(name: str) -> str:
     """The registered name for `name` or an alias; raise `UnknownGame` otherwise."""
     key = name.strip().lower().replace("_", "-")
     key = _ALIASES.get(key, key)
     if key not in _GAMES:
-        raise UnknownGame(f"unknown game {name!r}; the games are: {', '.join(_GAMES)}")
+        raise UnknownGame(f"unknown game {name!r}; the games are: {names_with_aliases()}")
     return key
 
 

@@ -8,6 +8,7 @@ what a viewer may know, the text only phrases it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -59,9 +60,36 @@ class TextUI:
         """How a legal action is listed in the numbered choices."""
         return self.game.format_action(action)
 
-    def who(self, seat: int, viewer: Viewer) -> str:
-        """A seat as the listener hears it: "You" for the listener's own seat."""
-        return "You" if seat == viewer else self.seat(seat)
+    def to_you(self, message: str, seat: int) -> str:
+        """An engine's refusal of `seat`'s own move, said to that player: "North does not hold QS"
+        becomes "You do not hold QS" (the engine names the mover; the listener is "you")."""
+        named_first = message.startswith(self.seat(seat))
+        name = re.escape(self.seat(seat))
+        for pattern, you in ((r"does not", "do not"), (r"has", "have"), (r"holds", "hold"), (r"is", "are"),
+                             (r"must", "must"), (r"cannot", "cannot"), (r"won", "won"), (r"bid", "bid")):
+            message = re.sub(rf"\b{name} {pattern}\b", f"you {you}", message)
+        message = re.sub(rf"\b{name}'s\b", "your", message)
+        return message[:1].upper() + message[1:] if named_first else message
+
+    def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
+        """A long list of choices made step by step: for `action`, each step's (question, answer)
+        — e.g. which cards, which tower to demolish, where each card goes. None: one list."""
+        return None
+
+    def who(self, seat: int, viewer: Viewer, capital: bool = True) -> str:
+        """A seat as the listener hears it: "You" (or "you" mid-sentence) for the listener's own seat."""
+        if seat == viewer:
+            return "You" if capital else "you"
+        return self.seat(seat)
+
+    def does(self, seat: int, viewer: Viewer, verb: str, capital: bool = True) -> str:
+        """A seat and its verb as the listener hears it: "You deal" / "South deals"."""
+        if seat == viewer:
+            return f"{'You' if capital else 'you'} {'are' if verb == 'be' else verb}"
+        if verb == "be":
+            return f"{self.seat(seat)} is"
+        ending = "es" if verb.endswith(("s", "sh", "ch", "x", "o")) else "s"
+        return f"{self.seat(seat)} {verb}{ending}"
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
         """One event as one sentence for `viewer` (a seat, or None for a spectator), or ""
@@ -76,13 +104,43 @@ class TextUI:
         return []
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
-        names = ["you" if w == viewer else self.seat(w) for w in winners]
-        table = ", ".join(f"{self.seat(i)} {s:g}" for i, s in enumerate(scores))
-        verb = "win" if names == ["you"] else ("wins" if len(names) == 1 else "share the win")
-        return f"Game over. Final scores: {table}. {' and '.join(names).capitalize()} {verb}."
+        """The end for `viewer`: "You win with 43 points" or "East wins with 50 points; you finish second"."""
+        table = ", ".join(f"{self.who(i, viewer, capital=False)} {s:g}" for i, s in enumerate(scores))
+        return f"Game over. {self.outcome(scores, winners, viewer)} Final scores: {table}."
+
+    def outcome(self, scores: list[float], winners: list[int], viewer: int) -> str:
+        """Who won, and where the viewer finished, in one sentence."""
+        if not winners:
+            return "Nobody wins."
+        points = f"{plural(scores[winners[0]], 'point')}"
+        if viewer in winners:
+            others = [self.seat(w) for w in winners if w != viewer]
+            return f"You share the win with {' and '.join(others)}, with {points}." if others else f"You win with {points}."
+        names = " and ".join(self.seat(w) for w in winners)
+        head = f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {points}"
+        if not 0 <= viewer < len(scores):
+            return head + "."
+        lower_wins = scores[winners[0]] <= min(scores) and scores[winners[0]] < max(scores)
+        better = sum(1 for s in scores if (s < scores[viewer] if lower_wins else s > scores[viewer]))
+        place = ORDINALS[better] if better < len(ORDINALS) else f"number {better + 1}"
+        return f"{head}; you finish {place} with {plural(scores[viewer], 'point')}."
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def plural(count: float, noun: str, many: str | None = None) -> str:
+    """ "1 card", "2 cards", "0 points" (never "−0")."""
+    count = 0 if count == 0 else count
+    return f"{count:g} {noun if count in (1, -1) else many or noun + 's'}"
 
 
 def text_ui(game: Game) -> TextUI:
     """The game's own `TextUI` (its declared `text_ui` plug-in), else the generic one."""
     cls: type[TextUI] = game.plugins.load("text_ui") or TextUI
     return cls(game)
+
+
+def signed(delta: float) -> str:
+    """A change of score: "+3", "-2", "0" (never "+0" or "−0")."""
+    return "0" if delta == 0 else f"{delta:+g}"

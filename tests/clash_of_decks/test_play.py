@@ -55,9 +55,9 @@ def test_text_ui_board_hand_life_and_turn():
     ui = text_ui(s.game)
     v = s.view(0)
     text = ui.render(v, 0)
-    assert "TOP" in text and "BOTTOM" in text and "=bridge=" in text
-    assert "2 SHAMAN 1/2 | 1 TROLL 3/6 (Rage, Berserk)" in text  # read outwards-in towards the bridge
-    assert "1 OGRE 4/4 (2 damage; Berserk)" in text
+    assert "Top lane, your side, from the bridge:" in text and "Bottom lane" in text
+    assert "from the bridge: 1, TROLL, attack 3, health 6, Rage, Berserk; 2, SHAMAN, attack 1, health 2." in text
+    assert "1, OGRE, attack 4, health 4, 2 damage taken, Berserk" in text
     assert "3. your BASTION" in text and "in the window, playable" in text
     hand_lines = ui.hand(v, 0).splitlines()
     assert "GRRR" in hand_lines[4] and "playable" in hand_lines[4] and "window" not in hand_lines[-1]
@@ -93,7 +93,7 @@ def test_scripted_terminal_duel_to_a_replayable_record(tmp_path):
     out = "\n".join(said)
     assert final.is_over()
     assert "no card called 'DRAGON'" in out and "There is no choice 999" in out and "Nothing is selected" in out
-    assert "Board (position 1" in out and "Life:" in out and "your hand" in out.lower()
+    assert "Top lane, " in out and "Bastion at place" in out and "your hand" in out.lower()
     assert "Game over" in out
     assert Record.load(path).check() == final
 
@@ -144,5 +144,20 @@ def test_text_ui_says_each_event_once():
     ui = text_ui(s.game)
     events = s.apply_with_events(s.game.parse_action("summon BARON top", s))
     said = [line for e in events[1] if (line := ui.phrase(e, 1))]
-    assert said[0] == "Player A: summon BARON top." and not any("is summoned" in x for x in said)
+    assert said[0] == "Player A summons BARON to the top lane." and not any("is summoned" in x for x in said)
     assert events[1][0] == {"type": "summon", "seat": 0, "action": "summon BARON top", "card": "BARON", "lane": "top"}
+
+
+def test_text_ui_says_what_a_spell_did_and_names_you_as_you():
+    """Issue 17 point 6: a cast is said in words with what it did; the engine's A/B become "you"."""
+    s = position(hands=(["BOOM!", "GRRR", "BARON"], ["OGRE", "GNOME"]), mana=3, b_top=["TROLL"])
+    ui = text_ui(s.game)
+    events = s.apply_with_events(s.game.parse_action("cast BOOM! on B top 1", s))
+    mine = [line for e in events[0] if (line := ui.phrase(e, 0))]
+    theirs = [line for e in events[1] if (line := ui.phrase(e, 1))]
+    assert mine[0] == "You cast BOOM! on Player B's TROLL in the top lane."
+    assert theirs[0] == "Player A casts BOOM! on your TROLL in the top lane."
+    assert any(line.startswith("The spell hits your TROLL: ") for line in theirs), theirs
+    assert ui.relabel("Destroyed: OGRE; it returns to B's hand.", 1) == "Destroyed: OGRE; it returns to your hand."
+    assert ui.relabel("B: OGRE attacks the Bastion for 4.", 0) == "Player B's OGRE attacks the Bastion for 4."
+    assert ui.relabel("A takes 4 damage: the Bastion moves to position 5 of 7.", 0).startswith("You take 4 damage")

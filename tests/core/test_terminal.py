@@ -48,7 +48,7 @@ def test_quit_and_end_of_input_save_the_game(toy, tmp_path):
     state = toy.new_state(seed=4)
     TerminalGame(state, 0, {1: RandomBot(0)}, ask=scripted(["1", ""]), say=out.append,
                  record_path=tmp_path / "g.json").run()
-    assert "Continue it with: cardhall play toy --resume" in out[-1]
+    assert "Continue it with: cardhall play --resume" in out[-1]
     rec = Record.load(tmp_path / "g.json")
     assert rec.actions[0] == "take 1" and not rec.replay().is_over()
 
@@ -84,7 +84,7 @@ def test_cli_errors_are_sentences(toy, tmp_path):
     r = runner.invoke(app, ["replay", str(tmp_path / "nope.json")])
     assert r.exit_code == 2 and "cannot read record" in r.output
     r = runner.invoke(app, ["bench", "toy", "--seconds", "-1"])
-    assert r.exit_code == 2 and "Invalid value for '--seconds'" in r.output
+    assert r.exit_code == 2 and "error: invalid value for '--seconds'" in r.output
     r = runner.invoke(app, ["bench", "toy", "--vs", "openspiel", "--seconds", "0.01"])
     assert r.exit_code == 2 and "toy has no peer engine" in r.output
 

@@ -61,7 +61,7 @@ def test_terminal_game_end_to_end_with_bad_input_saved_and_replayable(tmp_path):
     assert "a bid is a number of offer cards, from 0 to 5" in text
     assert "card values go from 0 to 15" in text
     assert "O  the offer" in text and "B  the bids of this round" in text
-    assert "Offer (5 cards):" in text and "Player 2 bids" in text and "Game over. Final scores" in text
+    assert "Offer (5 cards):" in text and "Player 2 bids" in text and "Final scores" in text
     assert "the discard pile is shuffled into a new draw pile" in text
     assert "The draw pile has run out for the second time: the game ends." in text
     assert f"The game is saved as {path}" in text
@@ -88,7 +88,7 @@ def test_cli_play_five_towers_saves_and_replays(tmp_path):
     r = CliRunner().invoke(app, ["play", "five-towers", "--players", "2", "--seat", "2", "--seed", "3",
                                  "--bots", "random", "--record", str(path)], input="L\n1\n\nq\n")
     assert r.exit_code == 0, r.output
-    assert "Offer (5 cards):" in r.output and "Player 2 (you)" in r.output
+    assert "Offer (5 cards):" in r.output and "Your towers: score" in r.output
     rec = Record.load(path)
     assert rec.options == {"players": 2, "spanish_eight": False} and len(rec.actions) >= 1
     assert not rec.check().is_over()
@@ -102,7 +102,7 @@ def test_text_ui_renders_the_table_in_words():
     assert isinstance(ui, GameTextUI)
     picture = ui.render(s.view(0), 0)
     for words in ["Offer (5 cards): P9 (Candy 9), V11 (Spooky 11), G3 (Tree 3), S2 (Scrap 2), Y7 (Sand 7).",
-                  "Player 1 (you): score", "Candy (P, pink): 0 (bottom to top; 1 card, topped with 0, complete)",
+                  "Your towers: score", "Candy (P, pink): 0 (bottom to top; 1 card, topped with 0, complete)",
                   "Sand (Y, yellow): 12 6 (bottom to top; 2 cards, top 6, main tower)",
                   "Player 2: score 3, 1 demolished (S4).", "no tower yet: Spooky, Tree, Scrap",
                   "Draw pile: ", "Bidding (you start): no bids yet.", "You must open the bidding: bid 0 to 4."]:
@@ -111,7 +111,7 @@ def test_text_ui_renders_the_table_in_words():
     assert ui.turn(s.view(0), 0) == "Player 2 is to bid or pass."
     assert ui.turn(s.view(1), 1) == "You may bid 3 to 5, or pass."
     assert "Player 1 bid 2" in ui.bids(s.view(1), 1)
-    assert "Player 1: 6 (towers 4, main tower 2, demolished −0)" in ui.score(s.view(1), 1)
+    assert "Player 1: 6 points (towers 4, main tower 2)" in ui.score(s.view(1), 1)
 
 
 def test_text_ui_phrases_bids_and_builds_in_words():
@@ -193,3 +193,37 @@ def test_heuristic_bot_prefers_small_steps_and_tops():
     assert bot.act(Observation.of(late, 0)) == 2
     late.apply(2)
     assert s.game.format_action(bot.act(Observation.of(late, 0))) == "take P3 Y0; place P3 Y0"
+
+
+def test_a_long_build_list_is_chosen_step_by_step(tmp_path):
+    """Issue 17 point 7: a build is chosen in steps (which cards, which tower top to demolish,
+    where each card goes) instead of one list of every build."""
+    g = cardhall.load("five-towers")
+    for seed in range(1, 200):
+        s = g.new_state(seed)
+        while not s.is_over():
+            legal = s.legal_actions()
+            if s.phase == BUILD and s.to_move() == 0:
+                break
+            if s.to_move() == 0:
+                s.apply(3 if 3 in legal else legal[0])  # three of five cards: many ways to build
+            else:
+                s.apply(PASS if PASS in legal else legal[0])
+        if not s.is_over() and len(s.legal_actions()) > 9:
+            break
+    legal = s.legal_actions()
+    out: list[str] = []
+
+    def ask(prompt: str) -> str:
+        if out and out[-1].startswith("Selected:"):
+            return "" if not any("You take" in line for line in out) else "q"
+        if any("You take" in line for line in out):
+            return "q"
+        return "1"
+
+    TerminalGame(s, 0, {1: "random", 2: "random"}, ask=ask, say=out.append, record_path=tmp_path / "g.json").run()
+    text = "\n".join(out)
+    assert f"{len(legal)} ways to play, chosen step by step ({len(legal)} left)." in text
+    assert "Which cards do you take?" in text and "You chose: take " in text
+    assert f"Your choices ({len(legal)})" not in text  # never one list of every build
+    assert "You take " in text

@@ -53,11 +53,12 @@ def test_scripted_game_with_shortcuts_and_bad_input(tmp_path):
     assert "write one card such as QS" in text
     assert "There is no choice 99" in text
     assert "Selected: pass" in text
-    assert "East chooses a card to pass." in text and "West chooses a card to pass." in text
+    assert "East passes three cards." in text and "West passes three cards." in text
+    assert "chooses a card to pass" not in text
     assert "Passing is done. You received" in text
     assert "wins the trick" in text or "win the trick" in text
     assert "Deal 1 scored:" in text
-    assert "Game over. Final scores:" in text
+    assert "Final scores:" in text
     assert final.is_over()
     assert Record.load(tmp_path / "h.json").check() == final
 
@@ -69,9 +70,10 @@ def test_bot_passes_are_hidden_from_the_human():
     state = game.new_state(8)
     card = state.legal_actions()[0]
     events = state.apply_with_events(card)
-    assert events[1] == [{"type": "pass_chosen", "seat": 0}] and events[None] == events[1]
-    assert ui.phrase(events[1][0], 1) == "North chooses a card to pass."
-    assert ui.phrase(events[0][0], 0) == f"You choose the {card_name(card - PASS)} to pass."
+    assert events[1] == [{"type": "pass_chosen", "seat": 0, "count": 1}] and events[None] == events[1]
+    assert ui.phrase(events[1][0], 1) == ""  # another seat's pass is said once, at its third card
+    assert ui.phrase({**events[1][0], "count": 3}, 1) == "North passes three cards."
+    assert ui.phrase(events[0][0], 0) == f"You choose the {card_name(card - PASS)} to pass (1 of 3)."
     assert ui.phrase({"type": "card_played", "seat": 2, "card": "QS"}, 0) == "South plays the queen of spades."
     assert ui.phrase({"type": "card_played", "seat": 2, "card": "QS"}, 2) == "You play the queen of spades."
 

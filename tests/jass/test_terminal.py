@@ -35,11 +35,11 @@ def test_scripted_game_with_every_key_and_bad_input_to_a_replayable_record(name,
     finished game is saved and replays exactly."""
     state, text, path = terminal(name, opts, 3, itertools.cycle(KEYS), tmp_path)
     assert state.is_over()
-    for expected in ("the cards on the table", "choose or hear the trump", "Score:", "cannot read 'zz'",
+    for expected in ("the whole table", "choose or hear the trump", "Score:", "cannot read 'zz'",
                      "There is no choice 99", "Press Enter to play it", "Game over", "wins the trick with"):
         assert expected in text, expected
     assert "Trump is" in text and ("The led suit is" in text or "No card is on the table" in text)
-    assert ("There is no talon" in text) == (name == "jass")
+    assert ("H is not used here. The keys are C, S, T, F, A, L, Q, ?" in text) == (name == "jass")
     assert Record.load(path).check() == state
     assert "Traceback" not in text
 
@@ -49,8 +49,8 @@ def test_jass_trump_choice_with_a_key_and_words(tmp_path):
     lines = itertools.chain(["A", "push", "", "q"])
     _, text, _ = terminal("jass", {}, 4, lines, tmp_path)
     assert "Choose trump: type trump H (hearts)" in text
-    assert "You push: the partner chooses trump." in text
-    assert "North chooses trump" in text
+    assert "You push: your partner chooses trump." in text
+    assert "Your partner North chooses " in text and " as trump." in text
 
 
 def find_seed(players, want):

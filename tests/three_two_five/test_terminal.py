@@ -54,7 +54,7 @@ def test_scripted_terminal_game_with_shortcuts_and_bad_input(tmp_path):
     assert "Nothing is selected" in text
     assert "wins the trick with" in text or "win the trick with" in text
     assert "Deal 1 scored:" in text and "Deal 2 scored:" in text
-    assert "Game over. Final scores:" in text
+    assert "Final scores:" in text
     assert Record.load(path).check() == state
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.text import Shortcut, TextUI
+from cardhall.core.text import Shortcut, TextUI, plural
 from cardhall.games.five_towers.notation import (
     COLOUR_WORDS,
     COLOURS,
@@ -51,15 +51,14 @@ class GameTextUI(TextUI):
         if not cards:
             return "The offer is empty."
         shown = ", ".join(f"{c} ({card_words(parse_card(c))})" for c in cards)
-        return f"Offer ({len(cards)} cards): {shown}."
+        return f"Offer ({plural(len(cards), 'card')}): {shown}."
 
     def tower_lines(self, view: dict[str, Any], seat: int, viewer: int) -> list[str]:
         towers = _towers(view, seat)
         demolished = view["demolished"][seat]
         score = view["scores"][seat]
-        who = f"{self.seat(seat)} (you)" if seat == viewer else self.seat(seat)
         gone = f"{len(demolished)} demolished ({' '.join(demolished)})" if demolished else "none demolished"
-        lines = [f"{who}: score {score:g}, {gone}."]
+        lines = [f"{'Your towers' if seat == viewer else self.seat(seat)}: score {score:g}, {gone}."]
         tallest = max(len(t) for t in towers)
         main = next((col for col, t in enumerate(towers) if t and len(t) == tallest), -1)
         for col, tower in enumerate(towers):
@@ -99,7 +98,7 @@ class GameTextUI(TextUI):
             if b is None:
                 continue
             said.append(f"{self._name(s, seat)} {'passed' if b == 'pass' else f'bid {b}'}")
-        starter = "you start" if start == seat else f"{self.seat(start)} starts"
+        starter = self.does(start, seat, "start", capital=False)
         return f"Bidding ({starter}): " + ("; ".join(said) + "." if said else "no bids yet.")
 
     def score(self, view: dict[str, Any], seat: int) -> str:
@@ -110,8 +109,9 @@ class GameTextUI(TextUI):
             built = sum(len(t) * (2 if t and t[-1] == 0 else 1) for t in towers)
             main = max(len(t) for t in towers)
             n = len(view["demolished"][s])
-            lines.append(f"  {self.seat(s)}{' (you)' if s == seat else ''}: {view['scores'][s]:g} "
-                         f"(towers {built}, main tower {main}, demolished −{n * (n + 1) // 2})")
+            minus = f", demolished −{n * (n + 1) // 2}" if n else ""
+            lines.append(f"  {self.who(s, seat)}: {plural(view['scores'][s], 'point')} "
+                         f"(towers {built}, main tower {main}{minus})")
         return "\n".join(lines)
 
     def turn(self, view: dict[str, Any], seat: int) -> str:
@@ -121,7 +121,10 @@ class GameTextUI(TextUI):
             return "The game is over."
         who = "You" if mover == seat else self.seat(mover)
         if view["phase"] == "build":
-            return f"{who} won the bidding with {view['high_bid']} and must now take and build {view['high_bid']} cards."
+            if mover == seat:
+                return f"You must now take and build {plural(view['high_bid'], 'card')}."
+            cards = plural(view["high_bid"], "card")
+            return f"{who} won the bidding with {view['high_bid']} and must now take and build {cards}."
         top = max_build(_towers(view, mover), [parse_card(c) for c in view["offer"]], view["spanish_eight"])
         high = view["high_bid"]
         if view["bids"][mover] is None and mover == view["start_player"]:
@@ -156,6 +159,21 @@ class GameTextUI(TextUI):
         touched = sorted({c >> 4 for c in placement} | ({demolished >> 4} if demolished != NO_DEMOLISH else set()))
         result = "; ".join(f"{TOWER_NAMES[col]} {' '.join(map(str, towers[col])) or 'gone'}" for col in touched)
         return f"{self.game.format_action(action)}  → {result}"
+
+    def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
+        """A build in three steps: the cards taken, the tower top demolished, where each card goes."""
+        if not isinstance(action, tuple):
+            return None
+        demolished, placement = action
+        taken = "take " + _join([card_words(c) for c in sorted(placement)])
+        gone = ("demolish nothing" if demolished == NO_DEMOLISH
+                else f"demolish the {card_words(demolished)} from the top of the {TOWER_NAMES[demolished >> 4]} tower")
+        by_col: dict[int, list[int]] = {}
+        for c in placement:
+            by_col.setdefault(c >> 4, []).append(c & 15)
+        places = _join([f"{' then '.join(map(str, vals))} on the {TOWER_NAMES[col]} tower" for col, vals in by_col.items()])
+        return [("Which cards do you take?", taken), ("Which tower top do you demolish?", gone),
+                ("Where does each card go?", "place " + places)]
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
         kind = event["type"]

@@ -609,7 +609,7 @@ class HeartsState(State):
         a: int = action  # type: ignore[assignment]
         out: list[Event] = []
         if a >= PASS:
-            chosen: Event = {"type": "pass_chosen", "seat": actor}
+            chosen: Event = {"type": "pass_chosen", "seat": actor, "count": before["pass_counts"][actor] + 1}
             if viewer == actor:
                 chosen["card"] = format_card(a - PASS)
             out.append(chosen)

@@ -135,10 +135,11 @@ class GameTextUI(TextUI):
         kind = event["type"]
         who = self.who(event["seat"], viewer) if "seat" in event else ""
         s = "" if who == "You" else "s"
-        if kind == "pass_chosen":
+        if kind == "pass_chosen":  # another seat's pass is said once, when its three cards are chosen
+            count = event.get("count", 3)
             if "card" in event:
-                return f"{who} choose{s} the {card_name(parse_card(event['card']))} to pass."
-            return f"{who} choose{s} a card to pass."
+                return f"{who} choose{s} the {card_name(parse_card(event['card']))} to pass ({count} of 3)."
+            return f"{who} pass{'' if who == 'You' else 'es'} three cards." if count >= 3 else ""
         if kind == "card_played":
             return f"{who} play{s} the {card_name(parse_card(event['card']))}."
         if kind == "passes_done":

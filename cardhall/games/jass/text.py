@@ -12,7 +12,7 @@ from typing import Any
 
 from cardhall.core.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, parse_card
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.text import Shortcut, TextUI
+from cardhall.core.text import Shortcut, TextUI, plural, signed
 from cardhall.games.jass.base import EXCHANGE_SIX, KEEP, NO_EXCHANGE, PUSH, TAKE_TALON, TRUMP
 
 
@@ -29,8 +29,12 @@ class GameTextUI(TextUI):
     """Text for Jass (four in two teams) and Putz (three or five, each alone)."""
 
     # --- names -------------------------------------------------------------------------
-    def team(self, team: int) -> str:
-        return f"{self.seat(team)} and {self.seat(team + 2)}"
+    def team(self, team: int, viewer: Viewer = None) -> str:
+        """A Jass team as the listener hears it: "you and North", "West and East"."""
+        first, second = team, team + 2
+        if viewer == second:
+            first, second = second, first
+        return f"{self.who(first, viewer, capital=False)} and {self.seat(second)}"
 
     def hand_words(self, cards: list[str]) -> str:
         if not cards:
@@ -44,35 +48,41 @@ class GameTextUI(TextUI):
 
     # --- the picture -------------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
-        lines = [self.header(view)]
+        lines = [self.header(view, seat)]
         lines.append(f"Your cards ({len(view['hand'])}): {self.hand_words(view['hand'])} [{' '.join(view['hand'])}].")
         if view["variant"] == "putz" and view.get("aside"):
             lines.append(f"Set aside (your old hand): {' '.join(view['aside'])}.")
         lines += [self.table(view, seat), self.score(view, seat), self.turn(view, seat)]
         return "\n".join(lines)
 
-    def header(self, view: dict[str, Any]) -> str:
+    def header(self, view: dict[str, Any], seat: Viewer = None) -> str:
         deal = len(view["deals"]) + (0 if view["phase"] == "over" else 1)
-        head = f"{self.game.title}, deal {deal}; {self.seat(view['dealer'])} deals."
-        return head + " " + self.trump_text(view)
+        head = f"{self.game.title}, deal {deal}; {self.does(view['dealer'], seat, 'deal', capital=False)}."
+        return head + " " + self.trump_text(view, seat)
 
-    def trump_text(self, view: dict[str, Any]) -> str:
+    def trump_text(self, view: dict[str, Any], seat: Viewer = None) -> str:
         if view["variant"] == "putz":
             text = f"Trump is {suit_word(view['trump'])}: the turned-up card is the {words(view['turned'])}."
             if view["six_exchanged_by"] >= 0:
-                where = (f"went with the talon to {self.seat(view['talon_taken_by'])}" if view["talon_taken_by"] >= 0
-                         else "lies face up" + (" on the talon" if view["players"] == 3 else ""))
-                text += (f" {self.seat(view['six_exchanged_by'])} exchanged the six of trump for it;"
+                where = (f"went with the talon to {self.who(view['talon_taken_by'], seat, False)}"
+                         if view["talon_taken_by"] >= 0 else "lies face up" + (" on the talon" if view["players"] == 3 else ""))
+                text += (f" {self.who(view['six_exchanged_by'], seat)} exchanged the six of trump for it;"
                          f" the six of {suit_word(view['trump'])} {where}.")
             elif view["talon_taken_by"] >= 0:
-                text += f" It went with the talon to {self.seat(view['talon_taken_by'])}."
+                text += f" It went with the talon to {self.who(view['talon_taken_by'], seat, False)}."
             return text
         if view["trump"] is None:
             chooser = view["chooser"]
             pushed = " (the choice was pushed)" if view["pushed"] else ""
-            return f"Trump is not chosen yet: {self.seat(chooser)} chooses{pushed}."
+            return f"Trump is not chosen yet: {self.does(chooser, seat, 'choose', capital=False)}{pushed}."
         pushed = " after a push" if view["pushed"] else ""
-        return f"Trump is {suit_word(view['trump'])}, chosen by {self.seat(view['chooser'])}{pushed}."
+        return f"Trump is {suit_word(view['trump'])}, chosen by {self.partner(view['chooser'], seat)}{pushed}."
+
+    def partner(self, chooser: int, viewer: Viewer) -> str:
+        """A seat mid-sentence, with "your partner" for the listener's Jass partner."""
+        if self.game.num_players == 4 and isinstance(viewer, int) and chooser == (viewer + 2) % 4:
+            return f"your partner {self.seat(chooser)}"
+        return self.who(chooser, viewer, capital=False)
 
     def table(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut C: the cards on the table (the trick so far, else the last trick)."""
@@ -86,16 +96,16 @@ class GameTextUI(TextUI):
             return "The table is empty; no trick has been played yet."
         plays = [f"{self.who((last['leader'] + i) % n, seat)} {words(c)}" for i, c in enumerate(last["cards"])]
         return (f"The table is empty. Last trick: {'; '.join(plays)}; "
-                f"taken by {self.who(last['winner'], seat).replace('You', 'you')} for {last['points']} points.")
+                f"taken by {self.who(last['winner'], seat).replace('You', 'you')} for {plural(last['points'], 'point')}.")
 
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: the score."""
         if view["variant"] == "jass":
             sc, dp = view["team_scores"], view["team_points"]
-            return (f"Score: {self.team(0)} {sc[0]}, {self.team(1)} {sc[1]} (game to {view['target']}). "
+            return (f"Score: {self.team(0, seat)} {sc[0]}, {self.team(1, seat)} {sc[1]} (game to {view['target']}). "
                     f"This deal so far: {dp[0]} to {dp[1]}.")
-        parts = ", ".join(f"{self.seat(i)} {s}" for i, s in enumerate(view["scores"]))
-        pts = ", ".join(f"{self.seat(i)} {p}" for i, p in enumerate(view["deal_points"]))
+        parts = ", ".join(f"{self.who(i, seat, False)} {s}" for i, s in enumerate(view["scores"]))
+        pts = ", ".join(f"{self.who(i, seat, False)} {p}" for i, p in enumerate(view["deal_points"]))
         return (f"Score: {parts} (game to 7, or until someone drops below {view['lose_below']}). "
                 f"Card points this deal: {pts}.")
 
@@ -132,7 +142,7 @@ class GameTextUI(TextUI):
             push = " or push to let your partner choose" if view["phase"] == "trump" else ""
             return ("Choose trump: type trump H (hearts), trump D (diamonds), trump S (spades) or "
                     f"trump C (clubs){push}; or a choice's number. Then press Enter.")
-        return self.trump_text(view)
+        return self.trump_text(view, seat)
 
     def talon_key(self, view: dict[str, Any], seat: int) -> str | tuple[str, Action]:
         """Shortcut H: take the talon (selects it when the offer is yours)."""
@@ -144,7 +154,7 @@ class GameTextUI(TextUI):
         if view["talon_taken_by"] >= 0:
             return f"{self.who(view['talon_taken_by'], seat)} took the talon this deal."
         if view["phase"] == "talon":
-            return f"The talon is offered to {self.seat(view['to_move'])} now; the offer goes once around."
+            return f"The talon is offered to {self.who(view['to_move'], seat, False)} now; the offer goes once around."
         if view["phase"] == "six":
             return "The talon is offered after the trump-six exchange, once around from the dealer's left."
         return "Nobody took the talon this deal; it stays out of play."
@@ -163,21 +173,25 @@ class GameTextUI(TextUI):
             return (f"{self.who(view['six_exchanged_by'], seat)} exchanged the six of {suit_word(view['trump'])} "
                     f"for the {words(view['turned'])}.")
         if view["phase"] == "six":
-            return f"{self.seat(view['to_move'])} is asked about the trump-six exchange."
+            return f"{self.does(view['to_move'], seat, 'be')} asked about the trump-six exchange."
         if view["up"] == six:
             return "The turned-up card is the six of trump itself; there is nothing to exchange."
         return "Nobody exchanged the six of trump this deal."
 
     def shortcuts(self) -> dict[str, Shortcut]:
-        return {
+        """The keys this game uses: H (the talon) only in Putz for three, G (the trump six) only in Putz."""
+        keys: dict[str, Shortcut] = {
             "C": ("the cards on the table", self.table),
-            "A": ("choose or hear the trump", self.trump_key),
-            "F": ("the suit that was led", self.led),
-            "H": ("take the talon (Putz for three)", self.talon_key),
-            "G": ("exchange the trump six (Putz)", self.six_key),
             "S": ("the score", self.score),
             "T": ("whose turn it is", self.turn),
+            "F": ("the suit that was led", self.led),
+            "A": ("choose or hear the trump", self.trump_key),
         }
+        if self.game.name == "putz":
+            if self.game.num_players == 3:
+                keys["H"] = ("take the talon", self.talon_key)
+            keys["G"] = ("exchange the trump six", self.six_key)
+        return keys
 
     # --- choices and events ------------------------------------------------------------
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
@@ -204,9 +218,13 @@ class GameTextUI(TextUI):
         if kind == "card_played":
             return f"{who} play{s} the {words(event['card'])}."
         if kind == "trump_chosen":
-            return f"{who} choose{s} trump: {suit_word(event['suit'])}."
+            chooser = self.partner(event["seat"], viewer)
+            return f"{chooser[0].upper() + chooser[1:]} choose{s} {suit_word(event['suit'])} as trump."
         if kind == "pushed":
-            return f"{who} push{'' if who == 'You' else 'es'}: the partner chooses trump."
+            if who == "You":
+                return "You push: your partner chooses trump."
+            yours = self.partner(event["seat"], viewer).startswith("your")
+            return f"{who} pushes: {'you choose' if yours else 'the partner chooses'} trump."
         if kind == "six_exchanged":
             return f"{who} exchange{s} the six of trump for the turned-up card."
         if kind == "no_exchange":
@@ -216,32 +234,33 @@ class GameTextUI(TextUI):
         if kind == "talon_kept":
             return f"{who} keep{s} {your} hand."
         if kind == "trick_won":
-            return f"{who} win{s} the trick with the {words(event['card'])}: {event['points']} points."
+            return f"{who} win{s} the trick with the {words(event['card'])}: {plural(event['points'], 'point')}."
         if kind == "deal_scored":
-            return self.deal_summary(event)
+            return self.deal_summary(event, viewer)
         if kind == "deal_started":
-            return f"New deal. {self.header({**event, 'phase': 'trump', 'deals': [None] * (event['deal'] - 1)})}"
+            return f"New deal. {self.header({**event, 'phase': 'trump', 'deals': [None] * (event['deal'] - 1)}, viewer)}"
         if kind == "hand_dealt":
             return f"Your cards: {self.hand_words(event['hand'])} [{' '.join(event['hand'])}]."
         return super().phrase(event, viewer)
 
-    def deal_summary(self, event: Event) -> str:
+    def deal_summary(self, event: Event, viewer: Viewer = None) -> str:
         """A `deal_scored` event: the deal's points and the score."""
         if "team_scores" in event:
             pts, sc = event["points"], event["team_scores"]
-            return (f"Deal scored: {self.team(0)} {pts[0]}, {self.team(1)} {pts[1]}. "
+            return (f"Deal scored: {self.team(0, viewer)} {pts[0]}, {self.team(1, viewer)} {pts[1]}. "
                     f"Score: {sc[0]} to {sc[1]}.")
         parts = []
         for i, (p, d) in enumerate(zip(event["points"], event["deltas"], strict=True)):
             tag = " (apple)" if p < 21 else ""
-            parts.append(f"{self.seat(i)} {p} points{tag} {d:+d}")
+            parts.append(f"{self.who(i, viewer, False)} {plural(p, 'point')}{tag} {signed(d)}")
         return "Deal scored: " + "; ".join(parts) + ". Score: " + ", ".join(
-            f"{self.seat(i)} {s}" for i, s in enumerate(event["scores"])) + "."
+            f"{self.who(i, viewer, False)} {s}" for i, s in enumerate(event["scores"])) + "."
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         if view["variant"] == "jass" and winners:
             team = winners[0] & 1
             mine = " — your team wins" if viewer in winners else (" — your team loses" if 0 <= viewer < 4 else "")
-            return (f"Game over. {self.team(team)} reach {int(scores[winners[0]])} points against "
+            names = self.team(team, viewer)
+            return (f"Game over. {names[0].upper() + names[1:]} reach {int(scores[winners[0]])} points against "
                     f"{int(scores[1 - team])}{mine}.")
         return super().result(view, scores, winners, viewer)

@@ -553,8 +553,9 @@ class ThreeTwoFiveState(State):
             last = after["history"][-1]
             w = next((s for s in range(3) if last["tricks"][s] > before["tricks_won"][s]), None)
             if w is not None:
-                out.append({"type": "trick_won", "seat": w, "leader": before["leader"],
-                            "cards": [*before["trick"], format_card(a)], "last": True})
+                cards = [*before["trick"], format_card(a)]
+                out.append({"type": "trick_won", "seat": w, "leader": before["leader"], "cards": cards,
+                            "card": cards[(w - before["leader"]) % 3], "last": True})
             out.append({"type": "deal_scored", "deal": len(after["history"]), "tricks": last["tricks"],
                         "contracts": before["contracts"], "points": last["points"],
                         "all_ten": last["tricks"].index(10) if 10 in last["tricks"] else None,

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardhall.core.cards import RANK_NAMES, SUIT_NAMES, SUITS, card_name, format_card, parse_card
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.text import Shortcut, TextUI
+from cardhall.core.text import Shortcut, TextUI, signed
 from cardhall.games.three_two_five.game import RETURN, TRUMP
 
 View = dict[str, Any]
@@ -49,7 +49,7 @@ class GameTextUI(TextUI):
         for off in (1, 2, 0):
             s = (d + off) % 3
             role = " (dealer)" if s == d else (" (declares trump and leads)" if off == 1 else "")
-            parts.append(f"{self.who(s, seat)}{' (' + self.seat(s) + ')' if s == seat else ''} "
+            parts.append(f"{self.who(s, seat)} "
                          f"{view['contracts'][s]}{role}")
         return "Contracts: " + ", ".join(parts) + "."
 
@@ -137,7 +137,7 @@ class GameTextUI(TextUI):
         text = f"Totals after {len(view['history'])} of {view['deals']} deals: {totals}."
         if view["history"]:
             last = view["history"][-1]
-            pts = ", ".join(f"{self.who(s, seat)} {last['points'][s]:+d}" for s in range(3))
+            pts = ", ".join(f"{self.who(s, seat)} {signed(last['points'][s])}" for s in range(3))
             text += f" Last deal: {pts}."
         return text
 
@@ -189,10 +189,10 @@ class GameTextUI(TextUI):
             return f"{who} play{s} {card_name(parse_card(event['card']))}."
         if kind == "trick_won":
             if event.get("last"):
-                return f"{who} win{s} the last trick."
+                return f"{who} win{s} the last trick" + (f" with {_the(event['card'])}." if "card" in event else ".")
             return f"{who} win{s} the trick with {_the(event['card'])}."
         if kind == "deal_scored":
-            parts = [f"{self.who(t, v)} {event['tricks'][t]} of {event['contracts'][t]} ({event['points'][t]:+d})"
+            parts = [f"{self.who(t, v)} {event['tricks'][t]} of {event['contracts'][t]} ({signed(event['points'][t])})"
                      for t in range(3)]
             text = f"Deal {event['deal']} scored: " + ", ".join(parts) + "."
             if event["all_ten"] is not None:
