@@ -28,6 +28,35 @@ def axe_violations(page) -> list[str]:
             for v in results.response["violations"]]
 
 
+TRICK_GAMES = ("jass", "hearts", "three-two-five")
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+VIEW = "() => window.cardhallLast && window.cardhallLast.view"
+
+
+def check_trick_panel(page) -> None:
+    """The trick games' panel: a labelled region saying trump and the led suit in words, and
+    a row per seat with the scores the view holds, the player's own row marked "(you)"."""
+    panel = page.get_by_role("region", name="Trump, led suit and scores")
+    expect(panel).to_be_visible()
+    view = page.evaluate(VIEW)
+    facts = panel.locator("#panel-facts")
+    if "trump" in view:
+        expect(facts.locator("div", has=page.locator("dt", has_text="Trump"))).to_contain_text(
+            SUIT_WORDS[view["trump"]] if view["trump"] else "not chosen yet")
+    trick = view.get("trick") or []
+    if trick:
+        first = trick[0][1] if isinstance(trick[0], list) else trick[0]
+        expect(facts.locator("div", has=page.locator("dt", has_text="Led suit"))).to_contain_text(SUIT_WORDS[first[-1]])
+    rows = panel.locator("tbody tr")
+    expect(rows).to_have_count(len(view["scores"]))
+    mine = rows.nth(view["seat"])
+    expect(mine).to_contain_text("(you)")
+    expect(mine.locator("td").last).to_have_text(str(view["scores"][view["seat"]]))
+    if "tricks_won" in view:
+        expect(panel.locator("thead")).to_contain_text("Tricks won")
+        expect(panel.locator("thead")).to_contain_text("Contract")
+
+
 @pytest.mark.parametrize(("game", "options", "seats"), GAMES, ids=[g[0] for g in GAMES])
 def test_full_game_keyboard_only(server, browser, game, options, seats):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -48,6 +77,8 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
         play_one(page, rng)
     if wait_turn(page) == "mine":
         assert axe_violations(page) == []
+        if game in TRICK_GAMES:
+            check_trick_panel(page)
         page.keyboard.press("t")
         expect(page.locator("#said")).not_to_be_empty()
         page.keyboard.press("?")
