@@ -50,13 +50,16 @@ let wasMyTurn = false;
 let review = -1;        // Page Up/Down position in the log
 let chain = Promise.resolve();
 
-const status = (s) => { $("status").textContent = s; };
 const alertText = (s) => { $("alert").textContent = s; };
+/** The status line says a sentence once on screen: an answer to a key that repeats it (T on
+ * your turn) is still announced, but only to screen readers (the "echo" class hides it). */
+function echo() { $("said").classList.toggle("echo", $("said").textContent.trim() === $("status").textContent.trim()); }
+const status = (s) => { $("status").textContent = s; echo(); };
 function say(s) {
   // Re-set even the same sentence so screen readers announce it again.
   const node = $("said");
   node.textContent = "";
-  setTimeout(() => { node.textContent = s; }, 30);
+  setTimeout(() => { node.textContent = s; echo(); }, 30);
 }
 
 function log(line, kind = "event") {
@@ -285,12 +288,13 @@ function tricksWon(view, n) {
 
 function panelFacts(view) {
   const facts = [];
-  if ("trump" in view) facts.push(["Trump", suitText(view.trump) || "not chosen yet"]);
+  facts.push(["Trump", "trump" in view ? suitText(view.trump) || "not chosen yet" : `none in ${text.title}`]);
   if (view.phase === "play" || (Array.isArray(view.trick) && view.trick.length)) {
-    facts.push(["Led suit", suitText(ledSuit(view)) || "none yet: the next card leads"]);
+    facts.push(["Led suit", suitText(ledSuit(view)) || "none yet"]);
   }
   if (typeof view.hearts_broken === "boolean") facts.push(["Hearts broken", view.hearts_broken ? "yes" : "no"]);
-  if (typeof view.talon_size === "number" && typeof view.talon_taken_by === "number") {
+  if (typeof view.talon_size === "number" && typeof view.talon_taken_by === "number"
+      && (view.talon_size > 0 || view.talon_taken_by >= 0)) {  // 5-player Putz has no talon
     const by = view.talon_taken_by;
     facts.push(["Talon", by >= 0 ? `taken by ${by === mySeat() ? "you" : text.seats[by] || `seat ${by + 1}`}`
       : `${view.talon_size} card${view.talon_size === 1 ? "" : "s"}, not taken`]);
@@ -305,7 +309,7 @@ function panelColumns(view, n) {
   const won = list(tricksWon(view, n));
   if (won) cols.push(["Tricks won", won]);
   const deal = list(view.deal_points) || list(view.taken_points);
-  if (deal) cols.push([view.taken_points ? "Points taken this deal" : "Card points this deal", deal]);
+  if (deal) cols.push(["Points this deal", deal]);
   if (list(view.scores)) cols.push([summary.game === "jass" ? "Total (team)" : "Total", view.scores]);
   return cols;
 }
