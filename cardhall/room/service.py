@@ -329,8 +329,10 @@ class Room:
 
     # --- tables ---------------------------------------------------------------------
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,
-                           private: bool = False, clock: float | None = None) -> TableActor:
-        """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"."""
+                           private: bool = False, clock: float | None = None,
+                           grace: float | None = None) -> TableActor:
+        """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock` and
+        `grace` (None: the Policy's default) are checked by `Policy`."""
         game = load(game_name, **options)
         n = game.num_players
         if seats is None:
@@ -350,7 +352,7 @@ class Room:
             else:
                 raise TableError(f"a seat is \"open\", \"me\" or \"bot:LEVEL\" with LEVEL one of "
                                  f"{', '.join(levels)}; got {spec!r}")
-        policy = Policy(clock=clock)
+        policy = Policy(clock=clock) if grace is None else Policy(clock=clock, grace=grace)
         name = await self.player_name(host) or "?"
         now = time.time()
         table = Table(secrets.token_urlsafe(8), game, new_seed(), made, host=host, policy=policy,

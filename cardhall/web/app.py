@@ -162,7 +162,8 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def new_table(request: Request) -> Response:
         player = await signed_in(request)
         body = await read_body(request, NewTable)
-        actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock)
+        actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
+                                         body.grace)
         return JSONResponse(summary_for(actor, player), status_code=201)
 
     @sentences

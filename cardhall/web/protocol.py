@@ -98,13 +98,15 @@ class NewPlayer(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
-    """`POST /api/tables`: seats are "open", "me" or "bot:LEVEL"; clock is seconds per move."""
+    """`POST /api/tables`: seats are "open", "me" or "bot:LEVEL"; clock is seconds per move;
+    grace is how long an away person's seat waits before the takeover bot plays it (None: 60)."""
 
     game: str
     options: dict[str, Any] = {}
     seats: list[str] | None = None
     private: bool = False
     clock: float | None = None
+    grace: float | None = None
 
 
 class SitDown(msgspec.Struct, forbid_unknown_fields=True):

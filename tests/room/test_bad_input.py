@@ -134,6 +134,9 @@ def test_missing_token_and_http_errors(room: dict[str, Any]) -> None:
         ({"game": "hearts", "seats": ["me", "bot:genius", "open", "open"]}, "bot:LEVEL"),
         ({"game": "hearts", "seats": ["me", "bot:x.py:Evil", "open", "open"]}, "bot:LEVEL"),
         ({"game": "hearts", "clock": -3}, "clock"),
+        ({"game": "hearts", "grace": -1}, "policy grace must be a number of seconds from 0 to 86400"),
+        ({"game": "hearts", "grace": 10**6}, "policy grace must be"),
+        ({"game": "hearts", "grace": "soon"}, "grace"),
         ({"game": "hearts", "surprise": 1}, "bad request body"),
     ]
     for body, problem in cases:

@@ -28,6 +28,45 @@ def axe_violations(page) -> list[str]:
             for v in results.response["violations"]]
 
 
+TRICK_GAMES = ("jass", "hearts", "three-two-five")
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+VIEW = "() => window.cardhallLast && window.cardhallLast.view"
+
+
+def check_trick_panel(page) -> None:
+    """The trick games' panel: a labelled region saying trump and the led suit in words, and
+    a row per seat with the scores the view holds, the player's own row marked "(you)"."""
+    panel = page.get_by_role("region", name="Trump, led suit and scores")
+    expect(panel).to_be_visible()
+    view = page.evaluate(VIEW)
+    facts = panel.locator("#panel-facts")
+    if "trump" in view:
+        expect(facts.locator("div", has=page.locator("dt", has_text="Trump"))).to_contain_text(
+            SUIT_WORDS[view["trump"]] if view["trump"] else "not chosen yet")
+    trick = view.get("trick") or []
+    if trick:
+        first = trick[0][1] if isinstance(trick[0], list) else trick[0]
+        expect(facts.locator("div", has=page.locator("dt", has_text="Led suit"))).to_contain_text(SUIT_WORDS[first[-1]])
+    rows = panel.locator("tbody tr")
+    expect(rows).to_have_count(len(view["scores"]))
+    mine = rows.nth(view["seat"])
+    expect(mine).to_contain_text("(you)")
+    expect(mine.locator("td").last).to_have_text(str(view["scores"][view["seat"]]))
+    if "tricks_won" in view:
+        expect(panel.locator("thead")).to_contain_text("Tricks won")
+        expect(panel.locator("thead")).to_contain_text("Contract")
+
+
+def said_once(page) -> None:
+    """The T answer on your turn repeats the status line: announced, but not shown twice."""
+    said, line = page.inner_text("#said").strip(), page.inner_text("#status").strip()
+    height = page.evaluate("() => document.getElementById('said').getBoundingClientRect().height")
+    if said == line:
+        assert height <= 1, f"the status line is shown twice: {line!r}"
+    else:
+        assert height > 1, f"the answer {said!r} is hidden though the status says {line!r}"
+
+
 @pytest.mark.parametrize(("game", "options", "seats"), GAMES, ids=[g[0] for g in GAMES])
 def test_full_game_keyboard_only(server, browser, game, options, seats):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -48,8 +87,11 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
         play_one(page, rng)
     if wait_turn(page) == "mine":
         assert axe_violations(page) == []
+        if game in TRICK_GAMES:
+            check_trick_panel(page)
         page.keyboard.press("t")
         expect(page.locator("#said")).not_to_be_empty()
+        said_once(page)
         page.keyboard.press("?")
         expect(page.locator("#help")).to_be_visible()
         expect(page.locator("#help-keys")).to_contain_text("whose turn")
@@ -66,4 +108,27 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
     expect(page.locator("#status")).to_contain_text("Game over")
     expect(page.locator("#log .result")).to_have_text(page.inner_text("#status"))
     assert errors == []
+    context.close()
+
+
+def test_putz_panel_says_the_talon(server, browser):
+    """Putz (too long for a whole game here): the panel in mid-deal, with the talon's state."""
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    rng = random.Random("putz")
+    pick_name(page, server.url, "Kim")
+    create_table(page, "putz", {"players": 3}, ["me", "bot:random", "bot:random"])
+    start_game(page)
+    for _ in range(12):
+        if wait_turn(page) == "mine" and page.evaluate(VIEW)["phase"] == "play":
+            break
+        play_one(page, rng)
+    assert page.evaluate(VIEW)["phase"] == "play"
+    check_trick_panel(page)
+    view = page.evaluate(VIEW)
+    talon = page.locator("#panel-facts div", has=page.locator("dt", has_text="Talon"))
+    expect(talon).to_contain_text("taken by" if view["talon_taken_by"] >= 0 else "not taken")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the page scrolls sideways at 375 px by {overflow} px"
+    assert axe_violations(page) == []
     context.close()

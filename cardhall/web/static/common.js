@@ -87,6 +87,11 @@ export function face(card) {
   return { text: (RANKS[m[1]] || m[1]) + SUITS[m[2]][1], suit: m[2] };
 }
 
+/** A suit letter as a symbol and a word, e.g. {symbol: "♣", word: "clubs"}; null for others. */
+export function suit(letter) {
+  return SUITS[letter] ? { word: SUITS[letter][0], symbol: SUITS[letter][1] } : null;
+}
+
 export function tableLink(id, invite) {
   return `/tables/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : "");
 }

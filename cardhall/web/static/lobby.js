@@ -181,8 +181,11 @@ async function create(event) {
     const game = games.find((g) => g.name === $("game").value);
     const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
     const priv = $("private").checked;
+    const graceText = $("grace").value.trim();
+    const grace = graceText === "" ? null : Number(graceText);
+    if (Number.isNaN(grace)) throw new Error(`The away time must be a number of seconds, like 60; got "${graceText}".`);
     const t = await authed("/api/tables", { method: "POST",
-      body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null } });
+      body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace } });
     if (priv) {
       const url = new URL(tableLink(t.id, t.invite), location.href).href;
       const box = $("invite");

@@ -4,7 +4,7 @@
 // What is said is phrased by the server's /api/text from what this viewer already received.
 // The DOM is stable: buttons are updated in place, never re-created under the user's focus,
 // and focus only moves when the user asks (or, as a setting, to the choices on your turn).
-import { ApiError, api, authed, el, face, me, showWho } from "./common.js";
+import { ApiError, api, authed, el, face, me, showWho, suit } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("table-root");
@@ -36,7 +36,9 @@ let summary = null;     // the table's summary (game, options, host, …)
 let last = null;        // the last state message
 let text = null;        // /api/text's answer for it
 let pending = [];       // events received since the last state message
-let version = Number(sessionStorage.getItem(versionKey) || 0);
+// localStorage, not sessionStorage: closing the page and coming back later is returning too, and
+// the missed events (a takeover, then "You take your seat back.") are told like after a reload.
+let version = Number(localStorage.getItem(versionKey) || 0);
 let socket = null;
 let awaitingSync = false;
 let reconnecting = false;
@@ -48,13 +50,16 @@ let wasMyTurn = false;
 let review = -1;        // Page Up/Down position in the log
 let chain = Promise.resolve();
 
-const status = (s) => { $("status").textContent = s; };
 const alertText = (s) => { $("alert").textContent = s; };
+/** The status line says a sentence once on screen: an answer to a key that repeats it (T on
+ * your turn) is still announced, but only to screen readers (the "echo" class hides it). */
+function echo() { $("said").classList.toggle("echo", $("said").textContent.trim() === $("status").textContent.trim()); }
+const status = (s) => { $("status").textContent = s; echo(); };
 function say(s) {
   // Re-set even the same sentence so screen readers announce it again.
   const node = $("said");
   node.textContent = "";
-  setTimeout(() => { node.textContent = s; }, 30);
+  setTimeout(() => { node.textContent = s; echo(); }, 30);
 }
 
 function log(line, kind = "event") {
@@ -134,8 +139,9 @@ async function show(msg, events, missed) {
     legal: msg.legal || [], events, names, over: msg.over, scores: msg.scores } });
   const first = last === null;
   last = msg;
+  window.cardhallLast = msg;  // what the page shows, for the tests (the viewer's own message)
   version = msg.version;
-  sessionStorage.setItem(versionKey, String(version));
+  localStorage.setItem(versionKey, String(version));
 
   if (missed && !first) {
     const n = text.events.length;
@@ -169,6 +175,7 @@ function draw() {
   drawSeats(msg);
   drawWaiting(msg);
   drawTrick(msg.view || {});
+  drawPanel(msg);
   drawBoard(msg.view || {});
   drawHand(msg);
   drawChoices(msg);
@@ -252,6 +259,79 @@ function drawTrick(view) {
       el("span", { class: `card suit-${f ? f.suit : "x"}`, text: f ? f.text : p.card }),
       el("span", { class: "by", text: p.seat === null ? "" : p.seat === mySeat() ? "you" : text.seats[p.seat] || "" }));
   }));
+}
+
+// --- the trick games' panel: trump, led suit, talon and each seat's scores, in plain text ----
+const TRICK_GAMES = ["hearts", "jass", "putz", "three-two-five"];
+
+function suitText(letter) {
+  const s = suit(letter);
+  return s ? el("span", { class: `suit-${letter}` }, el("span", { "aria-hidden": "true", text: `${s.symbol} ` }), s.word) : null;
+}
+
+/** The led suit: the view's own, or the first card of the trick (cards, or Hearts' [seat, card]). */
+function ledSuit(view) {
+  if (typeof view.led === "string" || view.led === null) return view.led;
+  const first = Array.isArray(view.trick) ? view.trick[0] : null;
+  const card = Array.isArray(first) ? first[1] : first;
+  return typeof card === "string" ? card.slice(-1) : null;
+}
+
+/** Tricks won per seat: 3-2-5 counts them; Hearts lists the deal's tricks with their winners. */
+function tricksWon(view, n) {
+  if (Array.isArray(view.tricks_won)) return view.tricks_won;
+  if (!Array.isArray(view.tricks)) return null;
+  const won = Array(n).fill(0);
+  for (const t of view.tricks) if (t && typeof t.winner === "number" && t.winner < n) won[t.winner] += 1;
+  return won;
+}
+
+function panelFacts(view) {
+  const facts = [];
+  facts.push(["Trump", "trump" in view ? suitText(view.trump) || "not chosen yet" : `none in ${text.title}`]);
+  if (view.phase === "play" || (Array.isArray(view.trick) && view.trick.length)) {
+    facts.push(["Led suit", suitText(ledSuit(view)) || "none yet"]);
+  }
+  if (typeof view.hearts_broken === "boolean") facts.push(["Hearts broken", view.hearts_broken ? "yes" : "no"]);
+  if (typeof view.talon_size === "number" && typeof view.talon_taken_by === "number"
+      && (view.talon_size > 0 || view.talon_taken_by >= 0)) {  // 5-player Putz has no talon
+    const by = view.talon_taken_by;
+    facts.push(["Talon", by >= 0 ? `taken by ${by === mySeat() ? "you" : text.seats[by] || `seat ${by + 1}`}`
+      : `${view.talon_size} card${view.talon_size === 1 ? "" : "s"}, not taken`]);
+  }
+  return facts;
+}
+
+function panelColumns(view, n) {
+  const cols = [];
+  const list = (xs) => (Array.isArray(xs) && xs.length === n ? xs : null);
+  if (list(view.contracts)) cols.push(["Contract (tricks)", view.contracts]);
+  const won = list(tricksWon(view, n));
+  if (won) cols.push(["Tricks won", won]);
+  const deal = list(view.deal_points) || list(view.taken_points);
+  if (deal) cols.push(["Points this deal", deal]);
+  if (list(view.scores)) cols.push([summary.game === "jass" ? "Total (team)" : "Total", view.scores]);
+  return cols;
+}
+
+function drawPanel(msg) {
+  const box = $("panel");
+  const view = msg.view || {};
+  box.hidden = !TRICK_GAMES.includes(summary.game) || msg.status === "waiting";
+  if (box.hidden) return;
+  const n = text.seats.length;
+  const facts = panelFacts(view);
+  const cols = panelColumns(view, n);
+  const sig = JSON.stringify([facts.map(([k, v]) => [k, typeof v === "string" ? v : v.textContent]), cols, mySeat()]);
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  $("panel-facts").replaceChildren(...facts.map(([k, v]) => el("div", {}, el("dt", { text: k }), el("dd", {}, v))));
+  const head = el("tr", {}, el("th", { scope: "col", text: "Seat" }), ...cols.map(([h]) => el("th", { scope: "col", text: h })));
+  const rows = text.seats.map((name, i) => el("tr", { class: i === mySeat() ? "you" : "" },
+    el("th", { scope: "row" }, name, ...(i === mySeat() ? [el("strong", { text: " (you)" })] : [])),
+    ...cols.map(([, xs]) => el("td", { text: String(xs[i]) }))));
+  $("panel-scores").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  $("panel-scores").hidden = !cols.length;
 }
 
 // --- the visual boards (the words above say the same; these are for the eyes, aria-hidden) ---
