@@ -178,6 +178,11 @@ def serve(
     port: int = typer.Option(8000, min=1, max=65535, help="The port to listen on."),
     db: str | None = typer.Option(None, help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
                                   "(default: room.sqlite3 in your data directory)."),
+    redis: str | None = typer.Option(None, help="Redis URL (redis://HOST:6379/0): run as one node of several "
+                                     "sharing the PostgreSQL database --db (docs/deploy.md)."),
+    node: str | None = typer.Option(None, help="This node's name in the cluster (default: host-pid-random)."),
+    lease: float = typer.Option(10.0, min=0.1, help="Seconds a node holds a table without renewing its lease: "
+                                "how soon another node takes over the tables of a dead one."),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
     import asyncio
@@ -190,7 +195,7 @@ def serve(
     # A plain loop, not asyncio.run: its Ctrl-C handler would cancel the room while it closes.
     loop = asyncio.new_event_loop()
     try:
-        loop.run_until_complete(run(host, port, db, ready))
+        loop.run_until_complete(run(host, port, db, ready, redis=redis, node=node, lease=lease))
     except CardhallError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
