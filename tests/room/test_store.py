@@ -13,8 +13,8 @@ import pytest
 import sqlalchemy as sa
 
 from cardhall.room.store import SchemaTooNew, StaleWrite, Store, StoreError, async_url, default_url, head_revision
-from tests.room.conftest import make_database
 from tests.room.helpers import ROOT
+from tests.services import make_database
 
 TABLES = {"alembic_version", "players", "tables", "table_log", "settings"}
 
