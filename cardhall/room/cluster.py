@@ -156,7 +156,11 @@ class Hub(TableFront):
     async def _run(self, op: str, args: list[Any]) -> None:
         """Carry out a command at the owner; return once this copy shows its changes."""
         self.used = time.monotonic()
-        version = await self.node.run(self.table.id, op, args)
+        try:
+            version = await self.node.run(self.table.id, op, args)
+        except ClusterError:  # it may have happened: show what the database holds before the error
+            await self.refresh()
+            raise
         end = time.monotonic() + CATCH_UP
         while self.table.version < version and time.monotonic() < end:
             moved = self._moved
@@ -192,8 +196,10 @@ class Hub(TableFront):
         self._moved.set()
         self._moved = asyncio.Event()
 
-    async def rejoin(self) -> None:
-        """A new owner knows nobody: tell it who is connected here."""
+    async def catch_up(self) -> None:
+        """The table has a new owner: read what the old one stored but may not have published,
+        and tell the new one who is connected here (it knows nobody)."""
+        await self.refresh()
         for player in list(self.present):
             try:
                 await self._run("join", [player])
@@ -314,7 +320,7 @@ class Node:
                 await self.redis.publish(table_channel(table_id), _encode({"owner": self.name}))
             hub = self.hubs.get(table_id)
             if hub is not None:
-                self.spawn(hub.rejoin())
+                self.spawn(hub.catch_up())
         return True
 
     async def _drop(self, table_id: str) -> None:
@@ -466,7 +472,7 @@ class Node:
         if "entries" in data:
             hub.deliver(data["entries"])
         elif data.get("owner") not in (None, self.name):
-            self.spawn(hub.rejoin())
+            self.spawn(hub.catch_up())
 
     async def _renew(self) -> None:
         """Renew this node's leases; a lost one stops its table here. Without Redis for most of
