@@ -130,7 +130,7 @@ class Hub(TableFront):
             self.present[player] += 1
             if self.present[player] == 1:
                 try:
-                    await self._run("join", [player])
+                    await self._run("join", [player, self.node.name])
                 except Exception:
                     self.present[player] -= 1
                     raise
@@ -146,7 +146,7 @@ class Hub(TableFront):
             if self.present[player] == 0:
                 del self.present[player]
                 try:
-                    await self._run("part", [player])
+                    await self._run("part", [player, self.node.name])
                 except CardhallError as exc:  # the next owner starts with everybody away anyway
                     log.warning("table %s: could not tell that %s left: %s", self.table.id, player, exc)
 
@@ -202,7 +202,7 @@ class Hub(TableFront):
         await self.refresh()
         for player in list(self.present):
             try:
-                await self._run("join", [player])
+                await self._run("join", [player, self.node.name])
             except CardhallError as exc:
                 log.warning("table %s: could not tell the new owner that %s is here: %s", self.table.id, player, exc)
 
@@ -440,14 +440,10 @@ class Node:
     # --- loops ------------------------------------------------------------------------
     async def _listen(self) -> None:
         """Read this node's and its tables' channels; after losing Redis, subscribe again and
-        read every followed table from the database (changes may have been missed)."""
+        catch every followed table up (changes and a new owner may have been missed)."""
+        lost = False
         while True:
-            try:
-                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-                if message is not None:
-                    self._dispatch(message["channel"].decode(), _decode(message["data"]))
-            except (RedisError, OSError) as exc:
-                log.warning("node %s lost Redis (%s); reconnecting", self.name, exc)
+            if lost:
                 await asyncio.sleep(min(1.0, self.lease / 3))
                 with contextlib.suppress(RedisError, OSError):
                     await self._pubsub.aclose()
@@ -456,8 +452,17 @@ class Node:
                     await self._pubsub.subscribe(node_channel(self.name), *map(table_channel, self.hubs))
                 except (RedisError, OSError):
                     continue
+                lost = False
+                log.warning("node %s has Redis again", self.name)
                 for hub in list(self.hubs.values()):
-                    self.spawn(hub.refresh())
+                    self.spawn(hub.catch_up())
+            try:
+                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if message is not None:
+                    self._dispatch(message["channel"].decode(), _decode(message["data"]))
+            except (RedisError, OSError) as exc:
+                log.warning("node %s lost Redis (%s); reconnecting", self.name, exc)
+                lost = True
 
     def _dispatch(self, channel: str, data: dict[str, Any]) -> None:
         if channel == node_channel(self.name):

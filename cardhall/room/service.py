@@ -144,7 +144,8 @@ class TableActor(TableFront):
         self.table = table
         self.invite = invite
         self.subscribers: set[Subscriber] = set()
-        self.connections: Counter[str] = Counter()  # live connections per player
+        self.connections: Counter[str] = Counter()  # live connections per player (in a cluster: nodes)
+        self.present: set[tuple[str, str]] = set()  # in a cluster: (player, node) with connections there
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
         self._thinking: tuple[int, int] | None = None
         self._task = asyncio.create_task(self._run(), name=f"table {table.id}")
@@ -199,10 +200,14 @@ class TableActor(TableFront):
                 await self.act(player, action, version)
             case "chat", [str() | None as player, str(text), str() | None as name]:
                 await self.chat(player, text, name)
-            case "join", [str(player)]:
-                await self.join(player)
-            case "part", [str(player)]:
-                await self.part(player)
+            case "join", [str(player), str(node)]:  # the player's first connection on `node`
+                if (player, node) not in self.present:  # said again after a new owner or lost Redis
+                    self.present.add((player, node))
+                    await self.join(player)
+            case "part", [str(player), str(node)]:
+                if (player, node) in self.present:
+                    self.present.discard((player, node))
+                    await self.part(player)
             case _:
                 raise CardhallError(f"unknown table command {op!r} with {args!r}")
         return self.table.version

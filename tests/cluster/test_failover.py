@@ -57,7 +57,7 @@ def test_sigkill_the_owner_mid_game(cluster: Cluster) -> None:
 
     final = ann_sock.state
     assert final is not None and final["over"] and final["version"] > start
-    _, entries, versions = stored(cluster.db, tid)
+    _, _, versions = stored(cluster.db, tid)
     assert versions == list(range(1, final["version"] + 1))  # no gap, nothing twice
     heard_exactly(cluster.db, tid, ann_sock, 0)  # Ann stayed on b: every change, in order
     heard_exactly(cluster.db, tid, bob_again, 1)
