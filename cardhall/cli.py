@@ -132,23 +132,38 @@ def games() -> None:
 @app.command(context_settings=EXTRA)
 def bench(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game to measure, or `envs` for the RL environments' steps per second."),
+    game: str = typer.Argument(..., help="The game to measure; `room` for the room benchmark (WebSocket clients); "
+                                "`envs` for the RL environments' steps per second."),
     vs: str | None = typer.Option(None, "--vs", help="A peer engine to compare with (hearts: openspiel; jass: jass-kit; "
                                   "envs: openspiel)."),
-    seconds: float = typer.Option(3.0, min=0.01, help="Seconds per measurement."),
+    seconds: float | None = typer.Option(None, min=0.01, help="Seconds per measurement (engines and envs: 3; room: 20)."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as one JSON object."),
+    clients: int = typer.Option(100, help="bench room: WebSocket clients, seated as people at clients/4 Hearts tables."),
+    hard_bots: int = typer.Option(0, "--hard-bots", help="bench room: extra tables where only hard bots play."),
+    think: float = typer.Option(1.0, min=0.0, help="bench room: a simulated person's mean pause before a move, seconds."),
+    timeout: float = typer.Option(5.0, min=0.1, help="bench room: an act unanswered this many seconds is lost."),
 ) -> None:
-    """Measure engine speed (random playouts; with --vs, against a peer engine)."""
+    """Measure engine speed (random playouts; with --vs, against a peer engine); with `room`
+    the room service (act → state round trips of many WebSocket clients against a local
+    server); with `envs` the RL environments."""
     from cardhall.core import bench as benchmod
 
     try:
-        if game == "envs":
+        if game == "room":
+            from cardhall.web.bench import run_room
+
+            if ctx.args or vs is not None:
+                raise CardhallError("bench room takes --clients, --hard-bots, --think, --timeout, --seconds and --json, "
+                                    f"not {' '.join(ctx.args) or '--vs'}")
+            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout)
+            title = "cardhall bench room"
+        elif game == "envs":
             title = "cardhall bench envs"
-            figures = envs_bench(seconds, vs)
+            figures = envs_bench(seconds or 3.0, vs)
         else:
             g = cardhall.load(game, **game_options(ctx.args))
+            figures = benchmod.run(g, seconds or 3.0, vs)
             title = f"cardhall bench {g.name}"
-            figures = benchmod.run(g, seconds, vs)
     except CardhallError as exc:
         raise fail(str(exc)) from None
     if as_json:
@@ -203,6 +218,46 @@ def serve(
     finally:
         loop.close()
     typer.echo("cardhall room stopped.")
+
+
+@app.command()
+def join(
+    url: str = typer.Argument(..., help="The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if private)."),
+    seat: int = typer.Option(..., help="Your seat, counted from 1."),
+    name: str = typer.Option("Guest", help="Your name at the table."),
+) -> None:
+    """Play a seat of an online table from the terminal, with the keys of `cardhall play`
+    (a number or notation selects, Enter plays, ? helps, Q leaves)."""
+    import asyncio
+
+    from cardhall.tui.remote import join as join_table
+    from cardhall.web.client import parse_table_url
+
+    try:
+        asyncio.run(join_table(parse_table_url(url), seat - 1, name, say=lambda text: print(text, flush=True)))
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
+def bot(
+    url: str = typer.Argument(..., help="The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if private)."),
+    seat: int = typer.Option(..., help="The bot's seat, counted from 1."),
+    bot_spec: str = typer.Option(..., "--bot", help="The bot: random, heuristic, or your own file.py:Class (docs/room.md)."),
+    name: str | None = typer.Option(None, help="The bot's name at the table (default: Bot (SPEC))."),
+    seed: int = typer.Option(0, help="Seed of the bot's choices (each move: bot_seed(seed, seat, move, spec))."),
+) -> None:
+    """Seat a bot at an online table over the wire; it plays until the game ends."""
+    import asyncio
+
+    from cardhall.web.client import parse_table_url
+    from cardhall.web.remote_bot import play_seat
+
+    try:
+        asyncio.run(play_seat(parse_table_url(url), seat - 1, bot_spec, name=name, seed=seed,
+                              say=lambda text: print(text, flush=True)))
+    except CardhallError as exc:
+        raise fail(str(exc)) from None
 
 
 @app.callback(invoke_without_command=True)

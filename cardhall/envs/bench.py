@@ -7,7 +7,7 @@ those the mask allows, `env.step`; one step is one token. With `--vs openspiel`,
 player's `information_state_tensor()` and `legal_actions()`, a random legal action,
 `apply_action` (chance nodes — the pass direction and the deal — are applied but not
 counted as steps). Timing is CPU time with the garbage collector paused, best of short
-alternating rounds (`cardhall.bench.compare`).
+alternating rounds (`cardhall.core.bench.compare`).
 """
 
 from __future__ import annotations

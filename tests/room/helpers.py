@@ -121,7 +121,11 @@ class Socket:
 
     def __init__(self, url: str) -> None:
         self._stack = contextlib.ExitStack()
-        self.ws: ClientConnection = self._stack.enter_context(connect(url, max_size=None, open_timeout=30))
+        # No client keepalive and an unbounded queue: a test socket may go unread for a while
+        # (a watcher during a long fuzz run); a full queue would stop its reader thread, the
+        # server's pongs would go unread and the ping time-out would close the socket.
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(url, max_size=None, max_queue=None, ping_interval=None, open_timeout=30))
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.acted = -1  # the state version this socket last acted on

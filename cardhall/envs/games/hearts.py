@@ -66,13 +66,16 @@ class Spec(EnvSpec):
         self.o_broken = add("hearts_broken", 1, "1 once hearts are broken")
         self.o_phase = add("phase", 2, "one-hot: passing, playing")
         self.o_passing = add("passing", 4, "this deal's passing direction, one-hot: left, right, across, hold")
+        # card text -> its position in a block (one dict look-up per card when encoding)
+        self._hand, self._passed, self._received, self._played = (
+            {c: at + i for c, i in CARDS.items()} for at in (self.o_hand, self.o_passed, self.o_received, self.o_played))
+        self._slots = [{c: self.o_trick + 52 * k + i for c, i in CARDS.items()} for k in range(P)]
 
     def encode(self, view: dict[str, Any], out: np.ndarray) -> None:
         v, P = read(view), self.players
         me = v.seat
-        ones = [self.o_hand + CARDS[c] for c in v.hand]  # the positions set to 1, written at once
-        ones += [self.o_passed + CARDS[c] for c in v.passed]
-        ones += [self.o_received + CARDS[c] for c in v.received]
+        ones = [*map(self._hand.__getitem__, v.hand), *map(self._passed.__getitem__, v.passed),  # the positions set
+                *map(self._received.__getitem__, v.received)]  # to 1, written at once
         memo = self._tricks
         if len(memo) > 100_000:
             memo.clear()
@@ -86,7 +89,7 @@ class Spec(EnvSpec):
             leader = v.trick[0][0]
             cards = [c for _, c in v.trick]
             ones.append(self.o_leader + rel(leader, me, P))
-            ones += [self.o_trick + 52 * k + CARDS[c] for k, c in enumerate(cards)]
+            ones += [slot[c] for slot, c in zip(self._slots, cards, strict=False)]
             ones += self._trick(me, leader, cards)[len(cards):]  # its voids (its cards are not yet played)
         if v.phase in ("pass", "play"):
             ones.append(self.o_phase + (v.phase == "play"))
@@ -100,7 +103,7 @@ class Spec(EnvSpec):
         """The positions a trick sets: its cards in `played`, then the voids it shows (a
         player not following the led suit lacks it). Memoised for the finished tricks."""
         led = cards[0][1]
-        out = [self.o_played + CARDS[c] for c in cards]
+        out = [*map(self._played.__getitem__, cards)]
         return out + [self.o_voids + 4 * rel(leader + k, me, self.players) + SUITS.index(led)
                       for k, c in enumerate(cards) if c[1] != led]
 

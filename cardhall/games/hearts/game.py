@@ -67,6 +67,8 @@ _T = _suit_tables()
 _T0, _T1, _T2, _T3 = _T
 _P0, _P1, _P2, _P3 = (tuple(tuple(PASS + c for c in cards) for cards in table) for table in _T)  # as pass actions
 _SUIT = tuple(c // 13 for c in range(52))
+_TEXT = tuple(format_card(c) for c in range(52))  # card -> its notation
+_X0, _X1, _X2, _X3 = (tuple(tuple(_TEXT[c] for c in cards) for cards in table) for table in _T)  # ... of a suit pattern
 # A hand is kept per suit: `suits[seat + 4 * suit]` is a 13-bit mask of ranks. For a card or
 # a pass action `a`, the suit's offset and the rank's bit:
 _OFF = tuple(4 * (a % 52 // 13) for a in range(2 * PASS))
@@ -241,7 +243,19 @@ class Hearts(Game):
 
 
 def _cards_text(mask: int) -> list[str]:
-    return [format_card(c) for c in cards_of(mask)]
+    """The notation of the cards of `mask`, ascending (by table look-up, as `cards_of`)."""
+    return [*_X0[mask & SUIT13], *_X1[(mask >> 13) & SUIT13], *_X2[(mask >> 26) & SUIT13], *_X3[mask >> 39]]
+
+
+def _seat_text(suits: Sequence[int], seat: int) -> list[str]:
+    """The notation of one seat's cards, ascending, from the suit masks at `seat + 4 * suit`."""
+    return [*_X0[suits[seat]], *_X1[suits[seat + 4]], *_X2[suits[seat + 8]], *_X3[suits[seat + 12]]]
+
+
+def _seat_counts(suits: Sequence[int], n: int) -> list[int]:
+    """How many cards each of the `n` seats has in the suit masks."""
+    return [suits[s].bit_count() + suits[s + 4].bit_count() + suits[s + 8].bit_count() + suits[s + 12].bit_count()
+            for s in range(n)]
 
 
 def _read_cards(items: Any) -> int:
@@ -548,6 +562,8 @@ class HeartsState(State):
         and has chosen to pass; no card of any hand and no passed card."""
         g = self.game
         n = g.players
+        text = _TEXT
+        leader, last = self.leader, self.last
         return {
             "seat": None,
             "players": n,
@@ -556,17 +572,17 @@ class HeartsState(State):
             "phase": PHASE_NAMES[self.phase],
             "to_move": self.to_move(),
             "over": self.over,
-            "pass_counts": [p.bit_count() for p in self.passed],
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "trick": [[(self.leader + i) % n, format_card(c)] for i, c in enumerate(self.trick)],
-            "tricks": [{"leader": ld, "cards": [format_card(c) for c in cs], "winner": w} for ld, cs, w in self.tricks],
-            "last_trick": None if not self.tricks or self.last is None else  # (none yet this deal)
-            {"leader": self.last[0], "cards": [format_card(c) for c in self.last[1]], "winner": self.last[2]},
+            "pass_counts": _seat_counts(self.out, n),
+            "hand_sizes": _seat_counts(self.suits, n),
+            "trick": [[(leader + i) % n, text[c]] for i, c in enumerate(self.trick)],
+            "tricks": [{"leader": ld, "cards": [text[c] for c in cs], "winner": w} for ld, cs, w in self.tricks],
+            "last_trick": None if not self.tricks or last is None else  # (none yet this deal)
+            {"leader": last[0], "cards": [text[c] for c in last[1]], "winner": last[2]},
             "hearts_broken": self.hearts_broken(),
             "taken_points": list(self.points),
             "scores": list(self.totals),
             "deals": [list(r) for r in self.results],
-            "removed": None if g.removed is None else format_card(g.removed),
+            "removed": None if g.removed is None else text[g.removed],
             "target": g.target,
             "winners": self.winners(),
         }
@@ -577,16 +593,13 @@ class HeartsState(State):
         off = self.offset
         to = (seat + off) % n if off else None
         frm = (seat - off) % n if off else None
-        received = self.passed[frm] if frm is not None and self.phase != PASSING else 0
         v = self.public_view()
-        v.update({
-            "seat": seat,
-            "hand": _cards_text(self.hands[seat]),
-            "passed": _cards_text(self.passed[seat]),
-            "passed_to": to,
-            "received": _cards_text(received),
-            "received_from": frm,
-        })
+        v["seat"] = seat
+        v["hand"] = _seat_text(self.suits, seat)
+        v["passed"] = _seat_text(self.out, seat)
+        v["passed_to"] = to
+        v["received"] = _seat_text(self.out, frm) if frm is not None and self.phase != PASSING else []
+        v["received_from"] = frm
         return v
 
     def events(self, action: Action, actor: int, viewer: Viewer,

@@ -1,0 +1,275 @@
+"""`cardhall bench room`: many WebSocket clients on the loopback against a real server.
+
+The bench starts `cardhall serve` in a subprocess on a free loopback port with a throwaway SQLite
+database, seats N clients as people at N/4 Hearts tables (a table's remaining seats are random
+bots), and lets each person play random legal moves after a human-like pause. It measures each
+act's round trip: from sending `act` to the first `state` (or `error`) message of a later version.
+An act without an answer within `timeout` seconds is lost. `--hard-bots K` adds K tables where only
+`hard` bots play, so K search bots think at once while the people play.
+
+Figures: p50/p95/p99 of the round trip in ms, acts sent, acknowledged and lost, and the server's
+memory growth per client (its RSS from /proc, after the clients connected, minus before, over N).
+Timings are measured, never asserted in tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import httpx
+
+import cardhall
+from cardhall.core.errors import CardhallError
+from cardhall.web.client import RemoteError, RoomClient, TableConnection, TableURL
+
+SEATS = 4  # Hearts tables: four seats
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user + system, Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kb(pid: int) -> int:
+    """A process's resident memory in KiB (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise CardhallError(f"cannot read the memory of process {pid} from /proc")
+
+
+class ServerProcess:
+    """`cardhall serve` in a subprocess on a free loopback port with its own SQLite file; the
+    same code as this process (its package root goes first on PYTHONPATH).
+    Use as a context manager; `url` is the server's base URL."""
+
+    def __init__(self, db_path: Path, *extra: str, port: int | None = None, log: Path | None = None) -> None:
+        self.db_path = db_path
+        self.extra = extra
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log or db_path.with_suffix(".log")
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._log_file: IO[bytes] | None = None
+
+    def __enter__(self) -> ServerProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None, "the server is not running"
+        return self.proc.pid
+
+    def start(self, timeout: float = 60.0) -> None:
+        root = str(Path(cardhall.__file__).resolve().parent.parent)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+        command = [sys.executable, "-m", "cardhall", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--db", f"sqlite:///{self.db_path}", *self.extra]
+        self._log_file = self.log.open("ab")
+        # its own process group: stop() ends the server and whatever it started (the bots' worker processes)
+        self.proc = subprocess.Popen(command, env=env, stdout=self._log_file, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RemoteError(f"the server stopped at start (exit {self.proc.returncode}): {self.log_tail()}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1.0).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RemoteError(f"the server did not answer within {timeout:g} s: {self.log_tail()}")
+
+    def stop(self) -> None:
+        """SIGTERM (Uvicorn's graceful stop), then SIGKILL to what is left of the server's process group."""
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.terminate()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.proc.wait(10)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+
+    def log_tail(self, lines: int = 15) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+
+@dataclass
+class Stats:
+    """What the simulated people measured."""
+
+    latencies: list[float] = field(default_factory=list)  # seconds, one per acknowledged act
+    sent: int = 0
+    acked: int = 0
+    lost: int = 0
+    errors: int = 0  # acts answered with an error message (e.g. stale)
+
+
+class Person:
+    """A simulated person at one seat: random legal moves after a pause of `think` ± 50 % seconds."""
+
+    def __init__(self, conn: TableConnection, seat: int, rng: random.Random, think: float, stats: Stats,
+                 timeout: float) -> None:
+        self.conn, self.seat, self.rng, self.think, self.stats, self.timeout = conn, seat, rng, think, stats, timeout
+        self.pending: tuple[int, float] | None = None  # (version acted at, time sent)
+        self.acted = -1
+        self.sending = True
+        self.answered = asyncio.Event()
+        self.thinking: set[asyncio.Task[None]] = set()
+
+    async def run(self) -> None:
+        async for message in self.conn.messages():
+            kind = message.get("type")
+            now = time.perf_counter()
+            if self.pending is not None and kind in ("state", "error"):
+                version, sent = self.pending
+                if kind == "error" or message.get("version", -1) > version:
+                    self.stats.latencies.append(now - sent)
+                    self.stats.acked += 1
+                    self.stats.errors += kind == "error"
+                    self.pending = None
+                    self.answered.set()
+            if kind == "state" and self.sending and self.pending is None and message.get("legal") \
+                    and message.get("to_move") == self.seat and message["version"] > self.acted:
+                self.acted = message["version"]
+                task = asyncio.create_task(self.act(message["version"], self.rng.choice(message["legal"])))
+                self.thinking.add(task)
+                task.add_done_callback(self.thinking.discard)
+
+    async def act(self, version: int, action: str) -> None:
+        await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        if not self.sending or (self.conn.state is not None and self.conn.state["version"] != version):
+            return
+        self.answered.clear()
+        self.pending = (version, time.perf_counter())
+        self.stats.sent += 1
+        await self.conn.act(action, version)
+        try:
+            await asyncio.wait_for(self.answered.wait(), self.timeout)
+        except TimeoutError:
+            if self.pending is not None and self.pending[0] == version:
+                self.stats.lost += 1
+                self.pending = None
+
+
+async def _gather_limited(coros: list[Any], limit: int = 32) -> list[Any]:
+    """Run coroutines with at most `limit` at once (the setup's HTTP calls and handshakes)."""
+    gate = asyncio.Semaphore(limit)
+
+    async def one(coro: Any) -> Any:
+        async with gate:
+            return await coro
+
+    return await asyncio.gather(*(one(c) for c in coros))
+
+
+async def _bench(server: ServerProcess, clients: int, seconds: float, hard_bots: int, think: float,
+                 timeout: float, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    tables = -(-clients // SEATS)
+    stats = Stats()
+    async with RoomClient(server.url, timeout=60) as host:
+        await host.create_guest("Bench host")
+        layouts = [["open" if t * SEATS + s < clients else "bot:random" for s in range(SEATS)] for t in range(tables)]
+        created = await _gather_limited([host.create_table("hearts", layout) for layout in layouts], 8)
+        bot_tables = await _gather_limited([host.create_table("hearts", ["bot:hard"] * SEATS)
+                                            for _ in range(hard_bots)], 8)
+        rss_before = rss_kb(server.pid)
+        people = [(TableURL(server.url, created[t]["id"]), s) for t in range(tables) for s in range(SEATS)
+                  if layouts[t][s] == "open"]
+
+        async def seat(where: tuple[TableURL, int], i: int) -> TableConnection:
+            async with RoomClient(server.url, timeout=60) as client:
+                await client.create_guest(f"Person {i + 1}")
+                await client.sit(where[0], where[1])
+                conn = client.connect(where[0])
+            await conn.open()
+            return conn
+
+        conns: list[TableConnection] = await _gather_limited([seat(w, i) for i, w in enumerate(people)])
+        try:
+            players = [Person(conn, s, random.Random(rng.random()), think, stats, timeout)
+                       for conn, (_, s) in zip(conns, people, strict=True)]
+            tasks = [asyncio.create_task(p.run()) for p in players]
+            await _gather_limited([host.start(t["id"]) for t in created + bot_tables], 8)
+            cpu_before, sent_before = cpu_seconds(server.pid), stats.sent
+            await asyncio.sleep(seconds)
+            rss_after = rss_kb(server.pid)
+            cpu_used, sent_during = cpu_seconds(server.pid) - cpu_before, stats.sent - sent_before
+            for p in players:
+                p.sending = False
+            deadline = time.monotonic() + timeout + 0.5  # the acts in flight: answered, or lost by then
+            while any(p.pending for p in players) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            await asyncio.gather(*(c.close() for c in conns), return_exceptions=True)
+
+    lat = sorted(stats.latencies)
+    cuts = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) >= 2 else lat * 99
+
+    def ms(x: float) -> float:
+        return round(x * 1000, 2)
+
+    return {
+        "clients": clients, "tables": tables, "hard_bot_tables": hard_bots, "seconds": seconds, "think_s": think,
+        "p50_ms": ms(cuts[49]) if cuts else None, "p95_ms": ms(cuts[94]) if cuts else None,
+        "p99_ms": ms(cuts[98]) if cuts else None, "max_ms": ms(lat[-1]) if lat else None,
+        "sent": stats.sent, "acked": stats.acked, "lost": stats.lost, "errors": stats.errors,
+        "rss_per_client_kb": round((rss_after - rss_before) / max(1, clients), 1),
+        # the server's CPU per act (its main process; bots think in other processes) and the
+        # machine's load: latencies on a shared machine depend on both
+        "server_cpu_ms_per_act": round(cpu_used * 1000 / max(1, sent_during), 2),
+        "load_avg_1m": os.getloadavg()[0],
+    }
+
+
+def run_room(clients: int, seconds: float = 20.0, hard_bots: int = 0, think: float = 1.0,
+             timeout: float = 5.0, seed: int = 0) -> dict[str, Any]:
+    """Start a server, run the clients for `seconds`, stop everything; return the figures."""
+    if clients < 1:
+        raise CardhallError(f"--clients must be at least 1, got {clients}")
+    if hard_bots < 0:
+        raise CardhallError(f"--hard-bots must be 0 or more, got {hard_bots}")
+    with tempfile.TemporaryDirectory(prefix="cardhall-bench-") as tmp, ServerProcess(Path(tmp) / "room.db") as server:
+        try:
+            return asyncio.run(_bench(server, clients, seconds, hard_bots, think, timeout, seed))
+        except RemoteError as exc:
+            raise RemoteError(f"{exc}\nThe server's last lines:\n{server.log_tail()}") from None
