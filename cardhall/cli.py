@@ -142,6 +142,8 @@ def bench(
     hard_bots: int = typer.Option(0, "--hard-bots", help="bench room: extra tables where only hard bots play."),
     think: float = typer.Option(1.0, min=0.0, help="bench room: a simulated person's mean pause before a move, seconds."),
     timeout: float = typer.Option(5.0, min=0.1, help="bench room: an act unanswered this many seconds is lost."),
+    nodes: int = typer.Option(0, min=0, help="bench room: K nodes of one room on a throwaway PostgreSQL and Redis, "
+                              "each table's people spread over them (0: one server on SQLite)."),
 ) -> None:
     """Measure engine speed (random playouts; with --vs, against a peer engine); with `room`
     the room service (act → state round trips of many WebSocket clients against a local
@@ -153,9 +155,9 @@ def bench(
             from cardhall.web.bench import run_room
 
             if ctx.args or vs is not None:
-                raise CardhallError("bench room takes --clients, --hard-bots, --think, --timeout, --seconds and --json, "
+                raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds and --json, "
                                     f"not {' '.join(ctx.args) or '--vs'}")
-            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout)
+            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes)
             title = "cardhall bench room"
         elif game == "envs":
             title = "cardhall bench envs"
