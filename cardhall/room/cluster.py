@@ -94,6 +94,18 @@ def _kind(exc: CardhallError) -> str:
     return next((k for k, cls in ERRORS.items() if isinstance(exc, cls)), "other")
 
 
+async def open_room(url: str | None, redis: str, node: str | None = None, lease: float = 10.0,
+                    bot_workers: int | None = None) -> Room:
+    """Open the database and join the room's cluster through Redis as node `node`."""
+    room = await Room.open(url, bot_workers=bot_workers, restore=False)
+    try:
+        room.node = await Node.start(room, redis, node, lease)
+    except BaseException:
+        await room.store.close()
+        raise
+    return room
+
+
 class Hub(TableFront):
     """This node's copy of a table and its connections to it; commands go to the owner."""
 

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from cardhall.bots import bot_names
 from cardhall.core.errors import CardhallError
@@ -40,9 +40,6 @@ from cardhall.room.bots import BotTurn, choose
 from cardhall.room.errors import TableError
 from cardhall.room.store import Store, StoredTable, StoreError
 from cardhall.room.table import Change, Policy, Seat, Table
-
-if TYPE_CHECKING:
-    from cardhall.room.cluster import Node
 
 log = logging.getLogger("cardhall.room")
 
@@ -62,6 +59,28 @@ class Subscriber(Protocol):
 
 
 Command = Callable[[Table, float], list[Change]]
+
+
+class Cluster(Protocol):
+    """What the service asks of its node when the room has several (`cardhall.room.cluster.Node`)."""
+
+    async def fence(self, table_id: str) -> None:
+        """Before a commit: raise unless this node still holds the table's lease."""
+
+    async def committed(self, actor: TableActor, changes: list[Change]) -> None:
+        """After a commit: every node's connections hear the changes."""
+
+    async def hub(self, table_id: str) -> TableFront | None:
+        """This node's view of a table (None if there is no such table)."""
+
+    async def created(self, table_id: str) -> TableFront:
+        """A table this node just stored."""
+
+    async def live(self) -> list[tuple[dict[str, Any], str | None]]:
+        """(summary, invite) of every unfinished table of the room."""
+
+    async def stop(self) -> None:
+        """Stop the tables run here and hand their leases back."""
 
 
 @dataclasses.dataclass
@@ -385,24 +404,17 @@ class Room:
     def __init__(self, store: Store, *, bot_workers: int | None = None) -> None:
         self.store = store
         self.tables: dict[str, TableActor] = {}  # the tables this process runs
-        self.node: Node | None = None  # one node of several (None: this process is the whole room)
+        self.node: Cluster | None = None  # one node of several (None: this process is the whole room)
         self._bot_workers = bot_workers
         self._pool: ProcessPoolExecutor | None = None
         self._names: dict[str, str] = {}
 
     @classmethod
-    async def open(cls, url: str | None = None, *, bot_workers: int | None = None, redis: str | None = None,
-                   node: str | None = None, lease: float = 10.0) -> Room:
-        """Open the database (migrating it) and restore every unfinished table; with `redis`,
-        join the cluster as node `node` instead: tables are taken over through leases."""
+    async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True) -> Room:
+        """Open the database (migrating it) and restore every unfinished table (unless one node
+        of several: `cardhall.room.cluster.open_room`, where tables are taken over by lease)."""
         room = cls(await Store.open(url), bot_workers=bot_workers)
-        if redis is not None:
-            from cardhall.room.cluster import Node
-            try:
-                room.node = await Node.start(room, redis, node, lease)
-            except BaseException:
-                await room.store.close()
-                raise
+        if not restore:
             return room
         for stored in await room.store.unfinished():
             try:

@@ -10,8 +10,7 @@ import asyncio
 import redis.asyncio as aioredis
 
 from cardhall.core.errors import CardhallError
-from cardhall.room.cluster import lease_key
-from cardhall.room.service import Room
+from cardhall.room.cluster import lease_key, open_room
 from tests.cluster.helpers import stored
 from tests.services import Redis, new_database
 
@@ -23,7 +22,7 @@ def test_two_nodes_never_both_own_a_table(postgres: str, redis: Redis) -> None:
     acked: list[str] = []
 
     async def go() -> str:
-        rooms = [await Room.open(db, redis=redis.url, node=name, lease=1.0, bot_workers=1) for name in "abc"]
+        rooms = [await open_room(db, redis.url, name, lease=1.0, bot_workers=1) for name in "abc"]
         client = aioredis.from_url(redis.url, decode_responses=True)
         try:
             host = await rooms[0].new_player("Host")
