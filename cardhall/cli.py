@@ -280,6 +280,8 @@ def bench(
     hard_bots: int = typer.Option(0, "--hard-bots", help="bench room: extra tables where only hard bots play."),
     think: float = typer.Option(1.0, min=0.0, help="bench room: a simulated person's mean pause before a move, seconds."),
     timeout: float = typer.Option(5.0, min=0.1, help="bench room: an act unanswered this many seconds is lost."),
+    nodes: int = typer.Option(0, min=0, help="bench room: K nodes of one room on a throwaway PostgreSQL and Redis, "
+                              "each table's people spread over them (0: one server on SQLite)."),
 ) -> None:
     """Measure engine speed (random playouts; with --vs, against a peer engine); with `room`
     the room service (act → state round trips of many WebSocket clients against a local
@@ -291,9 +293,9 @@ def bench(
             from cardhall.web.bench import run_room
 
             if ctx.args or vs is not None:
-                raise CardhallError("bench room takes --clients, --hard-bots, --think, --timeout, --seconds and --json, "
+                raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds and --json, "
                                     f"not {' '.join(ctx.args) or '--vs'}")
-            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout)
+            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes)
             title = "cardhall bench room"
         elif game == "envs":
             title = "cardhall bench envs"
@@ -337,6 +339,11 @@ def serve(
     port: int = typer.Option(8000, min=1, max=65535, help="The port to listen on."),
     db: str | None = typer.Option(None, help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
                                   "(default: room.sqlite3 in your data directory)."),
+    redis: str | None = typer.Option(None, help="Redis URL (redis://HOST:6379/0): run as one node of several "
+                                     "sharing the PostgreSQL database --db (docs/deploy.md)."),
+    node: str | None = typer.Option(None, help="This node's name in the cluster (default: host-pid-random)."),
+    lease: float = typer.Option(10.0, min=0.1, help="Seconds a node holds a table without renewing its lease: "
+                                "how soon another node takes over the tables of a dead one."),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
     import asyncio
@@ -349,7 +356,7 @@ def serve(
     # A plain loop, not asyncio.run: its Ctrl-C handler would cancel the room while it closes.
     loop = asyncio.new_event_loop()
     try:
-        loop.run_until_complete(run(host, port, db, ready))
+        loop.run_until_complete(run(host, port, db, ready, redis=redis, node=node, lease=lease))
     except CardhallError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:

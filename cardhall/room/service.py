@@ -16,6 +16,7 @@ No HTTP here: the web front (`cardhall.web`) calls these methods and gives each 
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import dataclasses
@@ -60,13 +61,101 @@ class Subscriber(Protocol):
 Command = Callable[[Table, float], list[Change]]
 
 
+class Cluster(Protocol):
+    """What the service asks of its node when the room has several (`cardhall.room.cluster.Node`)."""
+
+    async def fence(self, table_id: str) -> None:
+        """Before a commit: raise unless this node still holds the table's lease."""
+
+    async def committed(self, actor: TableActor, changes: list[Change]) -> None:
+        """After a commit: every node's connections hear the changes."""
+
+    async def hub(self, table_id: str) -> TableFront | None:
+        """This node's view of a table (None if there is no such table)."""
+
+    async def created(self, table_id: str) -> TableFront:
+        """A table this node just stored."""
+
+    async def live(self) -> list[tuple[dict[str, Any], str | None]]:
+        """(summary, invite) of every unfinished table of the room."""
+
+    async def stop(self) -> None:
+        """Stop the tables run here and hand their leases back."""
+
+
 @dataclasses.dataclass
 class _Job:
     run: Callable[[], Awaitable[Any]]
     future: asyncio.Future[Any] | None
 
 
-class TableActor:
+class TableMoved(CardhallError):
+    """The table is no longer run by this process (another node took it over)."""
+
+
+class TableFront(abc.ABC):
+    """What a connection or request sees of a table: the table (or a node's copy of it), its
+    invite, and who may see it. `TableActor` runs a table; `cluster.Hub` follows one."""
+
+    room: Room
+    table: Table
+    invite: str | None
+
+    @abc.abstractmethod
+    async def sit(self, player: str, name: str, seat: int | None) -> object: ...
+    @abc.abstractmethod
+    async def leave(self, player: str) -> object: ...
+    @abc.abstractmethod
+    async def start(self, player: str) -> object: ...
+    @abc.abstractmethod
+    async def act(self, player: str, action: str, version: int | None) -> object: ...
+    @abc.abstractmethod
+    async def chat(self, player: str | None, text: str, name: str | None) -> object: ...
+    @abc.abstractmethod
+    async def subscribe(self, sub: Subscriber, since: int | None = None) -> None: ...
+    @abc.abstractmethod
+    async def unsubscribe(self, sub: Subscriber) -> None: ...
+    @abc.abstractmethod
+    async def sync(self, sub: Subscriber, since: int | None) -> None: ...
+
+    def viewer(self, player: str | None) -> Viewer:
+        return None if player is None else self.table.seat_of(player)
+
+    def may_see(self, player: str | None, invite: str | None) -> bool:
+        """A private table is reachable with its invite, or by its host and seated people."""
+        if not self.table.private:
+            return True
+        if invite is not None and self.invite is not None and secrets.compare_digest(invite.encode(), self.invite.encode()):
+            return True
+        return player is not None and (player == self.table.host or self.table.seat_of(player) is not None)
+
+
+def send_changes(table: Table, subscribers: set[Subscriber], changes: list[Change]) -> None:
+    """Send each subscriber the changes' events as its viewer hears them, then its state."""
+    states: dict[Viewer, dict[str, Any]] = {}
+    for sub in list(subscribers):
+        viewer = None if sub.player is None else table.seat_of(sub.player)
+        for change in changes:
+            events = change.events.get(viewer)
+            if events is None:  # a viewer the change does not name hears what spectators hear
+                events = change.events.get(None, [])
+            for event in events:
+                sub.send({"type": "event", "version": change.version, "event": event})
+        if viewer not in states:
+            states[viewer] = table.state_message(viewer)
+        sub.send(states[viewer])
+
+
+def send_sync(table: Table, sub: Subscriber, since: int | None) -> None:
+    """What `sub` missed since version `since` (if still kept), then the state."""
+    viewer = None if sub.player is None else table.seat_of(sub.player)
+    if since is not None:
+        for message in table.events_since(since, viewer) or []:
+            sub.send(message)
+    sub.send(table.state_message(viewer))
+
+
+class TableActor(TableFront):
     """The single writer of one table and the hub of its subscribers."""
 
     def __init__(self, room: Room, table: Table, invite: str | None) -> None:
@@ -74,7 +163,8 @@ class TableActor:
         self.table = table
         self.invite = invite
         self.subscribers: set[Subscriber] = set()
-        self.connections: Counter[str] = Counter()  # live connections per player
+        self.connections: Counter[str] = Counter()  # live connections per player (in a cluster: nodes)
+        self.present: set[tuple[str, str]] = set()  # in a cluster: (player, node) with connections there
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
         self._thinking: tuple[int, int] | None = None
         self._task = asyncio.create_task(self._run(), name=f"table {table.id}")
@@ -93,57 +183,106 @@ class TableActor:
             return changes
         return await self.command(sit)
 
+    async def leave(self, player: str) -> list[Change]:
+        return await self.command(lambda table, now: table.leave(player, now))
+
+    async def start(self, player: str) -> list[Change]:
+        return await self.command(lambda table, now: table.start(player, now))
+
+    async def act(self, player: str, action: str, version: int | None) -> list[Change]:
+        return await self.command(lambda table, now: table.act(player, action, version, now))
+
+    async def chat(self, player: str | None, text: str, name: str | None) -> list[Change]:
+        return await self.command(lambda table, now: table.chat(player, text, now, name))
+
+    async def join(self, player: str) -> None:
+        """One more presence of `player` (a connection; in a cluster, a node with connections)."""
+        async def run() -> None:
+            await self._join(player)
+        await self._submit(run)
+
+    async def part(self, player: str) -> None:
+        async def run() -> None:
+            await self._part(player)
+        await self._submit(run)
+
+    async def do(self, op: str, args: list[Any]) -> int:
+        """Carry out a named command (one forwarded by another node); the table's version after it."""
+        match op, args:
+            case "sit", [str(player), str(name), int() | None as seat]:
+                await self.sit(player, name, seat)
+            case "leave", [str(player)]:
+                await self.leave(player)
+            case "start", [str(player)]:
+                await self.start(player)
+            case "act", [str(player), str(action), int() | None as version]:
+                await self.act(player, action, version)
+            case "chat", [str() | None as player, str(text), str() | None as name]:
+                await self.chat(player, text, name)
+            case "join", [str(player), str(node)]:  # the player's first connection on `node`
+                if (player, node) not in self.present:  # said again after a new owner or lost Redis
+                    self.present.add((player, node))
+                    await self.join(player)
+            case "part", [str(player), str(node)]:
+                if (player, node) in self.present:
+                    self.present.discard((player, node))
+                    await self.part(player)
+            case _:
+                raise CardhallError(f"unknown table command {op!r} with {args!r}")
+        return self.table.version
+
+    async def _join(self, player: str) -> None:
+        self.connections[player] += 1
+        if self.connections[player] == 1:
+            try:
+                await self._apply(lambda table, now: table.connect(player, now))
+            except Exception:
+                self.connections[player] -= 1
+                raise
+
+    async def _part(self, player: str) -> None:
+        if self.connections[player] > 0:
+            self.connections[player] -= 1
+            if self.connections[player] == 0:
+                del self.connections[player]
+                await self._apply(lambda table, now: table.disconnect(player, now))
+
     async def subscribe(self, sub: Subscriber, since: int | None = None) -> None:
         """Add a connection: the table hears that its person is back; the connection gets the
         state (or, with `since`, what it missed and then the state)."""
         async def run() -> None:
-            player = sub.player
-            if player is not None:
-                self.connections[player] += 1
-                if self.connections[player] == 1:
-                    try:
-                        await self._apply(lambda table, now: table.connect(player, now))
-                    except Exception:
-                        self.connections[player] -= 1
-                        raise
+            if sub.player is not None:
+                await self._join(sub.player)
             self.subscribers.add(sub)
-            self._send_sync(sub, since)
+            send_sync(self.table, sub, since)
         await self._submit(run)
 
     async def unsubscribe(self, sub: Subscriber) -> None:
         async def run() -> None:
             self.subscribers.discard(sub)
-            player = sub.player
-            if player is not None and self.connections[player] > 0:
-                self.connections[player] -= 1
-                if self.connections[player] == 0:
-                    del self.connections[player]
-                    await self._apply(lambda table, now: table.disconnect(player, now))
+            if sub.player is not None:
+                await self._part(sub.player)
         await self._submit(run)
 
     async def sync(self, sub: Subscriber, since: int | None) -> None:
         async def run() -> None:
-            self._send_sync(sub, since)
+            send_sync(self.table, sub, since)
         await self._submit(run)
 
-    def viewer(self, player: str | None) -> Viewer:
-        return None if player is None else self.table.seat_of(player)
-
-    def may_see(self, player: str | None, invite: str | None) -> bool:
-        """A private table is reachable with its invite, or by its host and seated people."""
-        if not self.table.private:
-            return True
-        if invite is not None and self.invite is not None and secrets.compare_digest(invite.encode(), self.invite.encode()):
-            return True
-        return player is not None and (player == self.table.host or self.table.seat_of(player) is not None)
-
     async def stop(self) -> None:
+        """Stop running the table; commands waiting for it fail with `TableMoved`."""
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
+        while not self._queue.empty():
+            job = self._queue.get_nowait()
+            if job.future is not None and not job.future.done():
+                job.future.set_exception(TableMoved(f"table {self.table.id} is no longer run here; try again"))
 
     # --- inside the actor -----------------------------------------------------------
     async def _submit(self, run: Callable[[], Awaitable[Any]]) -> Any:
+        if self._task.done():
+            raise TableMoved(f"table {self.table.id} is no longer run here; try again")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(_Job(run, future))
         return await future
@@ -159,6 +298,10 @@ class TableActor:
                 job = _Job(lambda: self._apply(lambda table, now: table.tick(now)), None)
             try:
                 result = await job.run()
+            except asyncio.CancelledError:
+                if job.future is not None and not job.future.done():
+                    job.future.set_exception(TableMoved(f"table {self.table.id} is no longer run here; try again"))
+                raise
             except Exception as exc:
                 if not isinstance(exc, CardhallError):
                     log.exception("table %s: a command failed", self.table.id)
@@ -181,14 +324,24 @@ class TableActor:
             raise CardhallError("the table could not carry out this command (an error in the room, logged); "
                                 "nothing changed") from None
         if changes:
+            node = self.room.node
             try:
+                if node is not None:
+                    await node.fence(self.table.id)
                 await self.room.store.append(self.table.id, [(c.version, c.entry) for c in changes],
                                              self.table.status, now)
+            except CardhallError as exc:  # the lease is lost or another node stored a change first
+                log.warning("table %s: %s; reloading it from the database", self.table.id, exc)
+                await self._reload()
+                raise StoreError(f"this change did not happen ({exc}); try again") from None
             except Exception:
                 log.exception("table %s: could not store changes; reloading it from the database", self.table.id)
                 await self._reload()
                 raise StoreError("the room could not save this change, so it did not happen; try again") from None
-            self._broadcast(changes)
+            if node is not None:
+                await node.committed(self, changes)
+            else:
+                send_changes(self.table, self.subscribers, changes)
         return changes
 
     async def _reload(self) -> None:
@@ -196,27 +349,6 @@ class TableActor:
         if stored is not None:
             self.table = Table.restore(stored.header, stored.entries)
         self._thinking = None
-
-    def _broadcast(self, changes: list[Change]) -> None:
-        states: dict[Viewer, dict[str, Any]] = {}
-        for sub in list(self.subscribers):
-            viewer = self.viewer(sub.player)
-            for change in changes:
-                events = change.events.get(viewer)
-                if events is None:  # a viewer the change does not name hears what spectators hear
-                    events = change.events.get(None, [])
-                for event in events:
-                    sub.send({"type": "event", "version": change.version, "event": event})
-            if viewer not in states:
-                states[viewer] = self.table.state_message(viewer)
-            sub.send(states[viewer])
-
-    def _send_sync(self, sub: Subscriber, since: int | None) -> None:
-        viewer = self.viewer(sub.player)
-        if since is not None:
-            for message in self.table.events_since(since, viewer) or []:
-                sub.send(message)
-        sub.send(self.table.state_message(viewer))
 
     def _schedule_bot(self) -> None:
         turn = self.table.bot_turn()
@@ -271,15 +403,19 @@ class Room:
 
     def __init__(self, store: Store, *, bot_workers: int | None = None) -> None:
         self.store = store
-        self.tables: dict[str, TableActor] = {}
+        self.tables: dict[str, TableActor] = {}  # the tables this process runs
+        self.node: Cluster | None = None  # one node of several (None: this process is the whole room)
         self._bot_workers = bot_workers
         self._pool: ProcessPoolExecutor | None = None
         self._names: dict[str, str] = {}
 
     @classmethod
-    async def open(cls, url: str | None = None, *, bot_workers: int | None = None) -> Room:
-        """Open the database (migrating it) and restore every unfinished table."""
+    async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True) -> Room:
+        """Open the database (migrating it) and restore every unfinished table (unless one node
+        of several: `cardhall.room.cluster.open_room`, where tables are taken over by lease)."""
         room = cls(await Store.open(url), bot_workers=bot_workers)
+        if not restore:
+            return room
         for stored in await room.store.unfinished():
             try:
                 room._start(stored)
@@ -288,6 +424,8 @@ class Room:
         return room
 
     async def close(self) -> None:
+        if self.node is not None:
+            await self.node.stop()
         for actor in list(self.tables.values()):
             await actor.stop()
         if self._pool is not None:
@@ -305,6 +443,7 @@ class Room:
         self._pool = None
 
     def _start(self, stored: StoredTable) -> TableActor:
+        """Run a stored table here (restored with everybody disconnected)."""
         table = Table.restore(stored.header, stored.entries, now=time.time())
         actor = TableActor(self, table, stored.invite)
         self.tables[table.id] = actor
@@ -330,7 +469,7 @@ class Room:
     # --- tables ---------------------------------------------------------------------
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,
                            private: bool = False, clock: float | None = None,
-                           grace: float | None = None) -> TableActor:
+                           grace: float | None = None) -> TableFront:
         """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock` and
         `grace` (None: the Policy's default) are checked by `Policy`."""
         game = load(game_name, **options)
@@ -361,12 +500,16 @@ class Room:
         invite = secrets.token_urlsafe(16) if private else None
         await self.store.add_table(table.summary(), table.header(), invite,
                                    [(c.version, c.entry) for c in changes], now)
+        if self.node is not None:
+            return await self.node.created(table.id)
         actor = TableActor(self, table, invite)
         self.tables[table.id] = actor
         return actor
 
-    async def table(self, table_id: str) -> TableActor | None:
+    async def table(self, table_id: str) -> TableFront | None:
         """The live table `table_id`, or a finished one loaded from the database, or None."""
+        if self.node is not None:
+            return await self.node.hub(table_id)
         actor = self.tables.get(table_id)
         if actor is None:
             stored = await self.store.load(table_id)
@@ -375,19 +518,29 @@ class Room:
             actor = self.tables.get(table_id) or self._start(stored)
         return actor
 
-    def lobby(self) -> list[dict[str, Any]]:
+    async def live(self) -> list[tuple[dict[str, Any], str | None]]:
+        """(summary, invite) of every unfinished table (in a cluster: as their nodes last announced)."""
+        if self.node is not None:
+            return await self.node.live()
+        return [(a.table.summary(), a.invite) for a in self.tables.values() if a.table.status != "over"]
+
+    async def lobby(self) -> list[dict[str, Any]]:
         """Public tables whose game is not over, newest first."""
-        shown = [a.table for a in self.tables.values() if not a.table.private and a.table.status != "over"]
-        return [t.summary() for t in sorted(shown, key=lambda t: -t.created)]
+        shown = [summary for summary, _ in await self.live() if not summary["private"]]
+        return sorted(shown, key=lambda t: -t["created"])
 
-    def tables_of(self, player: str) -> list[dict[str, Any]]:
-        """The unfinished tables `player` hosts or sits at."""
-        mine = [a for a in self.tables.values() if a.table.status != "over"
-                and (a.table.host == player or a.table.seat_of(player) is not None)]
-        return [summary_for(a, player) for a in sorted(mine, key=lambda a: -a.table.created)]
+    async def tables_of(self, player: str) -> list[dict[str, Any]]:
+        """The unfinished tables `player` hosts or sits at (the host also gets a private one's invite)."""
+        mine = []
+        for summary, invite in await self.live():
+            if summary["host"] == player:
+                mine.append({**summary, "invite": invite} if invite is not None else summary)
+            elif any(seat.get("player") == player for seat in summary["seats"]):
+                mine.append(summary)
+        return sorted(mine, key=lambda t: -t["created"])
 
 
-def summary_for(actor: TableActor, player: str | None) -> dict[str, Any]:
+def summary_for(actor: TableFront, player: str | None) -> dict[str, Any]:
     """A table's summary; its host also gets the invite of a private table."""
     summary = actor.table.summary()
     if actor.invite is not None and player is not None and player == actor.table.host:

@@ -77,6 +77,10 @@ class StoreError(CardhallError):
     """The database cannot be used: a bad URL, an unreachable server, or a newer schema."""
 
 
+class StaleWrite(StoreError):
+    """A change whose version is not the next one: the table was changed by another writer."""
+
+
 class SchemaTooNew(StoreError):
     """The database was written by a newer cardhall; this one refuses to touch it."""
 
@@ -211,14 +215,22 @@ class Store:
 
     async def append(self, table_id: str, entries: Iterable[tuple[int, dict[str, Any]]],
                      status: str, at: float) -> None:
-        """Append changes to a table's log (in version order) and update its summary row."""
-        rows = [{"table_id": table_id, "version": v, "entry": e, "at": at} for v, e in entries]
+        """Append changes to a table's log (in version order) and update its summary row.
+
+        The first change must be the next version after the stored one (else `StaleWrite`):
+        a node that lost a table's lease can never store a change over the new owner's."""
+        rows: list[dict[str, Any]] = [{"table_id": table_id, "version": v, "entry": e, "at": at} for v, e in entries]
         if not rows:
             return
+        first = int(rows[0]["version"])
         async with _Transaction(self) as conn:
-            await conn.execute(table_log.insert(), rows)
-            await conn.execute(tables.update().where(tables.c.id == table_id).values(
+            moved = await conn.execute(tables.update().where(
+                tables.c.id == table_id, tables.c.version == first - 1).values(
                 status=status, version=rows[-1]["version"], updated=at))
+            if moved.rowcount != 1:  # fencing: a writer whose copy of the table is behind is refused
+                raise StaleWrite(f"table {table_id} is no longer at version {first - 1} in the database; "
+                                 "another node has changed it since")
+            await conn.execute(table_log.insert(), rows)
 
     async def load(self, table_id: str) -> StoredTable | None:
         async with self.engine.connect() as conn:
@@ -233,6 +245,18 @@ class Store:
             rows = (await conn.execute(
                 sa.select(tables).where(tables.c.status != "over").order_by(tables.c.created))).all()
             return [await self._stored(conn, row) for row in rows]
+
+    async def unfinished_ids(self) -> list[str]:
+        """The ids of every table whose game is not over, oldest first."""
+        async with self.engine.connect() as conn:
+            rows = await conn.scalars(
+                sa.select(tables.c.id).where(tables.c.status != "over").order_by(tables.c.created))
+            return [str(r) for r in rows]
+
+    async def version(self, table_id: str) -> int | None:
+        async with self.engine.connect() as conn:
+            found = await conn.scalar(sa.select(tables.c.version).where(tables.c.id == table_id))
+            return None if found is None else int(found)
 
     @staticmethod
     async def _stored(conn: AsyncConnection, row: sa.Row[Any]) -> StoredTable:

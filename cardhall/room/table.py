@@ -415,6 +415,14 @@ class Table:
                     s.connected, s.away_since = False, now
         return table
 
+    def apply_entry(self, entry: dict[str, Any]) -> Change:
+        """Apply a change another node committed (its stored entry), as restoring does: a
+        replica follows its table's owner this way and hears the same per-viewer events."""
+        try:
+            return self._commit(entry, None)
+        except (CardhallError, KeyError, TypeError, ValueError, IndexError) as exc:
+            raise TableError(f"entry {self.version + 1} of table {self.id} ({entry!r}) does not replay: {exc}") from None
+
     def record(self) -> Record:
         """The game's record (seed and moves), which `cardhall replay --check` accepts."""
         meta: dict[str, Any] = {"table": self.id, "seats": [s.name for s in self.seats]}

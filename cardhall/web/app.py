@@ -23,7 +23,8 @@ from cardhall.bots import bot_names
 from cardhall.bots.levels import LEVELS, level_spec
 from cardhall.core.errors import CardhallError
 from cardhall.core.registry import aliases, game_class, game_names, load
-from cardhall.room.service import ROOM_BOTS, Room, TableActor, summary_for
+from cardhall.room.cluster import ClusterError
+from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
 from cardhall.web.pages import install
 from cardhall.web.protocol import NewPlayer, NewTable, SitDown, json_schema
@@ -37,7 +38,7 @@ class NotFound(CardhallError):
     """An unknown (or, without its invite, private) table."""
 
 
-STATUS = {AuthError: 401, NotFound: 404}
+STATUS: dict[type[CardhallError], int] = {AuthError: 401, NotFound: 404, ClusterError: 503}
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -129,7 +130,7 @@ def create_app(room: Room, secret: str) -> Starlette:
                             "and send it as 'Authorization: Bearer TOKEN'")
         return player
 
-    async def find(request: Request, player: str | None, invite: str | None = None) -> TableActor:
+    async def find(request: Request, player: str | None, invite: str | None = None) -> TableFront:
         table_id = request.path_params["table_id"]
         actor = await room.table(table_id)
         if actor is None or not actor.may_see(player, invite or request.query_params.get("invite")):
@@ -155,8 +156,8 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def list_tables(request: Request) -> Response:
         if request.query_params.get("mine") not in (None, "", "0"):
             player = await signed_in(request, changes=False)
-            return JSONResponse(room.tables_of(player))
-        return JSONResponse(room.lobby())
+            return JSONResponse(await room.tables_of(player))
+        return JSONResponse(await room.lobby())
 
     @sentences
     async def new_table(request: Request) -> Response:
@@ -192,14 +193,14 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def leave(request: Request) -> Response:
         player = await signed_in(request)
         actor = await find(request, player)
-        await actor.command(lambda table, now: table.leave(player, now))
+        await actor.leave(player)
         return JSONResponse(summary_for(actor, player))
 
     @sentences
     async def start(request: Request) -> Response:
         player = await signed_in(request)
         actor = await find(request, player)
-        await actor.command(lambda table, now: table.start(player, now))
+        await actor.start(player)
         return JSONResponse(summary_for(actor, player))
 
     async def protocol(request: Request) -> Response:

@@ -33,6 +33,7 @@ import httpx
 
 import cardhall
 from cardhall.core.errors import CardhallError
+from cardhall.web import testbed
 from cardhall.web.client import RemoteError, RoomClient, TableConnection, TableURL
 
 SEATS = 4  # Hearts tables: four seats
@@ -65,8 +66,10 @@ class ServerProcess:
     same code as this process (its package root goes first on PYTHONPATH).
     Use as a context manager; `url` is the server's base URL."""
 
-    def __init__(self, db_path: Path, *extra: str, port: int | None = None, log: Path | None = None) -> None:
+    def __init__(self, db_path: Path, *extra: str, port: int | None = None, log: Path | None = None,
+                 db_url: str | None = None) -> None:
         self.db_path = db_path
+        self.db_url = db_url or f"sqlite:///{db_path}"
         self.extra = extra
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -90,7 +93,7 @@ class ServerProcess:
         root = str(Path(cardhall.__file__).resolve().parent.parent)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         command = [sys.executable, "-m", "cardhall", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--db", f"sqlite:///{self.db_path}", *self.extra]
+                   "--db", self.db_url, *self.extra]
         self._log_file = self.log.open("ab")
         # its own process group: stop() ends the server and whatever it started (the bots' worker processes)
         self.proc = subprocess.Popen(command, env=env, stdout=self._log_file, stderr=subprocess.STDOUT,
@@ -198,8 +201,11 @@ async def _gather_limited(coros: list[Any], limit: int = 32) -> list[Any]:
     return await asyncio.gather(*(one(c) for c in coros))
 
 
-async def _bench(server: ServerProcess, clients: int, seconds: float, hard_bots: int, think: float,
-                 timeout: float, seed: int) -> dict[str, Any]:
+async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds: float, hard_bots: int,
+                 think: float, timeout: float, seed: int) -> dict[str, Any]:
+    """With several servers (nodes of one room), the tables are made on the first and the people
+    of each table are spread over the nodes: seat s of table t connects to node (t*4 + s) mod K."""
+    server = servers[0]
     rng = random.Random(seed)
     tables = -(-clients // SEATS)
     stats = Stats()
@@ -209,12 +215,12 @@ async def _bench(server: ServerProcess, clients: int, seconds: float, hard_bots:
         created = await _gather_limited([host.create_table("hearts", layout) for layout in layouts], 8)
         bot_tables = await _gather_limited([host.create_table("hearts", ["bot:hard"] * SEATS)
                                             for _ in range(hard_bots)], 8)
-        rss_before = rss_kb(server.pid)
-        people = [(TableURL(server.url, created[t]["id"]), s) for t in range(tables) for s in range(SEATS)
-                  if layouts[t][s] == "open"]
+        rss_before = sum(rss_kb(node.pid) for node in servers)
+        people = [(TableURL(servers[(t * SEATS + s) % len(servers)].url, created[t]["id"]), s)
+                  for t in range(tables) for s in range(SEATS) if layouts[t][s] == "open"]
 
         async def seat(where: tuple[TableURL, int], i: int) -> TableConnection:
-            async with RoomClient(server.url, timeout=60) as client:
+            async with RoomClient(where[0].server, timeout=60) as client:
                 await client.create_guest(f"Person {i + 1}")
                 await client.sit(where[0], where[1])
                 conn = client.connect(where[0])
@@ -227,10 +233,11 @@ async def _bench(server: ServerProcess, clients: int, seconds: float, hard_bots:
                        for conn, (_, s) in zip(conns, people, strict=True)]
             tasks = [asyncio.create_task(p.run()) for p in players]
             await _gather_limited([host.start(t["id"]) for t in created + bot_tables], 8)
-            cpu_before, sent_before = cpu_seconds(server.pid), stats.sent
+            cpu_before, sent_before = sum(cpu_seconds(node.pid) for node in servers), stats.sent
             await asyncio.sleep(seconds)
-            rss_after = rss_kb(server.pid)
-            cpu_used, sent_during = cpu_seconds(server.pid) - cpu_before, stats.sent - sent_before
+            rss_after = sum(rss_kb(node.pid) for node in servers)
+            cpu_used = sum(cpu_seconds(node.pid) for node in servers) - cpu_before
+            sent_during = stats.sent - sent_before
             for p in players:
                 p.sending = False
             deadline = time.monotonic() + timeout + 0.5  # the acts in flight: answered, or lost by then
@@ -249,7 +256,7 @@ async def _bench(server: ServerProcess, clients: int, seconds: float, hard_bots:
         return round(x * 1000, 2)
 
     return {
-        "clients": clients, "tables": tables, "hard_bot_tables": hard_bots, "seconds": seconds, "think_s": think,
+        "clients": clients, "nodes": nodes, "tables": tables, "hard_bot_tables": hard_bots, "seconds": seconds, "think_s": think,
         "p50_ms": ms(cuts[49]) if cuts else None, "p95_ms": ms(cuts[94]) if cuts else None,
         "p99_ms": ms(cuts[98]) if cuts else None, "max_ms": ms(lat[-1]) if lat else None,
         "sent": stats.sent, "acked": stats.acked, "lost": stats.lost, "errors": stats.errors,
@@ -262,14 +269,29 @@ async def _bench(server: ServerProcess, clients: int, seconds: float, hard_bots:
 
 
 def run_room(clients: int, seconds: float = 20.0, hard_bots: int = 0, think: float = 1.0,
-             timeout: float = 5.0, seed: int = 0) -> dict[str, Any]:
-    """Start a server, run the clients for `seconds`, stop everything; return the figures."""
+             timeout: float = 5.0, seed: int = 0, nodes: int = 0) -> dict[str, Any]:
+    """Start a server, run the clients for `seconds`, stop everything; return the figures.
+
+    With `nodes` K ≥ 1: a throwaway PostgreSQL, a Redis and K nodes of one room
+    (`cardhall serve --redis`) instead of the one server on SQLite."""
     if clients < 1:
         raise CardhallError(f"--clients must be at least 1, got {clients}")
     if hard_bots < 0:
         raise CardhallError(f"--hard-bots must be 0 or more, got {hard_bots}")
-    with tempfile.TemporaryDirectory(prefix="cardhall-bench-") as tmp, ServerProcess(Path(tmp) / "room.db") as server:
+    if nodes < 0:
+        raise CardhallError(f"--nodes must be 0 (one server on SQLite) or more, got {nodes}")
+    with contextlib.ExitStack() as stack:
+        tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="cardhall-bench-")))
+        if nodes == 0:
+            servers = [stack.enter_context(ServerProcess(tmp / "room.db"))]
+        else:
+            database = stack.enter_context(testbed.postgres())
+            redis = stack.enter_context(testbed.redis())
+            servers = [stack.enter_context(ServerProcess(tmp / f"node{i}.db", "--redis", redis.url, "--node", f"node{i}",
+                                                         db_url=database))
+                       for i in range(nodes)]
         try:
-            return asyncio.run(_bench(server, clients, seconds, hard_bots, think, timeout, seed))
+            return asyncio.run(_bench(servers, nodes, clients, seconds, hard_bots, think, timeout, seed))
         except RemoteError as exc:
-            raise RemoteError(f"{exc}\nThe server's last lines:\n{server.log_tail()}") from None
+            tails = "\n".join(server.log_tail() for server in servers)
+            raise RemoteError(f"{exc}\nThe servers' last lines:\n{tails}") from None

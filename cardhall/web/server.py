@@ -14,9 +14,15 @@ WS_MAX_SIZE = 1024 * 1024
 bigger ones make Uvicorn close the connection."""
 
 
-async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None]) -> None:
-    """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open."""
-    room = await Room.open(db)
+async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None], *,
+                redis: str | None = None, node: str | None = None, lease: float = 10.0) -> None:
+    """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
+    With `redis`, this is one node of several sharing the database (cardhall.room.cluster)."""
+    if redis is None:
+        room = await Room.open(db)
+    else:
+        from cardhall.room.cluster import open_room
+        room = await open_room(db, redis, node, lease)
     try:
         app = create_app(room, await room.store.secret())
         config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,

@@ -18,7 +18,7 @@ import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
-from cardhall.room.service import Room, TableActor
+from cardhall.room.service import Room, TableFront
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
 
@@ -139,7 +139,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
         await conn.close()
 
 
-async def handle(message: Mapping[str, Any], conn: Connection, actor: TableActor) -> None:
+async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront) -> None:
     """Carry out one client message; a refused one raises `CardhallError` with the sentence to send."""
     text = message.get("text")
     if text is None:
@@ -167,7 +167,7 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableActor
         await actor.sync(conn, command.since)
     elif isinstance(command, Chat):
         name = None if player is None else await actor.room.player_name(player)
-        await actor.command(lambda table, now: table.chat(player, command.text, now, name))
+        await actor.chat(player, command.text, name)
     elif isinstance(command, Act):
         if player is None:
             raise CardhallError("you are watching as a spectator and cannot act; connect with your token "
@@ -176,4 +176,4 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableActor
         if command.seat is not None and command.seat != mine:
             where = "have no seat at this table" if mine is None else f"sit at seat {mine}"
             raise CardhallError(f"you {where}; you cannot act for seat {command.seat}")
-        await actor.command(lambda table, now: table.act(player, command.action, command.version, now))
+        await actor.act(player, command.action, command.version)

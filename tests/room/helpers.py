@@ -31,9 +31,10 @@ def free_port() -> int:
 class Server:
     """`python -m cardhall serve` on a free loopback port, with its output in a log file."""
 
-    def __init__(self, db: str, log: Path) -> None:
+    def __init__(self, db: str, log: Path, extra: list[str] | None = None) -> None:
         self.db = db
         self.log = log
+        self.extra = extra or []  # more options, e.g. --redis URL
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -42,7 +43,7 @@ class Server:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", self.db],
+                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", self.db, *self.extra],
                 env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.room.conftest import make_database
 from tests.room.helpers import Person, Server, Socket
+from tests.services import make_database
 
 
 def settle(sock: Socket) -> None:

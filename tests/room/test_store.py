@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from cardhall.room.store import SchemaTooNew, Store, StoreError, async_url, default_url, head_revision
-from tests.room.conftest import make_database
+from cardhall.room.store import SchemaTooNew, StaleWrite, Store, StoreError, async_url, default_url, head_revision
 from tests.room.helpers import ROOT
+from tests.services import make_database
 
 TABLES = {"alembic_version", "players", "tables", "table_log", "settings"}
 
@@ -66,8 +66,10 @@ def test_log_rows_are_append_only_and_unique(tmp_path: Path) -> None:
             summary = {"id": "t1", "game": "hearts", "status": "waiting", "private": False, "host": "p", "version": 1}
             await store.add_table(summary, {"id": "t1"}, None, [(1, {"kind": "sit"})], 1.0)
             await store.append("t1", [(2, {"kind": "start"})], "playing", 2.0)
-            with pytest.raises(sa.exc.IntegrityError):
+            with pytest.raises(StaleWrite):  # fencing: only the next version is stored
                 await store.append("t1", [(2, {"kind": "start"})], "playing", 3.0)
+            with pytest.raises(StaleWrite):
+                await store.append("t1", [(4, {"kind": "start"})], "playing", 3.0)
             stored = await store.load("t1")
             assert stored is not None and stored.entries == [{"kind": "sit"}, {"kind": "start"}]
             assert stored.status == "playing"
