@@ -30,40 +30,22 @@ import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Event, Game
 from cardhall.core.text import TextUI, text_ui
+from cardhall.tui.play import room_line
 from cardhall.web.client import Message, RemoteError, RoomClient, TableConnection, TableURL
 
 Output = Callable[[str], None]
 
 
+ROOM_EVENTS = frozenset({"sat", "left", "started", "chat", "takeover", "reclaimed", "clock_warning",
+                         "game_over", "connected", "disconnected"})
+"""The room's own event types (the same for every viewer); the others are the game's."""
+
+
 def room_sentence(ui: TextUI, event: Event, viewer: int | None) -> str | None:
-    """The room's own events (the same for every viewer) in words; None for a game event."""
-    kind = event.get("type")
-    seat = event.get("seat")
-    who = "You" if seat is not None and seat == viewer else (ui.seat(seat) if isinstance(seat, int) else "")
-    name = event.get("name") or who
-    if kind == "sat":
-        return f"{name} sits down at {ui.seat(seat)}." if isinstance(seat, int) else f"{name} sits down."
-    if kind == "left":
-        return f"{name} leaves the table."
-    if kind == "started":
-        return "The game starts."
-    if kind == "chat":
-        return f"{event.get('name', 'Someone')} says: {event.get('text', '')}"
-    if kind == "takeover":
-        reasons = {"clock": "the clock ran out", "away": "they are away", "left": "they left"}
-        why = reasons.get(str(event.get("reason")), str(event.get("reason")))
-        return f"A bot ({event.get('bot')}) plays for {name} at {ui.seat(seat) if isinstance(seat, int) else '?'}: {why}."
-    if kind == "reclaimed":
-        return f"{name} is back and plays again."
-    if kind == "clock_warning":
-        return f"{who}: {event.get('seconds')} seconds left to move."
-    if kind == "game_over":
-        return "The game is over."
-    if kind == "connected":
-        return f"{name} is connected."
-    if kind == "disconnected":
-        return f"{name} lost the connection."
-    return None
+    """A room event in words, as the local terminal says it (`room_line`); None for a game event."""
+    if event.get("type") not in ROOM_EVENTS:
+        return None
+    return room_line(event, ui, viewer)
 
 
 def event_sentence(ui: TextUI, event: Event, viewer: int | None) -> str:
