@@ -102,6 +102,10 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
         page.screenshot(path=str(SCREENSHOTS / f"{game}-375.png"), full_page=True)
         overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"the page scrolls sideways at 375 px by {overflow} px"
+        for width in (320, 640):  # WCAG reflow: 320 CSS px, and 1280 px at 200 % zoom
+            page.set_viewport_size({"width": width, "height": 800})
+            overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"the page scrolls sideways at {width} px by {overflow} px"
         page.set_viewport_size({"width": 1280, "height": 800})
 
     play_to_end(page, rng)
