@@ -81,8 +81,11 @@ def test_redis_restarted_mid_game(cluster: Cluster) -> None:
 
     cluster.redis.stop()
     ann_sock.send({"type": "chat", "text": "anyone?"})
-    refused = ann_sock.until(lambda m: m["type"] == "error")
-    assert "Redis" in refused["message"] and "try again" in refused["message"]
+    refused = ann_sock.until(lambda m: m["type"] == "error")["message"]
+    # Redis may go down just after the command was handed to it: then the owner may have done it
+    # and only its answer was lost, and the sentence says so instead of naming Redis.
+    uncertain = "may or may not have happened" in refused
+    assert ("Redis" in refused or uncertain) and "try again" in refused
     lobby = bob.http.get("/api/tables")
     assert lobby.status_code == 503 and "Redis" in lobby.json()["error"]
     time.sleep(LEASE)  # long enough for the nodes to give up their leases
@@ -93,7 +96,8 @@ def test_redis_restarted_mid_game(cluster: Cluster) -> None:
     assert final is not None and final["over"]
     _, entries, versions = stored(cluster.db, tid)
     assert versions == list(range(1, final["version"] + 1))
-    assert not any(e["kind"] == "chat" for e in entries)  # the refused chat did not happen
+    chats = [e for e in entries if e["kind"] == "chat"]
+    assert len(chats) <= (1 if uncertain else 0)  # a refused chat did not happen; an unanswered one at most once
     heard_exactly(cluster.db, tid, ann_sock, 0)
     heard_exactly(cluster.db, tid, bob_sock, 1)
     assert bob.http.get("/api/tables").status_code == 200
