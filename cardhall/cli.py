@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ import cardhall
 from cardhall.arena.cli import arena
 from cardhall.bots.levels import LEVELS
 from cardhall.core.errors import CardhallError
-from cardhall.core.game import State
+from cardhall.core.game import Game, State
 from cardhall.core.options import game_options
 from cardhall.core.registry import aliases, canonical_name, game_class, game_names, names_with_aliases
 
@@ -81,18 +81,24 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def play_help() -> str:
-    """`play --help`: each game's options and every bot level, so a newcomer need not guess."""
-    lines = ["Play a game in the terminal against bots. Game options follow as --name value "
-             "(e.g. --players 3). Type ? at the prompt for the keys.", ""]
+def _games() -> Iterator[tuple[str, type[Game], str]]:
+    """Each registered game that imports: its name, class and " (also ALIAS, …)" or ""."""
     for name in game_names():
         try:
             cls = game_class(name)
         except ModuleNotFoundError:  # pragma: no cover - a game whose extra is missing
             continue
         also = aliases(name)
+        yield name, cls, f" (also {', '.join(also)})" if also else ""
+
+
+def play_help() -> str:
+    """`play --help`: each game's options and every bot level, so a newcomer need not guess."""
+    lines = ["Play a game in the terminal against bots. Game options follow as --name value "
+             "(e.g. --players 3). Type ? at the prompt for the keys.", ""]
+    for name, cls, also in _games():
         opts = "; ".join(f"--{o.name.replace('_', '-')} ({o.allowed()}, default {o.default!r})" for o in cls.OPTIONS)
-        lines.append(f"{name}{' (also ' + ', '.join(also) + ')' if also else ''}: {opts or 'no options'}.")
+        lines.append(f"{name}{also}: {opts or 'no options'}.")
     lines += ["", "Bots (--bots): random; heuristic (the default); the levels " + ", ".join(LEVELS) +
               "; ismcts and pimc searches (e.g. ismcts:seconds=2); or your own as file.py:Class."]
     return "\n\n".join(lines)
@@ -225,13 +231,8 @@ def rules(game: str = typer.Argument(..., help="The game.")) -> None:
 @app.command()
 def games() -> None:
     """List the games and their options."""
-    for name in game_names():
-        try:
-            cls = game_class(name)
-        except ModuleNotFoundError:  # pragma: no cover - a game whose extra is missing
-            continue
-        also = aliases(name)
-        typer.echo(f"{name} — {cls.title}{' (also ' + ', '.join(also) + ')' if also else ''}.")
+    for name, cls, also in _games():
+        typer.echo(f"{name} — {cls.title}{also}.")
         for o in cls.OPTIONS:
             typer.echo(f"  --{o.name.replace('_', '-')}: {o.allowed()}, default {o.default!r}.")
         if not cls.OPTIONS:
