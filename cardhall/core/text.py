@@ -12,7 +12,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from cardhall.core.card_words import card_words
 from cardhall.core.game import Action, Event, Game, Viewer
+from cardhall.core.i18n import DEFAULT, Lang, domain_of, lang
 
 Shortcut = tuple[str, Callable[[dict[str, Any], int], str | tuple[str, Action]]]
 """A key's description and its function; the function returns what to say, or (what to say,
@@ -20,13 +22,27 @@ an action to select) for a key that performs an action (Enter then confirms it).
 
 
 class TextUI:
-    """How a game looks and sounds in words. Games override what they need."""
+    """How a game looks and sounds in words, in one language. Games override what they need.
 
-    def __init__(self, game: Game) -> None:
+    `self.tr` translates into the reader's language (`cardhall.core.i18n.Lang`), looking in the
+    game's own catalog domain first (the domain of the module that defines the subclass)."""
+
+    def __init__(self, game: Game, lang_code: str = DEFAULT) -> None:
         self.game = game
+        self.tr: Lang = lang(lang_code, domain_of(type(self).__module__))
 
     def seat(self, seat: int) -> str:
-        return self.game.seat_name(seat)
+        """A seat's name in the reader's language (`Game.seat_name` may return a `Msg`)."""
+        return self.tr.say(self.game.seat_name(seat))
+
+    def card(self, card: int, *, as_object: bool = False) -> str:
+        """A card (0–51) in words in the reader's language; `as_object` as the object of a verb."""
+        return card_words(card, self.tr, as_object=as_object)
+
+    def say(self, message: object, viewer: Viewer = None) -> str:
+        """An engine's message (a `Msg` or an error carrying one) in the reader's language, "you"
+        for the reader's own seat."""
+        return self.tr.say(message, viewer)
 
     def render(self, view: dict[str, Any], seat: int) -> str:
         """The whole picture for `seat`: table, own cards, scores, whose turn."""
@@ -135,10 +151,11 @@ def plural(count: float, noun: str, many: str | None = None) -> str:
     return f"{count:g} {noun if count in (1, -1) else many or noun + 's'}"
 
 
-def text_ui(game: Game) -> TextUI:
-    """The game's own `TextUI` (its declared `text_ui` plug-in), else the generic one."""
+def text_ui(game: Game, lang_code: str = DEFAULT) -> TextUI:
+    """The game's own `TextUI` (its declared `text_ui` plug-in), else the generic one, speaking the
+    language `lang_code` (``en``, ``bg``, ``cs``, ``es``, ``ru``)."""
     cls: type[TextUI] = game.plugins.load("text_ui") or TextUI
-    return cls(game)
+    return cls(game, lang_code)
 
 
 def signed(delta: float) -> str:

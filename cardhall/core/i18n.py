@@ -1,0 +1,257 @@
+"""Languages: every player reads every word in their own language.
+
+English is the source language: messages are written in English in the code and marked for
+extraction; `cardhall/locale/<code>/LC_MESSAGES/<domain>.po` holds each other language's
+translations (gettext catalogs, edited with any PO editor, read with Babel). One domain per
+part of cardhall — ``cardhall`` (core, terminal, command line, room), ``web`` (pages and the
+browser's scripts) and one per game package (``hearts``, ``jass`` for Jass and Putz,
+``five_towers``, ``three_two_five``, ``clash_of_decks``) — so that each game keeps its own
+terms (a "trick" of Jass and of Hearts may be translated differently) and falls back to the
+``cardhall`` domain for shared words.
+
+How code speaks::
+
+    tr = lang("cs", "hearts")
+    tr._("Your turn to lead.")
+    tr.ngettext("{count} card", "{count} cards", n)              # plural forms of the language
+    tr.pgettext("card", "queen of spades")                     # a context: same English, other words
+    tr._("{who} plays the {card}.", who=..., card=...)       # named placeholders, str.format style
+
+Marking without translating (a module-level constant, a message built in an engine):
+`N_("…")` and `NP_("context", "…")` return their argument; `Msg` is an English sentence that
+also remembers its message id and parameters, so that an engine can raise it (``str(msg)`` is
+the English) and the room or the terminal can say it again in each reader's language with
+`Lang.say`.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from cardhall.core.errors import OptionError
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "bg": "Български",
+    "cs": "Čeština",
+    "es": "Español",
+    "ru": "Русский",
+}
+"""The languages cardhall speaks: code → the language's name in itself."""
+
+DEFAULT = "en"
+SOURCE = "en"
+"""The language messages are written in (their ids); it needs no catalog."""
+
+DOMAINS: tuple[str, ...] = ("cardhall", "web", "five_towers", "clash_of_decks", "jass", "hearts", "three_two_five")
+"""Catalog domains: ``cardhall`` (shared words), ``web`` (the browser) and one per game package."""
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+def N_(msgid: str) -> str:
+    """Marks `msgid` for extraction and returns it untranslated (translate later with `Lang._`)."""
+    return msgid
+
+
+def NP_(context: str, msgid: str) -> str:
+    """Marks `msgid` in `context` for extraction; translate later with `Lang.pgettext(context, msgid)`."""
+    return msgid
+
+
+class Msg(str):
+    """An English sentence that can be said again in another language.
+
+    ``Msg("{seat} does not hold {card}", seat=Msg("North"), card="QS")`` is the string
+    "North does not hold QS" and remembers its message id and parameters; a parameter may be
+    another `Msg` (translated too) or plain text and numbers (kept as they are: card
+    notation, names, counts). `you` is the message to use when the reader is the seat
+    `subject` (``you="You do not hold {card}"``), so that a player hears "You …", never their
+    own seat's name in the third person. `context` is a message context (`pgettext`).
+    Mark the message ids for extraction with `N_` (``Msg(N_("…"), you=N_("…"), …)``).
+    """
+
+    msgid: str
+    params: dict[str, Any]
+    you: str | None
+    subject: int | None
+    context: str | None
+
+    def __new__(cls, msgid: str, /, *, you: str | None = None, subject: int | None = None,
+                context: str | None = None, **params: Any) -> Msg:
+        self = super().__new__(cls, _format(msgid, params, None))
+        self.msgid, self.params, self.you, self.subject, self.context = msgid, params, you, subject, context
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles (process pools) keep what it can be said as
+        return (_rebuild, (self.msgid, self.you, self.subject, self.context, self.params))
+
+
+def _rebuild(msgid: str, you: str | None, subject: int | None, context: str | None, params: dict[str, Any]) -> Msg:
+    return Msg(msgid, you=you, subject=subject, context=context, **params)
+
+
+def _format(text: str, params: Mapping[str, Any], tr: Lang | None, viewer: int | None = None) -> str:
+    if not params:
+        return text
+    shown = {k: (tr.say(v, viewer) if tr is not None and isinstance(v, Msg) else v) for k, v in params.items()}
+    return text.format_map(shown)
+
+
+class Lang:
+    """Translations into one language for one domain (falling back to the ``cardhall`` domain)."""
+
+    def __init__(self, code: str, domain: str, translations: gettext.NullTranslations) -> None:
+        self.code = code
+        self.domain = domain
+        self.name = LANGUAGES[code]
+        self._t = translations
+
+    def __repr__(self) -> str:
+        return f"Lang({self.code!r}, {self.domain!r})"
+
+    def _(self, msgid: str, /, **params: Any) -> str:
+        """`msgid` in this language, its ``{placeholders}`` filled from `params`."""
+        return _format(self._t.gettext(msgid), params, self)
+
+    gettext = _
+
+    def ngettext(self, singular: str, plural: str, count: float, /, **params: Any) -> str:
+        """The form of the language's plural rule for `count` (``{count}`` is filled in too)."""
+        n = int(abs(count)) if float(count).is_integer() else 2  # fractions take the "many" form
+        text = self._t.ngettext(singular, plural, n)
+        return _format(text, {"count": _number(count), **params}, self)
+
+    def pgettext(self, context: str, msgid: str, /, **params: Any) -> str:
+        """`msgid` as translated in `context` (e.g. a card's name as the object of a verb)."""
+        return _format(self._t.pgettext(context, msgid), params, self)
+
+    def npgettext(self, context: str, singular: str, plural: str, count: float, /, **params: Any) -> str:
+        n = int(abs(count)) if float(count).is_integer() else 2
+        text = self._t.npgettext(context, singular, plural, n)
+        return _format(text, {"count": _number(count), **params}, self)
+
+    def say(self, message: Any, viewer: int | None = None) -> str:
+        """A `Msg` (or an exception carrying one) in this language, for the reader `viewer`;
+        other text is returned as it is."""
+        if isinstance(message, BaseException):
+            message = message.args[0] if message.args and isinstance(message.args[0], Msg) else str(message)
+        if not isinstance(message, Msg):
+            return str(message)
+        msgid = message.msgid
+        if message.you is not None and viewer is not None and message.subject == viewer:
+            msgid = message.you
+        text = self._t.pgettext(message.context, msgid) if message.context else self._t.gettext(msgid)
+        out = _format(text, message.params, self, viewer)
+        return out[:1].upper() + out[1:] if message.you is not None and msgid == message.you else out
+
+    def join(self, items: Iterable[str]) -> str:
+        """"a, b and c" in this language."""
+        words = [str(w) for w in items]
+        if len(words) <= 1:
+            return "".join(words)
+        return self._("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
+
+
+def _number(x: float) -> str:
+    """A count as a reader expects it: "3", "2.5", never "-0"."""
+    x = 0 if x == 0 else x
+    return f"{x:g}"
+
+
+@functools.cache
+def _catalog(code: str, domain: str) -> gettext.NullTranslations | None:
+    """One compiled catalog, or None when the language has no file for the domain."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    path = LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po"
+    if not path.is_file():
+        return None
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=code, domain=domain)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@functools.cache
+def lang(code: str = DEFAULT, domain: str = "cardhall") -> Lang:
+    """The translations of `domain` into the language `code` (``en``, ``bg``, ``cs``, ``es``, ``ru``)."""
+    code = check(code)
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown catalog domain {domain!r}; the domains are {', '.join(DOMAINS)}")
+    chain: gettext.NullTranslations = gettext.NullTranslations()
+    if code != SOURCE:
+        for name in ("cardhall", domain) if domain != "cardhall" else ("cardhall",):
+            found = _catalog(code, name)
+            if found is not None:
+                found.add_fallback(chain)
+                chain = found
+    return Lang(code, domain, chain)
+
+
+def check(code: str) -> str:
+    """`code` as a known language code (case and region ignored: ``cs_CZ.UTF-8`` → ``cs``),
+    or an `OptionError` naming the languages there are."""
+    short = code.strip().replace("-", "_").split(".")[0].split("_")[0].lower()
+    if short in LANGUAGES:
+        return short
+    known = ", ".join(f"{c} ({n})" for c, n in LANGUAGES.items())
+    raise OptionError(f"cardhall does not speak {code!r}; choose one of {known}")
+
+
+def domain_of(module: str) -> str:
+    """The catalog domain of a module: its game package (Putz shares ``jass``), else ``cardhall``."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[:2] == ["cardhall", "games"] and parts[2] in DOMAINS:
+        return parts[2]
+    if len(parts) > 1 and parts[:2] == ["cardhall", "web"]:
+        return "web"
+    return "cardhall"
+
+
+def negotiate(preferred: Iterable[str], default: str = DEFAULT) -> str:
+    """The first of the reader's languages (most preferred first) that cardhall speaks."""
+    for code in preferred:
+        try:
+            return check(code)
+        except OptionError:
+            continue
+    return default
+
+
+def from_accept_language(header: str | None) -> str:
+    """The language a browser asks for (``Accept-Language: cs-CZ,cs;q=0.9,en;q=0.8``)."""
+    weighted: list[tuple[float, int, str]] = []
+    for i, part in enumerate((header or "").split(",")):
+        code, _, params = part.strip().partition(";")
+        quality = 1.0
+        for p in params.split(";"):
+            key, _, value = p.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if code and code != "*" and quality > 0:
+            weighted.append((-quality, i, code))
+    return negotiate(code for _, _, code in sorted(weighted))
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the terminal's locale: ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``
+    (gettext's order); English when none names a language cardhall speaks."""
+    env = os.environ if environ is None else environ
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        if value and value not in ("C", "POSIX") and not value.startswith(("C.", "POSIX.")):
+            return negotiate(value.split(":"))
+    return DEFAULT
