@@ -40,7 +40,9 @@ METHODS = [("**.py", "python"), ("**.html", "jinja2"), ("**.js", "javascript")]
 def sources(domain: str) -> list[Path]:
     """The folders (or files) whose messages belong to `domain`."""
     if domain == "cardhall":
-        return [PACKAGE / p for p in ("core", "tui", "room", "bots", "arena", "cli.py")]
+        return [PACKAGE / p for p in ("core", "room", "bots", "arena")]
+    if domain == "terminal":
+        return [PACKAGE / "tui", PACKAGE / "cli.py"]
     if domain == "web":
         return [PACKAGE / "web"]
     return [PACKAGE / "games" / domain]

@@ -3,7 +3,8 @@
 English is the source language: messages are written in English in the code and marked for
 extraction; `cardhall/locale/<code>/LC_MESSAGES/<domain>.po` holds each other language's
 translations (gettext catalogs, edited with any PO editor, read with Babel). One domain per
-part of cardhall — ``cardhall`` (core, terminal, command line, room), ``web`` (pages and the
+part of cardhall — ``cardhall`` (core, room, bots), ``terminal`` (the terminal client and the
+command line), ``web`` (pages and the
 browser's scripts) and one per game package (``hearts``, ``jass`` for Jass and Putz,
 ``five_towers``, ``three_two_five``, ``clash_of_decks``) — so that each game keeps its own
 terms (a "trick" of Jass and of Hearts may be translated differently) and falls back to the
@@ -49,7 +50,7 @@ DEFAULT = "en"
 SOURCE = "en"
 """The language messages are written in (their ids); it needs no catalog."""
 
-DOMAINS: tuple[str, ...] = ("cardhall", "web", "five_towers", "clash_of_decks", "jass", "hearts", "three_two_five")
+DOMAINS: tuple[str, ...] = ("cardhall", "terminal", "web", "five_towers", "clash_of_decks", "jass", "hearts", "three_two_five")
 """Catalog domains: ``cardhall`` (shared words), ``web`` (the browser) and one per game package."""
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -215,6 +216,8 @@ def domain_of(module: str) -> str:
         return parts[2]
     if len(parts) > 1 and parts[:2] == ["cardhall", "web"]:
         return "web"
+    if len(parts) > 1 and (parts[:2] == ["cardhall", "tui"] or parts[:2] == ["cardhall", "cli"]):
+        return "terminal"
     return "cardhall"
 
 
