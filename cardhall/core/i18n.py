@@ -93,6 +93,30 @@ class Msg(str):
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (process pools) keep what it can be said as
         return (_rebuild, (self.msgid, self.you, self.subject, self.context, self.params))
 
+    def to_data(self) -> dict[str, Any]:
+        """The message as JSON data (to send it to another process or node); `from_data` reads it.
+        A parameter that is a `Msg` is nested as ``{"msg": …}``; other parameters are kept as
+        numbers or text."""
+        params = {k: {"msg": v.to_data()} if isinstance(v, Msg) else v if isinstance(v, int | float) else str(v)
+                  for k, v in self.params.items()}
+        return {"id": self.msgid, "you": self.you, "subject": self.subject, "context": self.context, "params": params}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Msg:
+        """The `Msg` that `to_data` wrote."""
+        params = {k: cls.from_data(v["msg"]) if isinstance(v, dict) else v for k, v in data.get("params", {}).items()}
+        return cls(str(data["id"]), you=data.get("you"), subject=data.get("subject"), context=data.get("context"),
+                   **params)
+
+
+def reason(exc: BaseException, limit: int | None = None) -> str:
+    """What an exception says, keeping its `Msg` (so it can be said again in another language)
+    when it carries one; a text longer than `limit` characters is cut (and is then plain text)."""
+    text = str(exc)
+    if exc.args and isinstance(exc.args[0], Msg) and (limit is None or len(text) <= limit):
+        return exc.args[0]
+    return text if limit is None or len(text) <= limit else text[:limit] + "…"
+
 
 def _rebuild(msgid: str, you: str | None, subject: int | None, context: str | None, params: dict[str, Any]) -> Msg:
     return Msg(msgid, you=you, subject=subject, context=context, **params)
@@ -206,7 +230,7 @@ def check(code: str) -> str:
     if short in LANGUAGES:
         return short
     known = ", ".join(f"{c} ({n})" for c, n in LANGUAGES.items())
-    raise OptionError(f"cardhall does not speak {code!r}; choose one of {known}")
+    raise OptionError(Msg(N_("cardhall does not speak {code}; choose one of {languages}"), code=repr(code), languages=known))
 
 
 def domain_of(module: str) -> str:
