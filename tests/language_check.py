@@ -42,7 +42,7 @@ def own_words(code: str, domain: str) -> frozenset[str]:
         catalog = read_po(f, locale=code)
     found: set[str] = set()
     for message in catalog:
-        for text in [message.string] if isinstance(message.string, str) else message.string:
+        for text in [message.string] if isinstance(message.string, str) else message.string or ():
             found |= _words(text or "")
     return frozenset(found)
 

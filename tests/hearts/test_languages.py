@@ -14,8 +14,8 @@ from cardhall.core import catalogs
 from cardhall.core.cards import format_card
 from cardhall.core.errors import IllegalAction
 from cardhall.core.i18n import LANGUAGES
-from cardhall.core.text import text_ui
 from cardhall.games.hearts.game import PASS
+from cardhall.games.hearts.text import GameTextUI
 from tests.language_check import english_left
 
 OTHERS = [code for code in LANGUAGES if code != "en"]
@@ -28,7 +28,7 @@ def test_every_message_is_translated() -> None:
 def _game_text(code: str, players: int, seed: int) -> list[str]:
     """Everything a whole random game says to every seat and to a spectator, in `code`."""
     game = cardhall.load("hearts", players=players, target=30)
-    ui = text_ui(game, code)
+    ui = GameTextUI(game, code)
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
     out = [*ui.intro(state.view(0), 0), ui.shortcuts()["F"][0]]  # (C, S, T: the shared words of every game)
@@ -71,7 +71,7 @@ HANDS = {  # cards in a hand: 1, 2, 5
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_plural_forms(code: str) -> None:
     game = cardhall.load("hearts")
-    ui = text_ui(game, code)
+    ui = GameTextUI(game, code)
     for points, expected in zip((1, 2, 5), PLURALS[code], strict=True):
         said = ui.phrase({"type": "trick_won", "seat": 1, "leader": 1, "cards": ["2H", "3C", "4C", "5C"],
                           "points": points}, 0)
@@ -93,7 +93,7 @@ def test_a_refusal_said_to_its_own_seat_says_you(code: str) -> None:
     foreign = next(c for c in range(52) if PASS + c not in state.legal_actions())
     with pytest.raises(IllegalAction) as refused:
         state.apply(PASS + foreign)
-    ui = text_ui(game, code)
+    ui = GameTextUI(game, code)
     own, other = ui.say(refused.value, mover), ui.say(refused.value, (mover + 1) % 4)
     assert own.startswith(YOU[code]) and ui.seat(mover) not in own
     assert ui.seat(mover) in other and YOU[code] not in other
@@ -103,7 +103,7 @@ def test_a_refusal_said_to_its_own_seat_says_you(code: str) -> None:
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_bots_passes_are_announced_once_per_bot(code: str) -> None:
     game = cardhall.load("hearts")
-    ui = text_ui(game, code)
+    ui = GameTextUI(game, code)
     state = game.new_state(seed=9)
     rng = random.Random(9)
     heard: list[str] = []

@@ -14,8 +14,8 @@ from cardhall.core import catalogs
 from cardhall.core.cards import format_card
 from cardhall.core.errors import IllegalAction
 from cardhall.core.i18n import LANGUAGES
-from cardhall.core.text import text_ui
 from cardhall.games.three_two_five.game import DECK_CARDS
+from cardhall.games.three_two_five.text import GameTextUI
 from tests.language_check import english_left
 
 OTHERS = [code for code in LANGUAGES if code != "en"]
@@ -28,7 +28,7 @@ def test_every_message_is_translated() -> None:
 def _game_text(code: str, seed: int, **options: object) -> list[str]:
     """Everything a whole random game says to every seat and to a spectator, in `code`."""
     game = cardhall.load("three-two-five", deals=4, **options)
-    ui = text_ui(game, code)
+    ui = GameTextUI(game, code)
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
     out = [ui.shortcuts()[key][0] for key in "AFP"]  # (C, S, T: the shared words of every game)
@@ -73,7 +73,7 @@ DEALS = {  # totals after some of 1, 2, 5 deals
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_plural_forms(code: str) -> None:
     game = cardhall.load("three-two-five")
-    ui = text_ui(game, code)
+    ui = GameTextUI(game, code)
     view = game.new_state(seed=1).view(0)
     for n, expected in zip((1, 2, 5), HANDS[code], strict=True):
         assert expected in ui.render({**view, "hand": view["hand"][:n]}, 0)
@@ -97,7 +97,7 @@ def test_a_refusal_said_to_its_own_seat_says_you(code: str) -> None:
     foreign = next(c for c in DECK_CARDS if format_card(c) not in hand)
     with pytest.raises(IllegalAction) as refused:
         state.apply(foreign)
-    ui = text_ui(game, code)
+    ui = GameTextUI(game, code)
     own, other = ui.say(refused.value, mover), ui.say(refused.value, (mover + 1) % 3)
     assert own.startswith(YOU[code]) and ui.seat(mover) not in own
     assert ui.seat(mover) in other and YOU[code] not in other
