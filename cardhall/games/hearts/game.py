@@ -21,11 +21,11 @@ from operator import add, itemgetter
 from struct import Struct
 from typing import Any
 
+from cardhall.core.card_words import SUIT_WORDS
 from cardhall.core.cards import (
     CLUBS,
     HEARTS,
     SUIT_MASKS,
-    SUIT_NAMES,
     deal_unseen,
     format_card,
     parse_card,
@@ -33,6 +33,7 @@ from cardhall.core.cards import (
 )
 from cardhall.core.errors import NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
+from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
 from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
 from cardhall.core.rng import MAX_SEED, chance_permutation_bytes
@@ -43,7 +44,7 @@ QS = 3 * 13 + 10  # the queen of spades
 HEARTS_MASK = SUIT_MASKS[HEARTS]
 POINT_MASK = HEARTS_MASK | (1 << QS)
 SUIT13 = 0x1FFF
-SEAT_NAMES = ("North", "East", "South", "West")
+SEAT_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"))
 
 PASSING, PLAYING, OVER = 0, 1, 2
 Trick = tuple[int, Sequence[int], int]  # (leader, cards in playing order, winner)
@@ -153,15 +154,15 @@ class Hearts(Game):
         search=SearchProfile(win_weight=0.3, scale=8.0, sign=-1, horizon=70, levels=trick_levels(200, 1000, 24)),
     )
     OPTIONS = (
-        Option("players", 4, "number of players", choices=(3, 4)),
-        Option("queen_breaks_hearts", False, "playing Q♠ also breaks hearts"),
-        Option("moon_mode", "add", "shooting the moon: add 26 to the others, or subtract 26 from the shooter",
+        Option("players", 4, N_("number of players"), choices=(3, 4)),
+        Option("queen_breaks_hearts", False, N_("playing Q♠ also breaks hearts")),
+        Option("moon_mode", "add", N_("shooting the moon: add 26 to the others, or subtract 26 from the shooter"),
                choices=("add", "subtract")),
-        Option("exact_100", "off", "a total of exactly the target is cut by 50 or reset to 0",
+        Option("exact_100", "off", N_("a total of exactly the target is cut by 50 or reset to 0"),
                choices=("off", "minus50", "reset0")),
-        Option("target", 100, "the game ends when a total exceeds this", minimum=1, maximum=100000),
-        Option("removed_card", "2C", "the card left out with 3 players (no point card)",
-               form="a card such as 2C or 3D (not a heart, not QS)"),
+        Option("target", 100, N_("the game ends when a total exceeds this"), minimum=1, maximum=100000),
+        Option("removed_card", "2C", N_("the card left out with 3 players (no point card)"),
+               form=N_("a card such as 2C or 3D (not a heart, not QS)")),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -189,15 +190,14 @@ class Hearts(Game):
         try:
             card = parse_card(o["removed_card"])
         except NotationError:
-            raise OptionError(
-                f"hearts: option removed_card={o['removed_card']!r} is not a card; write it like 2C or 3D"
-            ) from None
+            raise OptionError(Msg(N_("hearts: option removed_card={value} is not a card; write it like 2C or 3D"),
+                                  value=repr(o["removed_card"]))) from None
         if o["players"] == 4 and card != 0:
-            raise OptionError("hearts: option removed_card applies only with players=3; with 4 players every card is dealt")
+            raise OptionError(Msg(N_("hearts: option removed_card applies only with players=3; "
+                                     "with 4 players every card is dealt")))
         if card == QS or suit_of(card) == HEARTS:
-            raise OptionError(
-                f"hearts: option removed_card={o['removed_card']!r} is a point card; remove a card worth no points, e.g. 2C"
-            )
+            raise OptionError(Msg(N_("hearts: option removed_card={value} is a point card; "
+                                     "remove a card worth no points, e.g. 2C"), value=repr(o["removed_card"])))
         o["removed_card"] = format_card(card)
 
     @property
@@ -205,7 +205,7 @@ class Hearts(Game):
         return self.players
 
     def seat_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
+        return Msg(SEAT_NAMES[seat])
 
     def _new_state(self, seed: int) -> HeartsState:
         return HeartsState(self, seed)
@@ -225,13 +225,13 @@ class Hearts(Game):
         words = text.split()
         if words and words[0].lower() == "pass":
             if len(words) != 2:
-                raise NotationError(
-                    f"cannot read {text.strip()!r}: cards are passed one at a time; "
-                    "write pass and one card, e.g. pass QS, then choose the next"
-                )
+                raise NotationError(Msg(N_("cannot read {text}: cards are passed one at a time; "
+                                           "write pass and one card, e.g. pass QS, then choose the next"),
+                                        text=repr(text.strip())))
             return PASS + parse_card(words[1])
         if len(words) != 1:
-            raise NotationError(f"cannot read {text.strip()!r}; write one card such as QS, or pass QS while passing")
+            raise NotationError(Msg(N_("cannot read {text}; write one card such as QS, or pass QS while passing"),
+                                    text=repr(text.strip())))
         card = parse_card(words[0])
         if isinstance(state, HeartsState) and state.phase == PASSING:
             return PASS + card
@@ -528,33 +528,44 @@ class HeartsState(State):
     def explain_illegal(self, action: Action) -> str:
         g = self.game
         if not isinstance(action, int) or not 0 <= action < 2 * PASS:
-            return f"{action!r} is not a Hearts action; play a card like QS, or pass QS while passing"
+            return Msg(N_("{action} is not a Hearts action; play a card like QS, or pass QS while passing"),
+                       action=repr(action))
         seat = self.turn
         who = g.seat_name(seat)
         hand = self.hands[seat]
         if self.phase == PASSING:
             if action < PASS:
-                return f"{who} must choose a card to pass first: write pass {format_card(action)}"
+                return Msg(N_("{seat} must choose a card to pass first: write pass {card}"),
+                           you=N_("You must choose a card to pass first: write pass {card}"), subject=seat,
+                           seat=who, card=format_card(action))
             c = action - PASS
             if self.passed[seat] >> c & 1:
-                return f"{format_card(c)} is already chosen to pass; choose another card from your hand"
-            return f"{who} does not hold {format_card(c)}; pass one of: {' '.join(_cards_text(hand))}"
+                return Msg(N_("{card} is already chosen to pass; choose another card from your hand"),
+                           card=format_card(c))
+            return Msg(N_("{seat} does not hold {card}; pass one of: {cards}"),
+                       you=N_("You do not hold {card}; pass one of: {cards}"), subject=seat,
+                       seat=who, card=format_card(c), cards=" ".join(_cards_text(hand)))
         if action >= PASS:
-            return f"passing is over for this deal; play a card, e.g. {format_card(self.legal_actions()[0])}"  # type: ignore[arg-type]
+            return Msg(N_("passing is over for this deal; play a card, e.g. {card}"),
+                       card=format_card(self.legal_actions()[0]))  # type: ignore[arg-type]
         c = action
-        name = format_card(c)
         if not hand >> c & 1:
-            return f"{who} does not hold {name}; play one of: {' '.join(_cards_text(hand))}"
+            return Msg(N_("{seat} does not hold {card}; play one of: {cards}"),
+                       you=N_("You do not hold {card}; play one of: {cards}"), subject=seat,
+                       seat=who, card=format_card(c), cards=" ".join(_cards_text(hand)))
         legal = " ".join(g.format_action(a) for a in self.legal_actions())
         if not self.tricks and not self.trick:
-            return f"the first trick must be led with {format_card(g.first_card)}"
+            return Msg(N_("the first trick must be led with {card}"), card=format_card(g.first_card))
         if self.trick:
             s = _SUIT[self.trick[0]]
             if hand & SUIT_MASKS[s]:
-                return f"you must follow suit: you hold {SUIT_NAMES[s]}; play one of: {legal}"
-            return ("no point card (a heart or Q♠) may be played on the first trick while you hold another card; "
-                    f"play one of: {legal}")
-        return f"hearts are not broken yet, so you may not lead a heart while you hold another suit; lead one of: {legal}"
+                return Msg(N_("you must follow suit: you hold {suit}; play one of: {cards}"),
+                           you=N_("you must follow suit: you hold {suit}; play one of: {cards}"), subject=seat,
+                           suit=Msg(SUIT_WORDS[s], context="suit"), cards=legal)
+            return Msg(N_("no point card (a heart or Q♠) may be played on the first trick while you hold another card; "
+                          "play one of: {cards}"), cards=legal)
+        return Msg(N_("hearts are not broken yet, so you may not lead a heart while you hold another suit; "
+                      "lead one of: {cards}"), cards=legal)
 
     # --- information ----------------------------------------------------------------
     def public_view(self) -> dict[str, Any]:

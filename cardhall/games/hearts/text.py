@@ -1,10 +1,12 @@
-"""Hearts in words: hand, trick, passing and scores, rendered from a seat's view only."""
+"""Hearts in words: hand, trick, passing and scores, rendered from a seat's view only, in the
+reader's language (`self.tr`, catalog domain ``hearts``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardhall.core.cards import RANK_NAMES, SUIT_NAMES, card_name, parse_card
+from cardhall.core.card_words import rank_words, suit_words
+from cardhall.core.cards import parse_card
 from cardhall.core.game import Action, Event, Viewer
 from cardhall.core.text import Shortcut, TextUI
 from cardhall.games.hearts.game import PASS
@@ -12,25 +14,28 @@ from cardhall.games.hearts.game import PASS
 SUIT_ORDER = "SHDC"  # spades, hearts, diamonds, clubs: how a hand is read out
 
 
-def _join(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _names(cards: list[str]) -> str:
-    return _join([card_name(parse_card(c)) for c in cards])
-
-
-def _points(n: int) -> str:
-    return f"{n} point" + ("" if n in (1, -1) else "s")
+def _suit(letter: str) -> int:
+    """A suit letter (C, D, H, S) as the suit's number."""
+    return "CDHS".index(letter)
 
 
 class GameTextUI(TextUI):
     def intro(self, view: dict[str, Any], seat: int) -> list[str]:
-        return [f"Avoid hearts (1 point each) and the queen of spades (13 points); take all of them to shoot "
-                f"the moon. The game ends when a total passes {view['target']}; the lowest total wins. "
-                f"Keys: C table, S score, T turn, F led suit, ? help."]
+        return [self.tr._("Avoid hearts (1 point each) and the queen of spades (13 points); take all of them to shoot "
+                          "the moon. The game ends when a total passes {target}; the lowest total wins. "
+                          "Keys: C table, S score, T turn, F led suit, ? help.", target=view["target"])]
+
+    # --- words shared by the pictures and the events -----------------------------------
+    def _cards(self, cards: list[str]) -> str:
+        """Cards in words, as the object of a verb: "the queen of spades and the two of clubs"."""
+        return self.tr.join(self.card(parse_card(c), as_object=True) for c in cards)
+
+    def _entries(self, values: list[int], viewer: Viewer) -> str:
+        """Each seat with a number: "You 3, East 0, South 13, West 10"."""
+        tr = self.tr
+        # Translators: one seat's number in a list of scores, e.g. "East 13".
+        return ", ".join(tr._("You {value}", value=v) if i == viewer else tr._("{player} {value}", player=self.seat(i), value=v)
+                         for i, v in enumerate(values))
 
     # --- the picture -------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
@@ -39,124 +44,172 @@ class GameTextUI(TextUI):
         return "\n".join(p for p in parts if p)
 
     def header(self, view: dict[str, Any], seat: int) -> str:
-        passing = {"hold": "no passing (hold)", "left": "pass to the left", "right": "pass to the right",
-                   "across": "pass across"}[view["passing"]]
-        broken = "Hearts are broken." if view["hearts_broken"] else "Hearts are not broken."
-        removed = f" The {card_name(parse_card(view['removed']))} is out of play." if view["removed"] else ""
-        return f"Deal {view['deal']}, {passing}. {broken}{removed}"
+        tr = self.tr
+        deal = view["deal"]
+        sentences = [{
+            "hold": tr._("Deal {deal}, no passing (hold).", deal=deal),
+            "left": tr._("Deal {deal}, pass to the left.", deal=deal),
+            "right": tr._("Deal {deal}, pass to the right.", deal=deal),
+            "across": tr._("Deal {deal}, pass across.", deal=deal),
+        }[view["passing"]]]
+        sentences.append(tr._("Hearts are broken.") if view["hearts_broken"] else tr._("Hearts are not broken."))
+        if view["removed"]:
+            sentences.append(tr._("The {card} is out of play.", card=self.card(parse_card(view["removed"]))))
+        return " ".join(sentences)
 
     def hand(self, view: dict[str, Any], seat: int) -> str:
         """Your hand by suit, highest first, in words and notation."""
+        tr = self.tr
         by_suit: dict[str, list[str]] = {s: [] for s in SUIT_ORDER}
         for c in view["hand"]:
             by_suit[c[1]].append(c)
         n = len(view["hand"])
-        lines = [f"Your hand ({n} card{'' if n == 1 else 's'}):"]
+        lines = [tr.ngettext("Your hand ({count} card):", "Your hand ({count} cards):", n)]
         for s in SUIT_ORDER:
             cards = sorted(by_suit[s], key=parse_card, reverse=True)
-            name = SUIT_NAMES["CDHS".index(s)]
-            ranks = ", ".join(RANK_NAMES[parse_card(c) % 13] for c in cards)
-            shown = f"{ranks} ({' '.join(cards)})" if cards else "none"
-            lines.append(f"  {name.capitalize()}: {shown}")
+            name = suit_words(_suit(s), tr)
+            ranks = ", ".join(rank_words(parse_card(c) % 13, tr) for c in cards)
+            shown = f"{ranks} ({' '.join(cards)})" if cards else tr._("none")
+            lines.append(f"  {name[:1].upper()}{name[1:]}: {shown}")
         return "\n".join(lines)
 
     def passing(self, view: dict[str, Any], seat: int) -> str:
+        tr = self.tr
         out = []
         if view["passed"] and view["passed_to"] is not None:
-            out.append(f"You pass {_names(view['passed'])} to {self.seat(view['passed_to'])}.")
+            out.append(tr._("You pass {cards} to {player}.", cards=self._cards(view["passed"]),
+                            player=self.seat(view["passed_to"])))
         if view["received"] and view["received_from"] is not None:
-            out.append(f"You received {_names(view['received'])} from {self.seat(view['received_from'])}.")
+            out.append(tr._("You received {cards} from {player}.", cards=self._cards(view["received"]),
+                            player=self.seat(view["received_from"])))
         return " ".join(out)
+
+    def _play(self, i: int, who: int, card: str, seat: int) -> str:
+        """One card of the current trick: "East led the queen of spades (QS)"."""
+        tr = self.tr
+        words, notation = self.card(parse_card(card), as_object=True), card
+        if who == seat:
+            if i == 0:
+                return tr._("You led the {card} ({notation})", card=words, notation=notation)
+            return tr._("You played the {card} ({notation})", card=words, notation=notation)
+        if i == 0:
+            return tr._("{player} led the {card} ({notation})", player=self.seat(who), card=words, notation=notation)
+        return tr._("{player} played the {card} ({notation})", player=self.seat(who), card=words, notation=notation)
 
     def table(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut C: the cards of the current trick, and the last trick."""
+        tr = self.tr
         trick = view["trick"]
         if trick:
-            plays = [f"{self.who(s, seat)} {'led' if i == 0 else 'played'} the {card_name(parse_card(c))} ({c})"
-                     for i, (s, c) in enumerate(trick)]
-            now = "On the table: " + "; ".join(plays) + "."
+            now = tr._("On the table: {plays}.", plays="; ".join(self._play(i, s, c, seat) for i, (s, c) in enumerate(trick)))
         elif view["phase"] == "pass":
-            now = "No cards on the table: the players are choosing cards to pass."
+            now = tr._("No cards on the table: the players are choosing cards to pass.")
         else:
-            now = "No cards on the table."
+            now = tr._("No cards on the table.")
         last = view["last_trick"]
         if last and view["tricks"]:
-            now += (f" Last trick: {' '.join(last['cards'])}, led by {self.who(last['leader'], seat)}, "
-                    f"won by {self.who(last['winner'], seat)}.")
+            cards, leader, winner = " ".join(last["cards"]), last["leader"], last["winner"]
+            if leader == seat and winner == seat:
+                said = tr._("Last trick: {cards}, led by you, won by you.", cards=cards)
+            elif leader == seat:
+                said = tr._("Last trick: {cards}, led by you, won by {winner}.", cards=cards, winner=self.seat(winner))
+            elif winner == seat:
+                said = tr._("Last trick: {cards}, led by {leader}, won by you.", cards=cards, leader=self.seat(leader))
+            else:
+                said = tr._("Last trick: {cards}, led by {leader}, won by {winner}.", cards=cards,
+                            leader=self.seat(leader), winner=self.seat(winner))
+            now += " " + said
         return now
 
     def led_suit(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut F: the suit of the first card of the trick."""
+        tr = self.tr
         trick = view["trick"]
         if not trick:
-            return "No card has been led in this trick yet."
-        suit = SUIT_NAMES["CDHS".index(trick[0][1][1])]
-        held = [c for c in view["hand"] if c[1] == trick[0][1][1]]
-        follow = f"you hold {len(held)} {suit}" if held else f"you have no {suit}"
-        return f"The led suit is {suit}; {follow}."
+            return tr._("No card has been led in this trick yet.")
+        letter = trick[0][1][1]
+        suit = suit_words(_suit(letter), tr)
+        held = sum(c[1] == letter for c in view["hand"])
+        if not held:
+            return tr._("The led suit is {suit}; you hold none of it.", suit=suit)
+        return tr.ngettext("The led suit is {suit}; you hold {count} card of it.",
+                           "The led suit is {suit}; you hold {count} cards of it.", held, suit=suit)
 
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: totals, this deal's points so far, and the target."""
-        totals = ", ".join(f"{self.who(i, seat)} {v}" for i, v in enumerate(view["scores"]))
-        deal = ", ".join(f"{self.who(i, seat)} {v}" for i, v in enumerate(view["taken_points"]))
-        return (f"Totals (lowest wins; the game ends when a total passes {view['target']}): {totals}. "
-                f"Points taken this deal: {deal}.")
+        return self.tr._("Totals (lowest wins; the game ends when a total passes {target}): {totals}. "
+                         "Points taken this deal: {points}.", target=view["target"],
+                         totals=self._entries(view["scores"], seat), points=self._entries(view["taken_points"], seat))
 
     def turn(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut T: whose turn it is and what they must do."""
+        tr = self.tr
         mover = view["to_move"]
         if mover is None:
-            return "The game is over."
+            return tr._("The game is over.")
         if view["phase"] == "pass":
             if mover != seat:
-                return f"{self.seat(mover)} is choosing cards to pass."
-            k = view["pass_counts"][seat]
-            return (f"Your turn: choose card {k + 1} of 3 to pass to {self.seat(view['passed_to'])} "
-                    f"(write pass and a card, e.g. pass {view['hand'][-1]}).")
+                return tr._("{player} is choosing cards to pass.", player=self.seat(mover))
+            return tr._("Your turn: choose card {number} of 3 to pass to {player} "
+                        "(write pass and a card, e.g. pass {card}).", number=view["pass_counts"][seat] + 1,
+                        player=self.seat(view["passed_to"]), card=view["hand"][-1])
         if mover != seat:
-            return f"{self.seat(mover)} is to play."
+            return tr._("{player} is to play.", player=self.seat(mover))
         if not view["trick"]:
-            return "Your turn to lead."
-        suit = SUIT_NAMES["CDHS".index(view["trick"][0][1][1])]
-        return f"Your turn to play to a {suit} trick."
+            return tr._("Your turn to lead.")
+        return tr._("Your turn to play to a {suit} trick.", suit=suit_words(_suit(view["trick"][0][1][1]), tr))
 
     def shortcuts(self) -> dict[str, Shortcut]:
         keys = super().shortcuts()
-        keys["F"] = ("the led suit", self.led_suit)
+        keys["F"] = (self.tr._("the led suit"), self.led_suit)
         return keys
 
     # --- events ------------------------------------------------------------------
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
         a: int = action  # type: ignore[assignment]
-        text = self.game.format_action(a)
-        return f"{text} ({card_name(a - PASS if a >= PASS else a)})"
+        return f"{self.game.format_action(a)} ({self.card(a - PASS if a >= PASS else a)})"
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
+        tr = self.tr
         kind = event["type"]
-        who = self.who(event["seat"], viewer) if "seat" in event else ""
-        s = "" if who == "You" else "s"
+        seat = event.get("seat")
+        you = seat is not None and seat == viewer
+        player = self.seat(seat) if seat is not None else ""
         if kind == "pass_chosen":  # another seat's pass is said once, when its three cards are chosen
             count = event.get("count", 3)
             if "card" in event:
-                return f"{who} choose{s} the {card_name(parse_card(event['card']))} to pass ({count} of 3)."
-            return f"{who} pass{'' if who == 'You' else 'es'} three cards." if count >= 3 else ""
+                return tr._("You choose the {card} to pass ({number} of 3).",
+                            card=self.card(parse_card(event["card"]), as_object=True), number=count)
+            if count < 3:
+                return ""
+            return tr._("You pass three cards.") if you else tr._("{player} passes three cards.", player=player)
         if kind == "card_played":
-            return f"{who} play{s} the {card_name(parse_card(event['card']))}."
+            card = self.card(parse_card(event["card"]), as_object=True)
+            return tr._("You play the {card}.", card=card) if you else tr._("{player} plays the {card}.",
+                                                                              player=player, card=card)
         if kind == "passes_done":
             if event.get("received"):
-                return (f"Passing is done. You received {_names(event['received'])} "
-                        f"from {self.seat(event['received_from'])}.")
-            return "Passing is done."
+                return tr._("Passing is done. You received {cards} from {player}.", cards=self._cards(event["received"]),
+                            player=self.seat(event["received_from"]))
+            return tr._("Passing is done.")
         if kind == "trick_won":
-            return f"{who} win{s} the trick ({' '.join(event['cards'])}, {_points(event['points'])})."
+            cards, points = " ".join(event["cards"]), event["points"]
+            if you:
+                return tr.ngettext("You win the trick ({cards}, {count} point).",
+                                   "You win the trick ({cards}, {count} points).", points, cards=cards)
+            return tr.ngettext("{player} wins the trick ({cards}, {count} point).",
+                               "{player} wins the trick ({cards}, {count} points).", points, player=player, cards=cards)
         if kind == "hearts_broken":
-            return "Hearts are broken."
+            return tr._("Hearts are broken.")
         if kind == "deal_scored":
-            shown = ", ".join(f"{self.who(i, viewer)} {p}" for i, p in enumerate(event["points"]))
+            sentences = [tr._("Deal {deal} scored: {points}.", deal=event["deal"],
+                              points=self._entries(event["points"], viewer))]
             moon = event["moon"]
-            shot = "" if moon is None else f" {self.who(moon, viewer)} shot the moon!"
-            totals = ", ".join(f"{self.who(i, viewer)} {v}" for i, v in enumerate(event["scores"]))
-            return f"Deal {event['deal']} scored: {shown}.{shot} Totals: {totals}."
+            if moon is not None:
+                sentences.append(tr._("You shot the moon!") if moon == viewer
+                                 else tr._("{player} shot the moon!", player=self.seat(moon)))
+            sentences.append(tr._("Totals: {totals}.", totals=self._entries(event["scores"], viewer)))
+            return " ".join(sentences)
         if kind == "deal_started":
             return self.header({**event, "hearts_broken": False}, viewer if viewer is not None else -1)
         return super().phrase(event, viewer)

@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from cardhall.core.card_words import CARD_NAMES, CARD_OBJECTS, SUIT_WORDS
 from cardhall.core.cards import (
     SUIT_MASKS,
     SUIT_NAMES,
     SUITS,
     card_list,
-    card_name,
     deal_unseen,
     deck,
     format_card,
@@ -35,6 +35,7 @@ from cardhall.core.cards import (
 )
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
+from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
 from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
 from cardhall.core.rng import MAX_SEED, chance_rng
@@ -44,7 +45,7 @@ from cardhall.games.three_two_five.views import ThreeTwoFivePublicView, ThreeTwo
 DECK = deck("89TJQKA") | parse_cards("7S 7H")
 """The 30 cards: A K Q J 10 9 8 of every suit, and the sevens of spades and hearts."""
 DECK_CARDS = tuple(card_list(DECK))
-SEATS = ("South", "East", "West")
+SEATS = (N_("South"), N_("East"), N_("West"))
 CONTRACT_BY_OFFSET = (2, 5, 3)
 """Contract by seat offset from the dealer: the dealer 2, the dealer's right 5, the third 3."""
 TRICKS = 10
@@ -146,9 +147,9 @@ class ThreeTwoFive(Game):
         search=SearchProfile(win_weight=0.3, scale=1.5, horizon=40, levels=trick_levels(200, 800, 40)),
     )
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("deals", 9, "how many deals make a game (9 = three full rotations)", minimum=1, maximum=99),
+        Option("deals", 9, N_("how many deals make a game (9 = three full rotations)"), minimum=1, maximum=99),
         Option("trump_by_seventh_card", False,
-               "variant: the 7th card dealt to the 5-trick player fixes trump instead of a declaration"),
+               N_("variant: the 7th card dealt to the 5-trick player fixes trump instead of a declaration")),
     )
 
     @property
@@ -156,7 +157,7 @@ class ThreeTwoFive(Game):
         return 3
 
     def seat_name(self, seat: int) -> str:
-        return SEATS[seat]
+        return Msg(SEATS[seat])
 
     def _new_state(self, seed: int) -> ThreeTwoFiveState:
         return ThreeTwoFiveState(self, seed)
@@ -164,7 +165,7 @@ class ThreeTwoFive(Game):
     # --- notation -------------------------------------------------------------------
     def format_action(self, action: Action) -> str:
         if not isinstance(action, int) or isinstance(action, bool):
-            raise NotationError(f"{action!r} is not a 3-2-5 action")
+            raise NotationError(Msg(N_("{action} is not a 3-2-5 action"), action=repr(action)))
         if action >= TRUMP:
             return f"trump {SUITS[action - TRUMP]}"
         if action >= RETURN:
@@ -180,9 +181,9 @@ class ThreeTwoFive(Game):
         words = text.strip().split()
         keys = [w.lower() for w in words]
         phase = state.phase if isinstance(state, ThreeTwoFiveState) else None
-        expected = "write a card (QS, TH, 7S), return QS to give a card back, or trump H to declare trump"
         if not words:
-            raise NotationError(f"empty action; {expected}")
+            raise NotationError(Msg(N_("empty action; write a card (QS, TH, 7S), return QS to give a card back, "
+                                       "or trump H to declare trump")))
         if keys[0] in ("trump", "t") and len(words) == 2:
             return TRUMP + _parse_suit(keys[1])
         if keys[0] in ("return", "give", "r") and len(words) == 2:
@@ -192,7 +193,8 @@ class ThreeTwoFive(Game):
                 return TRUMP + _SUIT_WORDS[keys[0]]
             c = _parse_deck_card(words[0])
             return RETURN + c if phase == RETURN_PHASE else c
-        raise NotationError(f"cannot read {text.strip()!r}; {expected}")
+        raise NotationError(Msg(N_("cannot read {text}; write a card (QS, TH, 7S), return QS to give a card back, "
+                                   "or trump H to declare trump"), text=repr(text.strip())))
 
     # --- JSON -----------------------------------------------------------------------
     def _state_from_dict(self, data: dict[str, Any], seed: int) -> ThreeTwoFiveState:
@@ -202,16 +204,19 @@ class ThreeTwoFive(Game):
 def _parse_suit(word: str) -> int:
     if word in _SUIT_WORDS:
         return _SUIT_WORDS[word]
-    raise NotationError(f"{word!r} is not a suit; write C, D, H or S (or clubs, diamonds, hearts, spades)")
+    raise NotationError(Msg(N_("{word} is not a suit; write C, D, H or S (or clubs, diamonds, hearts, spades)"),
+                            word=repr(word)))
 
 
 def _parse_deck_card(word: str) -> int:
     try:
         c = parse_card(word)
     except NotationError:
-        raise NotationError(f"cannot read {word!r} as a card; write rank then suit, e.g. QS, TH, 7S") from None
+        raise NotationError(Msg(N_("cannot read {word} as a card; write rank then suit, e.g. QS, TH, 7S"),
+                                word=repr(word))) from None
     if not DECK >> c & 1:
-        raise NotationError(f"{format_card(c)} is not in the 3-2-5 deck (A K Q J 10 9 8 of each suit, 7S and 7H)")
+        raise NotationError(Msg(N_("{card} is not in the 3-2-5 deck (A K Q J 10 9 8 of each suit, 7S and 7H)"),
+                                card=format_card(c)))
     return c
 
 
@@ -416,37 +421,53 @@ class ThreeTwoFiveState(State):
         return self.phase == TRUMP_PHASE and TRUMP <= a < TRUMP + 4
 
     def explain_illegal(self, action: Action) -> str:
-        fmt = self.game.format_action
+        g = self.game
+        fmt = g.format_action
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < TRUMP + 4:
-            return f"{action!r} is not a 3-2-5 action"
-        who = SEATS[self.to_move() or 0]
+            return Msg(N_("{action} is not a 3-2-5 action"), action=repr(action))
+        mover = self.to_move() or 0
+        who = g.seat_name(mover)
         if self.phase == TRUMP_PHASE:
-            return (f"{who} must first declare trump from the first five cards: "
-                    "write trump C, trump D, trump H or trump S")
+            return Msg(N_("{seat} must first declare trump from the first five cards: "
+                          "write trump C, trump D, trump H or trump S"),
+                       you=N_("You must first declare trump from the first five cards: "
+                              "write trump C, trump D, trump H or trump S"), subject=mover, seat=who)
         if self.phase == RETURN_PHASE:
             c, d, x, _ = self.pull_log[-1]
             if action < RETURN:
-                return (f"{who} must first give a card back to {SEATS[d]} after the pull: "
-                        f"write return and a card, e.g. {fmt(self.legal_actions()[0])}")
+                return Msg(N_("{seat} must first give a card back to {player} after the pull: "
+                              "write return and a card, e.g. {action}"),
+                           you=N_("You must first give a card back to {player} after the pull: "
+                                  "write return and a card, e.g. {action}"), subject=mover, seat=who,
+                           player=g.seat_name(d), action=fmt(self.legal_actions()[0]))
             if action >= TRUMP:
-                return "trump is already fixed for this deal; now a card must be given back: write return QS"
+                return Msg(N_("trump is already fixed for this deal; now a card must be given back: write return QS"))
             y = action - RETURN
             if y == x:
-                return (f"{card_name(y)} is the card just drawn and cannot be given back; "
-                        f"give back another card, e.g. {fmt(self.legal_actions()[0])}")
-            return f"{who} does not hold {card_name(y)}; give back one of {format_cards(self.hands[c] & ~(1 << x))}"
+                return Msg(N_("{card} is the card just drawn and cannot be given back; "
+                              "give back another card, e.g. {action}"),
+                           card=Msg(CARD_NAMES[y], context="card"), action=fmt(self.legal_actions()[0]))
+            return Msg(N_("{seat} does not hold {card}; give back one of {cards}"),
+                       you=N_("You do not hold {card}; give back one of {cards}"), subject=mover, seat=who,
+                       card=Msg(CARD_OBJECTS[y], context="card, object"),
+                       cards=format_cards(self.hands[c] & ~(1 << x)))
         if self.phase == PLAY_PHASE:
             if action >= TRUMP:
-                return f"trump is already {SUIT_NAMES[self.trump]} for this deal; now play a card"
+                return Msg(N_("trump is already {suit} for this deal; now play a card"),
+                           suit=Msg(SUIT_WORDS[self.trump], context="suit"))
             if action >= RETURN:
-                return "no card is to be given back now; play a card from your hand"
+                return Msg(N_("no card is to be given back now; play a card from your hand"))
             seat = (self.leader + len(self.trick)) % 3
             if not self.hands[seat] >> action & 1:
-                return f"{who} does not hold {card_name(action)}; play one of {format_cards(self._playable())}"
+                return Msg(N_("{seat} does not hold {card}; play one of {cards}"),
+                           you=N_("You do not hold {card}; play one of {cards}"), subject=mover, seat=who,
+                           card=Msg(CARD_OBJECTS[action], context="card, object"),
+                           cards=format_cards(self._playable()))
             led = self.trick[0] // 13
-            return (f"you must follow suit: {SUIT_NAMES[led]} were led and you hold {SUIT_NAMES[led]}; "
-                    f"play one of {format_cards(self._playable())}")
-        return "the game is over; no more actions can be played"
+            return Msg(N_("you must follow suit: {suit} were led and you hold {suit}; play one of {cards}"),
+                       you=N_("you must follow suit: {suit} were led and you hold {suit}; play one of {cards}"),
+                       subject=mover, suit=Msg(SUIT_WORDS[led], context="suit"), cards=format_cards(self._playable()))
+        return Msg(N_("the game is over; no more actions can be played"))
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, int)

@@ -1,4 +1,5 @@
-"""3-2-5 in words, for the terminal and screen readers; everything comes from `view(seat)`.
+"""3-2-5 in words, for the terminal and screen readers; everything comes from `view(seat)`,
+said in the reader's language (`self.tr`, catalog domain ``three_two_five``).
 
 Shortcuts: C the table, A trump (and how to declare it), F the led suit, P this deal's
 pulls, S the score, T whose turn; plus the terminal's Enter, L, ?, Q.
@@ -8,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardhall.core.cards import RANK_NAMES, SUIT_NAMES, SUITS, card_name, format_card, parse_card
+from cardhall.core.card_words import rank_words, suit_words
+from cardhall.core.cards import SUITS, format_card, parse_card
 from cardhall.core.game import Action, Event, Viewer
 from cardhall.core.text import Shortcut, TextUI, signed
 from cardhall.games.three_two_five.game import RETURN, TRUMP
@@ -16,54 +18,89 @@ from cardhall.games.three_two_five.game import RETURN, TRUMP
 View = dict[str, Any]
 
 
-def _suit_name(letter: str) -> str:
-    return SUIT_NAMES[SUITS.index(letter)]
-
-
-def _cards_in_words(cards: list[str]) -> str:
-    """Cards grouped by suit, high first: 'spades: ace, nine (AS 9S); hearts: seven (7H)'."""
-    parts = []
-    for s in (3, 2, 1, 0):
-        mine = sorted((parse_card(c) for c in cards if c[-1] == SUITS[s]), reverse=True)
-        if mine:
-            words = ", ".join(RANK_NAMES[c % 13] for c in mine)
-            parts.append(f"{SUIT_NAMES[s]}: {words} ({' '.join(format_card(c) for c in mine)})")
-    return "; ".join(parts) if parts else "no cards"
-
-
-def _the(c: str) -> str:
-    return "the " + card_name(parse_card(c))
-
-
 class GameTextUI(TextUI):
     """How 3-2-5 looks and sounds in words."""
 
-    def who(self, seat: int, viewer: Viewer, capital: bool = True) -> str:
+    # --- words shared by the pictures and the events -----------------------------------
+    def _suit(self, letter: str) -> str:
+        """A suit letter (C, D, H, S) in words: "spades"."""
+        return suit_words(SUITS.index(letter), self.tr)
+
+    def _the(self, card: str) -> str:
+        """A card in notation, in words as the object of a verb ("queen of spades"; the sentence says "the")."""
+        return self.card(parse_card(card), as_object=True)
+
+    def _cards_in_words(self, cards: list[str]) -> str:
+        """Cards grouped by suit, high first: 'spades: ace, nine (AS 9S); hearts: seven (7H)'."""
+        tr = self.tr
+        parts = []
+        for s in (3, 2, 1, 0):
+            mine = sorted((parse_card(c) for c in cards if c[-1] == SUITS[s]), reverse=True)
+            if mine:
+                words = ", ".join(rank_words(c % 13, tr) for c in mine)
+                parts.append(f"{suit_words(s, tr)}: {words} ({' '.join(format_card(c) for c in mine)})")
+        return "; ".join(parts) if parts else tr._("no cards")
+
+    def _entry(self, seat: int, viewer: int, value: Any) -> str:
+        """One seat and its number in a list: "You 3", "East 5"."""
         if seat == viewer:
-            return "You" if capital else "you"
-        return self.seat(seat)
+            return self.tr._("You {value}", value=value)
+        # Translators: one seat's number in a list of scores or contracts, e.g. "East 5".
+        return self.tr._("{player} {value}", player=self.seat(seat), value=value)
 
     def _contract_line(self, view: View, seat: int) -> str:
+        tr = self.tr
         d = view["dealer"]
         parts = []
         for off in (1, 2, 0):
             s = (d + off) % 3
-            role = " (dealer)" if s == d else (" (declares trump and leads)" if off == 1 else "")
-            parts.append(f"{self.who(s, seat)} "
-                         f"{view['contracts'][s]}{role}")
-        return "Contracts: " + ", ".join(parts) + "."
+            contract = view["contracts"][s]
+            if s == d:
+                parts.append(tr._("You {contract} (dealer)", contract=contract) if s == seat
+                             else tr._("{player} {contract} (dealer)", player=self.seat(s), contract=contract))
+            elif off == 1:
+                parts.append(tr._("You {contract} (declares trump and leads)", contract=contract) if s == seat
+                             else tr._("{player} {contract} (declares trump and leads)", player=self.seat(s),
+                                       contract=contract))
+            else:
+                parts.append(self._entry(s, seat, contract))
+        return tr._("Contracts: {contracts}.", contracts=", ".join(parts))
 
+    def _totals(self, done: int, deals: int, scores: list[int], seat: int) -> str:
+        return self.tr.ngettext("Totals after {done} of {count} deal: {totals}.",
+                                "Totals after {done} of {count} deals: {totals}.", deals, done=done,
+                                totals=", ".join(self._entry(s, seat, scores[s]) for s in range(3)))
+
+    def _trump_by(self, suit: str, five: int, seat: int) -> str:
+        """Trump and who chose it (or whose 7th card fixed it)."""
+        tr = self.tr
+        if self.game.options["trump_by_seventh_card"]:
+            if five == seat:
+                return tr._("Trump is {suit}, fixed by the 7th card dealt to you.", suit=suit)
+            return tr._("Trump is {suit}, fixed by the 7th card dealt to {player}.", suit=suit, player=self.seat(five))
+        if five == seat:
+            return tr._("Trump is {suit}, declared by you.", suit=suit)
+        return tr._("Trump is {suit}, declared by {player}.", suit=suit, player=self.seat(five))
+
+    # --- the picture -------------------------------------------------------------
     def render(self, view: View, seat: int) -> str:
+        tr = self.tr
         if view["phase"] == "over":
-            return f"The game is over after {view['deals']} deals. " + self.score(view, seat)
+            return tr.ngettext("The game is over after {count} deal.", "The game is over after {count} deals.",
+                               view["deals"]) + " " + self.score(view, seat)
         n = len(view["hand"])
-        lines = [f"Deal {view['deal']} of {view['deals']}. {self.who(view['dealer'], seat)} "
-                 f"{'deal' if view['dealer'] == seat else 'deals'}; play goes to the right (anticlockwise).",
-                 self._contract_line(view, seat), self.trump(view, seat),
-                 f"Your hand ({n} card{'' if n == 1 else 's'}): {_cards_in_words(view['hand'])}."]
+        if view["dealer"] == seat:
+            first = tr._("Deal {deal} of {deals}. You deal; play goes to the right (anticlockwise).",
+                         deal=view["deal"], deals=view["deals"])
+        else:
+            first = tr._("Deal {deal} of {deals}. {player} deals; play goes to the right (anticlockwise).",
+                         deal=view["deal"], deals=view["deals"], player=self.seat(view["dealer"]))
+        lines = [first, self._contract_line(view, seat), self.trump(view, seat),
+                 tr.ngettext("Your hand ({count} card): {cards}.", "Your hand ({count} cards): {cards}.", n,
+                             cards=self._cards_in_words(view["hand"]))]
         if view["redeals"]:
-            n = len(view["redeals"])
-            lines.append(f"No trump, no deal: this deal was redealt {'once' if n == 1 else f'{n} times'}.")
+            lines.append(tr.ngettext("No trump, no deal: this deal was redealt once.",
+                                     "No trump, no deal: this deal was redealt {count} times.", len(view["redeals"])))
         pulls = self.pulls(view, seat)
         if view["pulls"] or view["pulls_due"]:
             lines.append(pulls)
@@ -72,163 +109,250 @@ class GameTextUI(TextUI):
 
     def trump(self, view: View, seat: int) -> str:
         """Shortcut A: trump, or how to declare it."""
+        tr = self.tr
         five = (view["dealer"] + 1) % 3
         if view["trump"] is None:
             if view["phase"] == "over":
-                return "The game is over."
+                return tr._("The game is over.")
             if five == seat:
                 suits = ", ".join(
-                    f"{SUIT_NAMES[s]} {n}" for s in (3, 2, 1, 0) if (n := sum(c[-1] == SUITS[s] for c in view["hand"]))
+                    f"{suit_words(s, tr)} {n}" for s in (3, 2, 1, 0) if (n := sum(c[-1] == SUITS[s] for c in view["hand"]))
                 )
-                return ("Trump is not declared yet. You must win five tricks, so you declare trump from your "
-                        f"first five cards ({suits}): write trump C, trump D, trump H or trump S, "
-                        "or pick its number. Long suits with high cards make good trumps.")
-            return f"Trump is not declared yet: {self.seat(five)} declares it from the first five cards."
-        how = ("fixed by the 7th card dealt to " if self.game.options["trump_by_seventh_card"]
-               else "declared by ")
-        return f"Trump is {_suit_name(view['trump'])}, {how}{self.who(five, seat, capital=False)}."
+                return tr._("Trump is not declared yet. You must win five tricks, so you declare trump from your "
+                            "first five cards ({suits}): write trump C, trump D, trump H or trump S, "
+                            "or pick its number. Long suits with high cards make good trumps.", suits=suits)
+            return tr._("Trump is not declared yet: {player} declares it from the first five cards.",
+                        player=self.seat(five))
+        return self._trump_by(self._suit(view["trump"]), five, seat)
 
     def table(self, view: View, seat: int) -> str:
         """Shortcut C: the trick on the table and the tricks won against the contracts."""
+        tr = self.tr
         if view["phase"] == "over":
-            return "The game is over; no cards are on the table."
+            return tr._("The game is over; no cards are on the table.")
         if view["trick"]:
-            plays = [f"{self.who((view['leader'] + i) % 3, seat)} played {_the(c)}"
-                     for i, c in enumerate(view["trick"])]
-            trick = "On the table: " + "; ".join(plays) + "."
+            plays = []
+            for i, c in enumerate(view["trick"]):
+                s = (view["leader"] + i) % 3
+                plays.append(tr._("You played the {card}", card=self._the(c)) if s == seat
+                             else tr._("{player} played the {card}", player=self.seat(s), card=self._the(c)))
+            trick = tr._("On the table: {plays}.", plays="; ".join(plays))
         elif view["phase"] == "play":
-            lead = "lead" if view["leader"] == seat else "leads"
-            trick = f"The table is empty; {self.who(view['leader'], seat, capital=False)} {lead}."
+            trick = (tr._("The table is empty; you lead.") if view["leader"] == seat
+                     else tr._("The table is empty; {player} leads.", player=self.seat(view["leader"])))
         else:
-            trick = "No trick has started yet."
-        won = ", ".join(f"{self.who(s, seat)} {view['tricks_won'][s]} of {view['contracts'][s]}" for s in range(3))
-        return f"{trick} Tricks won against contracts: {won}."
+            trick = tr._("No trick has started yet.")
+        won = ", ".join(
+            tr._("You {won} of {contract}", won=view["tricks_won"][s], contract=view["contracts"][s]) if s == seat
+            else tr._("{player} {won} of {contract}", player=self.seat(s), won=view["tricks_won"][s],
+                      contract=view["contracts"][s])
+            for s in range(3))
+        return trick + " " + tr._("Tricks won against contracts: {won}.", won=won)
 
     def led(self, view: View, seat: int) -> str:
         """Shortcut F: the suit led, and the cards of it you hold."""
+        tr = self.tr
         if not view["trick"]:
-            return "No suit is led yet."
-        suit = view["trick"][0][-1]
-        mine = [c for c in view["hand"] if c[-1] == suit]
-        held = f"you hold {_cards_in_words(mine)}" if mine else "you hold none, so you may trump or play any card"
-        return f"{_suit_name(suit).capitalize()} led by {self.who(view['leader'], seat, capital=False)}; {held}."
+            return tr._("No suit is led yet.")
+        letter = view["trick"][0][-1]
+        suit = self._suit(letter)
+        mine = [c for c in view["hand"] if c[-1] == letter]
+        leader = view["leader"]
+        if mine:
+            cards = self._cards_in_words(mine)
+            text = (tr._("{suit} led by you; you hold {cards}.", suit=suit, cards=cards) if leader == seat
+                    else tr._("{suit} led by {player}; you hold {cards}.", suit=suit, cards=cards,
+                              player=self.seat(leader)))
+        elif leader == seat:
+            text = tr._("{suit} led by you; you hold none, so you may trump or play any card.", suit=suit)
+        else:
+            text = tr._("{suit} led by {player}; you hold none, so you may trump or play any card.", suit=suit,
+                        player=self.seat(leader))
+        return text[:1].upper() + text[1:]
+
+    def _pull(self, pull: dict[str, Any], seat: int) -> str:
+        """One pull of this deal, as far as `seat` may know it."""
+        tr = self.tr
+        c, d = pull["puller"], pull["from"]
+        if pull["drawn"] is None:
+            if pull["done"]:
+                return tr._("{puller} drew a card from {victim} and gave one back", puller=self.seat(c),
+                            victim=self.seat(d))
+            return tr._("{puller} drew a card from {victim}", puller=self.seat(c), victim=self.seat(d))
+        drawn, back = self._the(pull["drawn"]), pull["returned"]
+        if c == seat:
+            if back:
+                return tr._("You drew the {card} from {player} and gave back the {returned}", card=drawn,
+                            player=self.seat(d), returned=self._the(back))
+            return tr._("You drew the {card} from {player}", card=drawn, player=self.seat(d))
+        if d == seat:
+            if back:
+                return tr._("{player} drew the {card} from you and gave back the {returned}", card=drawn,
+                            player=self.seat(c), returned=self._the(back))
+            return tr._("{player} drew the {card} from you", card=drawn, player=self.seat(c))
+        if back:
+            return tr._("{puller} drew the {card} from {victim} and gave back the {returned}", card=drawn,
+                        puller=self.seat(c), victim=self.seat(d), returned=self._the(back))
+        return tr._("{puller} drew the {card} from {victim}", card=drawn, puller=self.seat(c), victim=self.seat(d))
+
+    def _due(self, puller: int, victim: int, seat: int) -> str:
+        """A pull still to come: "you from East", "East from you", "East from West"."""
+        tr = self.tr
+        if puller == seat:
+            return tr._("you from {victim}", victim=self.seat(victim))
+        if victim == seat:
+            return tr._("{puller} from you", puller=self.seat(puller))
+        return tr._("{puller} from {victim}", puller=self.seat(puller), victim=self.seat(victim))
 
     def pulls(self, view: View, seat: int) -> str:
         """Shortcut P: the pulls of this deal, as far as you may know them."""
-        lines = []
-        for p in view["pulls"]:
-            c, d = p["puller"], p["from"]
-            if p["drawn"] is None:
-                lines.append(f"{self.seat(c)} drew a card from {self.seat(d)}"
-                             + (" and gave one back" if p["done"] else ""))
-            else:
-                got = f"{self.who(c, seat)} drew {_the(p['drawn'])} from {self.who(d, seat, capital=False)}"
-                back = f" and gave back {_the(p['returned'])}" if p["returned"] else ""
-                lines.append(got + back)
+        tr = self.tr
+        lines = [self._pull(p, seat) for p in view["pulls"]]
         due = view["pulls_due"][1:] if view["phase"] == "return" else view["pulls_due"]
         if due:
-            lines.append(f"still to come: {len(due)} pull{'s' if len(due) > 1 else ''} "
-                         + ", ".join(f"{self.who(c, seat, False)} from {self.who(d, seat, False)}" for c, d in due))
-        return "Pulls this deal: " + ("; ".join(lines) if lines else "none") + "."
+            lines.append(tr.ngettext("still to come: {count} pull {pulls}", "still to come: {count} pulls {pulls}",
+                                     len(due), pulls=", ".join(self._due(c, d, seat) for c, d in due)))
+        if not lines:
+            return tr._("Pulls this deal: none.")
+        return tr._("Pulls this deal: {pulls}.", pulls="; ".join(lines))
 
     def score(self, view: View, seat: int) -> str:
         """Shortcut S: the totals and each deal's points."""
-        totals = ", ".join(f"{self.who(s, seat)} {view['scores'][s]}" for s in range(3))
-        text = f"Totals after {len(view['history'])} of {view['deals']} deals: {totals}."
+        text = self._totals(len(view["history"]), view["deals"], view["scores"], seat)
         if view["history"]:
             last = view["history"][-1]
-            pts = ", ".join(f"{self.who(s, seat)} {signed(last['points'][s])}" for s in range(3))
-            text += f" Last deal: {pts}."
+            pts = ", ".join(self._entry(s, seat, signed(last["points"][s])) for s in range(3))
+            text += " " + self.tr._("Last deal: {points}.", points=pts)
         return text
 
     def turn(self, view: View, seat: int) -> str:
         """Shortcut T: whose turn it is and what they must do."""
+        tr = self.tr
         mover = view["to_move"]
         if mover is None:
-            return "The game is over."
+            return tr._("The game is over.")
         phase = view["phase"]
         if mover != seat:
-            what = {"trump": "declare trump", "return": "give a card back", "play": "play a card"}[phase]
-            return f"{self.seat(mover)} is to {what}."
+            player = self.seat(mover)
+            return {"trump": tr._("{player} is to declare trump.", player=player),
+                    "return": tr._("{player} is to give a card back.", player=player),
+                    "play": tr._("{player} is to play a card.", player=player)}[phase]
         if phase == "trump":
-            return "Your turn: declare trump (trump C, D, H or S)."
+            return tr._("Your turn: declare trump (trump C, D, H or S).")
         if phase == "return":
             p = view["pulls"][-1]
-            return (f"Your turn: give a card back to {self.seat(p['from'])} (return and a card). You drew "
-                    f"{_the(p['drawn'])} and may not give that one back.")
+            return tr._("Your turn: give a card back to {player} (return and a card). You drew the {card} and may not "
+                        "give that one back.", player=self.seat(p["from"]), card=self._the(p["drawn"]))
         if view["trick"]:
-            return f"Your turn: play a card; {_suit_name(view['trick'][0][-1])} led, follow suit if you can."
-        return "Your turn: lead any card."
+            return tr._("Your turn: play a card; {suit} led, follow suit if you can.",
+                        suit=self._suit(view["trick"][0][-1]))
+        return tr._("Your turn: lead any card.")
 
     def shortcuts(self) -> dict[str, Shortcut]:
+        tr = self.tr
         keys = super().shortcuts()
-        keys["A"] = ("trump (when declaring: how to choose)", self.trump)
-        keys["F"] = ("the suit led", self.led)
-        keys["P"] = ("the pulls of this deal", self.pulls)
+        keys["A"] = (tr._("trump (when declaring: how to choose)"), self.trump)
+        keys["F"] = (tr._("the suit led"), self.led)
+        keys["P"] = (tr._("the pulls of this deal"), self.pulls)
         return keys
 
     def choice(self, action: Action, view: View, seat: int) -> str:
         assert isinstance(action, int)
+        tr = self.tr
         note = self.game.format_action(action)
         if action >= TRUMP:
             s = SUITS[action - TRUMP]
             n = sum(c[-1] == s for c in view["hand"])
-            return f"{SUIT_NAMES[action - TRUMP]} trump, you hold {n} ({note})"
+            return tr.ngettext("{suit} trump, you hold {count} ({notation})", "{suit} trump, you hold {count} ({notation})",
+                               n, suit=suit_words(action - TRUMP, tr), notation=note)
         if action >= RETURN:
-            return f"give back {card_name(action - RETURN)} ({note})"
-        return f"{card_name(action)} ({note})"
+            return tr._("give back {card} ({notation})", card=self.card(action - RETURN, as_object=True), notation=note)
+        return f"{self.card(action)} ({note})"
 
+    # --- events ------------------------------------------------------------------
     def phrase(self, event: Event, viewer: Viewer) -> str:
+        tr = self.tr
         kind = event["type"]
         v = -1 if viewer is None else viewer
-        who = self.who(event["seat"], v) if "seat" in event else ""
-        s = "" if who == "You" else "s"
+        you = event.get("seat") == v
+        player = self.seat(event["seat"]) if "seat" in event else ""
         if kind == "trump_declared":
-            return f"{who}, to win five tricks, declare{s} {_suit_name(event['suit'])} trump."
+            suit = self._suit(event["suit"])
+            return (tr._("You, to win five tricks, declare {suit} trump.", suit=suit) if you
+                    else tr._("{player}, to win five tricks, declares {suit} trump.", player=player, suit=suit))
         if kind == "card_played":
-            return f"{who} play{s} {card_name(parse_card(event['card']))}."
+            card = self.card(parse_card(event["card"]), as_object=True)
+            return tr._("You play {card}.", card=card) if you else tr._("{player} plays {card}.", player=player, card=card)
         if kind == "trick_won":
+            if event.get("last") and "card" not in event:
+                return tr._("You win the last trick.") if you else tr._("{player} wins the last trick.", player=player)
+            card = self._the(event["card"])
             if event.get("last"):
-                return f"{who} win{s} the last trick" + (f" with {_the(event['card'])}." if "card" in event else ".")
-            return f"{who} win{s} the trick with {_the(event['card'])}."
+                return (tr._("You win the last trick with the {card}.", card=card) if you
+                        else tr._("{player} wins the last trick with the {card}.", player=player, card=card))
+            return (tr._("You win the trick with the {card}.", card=card) if you
+                    else tr._("{player} wins the trick with the {card}.", player=player, card=card))
         if kind == "deal_scored":
-            parts = [f"{self.who(t, v)} {event['tricks'][t]} of {event['contracts'][t]} ({signed(event['points'][t])})"
-                     for t in range(3)]
-            text = f"Deal {event['deal']} scored: " + ", ".join(parts) + "."
-            if event["all_ten"] is not None:
-                text += f" {self.who(event['all_ten'], v)} took all ten tricks: 5 points more."
-            totals = ", ".join(f"{self.who(t, v)} {event['scores'][t]}" for t in range(3))
-            return text + f" Totals after {event['deal']} of {event['deals']} deals: {totals}."
+            parts = ", ".join(
+                tr._("You {tricks} of {contract} ({points})", tricks=event["tricks"][t],
+                     contract=event["contracts"][t], points=signed(event["points"][t])) if t == v
+                else tr._("{player} {tricks} of {contract} ({points})", player=self.seat(t), tricks=event["tricks"][t],
+                          contract=event["contracts"][t], points=signed(event["points"][t]))
+                for t in range(3))
+            sentences = [tr._("Deal {deal} scored: {results}.", deal=event["deal"], results=parts)]
+            sweeper = event["all_ten"]
+            if sweeper is not None:
+                sentences.append(tr._("You took all ten tricks: 5 points more.") if sweeper == v
+                                 else tr._("{player} took all ten tricks: 5 points more.", player=self.seat(sweeper)))
+            sentences.append(self._totals(event["deal"], event["deals"], event["scores"], v))
+            return " ".join(sentences)
         if kind == "deal_started":
             d = event["dealer"]
-            return (f"Deal {event['deal']}: {self.who(d, v)} {'deal' if d == v else 'deals'}. "
-                    + self._contract_line(event, v))
+            first = (tr._("Deal {deal}: You deal.", deal=event["deal"]) if d == v
+                     else tr._("Deal {deal}: {player} deals.", deal=event["deal"], player=self.seat(d)))
+            return first + " " + self._contract_line(event, v)
         if kind == "redeal":
-            names = " and ".join(self.who(t, v) for t in event["no_trump"])
-            hold = "hold" if v in event["no_trump"] or len(event["no_trump"]) > 1 else "holds"
-            d = event["dealer"]
-            return (f"No trump, no deal: {names} {hold} no {_suit_name(event['trump'])}. {self.who(d, v)} "
-                    f"{'redeal' if d == v else 'redeals'}, with the same contracts.")
+            return self._redeal(event, v)
         if kind == "trump_fixed":
-            return f"Trump is {_suit_name(event['suit'])}, fixed by the 7th card dealt to {self.who(event['seat'], v, False)}."
+            suit = self._suit(event["suit"])
+            return (tr._("Trump is {suit}, fixed by the 7th card dealt to you.", suit=suit) if you
+                    else tr._("Trump is {suit}, fixed by the 7th card dealt to {player}.", suit=suit, player=player))
         if kind == "hand_dealt":
             if "hand" not in event:
-                return "The first five cards are dealt." if event["first_five"] else "The cards are dealt."
+                return tr._("The first five cards are dealt.") if event["first_five"] else tr._("The cards are dealt.")
             if event["first_five"]:
-                return f"Your first five cards: {_cards_in_words(event['hand'])}."
-            return f"The cards are dealt. Your hand: {_cards_in_words(event['hand'])}."
+                return tr._("Your first five cards: {cards}.", cards=self._cards_in_words(event["hand"]))
+            return tr._("The cards are dealt. Your hand: {cards}.", cards=self._cards_in_words(event["hand"]))
         if kind == "pull":
             c, d = event["seat"], event["from"]
             if "card" not in event:
-                return f"{self.seat(c)} draws a card blind from {self.seat(d)}'s hand."
+                return tr._("{puller} draws a card blind from {victim}'s hand.", puller=self.seat(c), victim=self.seat(d))
             if c == v:
-                return f"You draw {_the(event['card'])} blind from {self.seat(d)}'s hand."
-            return f"{self.seat(c)} draws {_the(event['card'])} from your hand."
+                return tr._("You draw the {card} blind from {player}'s hand.", card=self._the(event["card"]),
+                            player=self.seat(d))
+            return tr._("{player} draws the {card} from your hand.", player=self.seat(c), card=self._the(event["card"]))
         if kind == "card_returned":
-            c, d = event["seat"], event["to"]
+            c = event["seat"]
             if "card" not in event:
-                return f"{self.seat(c)} gives one card back."
+                return tr._("{player} gives one card back.", player=self.seat(c))
             if c == v:
-                return f"You give back {card_name(parse_card(event['card']))}."
-            return f"You receive {_the(event['card'])} from {self.seat(c)}."
+                return tr._("You give back {card}.", card=self.card(parse_card(event["card"]), as_object=True))
+            return tr._("You receive the {card} from {player}.", card=self._the(event["card"]), player=self.seat(c))
         return super().phrase(event, v)
+
+    def _redeal(self, event: Event, viewer: int) -> str:
+        """No trump, no deal: who holds no trump, and who redeals."""
+        tr = self.tr
+        suit = self._suit(event["trump"])
+        others = [self.seat(t) for t in event["no_trump"] if t != viewer]
+        if viewer in event["no_trump"]:
+            first = (tr._("No trump, no deal: you and {players} hold no {suit}.", players=tr.join(others), suit=suit)
+                     if others else tr._("No trump, no deal: you hold no {suit}.", suit=suit))
+        else:
+            first = tr.ngettext("No trump, no deal: {players} holds no {suit}.",
+                                "No trump, no deal: {players} hold no {suit}.", len(others),
+                                players=tr.join(others), suit=suit)
+        d = event["dealer"]
+        second = (tr._("You redeal, with the same contracts.") if d == viewer
+                  else tr._("{player} redeals, with the same contracts.", player=self.seat(d)))
+        return first + " " + second
