@@ -321,7 +321,7 @@ class GameTextUI(TextUI):
                      else tr._("Format: {format}.", **said)]
         if o["solo"]:
             ai = view["ai"]
-            settings = ", ".join(f"{k} {v}" for k, v in ai["difficulty"].items())
+            settings = ", ".join(f"{k} {self.setting(v)}" for k, v in ai["difficulty"].items())
             if ai["points"] == 0:
                 lines.append(tr._("Difficulty: quick play ({settings}).", settings=settings))
             else:
@@ -330,6 +330,14 @@ class GameTextUI(TextUI):
                           "damage moves your Bastion right. Keys: C board, H hand, S life bars, T turn, A attack, "
                           "? help."))
         return lines
+
+    def setting(self, value: object) -> str:
+        """An option's value in words: yes/no, an ability's name, a number as it is."""
+        if isinstance(value, bool):
+            return self.tr.pgettext("option value", "True") if value else self.tr.pgettext("option value", "False")
+        if value == "none":
+            return self.tr.pgettext("option value", "none")
+        return self.ability(value) if isinstance(value, str) else str(value)
 
     # --- events ---------------------------------------------------------------------------
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
@@ -386,9 +394,17 @@ class GameTextUI(TextUI):
                            else tr._("{player} casts {card} on {owner} {target} {lane}.", **said))
             if kind == "end":
                 return tr._("You end the phase.") if you else cap(tr._("{player} ends the phase.", player=player))
-            if you:
-                return tr._("You: {action}.", action=event["action"])
-            return cap(tr._("{player}: {action}.", player=player, action=event["action"]))
+            if kind == "attack":
+                return tr._("You: attack.") if you else cap(tr._("{player}: attack.", player=player))
+            said = {"card": self.word(event["card"]), "player": player}
+            # Translators: the notation of a move (draft, pick, ban, return), said in words.
+            if kind == "draft":
+                return tr._("You: draft {card}.", **said) if you else cap(tr._("{player}: draft {card}.", **said))
+            if kind == "pick":
+                return tr._("You: pick {card}.", **said) if you else cap(tr._("{player}: pick {card}.", **said))
+            if kind == "ban":
+                return tr._("You: ban {card}.", **said) if you else cap(tr._("{player}: ban {card}.", **said))
+            return tr._("You: return {card}.", **said) if you else cap(tr._("{player}: return {card}.", **said))
         if kind == "creature_damaged" and getattr(self, "casting", False):  # what the spell did
             said = {"card": self.word(event["card"]), "damage": event["damage"]}
             if event["side"] == viewer:
