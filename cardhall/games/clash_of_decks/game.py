@@ -919,7 +919,13 @@ class ClashState(State):
                           subject=seat, owner=self._own(seat or 0))
         if kind == "attack" and self.phase == SUMMON:
             return Msg(N_("attack is not legal now: write end to finish summoning; the assault then begins"))
-        return super().explain_illegal(action)
+        legal = self.legal_actions()
+        shown = ", ".join(g.format_action(a) for a in legal[:12])
+        if len(legal) > 12:
+            return Spoken(super().explain_illegal(action),
+                          N_("{action} is not legal now; legal are: {choices} and {more} more"),
+                          action=text, choices=shown, more=len(legal) - 12)
+        return Msg(N_("{action} is not legal now; legal are: {choices}"), action=text, choices=shown)
 
     def _apply(self, action: Action) -> None:
         act = cast(tuple[Any, ...], action)
