@@ -82,7 +82,7 @@ def _play_and_say(code: str, options: dict[str, Any], seed: int) -> list[str]:
         for wrong in ("attack", "end", "summon GNOME top", "cast BOOM! on B top 9", "draft OGRE", "ban OGRE"):
             try:
                 state.check_legal(g.parse_action(wrong, state))
-            except Exception as exc:  # noqa: BLE001 — every refusal is said
+            except Exception as exc:  # every refusal is said
                 said.append(ui.say(exc, mover))
         events = state.apply_with_events(rng.choice(legal))
         said += [line for viewer, items in events.items() for e in items if (line := ui.phrase(e, viewer))]

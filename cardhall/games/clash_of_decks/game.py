@@ -578,7 +578,7 @@ class ClashState(State):
         english = (f"{self._label(seat).capitalize()} take{'' if seat == 0 and self.game.solo else 's'} "
                    f"{amount} damage: the {'Fort' if self.fort[seat] else 'Bastion'} moves to position "
                    f"{self.bastion[seat] + 1} of {len(self.hands[seat]) + 1}.")
-        where = {"subject": seat, "player": self._seat(seat), "damage": amount, "place": self.bastion[seat] + 1,
+        where: dict[str, Any] = {"subject": seat, "player": self._seat(seat), "damage": amount, "place": self.bastion[seat] + 1,
                  "size": len(self.hands[seat]) + 1}
         if self.fort[seat]:
             self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Fort moves to place {place} "
@@ -692,7 +692,7 @@ class ClashState(State):
             power = max(0, power - self.game.weak)
         enemy = 1 - side
         who = f"{self._label(side).capitalize()}: {name_of(c[0])}"
-        said = {"subject": side, "owner": self._own(side), "card": _word(c[0]), "power": power}
+        said: dict[str, Any] = {"subject": side, "owner": self._own(side), "card": _word(c[0]), "power": power}
         if not self.lanes[enemy][lane]:
             if c[2] & NEW:
                 return  # Rage never reaches the Bastion in the summoning turn
@@ -868,10 +868,10 @@ class ClashState(State):
                               action=text, card=_word(act[1]), owner=self._own(target), cards=shown)
         if self.phase in (DRAFT, PICK, BAN):
             choices = ", ".join(g.format_action(a) for a in self.legal_actions()[:8])
-            said = {DRAFT: N_("{action} is not legal now: it is the draft phase; choose one of {choices}"),
-                    PICK: N_("{action} is not legal now: it is the pick phase; choose one of {choices}"),
-                    BAN: N_("{action} is not legal now: it is the ban phase; choose one of {choices}")}[self.phase]
-            return Msg(said, action=text, choices=choices)
+            msgid = {DRAFT: N_("{action} is not legal now: it is the draft phase; choose one of {choices}"),
+                     PICK: N_("{action} is not legal now: it is the pick phase; choose one of {choices}"),
+                     BAN: N_("{action} is not legal now: it is the ban phase; choose one of {choices}")}[self.phase]
+            return Msg(msgid, action=text, choices=choices)
         if kind in ("summon", "cast") and seat is not None:
             card = act[1]
             hand = self.hands[seat]

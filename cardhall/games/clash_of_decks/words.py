@@ -66,7 +66,8 @@ def cards(names: list[str]) -> Msg:
     """Card names listed with commas ("OGRE, TROLL"), each one translated."""
     if not names:
         return Msg("{none}", none="")
-    return Msg(", ".join(f"{{c{i}}}" for i in range(len(names))), **{f"c{i}": card(n) for i, n in enumerate(names)})
+    params: dict[str, Any] = {f"c{i}": card(n) for i, n in enumerate(names)}
+    return Msg(", ".join(f"{{c{i}}}" for i in range(len(names))), **params)
 
 
 def lane(index: int, form: int = 0) -> Msg:
