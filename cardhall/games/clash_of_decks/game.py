@@ -559,13 +559,13 @@ class ClashState(State):
         english = (f"{self._label(seat).capitalize()}: the Fort is destroyed. "
                    + ("You lose." if self.game.solo else f"{self._label(1 - seat)} wins."))
         if self.game.solo:
-            self.reports.append(Spoken(english, N_("{owner} Fort is destroyed: {player} loses."),
-                                       you=N_("Your Fort is destroyed: you lose."), subject=seat,
-                                       owner=self._own(seat), player=self._seat(seat)))
+            self.reports.append(Spoken(english, N_("{owner} Fort is destroyed. The automaton wins."),
+                                       you=N_("Your Fort is destroyed. You lose."), subject=seat,
+                                       owner=self._own(seat)))
         else:
-            self.reports.append(Spoken(english, N_("{owner} Fort is destroyed: {winner} wins."),
-                                       you=N_("Your Fort is destroyed: {winner} wins."),
-                                       them=N_("{owner} Fort is destroyed: you win."), subject=seat,
+            self.reports.append(Spoken(english, N_("{owner} Fort is destroyed. {winner} wins."),
+                                       you=N_("Your Fort is destroyed. {winner} wins."),
+                                       them=N_("{owner} Fort is destroyed. You win."), subject=seat,
                                        owner=self._own(seat), winner=self._seat(1 - seat)))
 
     def _damage_player(self, seat: int, amount: int) -> None:
@@ -581,15 +581,15 @@ class ClashState(State):
         where: dict[str, Any] = {"subject": seat, "player": self._seat(seat), "damage": amount, "place": self.bastion[seat] + 1,
                  "size": len(self.hands[seat]) + 1}
         if self.fort[seat]:
-            self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Fort moves to place {place} "
-                                                   "of {size}."),
-                                       you=N_("You take {damage} damage: your Fort moves to place {place} of {size}."),
+            self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Fort moves to position "
+                                                   "{place} of {size}."),
+                                       you=N_("You take {damage} damage: the Fort moves to position {place} of {size}."),
                                        **where))
         else:
-            self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Bastion moves to place "
+            self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Bastion moves to position "
                                                    "{place} of {size}."),
-                                       you=N_("You take {damage} damage: your Bastion moves to place {place} of "
-                                              "{size}."), **where))
+                                       you=N_("You take {damage} damage: the Bastion moves to position {place} "
+                                              "of {size}."), **where))
         self._check_bastion(seat)  # excess damage is lost when a Bastion flips
 
     # --- solo: the automaton --------------------------------------------------------------
@@ -621,7 +621,7 @@ class ClashState(State):
         self.reports.append(Spoken(f"The automaton's deck is empty: its Bastion flips to the Fort and its discard pile "
                                    f"becomes a new deck of {len(self.ai_deck)} cards.",
                                    N_("The automaton's deck is empty: its Bastion flips to the Fort and its discard "
-                                      "pile becomes its new deck ({count} cards)."), count=len(self.ai_deck)))
+                                      "pile becomes a new deck of {count} cards."), count=len(self.ai_deck)))
 
     def _ai_summon_step(self) -> None:
         """Reveal one card: a creature goes behind the others in the lane whose turn it is,
@@ -683,7 +683,7 @@ class ClashState(State):
             row.insert(0, row.pop(i))
             c[3] += i  # passed i creatures: +i damage for the rest of the assault
             self.reports.append(Spoken(f"{name_of(c[0])} sprints to the front of the {LANES[lane]} lane (+{i} damage).",
-                                       N_("{card} sprints next to the bridge ({lane}, +{bonus} damage)."),
+                                       N_("{card} sprints to the front of the {lane} (+{bonus} damage)."),
                                        card=_word(c[0]), lane=lane_msg(lane), bonus=i))
             i = 0
         abil = self.abilities(side, lane, i)
@@ -701,8 +701,8 @@ class ClashState(State):
                                                                             else N_("the Bastion"))
             english = f"{who} {'attacks again' if again else 'attacks'} {wall} for {power}."
             if again:
-                self.reports.append(Spoken(english, N_("{owner} {card} attacks again: {wall}, for {power}."),
-                                           you=N_("Your {card} attacks again: {wall}, for {power}."), wall=words, **said))
+                self.reports.append(Spoken(english, N_("{owner} {card} attacks again {wall} for {power}."),
+                                           you=N_("Your {card} attacks again {wall} for {power}."), wall=words, **said))
             else:
                 self.reports.append(Spoken(english, N_("{owner} {card} attacks {wall} for {power}."),
                                            you=N_("Your {card} attacks {wall} for {power}."), wall=words, **said))
@@ -712,8 +712,8 @@ class ClashState(State):
         english = (f"{who} {'attacks again' if again else 'attacks'} {name_of(target[0])} "
                    f"in the {LANES[lane]} lane for {power}.")
         if again:
-            self.reports.append(Spoken(english, N_("{owner} {card} attacks again: {target} {lane}, for {power}."),
-                                       you=N_("Your {card} attacks again: {target} {lane}, for {power}."),
+            self.reports.append(Spoken(english, N_("{owner} {card} attacks again {target} {lane} for {power}."),
+                                       you=N_("Your {card} attacks again {target} {lane} for {power}."),
                                        target=_word(target[0]), lane=lane_msg(lane, 1), **said))
         else:
             self.reports.append(Spoken(english, N_("{owner} {card} attacks {target} {lane} for {power}."),
