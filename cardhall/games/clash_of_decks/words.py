@@ -45,13 +45,16 @@ ABILITY_RULES: dict[str, str] = {
 }
 """What each ability does, in one phrase (the seed's list of special abilities)."""
 
+# Translators: the phase as it stands in "your {phase} phase" (Russian: фаза Призыва, the genitive).
 PHASES = {"summon": NP_("phase", "summon"), "assault": NP_("phase", "assault")}
 
 # The lanes in words: alone, as a place ("in the top lane") and as a direction ("to the top lane").
+# Translators: the {lane} of sentences: alone, as a place and as a direction ("summons OGRE to the top lane").
 LANE_WORDS = ((N_("top lane"), N_("in the top lane"), N_("to the top lane")),
               (N_("bottom lane"), N_("in the bottom lane"), N_("to the bottom lane")))
 
 DUEL_SEATS = (N_("Player A"), N_("Player B"))
+# Translators: a side as owner, the {owner} of "{owner} Bastion", "{owner} hand" (Russian: игрока А).
 DUEL_OWNERS = (N_("Player A's"), N_("Player B's"))
 SOLO_SEATS = (N_("the player"), N_("the automaton"))
 SOLO_OWNERS = (N_("the player's"), N_("the automaton's"))
