@@ -18,9 +18,11 @@ from typing import Any, cast
 
 from cardhall.core.errors import IllegalAction, NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
+from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
 from cardhall.core.plugins import Plugins, SearchProfile, ismcts_levels
 from cardhall.core.rng import MAX_SEED, chance_rng
+from cardhall.games.clash_of_decks import words as w
 from cardhall.games.clash_of_decks.abilities import (
     ABILITY_BITS,
     AI_ABILITIES,
@@ -45,6 +47,7 @@ from cardhall.games.clash_of_decks.cards import (
     OWN,
 )
 from cardhall.games.clash_of_decks.views import ClashPublicView, ClashView
+from cardhall.games.clash_of_decks.words import Spoken, to_data
 
 TOP, BOTTOM = 0, 1
 LANES = ("top", "bottom")
@@ -78,6 +81,20 @@ def name_of(card: int) -> str:
     return CARDS[card].name
 
 
+def _word(card: int) -> Msg:
+    """A card's name as a word in sentences (translated; its notation is `name_of`)."""
+    return w.card(name_of(card))
+
+
+def _words(cards: list[int]) -> Msg:
+    return w.cards([name_of(c) for c in cards])
+
+
+lane_msg = w.lane
+TURN = N_("Turn {turn}: {player}, {mana} mana.")
+"""The report that starts a turn (its mover hears the turn line instead: said once)."""
+
+
 def parse_card_name(word: str) -> int:
     """A card id from its name, any case; `BOOM` is read as `BOOM!`."""
     key = word.strip().upper()
@@ -85,7 +102,8 @@ def parse_card_name(word: str) -> int:
         return BY_NAME[key]
     if key + "!" in BY_NAME:
         return BY_NAME[key + "!"]
-    raise NotationError(f"there is no card called {word!r}; the cards are: {', '.join(sorted(BY_NAME))}")
+    raise NotationError(Msg(N_("there is no card called {word}; the cards are: {cards}"), word=repr(word),
+                            cards=", ".join(sorted(BY_NAME))))
 
 
 class ClashOfDecks(Game):
@@ -101,18 +119,18 @@ class ClashOfDecks(Game):
         search=SearchProfile(win_weight=0.9, scale=5.0, levels=ismcts_levels(100, 300, 800)),
     )
     OPTIONS = (
-        Option("format", "auto", "how the 8-card hands are made (auto: precon in a duel, the quick-play draft in solo)",
+        Option("format", "auto", N_("how the 8-card hands are made (auto: precon in a duel, the quick-play draft in solo)"),
                choices=("auto", "precon", "draft", "constructed")),
-        Option("decks", "1,2", "precon: the decks of players A and B, e.g. 1,2 (solo: your deck, the AI gets the others)",
-               form="two deck numbers from 1 to 4 written A,B, e.g. 1,2"),
-        Option("solo", False, "play alone against the automaton"),
-        Option("level", 0, "solo difficulty: 0 quick play, 1 easy … 5 mythic", minimum=0, maximum=5),
-        Option("variable_mana", 1, "solo: AI mana per creature of yours (1: +0 points, 2: +2)", choices=(1, 2)),
-        Option("constant_mana", 6, "solo: AI constant mana 6–10 (+0 … +4 points)", minimum=6, maximum=10),
-        Option("ai_first", False, "solo: the AI plays first (+1 point)"),
-        Option("ai_fort", False, "solo: the AI starts on its Fort, without a Bastion (−1 point)"),
-        Option("weak_attacks", False, "solo: all your attacks deal 1 less (+2 points)"),
-        Option("ai_ability", "none", "solo: an ability all AI creatures have (+1 point)", choices=AI_ABILITIES),
+        Option("decks", "1,2", N_("precon: the decks of players A and B, e.g. 1,2 (solo: your deck, the AI gets the others)"),
+               form=N_("two deck numbers from 1 to 4 written A,B, e.g. 1,2")),
+        Option("solo", False, N_("play alone against the automaton")),
+        Option("level", 0, N_("solo difficulty: 0 quick play, 1 easy … 5 mythic"), minimum=0, maximum=5),
+        Option("variable_mana", 1, N_("solo: AI mana per creature of yours (1: +0 points, 2: +2)"), choices=(1, 2)),
+        Option("constant_mana", 6, N_("solo: AI constant mana 6–10 (+0 … +4 points)"), minimum=6, maximum=10),
+        Option("ai_first", False, N_("solo: the AI plays first (+1 point)")),
+        Option("ai_fort", False, N_("solo: the AI starts on its Fort, without a Bastion (−1 point)")),
+        Option("weak_attacks", False, N_("solo: all your attacks deal 1 less (+2 points)")),
+        Option("ai_ability", "none", N_("solo: an ability all AI creatures have (+1 point)"), choices=AI_ABILITIES),
     )
 
     def _check_options(self) -> None:
@@ -122,18 +140,21 @@ class ClashOfDecks(Game):
         custom = given != DIFFICULTY_DEFAULTS
         if not o["solo"]:
             if custom or o["level"]:
-                raise OptionError("clash-of-decks: level and the difficulty options are for solo play; add --solo true")
+                raise OptionError(Msg(N_("clash-of-decks: level and the difficulty options are for solo play; "
+                                         "add --solo true")))
         elif self.format == "constructed":
-            raise OptionError("clash-of-decks: solo play cannot use the constructed format (rulebook); use precon or draft")
+            raise OptionError(Msg(N_("clash-of-decks: solo play cannot use the constructed format (rulebook); "
+                                     "use precon or draft")))
         try:
             decks = [int(x) for x in o["decks"].replace(" ", "").split(",")]
         except ValueError:
             decks = []
         if not decks or not all(1 <= d <= 4 for d in decks) or len(decks) > 2 or len(set(decks)) != len(decks):
-            raise OptionError(f"clash-of-decks: option decks={o['decks']!r} is not valid; "
-                              "write two different deck numbers 1–4 such as 1,2 (solo: one number, e.g. 3)")
+            raise OptionError(Msg(N_("clash-of-decks: option decks={decks} is not valid; write two different deck "
+                                     "numbers 1–4 such as 1,2 (solo: one number, e.g. 3)"), decks=repr(o["decks"])))
         if not o["solo"] and len(decks) != 2:
-            raise OptionError(f"clash-of-decks: a duel needs two decks, e.g. decks=1,2; got {o['decks']!r}")
+            raise OptionError(Msg(N_("clash-of-decks: a duel needs two decks, e.g. decks=1,2; got {decks}"),
+                                  decks=repr(o["decks"])))
         self.deck_choice = tuple(decks)
         if o["solo"] and o["level"] and not custom:
             given = {**DIFFICULTY_DEFAULTS, **LEVEL_PRESETS[o["level"]]}
@@ -142,11 +163,16 @@ class ClashOfDecks(Game):
             level = o["level"]
             if level and points != level:
                 example = ", ".join(f"{k}={v}" for k, v in LEVEL_PRESETS[level].items())
-                raise OptionError(f"clash-of-decks: the difficulty options add up to {points} point"
-                                  f"{'' if points in (1, -1) else 's'}, but level {level} needs exactly {level}; "
-                                  f"e.g. level {level}: {example} (or give --level {level} alone for that preset)")
+                english = (f"clash-of-decks: the difficulty options add up to {points} point"
+                           f"{'' if points in (1, -1) else 's'}, but level {level} needs exactly {level}; "
+                           f"e.g. level {level}: {example} (or give --level {level} alone for that preset)")
+                raise OptionError(Spoken(english, N_("clash-of-decks: difficulty points of these options: {points}; "
+                                                     "level {level} needs exactly {level}; e.g. level {level}: "
+                                                     "{example} (or give --level {level} alone for that preset)"),
+                                         points=points, level=level, example=example))
             if not 1 <= points <= 5:
-                raise OptionError(f"clash-of-decks: custom play is levels 1–5, these options add up to {points} points")
+                raise OptionError(Msg(N_("clash-of-decks: custom play is levels 1–5, these options add up to "
+                                         "{points} points"), points=points))
         self.difficulty: dict[str, Any] = given
         self.points = points
         self.ai_bonus = 0 if given["ai_ability"] == "none" else ABILITY_BITS[given["ai_ability"]]
@@ -157,10 +183,8 @@ class ClashOfDecks(Game):
     def num_players(self) -> int:
         return 1 if self.options["solo"] else 2
 
-    def seat_name(self, seat: int) -> str:
-        if self.options["solo"]:
-            return "the player" if seat == 0 else "the automaton"
-        return "Player A" if seat == 0 else "Player B"
+    def seat_name(self, side: int) -> Msg:
+        return w.seat(side, self.options["solo"])
 
     def side_label(self, side: int) -> str:
         """The short name of a side in notation: A and B (solo: A is you, B the automaton)."""
@@ -202,10 +226,10 @@ class ClashOfDecks(Game):
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         words = text.strip().split()
-        form = ("write: summon CARD top|bottom, cast CARD on A|B top|bottom N, attack, end, "
-                "draft CARD, pick CARD, ban CARD or return CARD")
+        form = N_("write: summon CARD top|bottom, cast CARD on A|B top|bottom N, attack, end, "
+                  "draft CARD, pick CARD, ban CARD or return CARD")
         if not words:
-            raise NotationError(f"empty action; {form}")
+            raise NotationError(Msg(N_("empty action; {form}"), form=Msg(form)))
         verb = words[0].lower()
         if verb in ("attack", "end") and len(words) == 1:
             return (verb,)
@@ -214,13 +238,14 @@ class ClashOfDecks(Game):
         if verb == "summon" and len(words) == 3:
             lane = words[2].lower()
             if lane not in ("top", "bottom", "t", "b"):
-                raise NotationError(f"unknown lane {words[2]!r}; the lanes are top and bottom")
+                raise NotationError(Msg(N_("unknown lane {lane}; the lanes are top and bottom"), lane=repr(words[2])))
             return ("summon", parse_card_name(words[1]), 0 if lane[0] == "t" else 1)
         if verb == "cast" and len(words) == 6 and words[2].lower() == "on":
             side, lane, pos = words[3].upper(), words[4].lower(), words[5]
             if side not in ("A", "B") or lane not in ("top", "bottom", "t", "b") or not pos.isdigit() or int(pos) < 1:
-                raise NotationError(f"cannot read the target in {text!r}; write e.g. cast BOOM! on B top 1 "
-                                    "(side A or B, lane top or bottom, position from the bridge)")
+                raise NotationError(Msg(N_("cannot read the target in {text}; write e.g. cast BOOM! on B top 1 "
+                                           "(side A or B, lane top or bottom, position from the bridge)"),
+                                        text=repr(text)))
             return ("cast", parse_card_name(words[1]), "AB".index(side), 0 if lane[0] == "t" else 1, int(pos) - 1)
         if state is not None and len(words) == 1 and verb not in ("attack", "end"):
             card = parse_card_name(words[0])
@@ -229,8 +254,9 @@ class ClashOfDecks(Game):
                 return options[0]
             if options:
                 shown = ", ".join(self.format_action(a) for a in options[:6])
-                raise NotationError(f"{words[0]} alone is ambiguous here; write one of: {shown}")
-        raise NotationError(f"cannot read {text!r}; {form}")
+                raise NotationError(Msg(N_("{card} alone is ambiguous here; write one of: {choices}"),
+                                        card=words[0], choices=shown))
+        raise NotationError(Msg(N_("cannot read {text}; {form}"), text=repr(text), form=Msg(form)))
 
     # --- JSON states --------------------------------------------------------------------
     def _state_from_dict(self, data: dict[str, Any], seed: int) -> ClashState:
@@ -342,6 +368,12 @@ class ClashState(State):
         self.chance += 1
         return rng
 
+    def _seat(self, side: int) -> Msg:
+        return w.seat(side, self.game.solo)
+
+    def _own(self, side: int) -> Msg:
+        return w.owner(side, self.game.solo)
+
     def _label(self, side: int) -> str:
         if self.game.solo:
             return "you" if side == 0 else "the automaton"
@@ -377,7 +409,10 @@ class ClashState(State):
             self.hands[seat] = hand
             self.shown[seat] = [False] * len(hand)
         self.first = self._rng().randrange(2)
-        self.reports.append(f"Coin toss: {self._label(self.first)} plays first, with {FIRST_TURN_MANA} mana.")
+        self.reports.append(Spoken(f"Coin toss: {self._label(self.first)} plays first, with {FIRST_TURN_MANA} mana.",
+                                   N_("Coin toss: {player} plays first, with {mana} mana."),
+                                   you=N_("Coin toss: you play first, with {mana} mana."),
+                                   subject=self.first, player=self._seat(self.first), mana=FIRST_TURN_MANA))
         self._start_turn(self.first)
 
     def _setup_solo(self, mine: list[int], ai: list[int]) -> None:
@@ -394,7 +429,9 @@ class ClashState(State):
     def _reveal_four(self) -> None:
         self.revealed = self.pile[:4]
         del self.pile[:4]
-        self.reports.append("Revealed for the draft: " + ", ".join(name_of(c) for c in self.revealed) + ".")
+        names = [name_of(c) for c in self.revealed]
+        self.reports.append(Spoken("Revealed for the draft: " + ", ".join(names) + ".",
+                                   N_("Revealed for the draft: {cards}."), cards=w.cards(names)))
 
     def drafter(self) -> int:
         """Who picks now in the draft: A 1, B 2, A the last; the next four with B first."""
@@ -410,7 +447,7 @@ class ClashState(State):
         if self._is_ai(seat):
             if not self.ai_deck and self.fort[1]:
                 self.ai_final = True
-                self.reports.append("The automaton's deck is empty and its Fort shows: this is its last turn.")
+                self.reports.append(Msg(N_("The automaton's deck is empty and its Fort shows: this is its last turn.")))
             d = self.game.difficulty
             creatures = len(self.lanes[0][0]) + len(self.lanes[0][1])
             self.mana = d["constant_mana"] + d["variable_mana"] * creatures
@@ -421,7 +458,9 @@ class ClashState(State):
             self.mana = FIRST_TURN_MANA if first_turn else len(self.hands[seat]) + 1
             self.phase = SUMMON
         self.turn += 1
-        self.reports.append(f"Turn {self.turn}: {self._label(seat)}, {self.mana} mana.")
+        self.reports.append(Spoken(f"Turn {self.turn}: {self._label(seat)}, {self.mana} mana.",
+                                   TURN, you=N_("Turn {turn}: yours, {mana} mana."), subject=seat,
+                                   turn=self.turn, player=self._seat(seat), mana=self.mana))
 
     def _end_turn(self) -> None:
         """End of turn: damage on every creature is removed, Protection recharges."""
@@ -433,12 +472,12 @@ class ClashState(State):
         if self._is_ai(self.active) and self.ai_final:
             self.result = [0]
             self.phase = OVER
-            self.reports.append("The automaton has played its last turn and you are still standing: you win.")
+            self.reports.append(Msg(N_("The automaton has played its last turn and you are still standing: you win.")))
             return
         if self.turn >= MAX_TURNS and not self.game.solo:
             self.result = [0, 1]
             self.phase = OVER
-            self.reports.append(f"{MAX_TURNS} turns have been played: the game is a draw.")
+            self.reports.append(Msg(N_("{turns} turns have been played: the game is a draw."), turns=MAX_TURNS))
             return
         self._start_turn(1 - self.active)
 
@@ -509,13 +548,25 @@ class ClashState(State):
         if not self.fort[seat]:
             self.fort[seat] = True
             self.bastion[seat] = 0
-            self.reports.append(f"{self._label(seat).capitalize()}: the Bastion is destroyed and flips to the Fort.")
+            self.reports.append(Spoken(f"{self._label(seat).capitalize()}: the Bastion is destroyed and flips to the Fort.",
+                                       N_("{owner} Bastion is destroyed and flips to the Fort."),
+                                       you=N_("Your Bastion is destroyed and flips to the Fort."),
+                                       subject=seat, owner=self._own(seat)))
             return
         self.bastion[seat] = len(self.hands[seat])
         self.result = [1 - seat] if not self.game.solo else []
         self.phase = OVER
-        self.reports.append(f"{self._label(seat).capitalize()}: the Fort is destroyed. "
-                           + ("You lose." if self.game.solo else f"{self._label(1 - seat)} wins."))
+        english = (f"{self._label(seat).capitalize()}: the Fort is destroyed. "
+                   + ("You lose." if self.game.solo else f"{self._label(1 - seat)} wins."))
+        if self.game.solo:
+            self.reports.append(Spoken(english, N_("{owner} Fort is destroyed. The automaton wins."),
+                                       you=N_("Your Fort is destroyed. You lose."), subject=seat,
+                                       owner=self._own(seat)))
+        else:
+            self.reports.append(Spoken(english, N_("{owner} Fort is destroyed. {winner} wins."),
+                                       you=N_("Your Fort is destroyed. {winner} wins."),
+                                       them=N_("{owner} Fort is destroyed. You win."), subject=seat,
+                                       owner=self._own(seat), winner=self._seat(1 - seat)))
 
     def _damage_player(self, seat: int, amount: int) -> None:
         if amount <= 0:
@@ -524,9 +575,21 @@ class ClashState(State):
             self._mill(amount)
             return
         self.bastion[seat] = min(self.bastion[seat] + amount, len(self.hands[seat]))
-        self.reports.append(f"{self._label(seat).capitalize()} take{'' if seat == 0 and self.game.solo else 's'} "
-                           f"{amount} damage: the {'Fort' if self.fort[seat] else 'Bastion'} moves to position "
-                           f"{self.bastion[seat] + 1} of {len(self.hands[seat]) + 1}.")
+        english = (f"{self._label(seat).capitalize()} take{'' if seat == 0 and self.game.solo else 's'} "
+                   f"{amount} damage: the {'Fort' if self.fort[seat] else 'Bastion'} moves to position "
+                   f"{self.bastion[seat] + 1} of {len(self.hands[seat]) + 1}.")
+        where: dict[str, Any] = {"subject": seat, "player": self._seat(seat), "damage": amount, "place": self.bastion[seat] + 1,
+                 "size": len(self.hands[seat]) + 1}
+        if self.fort[seat]:
+            self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Fort moves to position "
+                                                   "{place} of {size}."),
+                                       you=N_("You take {damage} damage: the Fort moves to position {place} of {size}."),
+                                       **where))
+        else:
+            self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Bastion moves to position "
+                                                   "{place} of {size}."),
+                                       you=N_("You take {damage} damage: the Bastion moves to position {place} "
+                                              "of {size}."), **where))
         self._check_bastion(seat)  # excess damage is lost when a Bastion flips
 
     # --- solo: the automaton --------------------------------------------------------------
@@ -542,7 +605,9 @@ class ClashState(State):
             if not self.ai_deck:
                 break  # the deck runs out: excess damage is lost
         if milled:
-            self.reports.append(f"The automaton takes {amount} damage: {', '.join(milled)} go to its discard pile.")
+            self.reports.append(Spoken(f"The automaton takes {amount} damage: {', '.join(milled)} go to its discard pile.",
+                                       N_("The automaton takes {damage} damage: {cards} go to its discard pile."),
+                                       damage=amount, cards=w.cards(milled)))
         self._ai_deck_check()
 
     def _ai_deck_check(self) -> None:
@@ -553,8 +618,10 @@ class ClashState(State):
         self.ai_deck = self.ai_discard
         self.ai_discard = []
         self._rng().shuffle(self.ai_deck)
-        self.reports.append(f"The automaton's deck is empty: its Bastion flips to the Fort and its discard pile "
-                           f"becomes a new deck of {len(self.ai_deck)} cards.")
+        self.reports.append(Spoken(f"The automaton's deck is empty: its Bastion flips to the Fort and its discard pile "
+                                   f"becomes a new deck of {len(self.ai_deck)} cards.",
+                                   N_("The automaton's deck is empty: its Bastion flips to the Fort and its discard "
+                                      "pile becomes a new deck of {count} cards."), count=len(self.ai_deck)))
 
     def _ai_summon_step(self) -> None:
         """Reveal one card: a creature goes behind the others in the lane whose turn it is,
@@ -568,17 +635,25 @@ class ClashState(State):
         if IS_CREATURE[card]:
             self.lanes[1][lane].append([card, 0, NEW, 0])
             self.ai_spent += COST[card]
-            self.reports.append(f"The automaton reveals {name_of(card)} and summons it to the {LANES[lane]} lane.")
+            self.reports.append(Spoken(f"The automaton reveals {name_of(card)} and summons it to the {LANES[lane]} lane.",
+                                       N_("The automaton reveals {card} and summons it {lane}."),
+                                       card=_word(card), lane=lane_msg(lane, 2)))
         elif self.lanes[0][lane]:
             self.ai_spent += COST[card]
-            self.reports.append(f"The automaton reveals {name_of(card)} and casts it on your "
-                                f"{name_of(self.lanes[0][lane][0][0])} in the {LANES[lane]} lane.")
+            aim = self.lanes[0][lane][0][0]
+            self.reports.append(Spoken(f"The automaton reveals {name_of(card)} and casts it on your "
+                                       f"{name_of(aim)} in the {LANES[lane]} lane.",
+                                       N_("The automaton reveals {card} and casts it on the player's {target} {lane}."),
+                                       you=N_("The automaton reveals {card} and casts it on your {target} {lane}."),
+                                       subject=0, card=_word(card), target=_word(aim), lane=lane_msg(lane, 1)))
             self._cast_effect(1, card, 0, lane, 0)
             self.ai_discard.append(card)
         else:
             self.ai_discard.append(card)
-            self.reports.append(f"The automaton reveals {name_of(card)}: no target in the {LANES[lane]} lane, "
-                               "so it is discarded and costs nothing.")
+            self.reports.append(Spoken(f"The automaton reveals {name_of(card)}: no target in the {LANES[lane]} lane, "
+                                       "so it is discarded and costs nothing.",
+                                       N_("The automaton reveals {card}: no target {lane}, so it is discarded and "
+                                          "costs nothing."), card=_word(card), lane=lane_msg(lane, 1)))
         self._ai_deck_check()
 
     # --- attacks ------------------------------------------------------------------------
@@ -607,7 +682,9 @@ class ClashState(State):
         if self.abilities(side, lane, i) & SPRINT and i > 0:
             row.insert(0, row.pop(i))
             c[3] += i  # passed i creatures: +i damage for the rest of the assault
-            self.reports.append(f"{name_of(c[0])} sprints to the front of the {LANES[lane]} lane (+{i} damage).")
+            self.reports.append(Spoken(f"{name_of(c[0])} sprints to the front of the {LANES[lane]} lane (+{i} damage).",
+                                       N_("{card} sprints to the front of the {lane} (+{bonus} damage)."),
+                                       card=_word(c[0]), lane=lane_msg(lane), bonus=i))
             i = 0
         abil = self.abilities(side, lane, i)
         power = ATTACK[c[0]] + c[3]
@@ -615,16 +692,33 @@ class ClashState(State):
             power = max(0, power - self.game.weak)
         enemy = 1 - side
         who = f"{self._label(side).capitalize()}: {name_of(c[0])}"
+        said: dict[str, Any] = {"subject": side, "owner": self._own(side), "card": _word(c[0]), "power": power}
         if not self.lanes[enemy][lane]:
             if c[2] & NEW:
                 return  # Rage never reaches the Bastion in the summoning turn
             wall = "the automaton" if self._is_ai(enemy) else "the " + ("Fort" if self.fort[enemy] else "Bastion")
-            self.reports.append(f"{who} {'attacks again' if again else 'attacks'} {wall} for {power}.")
+            words = Msg(N_("the automaton")) if self._is_ai(enemy) else Msg(N_("the Fort") if self.fort[enemy]
+                                                                            else N_("the Bastion"))
+            english = f"{who} {'attacks again' if again else 'attacks'} {wall} for {power}."
+            if again:
+                self.reports.append(Spoken(english, N_("{owner} {card} attacks again {wall} for {power}."),
+                                           you=N_("Your {card} attacks again {wall} for {power}."), wall=words, **said))
+            else:
+                self.reports.append(Spoken(english, N_("{owner} {card} attacks {wall} for {power}."),
+                                           you=N_("Your {card} attacks {wall} for {power}."), wall=words, **said))
             self._damage_player(enemy, power)
             return
         target = self.lanes[enemy][lane][0]
-        self.reports.append(f"{who} {'attacks again' if again else 'attacks'} {name_of(target[0])} "
-                           f"in the {LANES[lane]} lane for {power}.")
+        english = (f"{who} {'attacks again' if again else 'attacks'} {name_of(target[0])} "
+                   f"in the {LANES[lane]} lane for {power}.")
+        if again:
+            self.reports.append(Spoken(english, N_("{owner} {card} attacks again {target} {lane} for {power}."),
+                                       you=N_("Your {card} attacks again {target} {lane} for {power}."),
+                                       target=_word(target[0]), lane=lane_msg(lane, 1), **said))
+        else:
+            self.reports.append(Spoken(english, N_("{owner} {card} attacks {target} {lane} for {power}."),
+                                       you=N_("Your {card} attacks {target} {lane} for {power}."),
+                                       target=_word(target[0]), lane=lane_msg(lane, 1), **said))
         destroyed = self._strike(enemy, lane, 0, power, abil, spell=False)
         if destroyed and abil & BERSERK and self.result is None:
             self.again = (lane, c[0])  # Berserk: attack again (after any return order is chosen)
@@ -647,17 +741,25 @@ class ClashState(State):
             cards.append(self.lanes[side][ln].pop(p)[0])
         cards.sort(key=lambda c: name_of(c))
         names = ", ".join(name_of(c) for c in cards)
+        words = _words(cards)
         if self._is_ai(side):
             self.ai_discard.extend(cards)
-            self.reports.append(f"Destroyed: {names}; to the automaton's discard pile.")
+            self.reports.append(Spoken(f"Destroyed: {names}; to the automaton's discard pile.",
+                                       N_("Destroyed: {cards}; to the automaton's discard pile."), cards=words))
         elif len(cards) == 1:
             self._return_to_hand(side, cards[0])
-            self.reports.append(f"Destroyed: {names}; it returns to {self._owner(side)} hand.")
+            self.reports.append(Spoken(f"Destroyed: {names}; it returns to {self._owner(side)} hand.",
+                                       N_("Destroyed: {cards}; it returns to {owner} hand."),
+                                       you=N_("Destroyed: {cards}; it returns to your hand."),
+                                       subject=side, cards=words, owner=self._own(side)))
         else:
             self.pending = cards
             self.pending_owner = side
-            self.reports.append(f"Destroyed together: {names}; {self._label(side)} choose{'' if self.game.solo else 's'} "
-                               "the order they return in.")
+            self.reports.append(Spoken(f"Destroyed together: {names}; {self._label(side)} "
+                                       f"choose{'' if self.game.solo else 's'} the order they return in.",
+                                       N_("Destroyed together: {cards}; {player} chooses the order they return in."),
+                                       you=N_("Destroyed together: {cards}; you choose the order they return in."),
+                                       subject=side, cards=words, player=self._seat(side)))
         return len(cards)
 
     def _hit(self, side: int, lane: int, pos: int, damage: int, spell: bool) -> bool:
@@ -667,11 +769,14 @@ class ClashState(State):
         c = self.lanes[side][lane][pos]
         abil = self.abilities(side, lane, pos)
         if spell and abil & INDESTRUCTIBLE:
-            self.reports.append(f"{name_of(c[0])} is Indestructible: the incantation does nothing to it.")
+            self.reports.append(Spoken(f"{name_of(c[0])} is Indestructible: the incantation does nothing to it.",
+                                       N_("{card} is Indestructible: the incantation does nothing to it."),
+                                       card=_word(c[0])))
             return False
         if abil & PROTECTION and not c[2] & PROT_USED:
             c[2] |= PROT_USED
-            self.reports.append(f"{name_of(c[0])}'s Protection ignores the damage.")
+            self.reports.append(Spoken(f"{name_of(c[0])}'s Protection ignores the damage.",
+                                       N_("{card}'s Protection ignores the damage."), card=_word(c[0])))
             return False
         c[1] += damage
         return c[1] >= HEALTH[c[0]]
@@ -723,58 +828,104 @@ class ClashState(State):
 
     def check_legal(self, action: Action) -> None:
         if self.result is not None:
-            raise IllegalAction("the game is over; no more actions can be played")
+            raise IllegalAction(Msg(N_("the game is over; no more actions can be played")))
         if action not in self.legal_actions():
             raise IllegalAction(self.explain_illegal(action))
 
     def explain_illegal(self, action: Action) -> str:
+        """Why `action` is not legal, said to the seat to move ("you"; others hear its name)."""
         act = cast(tuple[Any, ...], action)
         g = self.game
         text = g.format_action(action) if isinstance(action, tuple) and action else repr(action)
         kind = act[0] if isinstance(action, tuple) and action else None
         seat = self.to_move()
         if self.pending:
-            return (f"{text} is not legal now: {g.seat_name(self.pending_owner)} must first choose the order in which "
-                    f"{', '.join(name_of(c) for c in self.pending)} return (write return CARD)")
+            return Spoken(f"{text} is not legal now: {g.seat_name(self.pending_owner)} must first choose the order in "
+                          f"which {', '.join(name_of(c) for c in self.pending)} return (write return CARD)",
+                          N_("{action} is not legal now: {player} must first choose the order in which {cards} "
+                             "return (write return CARD)"),
+                          you=N_("{action} is not legal now: you must first choose the order in which {cards} "
+                                 "return (write return CARD)"),
+                          subject=self.pending_owner, action=text, player=self._seat(self.pending_owner),
+                          cards=_words(self.pending))
         if self.phase in (DRAFT, PICK, BAN) and kind in ("draft", "pick", "ban") and len(act) == 2:
             card = name_of(act[1])
             if self.phase == DRAFT and kind == "draft":
-                return f"{text} is not legal: {card} is not among the revealed cards: " + ", ".join(
-                    name_of(c) for c in self.revealed)
+                shown = ", ".join(name_of(c) for c in self.revealed)
+                return Msg(N_("{action} is not legal: {card} is not among the revealed cards: {cards}"),
+                           action=text, card=_word(act[1]), cards=shown)
             if self.phase == PICK and kind == "pick":
-                return f"{text} is not legal: you already picked {card}; pick 10 different cards"
+                return Spoken(f"{text} is not legal: you already picked {card}; pick 10 different cards",
+                              N_("{action} is not legal: {player} already picked {card}; 10 different cards are "
+                                 "picked"),
+                              you=N_("{action} is not legal: you already picked {card}; pick 10 different cards"),
+                              subject=seat, action=text, player=self._seat(seat or 0), card=_word(act[1]))
             if self.phase == BAN and kind == "ban":
                 target = BAN_STEPS[self.ban_step][1]
-                return (f"{text} is not legal: {card} is not among {g.seat_name(target)}'s remaining picks: "
-                        + ", ".join(name_of(c) for c in self.picks[target] if c not in self.bans[target]))
+                shown = ", ".join(name_of(c) for c in self.picks[target] if c not in self.bans[target])
+                return Spoken(f"{text} is not legal: {card} is not among {g.seat_name(target)}'s remaining picks: "
+                              + shown, N_("{action} is not legal: {card} is not among {owner} remaining picks: {cards}"),
+                              action=text, card=_word(act[1]), owner=self._own(target), cards=shown)
         if self.phase in (DRAFT, PICK, BAN):
-            word = {DRAFT: "draft", PICK: "pick", BAN: "ban"}[self.phase]
             choices = ", ".join(g.format_action(a) for a in self.legal_actions()[:8])
-            return f"{text} is not legal now: it is the {word} phase; choose one of {choices}"
+            msgid = {DRAFT: N_("{action} is not legal now: it is the draft phase; choose one of {choices}"),
+                     PICK: N_("{action} is not legal now: it is the pick phase; choose one of {choices}"),
+                     BAN: N_("{action} is not legal now: it is the ban phase; choose one of {choices}")}[self.phase]
+            return Msg(msgid, action=text, choices=choices)
         if kind in ("summon", "cast") and seat is not None:
             card = act[1]
             hand = self.hands[seat]
+            said: dict[str, Any] = {"subject": seat, "action": text, "card": _word(card), "player": self._seat(seat),
+                                    "owner": self._own(seat)}
             if card not in hand:
-                return f"{text} is not legal: {name_of(card)} is not in your hand"
+                return Spoken(f"{text} is not legal: {name_of(card)} is not in your hand",
+                              N_("{action} is not legal: {card} is not in {owner} hand"),
+                              you=N_("{action} is not legal: {card} is not in your hand"), **said)
             if card not in hand[:4]:
-                return (f"{text} is not legal: only the 4 leftmost cards of your hand (not counting the Bastion) "
-                        f"can be played: {', '.join(name_of(c) for c in hand[:4])}")
+                window = ", ".join(name_of(c) for c in hand[:4])
+                return Spoken(f"{text} is not legal: only the 4 leftmost cards of your hand (not counting the Bastion) "
+                              f"can be played: {window}",
+                              N_("{action} is not legal: only the 4 leftmost cards of {owner} hand (not counting the "
+                                 "Bastion) can be played: {window}"),
+                              you=N_("{action} is not legal: only the 4 leftmost cards of your hand (not counting the "
+                                     "Bastion) can be played: {window}"), window=window, **said)
             if len(hand) < 2:
-                return f"{text} is not legal: at least one card besides the Bastion/Fort must stay in your hand"
+                return Spoken(f"{text} is not legal: at least one card besides the Bastion/Fort must stay in your hand",
+                              N_("{action} is not legal: at least one card besides the Bastion/Fort must stay in "
+                                 "{owner} hand"),
+                              you=N_("{action} is not legal: at least one card besides the Bastion/Fort must stay in "
+                                     "your hand"), **said)
             if COST[card] > self.mana:
-                return f"{text} is not legal: {name_of(card)} costs {COST[card]} and you have {self.mana} mana left"
+                return Spoken(f"{text} is not legal: {name_of(card)} costs {COST[card]} and you have {self.mana} mana left",
+                              N_("{action} is not legal: {card} costs {cost} and {player} has {mana} mana left"),
+                              you=N_("{action} is not legal: {card} costs {cost} and you have {mana} mana left"),
+                              cost=COST[card], mana=self.mana, **said)
+            name = name_of(card)
             if kind == "summon" and not IS_CREATURE[card]:
-                return f"{text} is not legal: {name_of(card)} is an incantation; write cast {name_of(card)} on A|B top|bottom N"
+                return Msg(N_("{action} is not legal: {card} is an incantation; write cast {name} on A|B top|bottom N"),
+                           action=text, card=_word(card), name=name)
             if kind == "cast" and IS_CREATURE[card]:
-                return f"{text} is not legal: {name_of(card)} is a creature; write summon {name_of(card)} top|bottom"
+                return Msg(N_("{action} is not legal: {card} is a creature; write summon {name} top|bottom"),
+                           action=text, card=_word(card), name=name)
             if kind == "summon":
-                return f"{text} is not legal: creatures are summoned in the summon phase only; now cast or attack"
-            return f"{text} is not legal: there is no creature at that place; target a creature in play"
+                return Msg(N_("{action} is not legal: creatures are summoned in the summon phase only; now cast or "
+                              "attack"), action=text)
+            return Msg(N_("{action} is not legal: there is no creature at that place; target a creature in play"),
+                       action=text)
         if kind == "end" and self.phase == ASSAULT:
-            return "end is not legal yet: your creatures must all attack first (write attack)"
+            return Spoken("end is not legal yet: your creatures must all attack first (write attack)",
+                          N_("end is not legal yet: {owner} creatures must all attack first (write attack)"),
+                          you=N_("end is not legal yet: your creatures must all attack first (write attack)"),
+                          subject=seat, owner=self._own(seat or 0))
         if kind == "attack" and self.phase == SUMMON:
-            return "attack is not legal now: write end to finish summoning; the assault then begins"
-        return super().explain_illegal(action)
+            return Msg(N_("attack is not legal now: write end to finish summoning; the assault then begins"))
+        legal = self.legal_actions()
+        shown = ", ".join(g.format_action(a) for a in legal[:12])
+        if len(legal) > 12:
+            return Spoken(super().explain_illegal(action),
+                          N_("{action} is not legal now; legal are: {choices} and {more} more"),
+                          action=text, choices=shown, more=len(legal) - 12)
+        return Msg(N_("{action} is not legal now; legal are: {choices}"), action=text, choices=shown)
 
     def _apply(self, action: Action) -> None:
         act = cast(tuple[Any, ...], action)
@@ -790,13 +941,19 @@ class ClashState(State):
             self.picks[seat].append(act[1])
             if len(self.picks[1]) == 10:
                 self.phase = BAN
-                self.reports.append("Both players reveal their 10 cards: "
-                                   + "; ".join(f"{self._label(s)}: " + ", ".join(name_of(c) for c in self.picks[s])
-                                               for s in (0, 1)) + ".")
+                self.reports.append(Spoken(
+                    "Both players reveal their 10 cards: "
+                    + "; ".join(f"{self._label(s)}: " + ", ".join(name_of(c) for c in self.picks[s]) for s in (0, 1))
+                    + ".",
+                    N_("Both players reveal their 10 cards: {player_a}: {cards_a}; {player_b}: {cards_b}."),
+                    player_a=self._seat(0), cards_a=_words(self.picks[0]),
+                    player_b=self._seat(1), cards_b=_words(self.picks[1])))
         elif kind == "ban":
             target = BAN_STEPS[self.ban_step][1]
             self.bans[target].append(act[1])
-            self.reports.append(f"{self._label(seat).capitalize()} bans {name_of(act[1])}.")
+            self.reports.append(Spoken(f"{self._label(seat).capitalize()} bans {name_of(act[1])}.",
+                                       N_("{player} bans {card}."), you=N_("You ban {card}."), subject=seat,
+                                       player=self._seat(seat), card=_word(act[1])))
             self.ban_step += 1
             if self.ban_step == len(BAN_STEPS):
                 self._setup_duel([[c for c in self.picks[s] if c not in self.bans[s]] for s in (0, 1)])
@@ -805,15 +962,21 @@ class ClashState(State):
             self._take_from_hand(seat, card)
             self.mana -= COST[card]
             self.lanes[seat][lane].append([card, 0, NEW, 0])
-            self.reports.append(f"{self._label(seat).capitalize()}: {name_of(card)} is summoned to the {LANES[lane]} lane.")
+            self.reports.append(Spoken(f"{self._label(seat).capitalize()}: {name_of(card)} is summoned to the "
+                                       f"{LANES[lane]} lane.", N_("{owner} {card} is summoned {lane}."),
+                                       you=N_("Your {card} is summoned {lane}."), subject=seat,
+                                       owner=self._own(seat), card=_word(card), lane=lane_msg(lane, 2)))
             self._check_bastion(seat)
         elif kind == "cast":
             _, card, side, lane, pos = act
             self._take_from_hand(seat, card)
             self.mana -= COST[card]
-            aim = name_of(self.lanes[side][lane][pos][0])
-            self.reports.append(f"{self._label(seat).capitalize()}: {name_of(card)} is cast on "
-                               f"{aim} ({self.game.side_label(side)} {LANES[lane]} {pos + 1}).")
+            aim = self.lanes[side][lane][pos][0]
+            where = f"{self.game.side_label(side)} {LANES[lane]} {pos + 1}"
+            self.reports.append(Spoken(f"{self._label(seat).capitalize()}: {name_of(card)} is cast on "
+                                       f"{name_of(aim)} ({where}).", N_("{owner} {card} is cast on {target} ({where})."),
+                                       you=N_("Your {card} is cast on {target} ({where})."), subject=seat,
+                                       owner=self._own(seat), card=_word(card), target=_word(aim), where=where))
             self.pending_spell = (seat, card)
             self._cast_effect(seat, card, side, lane, pos)
             if not self.pending:
@@ -841,21 +1004,28 @@ class ClashState(State):
         owner = self.pending_owner
         self.pending.remove(card)
         self._return_to_hand(owner, card)
-        self.reports.append(f"{name_of(card)} returns to {self._owner(owner)} hand.")
+        self.reports.append(self._returns(owner, card))
         if len(self.pending) == 1:
             last = self.pending.pop()
             self._return_to_hand(owner, last)
-            self.reports.append(f"{name_of(last)} returns to {self._owner(owner)} hand.")
+            self.reports.append(self._returns(owner, last))
         if not self.pending:
             self._finish_spell()
+
+    def _returns(self, side: int, card: int) -> Spoken:
+        return Spoken(f"{name_of(card)} returns to {self._owner(side)} hand.", N_("{card} returns to {owner} hand."),
+                      you=N_("{card} returns to your hand."), subject=side, card=_word(card), owner=self._own(side))
 
     def _apply_draft(self, seat: int, card: int) -> None:
         self.revealed.remove(card)
         self.picks[seat].append(card)
-        self.reports.append(f"{self._label(seat).capitalize()} draft{'' if self.game.solo else 's'} {name_of(card)}.")
+        self.reports.append(Spoken(f"{self._label(seat).capitalize()} draft{'' if self.game.solo else 's'} {name_of(card)}.",
+                                   N_("{player} drafts {card}."), you=N_("You draft {card}."), subject=seat,
+                                   player=self._seat(seat), card=_word(card)))
         if self.game.solo:
             self.picks[1].extend(self.revealed)
-            self.reports.append("The automaton gets " + ", ".join(name_of(c) for c in self.revealed) + ".")
+            self.reports.append(Spoken("The automaton gets " + ", ".join(name_of(c) for c in self.revealed) + ".",
+                                       N_("The automaton gets {cards}."), cards=_words(self.revealed)))
             self.revealed = []
             if len(self.picks[0]) == 8:
                 self.phase = SUMMON
@@ -867,7 +1037,10 @@ class ClashState(State):
             last = self.revealed.pop()
             taker = 1 - seat
             self.picks[taker].append(last)
-            self.reports.append(f"{self._label(taker).capitalize()} gets the last card, {name_of(last)}.")
+            self.reports.append(Spoken(f"{self._label(taker).capitalize()} gets the last card, {name_of(last)}.",
+                                       N_("{player} gets the last card, {card}."),
+                                       you=N_("You get the last card, {card}."), subject=taker,
+                                       player=self._seat(taker), card=_word(last)))
             if len(self.picks[0]) == 8 and len(self.picks[1]) == 8:
                 self.phase = SUMMON
                 self._setup_duel([list(self.picks[0]), list(self.picks[1])])
@@ -938,7 +1111,8 @@ class ClashState(State):
             "phase": self.phase, "to_move": self.to_move(), "active": self.active, "first": self.first,
             "turn": self.turn, "mana": self.mana, "hands": hands, "board": board,
             "pending": [name_of(c) for c in self.pending], "pending_owner": self.pending_owner,
-            "reports": list(self.reports), "result": self.result,
+            "reports": [str(r) for r in self.reports], "result": self.result,
+            "said": [to_data(r) if isinstance(r, Msg) else to_data(Msg(str(r))) for r in self.reports],
             "scores": self.scores(), "winners": self.winners(), "over": self.result is not None,
             "next_attacker": list(nxt) if self.phase == ASSAULT and (nxt := self.next_attacker()) else None,
         }
@@ -969,7 +1143,8 @@ class ClashState(State):
         """The action (a constructed pick only to its picker), what it did on the board as
         the viewer sees it (creatures damaged, destroyed, cards back in a hand, Bastions hit,
         a new turn), a new hand's order only to its owner, and the engine's own public
-        sentences as `report` events (the first one of a summon, cast, draft, ban or return
+        sentences as `report` events (`text` the English, `say` the message to say in any
+        language; the first one of a summon, cast, draft, ban or return
         restates the action: `restates` marks it)."""
         act = cast(tuple[Any, ...], action)
         kind = act[0]
@@ -989,8 +1164,10 @@ class ClashState(State):
         if dealt and viewer is not None:  # the order of a new hand: only its owner knows it
             out.append({"type": "hand_dealt", "hand": list(after["hands"][viewer]["cards"])})
         restated = kind in ("summon", "cast", "draft", "ban", "return")
-        for i, text in enumerate(after["reports"]):
-            report: Event = {"type": "report", "text": text}
+        for i, text in enumerate(self.reports):
+            report: Event = {"type": "report", "text": str(text)}
+            if isinstance(text, Msg):  # what the text says it in the reader's language
+                report["say"] = to_data(text)
             if i == 0 and restated:
                 report["restates"] = True
             out.append(report)
@@ -1036,7 +1213,7 @@ class ClashState(State):
             "draft_pile": names(self.pile), "revealed": names(self.revealed),
             "picks": [names(p) for p in self.picks], "bans": [names(b) for b in self.bans], "ban_step": self.ban_step,
             "ai_deck": names(self.ai_deck), "ai_discard": names(self.ai_discard), "ai_final": self.ai_final,
-            "ai_spent": self.ai_spent, "ai_lane": self.ai_lane, "events": list(self.reports),
+            "ai_spent": self.ai_spent, "ai_lane": self.ai_lane, "events": [str(r) for r in self.reports],
         }
 
     def check_consistency(self) -> None:

@@ -1,6 +1,9 @@
 """Clash of Decks in words: the two-lane board, the hand as life bar, the turn, the choices.
 
-Everything is rendered from `view(seat)`, so nothing hidden can be shown.
+Everything is rendered from `view(seat)`, so nothing hidden can be shown. Every sentence is
+said in the reader's language (`self.tr`); "you" sentences are written apart from those that
+name a side. Card names are notation where a player types them ("summon OGRE top") and words
+in sentences (`word`, translated in the context ``card name``).
 """
 
 from __future__ import annotations
@@ -9,249 +12,430 @@ import re
 from typing import Any, cast
 
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.text import Shortcut, TextUI, plural
+from cardhall.core.i18n import NP_
+from cardhall.core.text import Shortcut, TextUI
+from cardhall.games.clash_of_decks.abilities import ability_names
 from cardhall.games.clash_of_decks.cards import BY_NAME, CARDS
-from cardhall.games.clash_of_decks.game import LANES, name_of
+from cardhall.games.clash_of_decks.game import TURN, name_of
+from cardhall.games.clash_of_decks.words import (
+    ABILITY,
+    ABILITY_RULES,
+    CARD_NAME,
+    PHASES,
+    from_data,
+    lane,
+    owner,
+    seat,
+)
 
-
-def card_text(name: str) -> str:
-    """A card in words: kind, cost, numbers, abilities."""
-    c = CARDS[BY_NAME[name]]
-    from cardhall.games.clash_of_decks.abilities import ability_names
-
-    own = ability_names(c.abilities)
-    aura = ability_names(c.aura)
-    extra = (", " + ", ".join(own) if own else "") + (", aura of " + ", ".join(aura) if aura else "")
-    if c.is_creature:
-        return f"{name} (creature, cost {c.cost}, attack {c.attack}, health {c.health}{extra})"
-    return f"{name} (incantation, cost {c.cost}, damage {c.attack}{extra})"
+DRAFTING = ("draft", "pick", "ban")
+LANE_SHORT = (NP_("lane, short", "top"), NP_("lane, short", "bottom"))
+FORMATS = {"precon": NP_("format", "precon"), "draft": NP_("format", "draft"),
+           "constructed": NP_("format", "constructed")}
 
 
 class GameTextUI(TextUI):
     """The text of Clash of Decks."""
 
-    def side(self, view: dict[str, Any], side: int, seat: int) -> str:
-        """A side mid-sentence: "you", "the automaton" or the other player's name."""
-        if view["mode"] == "solo":
-            return "you" if side == 0 else "the automaton"
-        return "you" if side == seat else self.seat(side)
+    # --- words ----------------------------------------------------------------------------
+    def word(self, name: str) -> str:
+        """A card's name as a word in the reader's language."""
+        return self.tr.pgettext(CARD_NAME, name)
 
-    def whose(self, view: dict[str, Any], side: int, seat: int) -> str:
-        """A side's possessive mid-sentence: "your", "the automaton's", "Player B's"."""
-        return "your" if self.side(view, side, seat) == "you" else f"{self.side(view, side, seat)}'s"
+    def named(self, name: str) -> str:
+        """A card's name where the reader may type it: the word, and its notation when they differ."""
+        word = self.word(name)
+        return name if word == name else self.tr._("{word} [{notation}]", word=word, notation=name)
+
+    def names(self, names: list[str] | tuple[str, ...], typed: bool = True) -> str:
+        return ", ".join(self.named(n) if typed else self.word(n) for n in names)
+
+    def ability(self, name: str) -> str:
+        return self.tr.pgettext(ABILITY, name)
+
+    def card_text(self, name: str) -> str:
+        """A card in words: kind, cost, numbers, abilities."""
+        c = CARDS[BY_NAME[name]]
+        own = [self.ability(a) for a in ability_names(c.abilities)]
+        if c.aura:
+            own.append(self.tr._("aura of {abilities}", abilities=", ".join(self.ability(a) for a in ability_names(c.aura))))
+        extra = "".join(", " + x for x in own)
+        if c.is_creature:
+            return self.tr._("{name} (creature, cost {cost}, attack {attack}, health {health}{extra})",
+                             name=self.named(name), cost=c.cost, attack=c.attack, health=c.health, extra=extra)
+        return self.tr._("{name} (incantation, cost {cost}, damage {damage}{extra})",
+                         name=self.named(name), cost=c.cost, damage=c.attack, extra=extra)
+
+    def mine(self, view: dict[str, Any], side: int, seat: Viewer) -> bool:
+        """Whether `side` is the reader's own (solo: the player's side is always "yours")."""
+        return side == 0 if view["mode"] == "solo" else side == seat
+
+    def owner(self, view: dict[str, Any], side: int) -> str:
+        """A side as an owner ("Player B's", "the automaton's") in the reader's language."""
+        return self.tr.say(owner(side, view["mode"] == "solo"))
+
+    def player(self, view: dict[str, Any], side: int) -> str:
+        return self.tr.say(seat(side, view["mode"] == "solo"))
 
     # --- the pictures ---------------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
-        if view["phase"] in ("draft", "pick", "ban"):  # no hand nor life bars before the game
+        if view["phase"] in DRAFTING:  # no hand nor life bars before the game
             return "\n".join(p for p in (self.table(view, seat), self.turn(view, seat)) if p)
         parts = [self.table(view, seat), self.hand(view, seat), self.score(view, seat), self.turn(view, seat)]
         return "\n".join(p for p in parts if p)
 
     def creature(self, c: dict[str, Any]) -> str:
-        text = f"{c['name']}, attack {c['attack']}, health {c['health']}"
+        tr = self.tr
         notes = []
         if c["damage"]:
-            notes.append(f"{c['damage']} damage taken")
+            notes.append(tr._("{damage} damage taken", damage=c["damage"]))
         if c["abilities"]:
-            notes.append(", ".join(c["abilities"]))
+            notes.append(", ".join(self.ability(a) for a in c["abilities"]))
         if c["bonus"]:
-            notes.append(f"+{c['bonus']} sprint")
+            notes.append(tr._("+{bonus} sprint", bonus=c["bonus"]))
         if c["new"]:
-            notes.append("new")
+            notes.append(tr._("new"))
         if c["attacked"]:
-            notes.append("attacked")
+            notes.append(tr._("attacked"))
         if c["protection_used"]:
-            notes.append("protection used")
-        return text + (f", {', '.join(notes)}" if notes else "")
+            notes.append(tr._("protection used"))
+        return tr._("{name}, attack {attack}, health {health}", name=self.word(c["name"]), attack=c["attack"],
+                    health=c["health"]) + "".join(", " + n for n in notes)
 
     def table(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut C: the board, both lanes, position 1 next to the bridge."""
-        if view["phase"] in ("draft", "pick", "ban"):
+        if view["phase"] in DRAFTING:
             return self.drafting(view, seat)
+        tr = self.tr
         lines = []
         order = (seat, 1 - seat) if seat in (0, 1) else (0, 1)
-        for lane in (0, 1):
+        for ln in (0, 1):
             for side in order:
-                creatures = view["board"][side][lane]
-                listed = "; ".join(f"{i + 1}, {self.creature(c)}" for i, c in enumerate(creatures)) or "empty"
-                lines.append(f"{LANES[lane].capitalize()} lane, {self.whose(view, side, seat)} side, "
-                             f"from the bridge: {listed}.")
+                creatures = view["board"][side][ln]
+                listed = "; ".join(f"{i + 1}, {self.creature(c)}" for i, c in enumerate(creatures)) or tr._("empty")
+                if self.mine(view, side, seat):
+                    line = tr._("{lane}, your side, from the bridge: {creatures}.", lane=tr.say(lane(ln)),
+                                creatures=listed)
+                else:
+                    line = tr._("{lane}, {owner} side, from the bridge: {creatures}.", lane=tr.say(lane(ln)),
+                                owner=self.owner(view, side), creatures=listed)
+                lines.append(cap(line))
         if view["pending"]:
-            owner = view["pending_owner"]
-            chooser = "you choose" if self.side(view, owner, seat) == "you" else f"{self.side(view, owner, seat)} chooses"
-            lines.append(f"Waiting to return, in an order {chooser}: " + ", ".join(view["pending"]) + ".")
+            waiting = self.names(view["pending"])
+            if self.mine(view, view["pending_owner"], seat):
+                lines.append(tr._("Waiting to return, in an order you choose: {cards}.", cards=waiting))
+            else:
+                lines.append(tr._("Waiting to return, in an order {player} chooses: {cards}.",
+                                  player=self.player(view, view["pending_owner"]), cards=waiting))
         return "\n".join(lines)
 
     def drafting(self, view: dict[str, Any], seat: int) -> str:
+        tr = self.tr
         lines = []
         if view.get("revealed"):
-            lines.append("Revealed: " + "; ".join(card_text(n) for n in view["revealed"]))
+            lines.append(tr._("Revealed: {cards}", cards="; ".join(self.card_text(n) for n in view["revealed"])))
         for s, picks in enumerate(view.get("picks", [])):
             if view["mode"] == "solo" and s == 1:
-                lines.append(f"The automaton has {plural(len(picks), 'card')}.")
+                lines.append(tr.ngettext("The automaton has {count} card.", "The automaton has {count} cards.",
+                                         len(picks)))
                 continue
-            shown = ", ".join(p if p else "a hidden card" for p in picks) or "nothing yet"
-            lines.append(f"{cap(self.side(view, s, seat))} picked: {shown}")
+            shown = ", ".join(self.named(p) if p else tr._("a hidden card") for p in picks) or tr._("nothing yet")
+            if self.mine(view, s, seat):
+                lines.append(tr._("You picked: {cards}", cards=shown))
+            else:
+                lines.append(cap(tr._("{player} picked: {cards}", player=self.player(view, s), cards=shown)))
         for s, bans in enumerate(view.get("bans", [])):
             if bans:
-                lines.append(f"Banned from {self.side(view, s, seat)}: {', '.join(bans)}")
+                if self.mine(view, s, seat):
+                    lines.append(tr._("Banned from you: {cards}", cards=self.names(bans)))
+                else:
+                    lines.append(tr._("Banned from {player}: {cards}", player=self.player(view, s),
+                                      cards=self.names(bans)))
         return "\n".join(lines)
 
     def hand(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut H: your hand left to right, the Bastion's place and the playable window."""
-        if view["phase"] in ("draft", "pick", "ban"):
+        tr = self.tr
+        if view["phase"] in DRAFTING:
             picks = [p for p in (view.get("picks") or [[]] * 2)[seat] if p] if seat in (0, 1) else []
-            return ("You have no hand yet: the cards you " + ("draft" if view["phase"] == "draft" else "pick")
-                    + f" become your deck. Your cards so far: {', '.join(picks) or 'none'}.")
-        mine = view["hands"][seat]
-        wall = "Fort" if mine["fort"] else "Bastion"
+            mine = self.names(picks) or tr._("none")
+            if view["phase"] == "draft":
+                return tr._("You have no hand yet: the cards you draft become your deck. Your cards so far: {cards}.",
+                            cards=mine)
+            return tr._("You have no hand yet: the cards you pick become your deck. Your cards so far: {cards}.",
+                        cards=mine)
+        hand = view["hands"][seat]
         mana = view["mana"] if view["active"] == seat and view["to_move"] == seat else None
-        lines = [f"Your hand, left to right ({plural(mine['size'], 'card')}; your {wall} is at place {mine['bastion'] + 1}):"]
+        if hand["fort"]:
+            head = tr.ngettext("Your hand, left to right ({count} card; your Fort is at place {place}):",
+                               "Your hand, left to right ({count} cards; your Fort is at place {place}):",
+                               hand["size"], place=hand["bastion"] + 1)
+            wall = tr._("your FORT")
+        else:
+            head = tr.ngettext("Your hand, left to right ({count} card; your Bastion is at place {place}):",
+                               "Your hand, left to right ({count} cards; your Bastion is at place {place}):",
+                               hand["size"], place=hand["bastion"] + 1)
+            wall = tr._("your BASTION")
+        lines = [head]
         place = 1
-        for i, name in enumerate(mine["cards"]):
-            if i == mine["bastion"]:
-                lines.append(f"  {place}. your {wall.upper()}")
+        for i, name in enumerate(hand["cards"]):
+            if i == hand["bastion"]:
+                lines.append(f"  {place}. {wall}")
                 place += 1
-            mark = ""
+            text = self.card_text(name)
             if i < 4:
-                c = CARDS[BY_NAME[name]]
-                mark = " — in the window" + (", playable" if mana is not None and c.cost <= mana
-                                              and len(mine["cards"]) > 1 else "")
-            lines.append(f"  {place}. {card_text(name)}{mark}")
+                playable = mana is not None and CARDS[BY_NAME[name]].cost <= mana and len(hand["cards"]) > 1
+                text = (tr._("{card} — in the window, playable", card=text) if playable
+                        else tr._("{card} — in the window", card=text))
+            lines.append(f"  {place}. {text}")
             place += 1
-        if mine["bastion"] >= len(mine["cards"]):
-            lines.append(f"  {place}. your {wall.upper()}")
+        if hand["bastion"] >= len(hand["cards"]):
+            lines.append(f"  {place}. {wall}")
         return "\n".join(lines)
 
-    def bar(self, hand: dict[str, Any]) -> str:
-        """A life bar in words and symbols: where the Bastion/Fort stands and how far the end is."""
-        wall = "Fort" if hand["fort"] else "Bastion"
-        left = hand["size"] - 1 - hand["bastion"]
-        more = "" if hand["fort"] else f", then a Fort of {hand['size'] - 1}"
-        return f"{wall} at place {hand['bastion'] + 1} of {hand['size']}: {left} damage to destroy it{more}."
+    def bar(self, view: dict[str, Any], side: int, seat: Viewer) -> str:
+        """A life bar in words: where the Bastion/Fort stands and how far the end is."""
+        hand = view["hands"][side]
+        numbers = {"place": hand["bastion"] + 1, "size": hand["size"], "left": hand["size"] - 1 - hand["bastion"],
+                   "fort": hand["size"] - 1}
+        tr = self.tr
+        if self.mine(view, side, seat):
+            if hand["fort"]:
+                return tr._("Your Fort at place {place} of {size}: {left} damage to destroy it.", **numbers)
+            return tr._("Your Bastion at place {place} of {size}: {left} damage to destroy it, then a Fort of {fort}.",
+                        **numbers)
+        owner = self.owner(view, side)
+        if hand["fort"]:
+            return cap(tr._("{owner} Fort at place {place} of {size}: {left} damage to destroy it.", owner=owner,
+                            **numbers))
+        return cap(tr._("{owner} Bastion at place {place} of {size}: {left} damage to destroy it, then a Fort of "
+                        "{fort}.", owner=owner, **numbers))
 
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: both life bars."""
-        if view["phase"] in ("draft", "pick", "ban"):
-            return ("No life bars yet: " + ("the draft" if view["phase"] == "draft" else "choosing the decks")
-                    + " comes first, and the game starts with each Bastion at the end of its hand.")
+        tr = self.tr
+        if view["phase"] in DRAFTING:
+            if view["phase"] == "draft":
+                return tr._("No life bars yet: the draft comes first, and the game starts with each Bastion at the "
+                            "end of its hand.")
+            return tr._("No life bars yet: choosing the decks comes first, and the game starts with each Bastion at "
+                        "the end of its hand.")
         lines = []
         for s, hand in enumerate(view["hands"]):
-            lines.append(f"{cap(self.whose(view, s, seat))} {self.bar(hand)}")
+            lines.append(self.bar(view, s, seat))
             if s != seat and view["mode"] == "duel":
-                known = [f"place {i + 1 + (1 if i >= hand['bastion'] else 0)} {n}"
+                known = [tr._("place {place} {card}", place=i + 1 + (1 if i >= hand["bastion"] else 0), card=self.named(n))
                          for i, n in enumerate(hand["cards"]) if n]
-                lines.append(f"{cap(self.whose(view, s, seat))} known cards (returned ones): " + (", ".join(known) or "none")
-                             + "; unknown: " + (", ".join(hand["unknown"]) or "none") + ".")
+                lines.append(cap(tr._("{owner} known cards (returned ones): {known}; unknown: {unknown}.",
+                                      owner=self.owner(view, s), known=", ".join(known) or tr._("none"),
+                                      unknown=self.names(hand["unknown"]) or tr._("none"))))
         if view["mode"] == "solo":
             ai = view["ai"]
-            wall = "Fort" if ai["fort"] else "Bastion"
-            lines.append(f"The automaton: {plural(ai['deck_size'], 'card')} in its deck, then its {wall}"
-                         + ("" if ai["fort"] else " (then the discard pile is reshuffled over its Fort)")
-                         + (". This is its last turn." if ai["final"] else "."))
-            lines.append(f"The automaton's discard pile: {', '.join(ai['discard']) or 'empty'}.")
+            if not ai["fort"]:
+                lines.append(tr.ngettext(
+                    "The automaton: {count} card in its deck, then its Bastion (then the discard pile is reshuffled "
+                    "over its Fort).",
+                    "The automaton: {count} cards in its deck, then its Bastion (then the discard pile is reshuffled "
+                    "over its Fort).", ai["deck_size"]))
+            elif ai["final"]:
+                lines.append(tr.ngettext("The automaton: {count} card in its deck, then its Fort. This is its last turn.",
+                                         "The automaton: {count} cards in its deck, then its Fort. This is its last "
+                                         "turn.", ai["deck_size"]))
+            else:
+                lines.append(tr.ngettext("The automaton: {count} card in its deck, then its Fort.",
+                                         "The automaton: {count} cards in its deck, then its Fort.", ai["deck_size"]))
+            lines.append(tr._("The automaton's discard pile: {cards}.",
+                              cards=self.names(ai["discard"], typed=False) or tr._("empty")))
         return "\n".join(lines)
 
     def turn(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut T: whose turn, the phase, the mana, what to do."""
-        mover = view["to_move"]
-        if mover is None:
-            return "The game is over."
+        tr = self.tr
+        if view["to_move"] is None:
+            return tr._("The game is over.")
         if view["pending"]:
-            return f"Choose the order in which {', '.join(view['pending'])} return to your hand: write return CARD."
+            return tr._("Choose the order in which {cards} return to your hand: write return CARD.",
+                        cards=self.names(view["pending"]))
         phase = view["phase"]
         if phase == "draft":
-            return "Draft: choose a revealed card (draft CARD)."
+            return tr._("Draft: choose a revealed card (draft CARD).")
         if phase == "pick":
-            return "Constructed: pick your 10 cards one by one (pick CARD)."
+            return tr._("Constructed: pick your 10 cards one by one (pick CARD).")
         if phase == "ban":
-            return "Constructed: ban a card of your opponent's (ban CARD)."
-        who = self.whose(view, view["active"], seat)
+            return tr._("Constructed: ban a card of your opponent's (ban CARD).")
         if phase == "summon":
-            todo = "summon creatures or cast incantations from your window, or end to start the assault"
+            todo = tr._("summon creatures or cast incantations from your window, or end to start the assault")
         else:
-            todo = "attack (the next creature attacks) or cast an incantation between attacks; end when all have attacked"
-        return f"Turn {view['turn']}, {who} {phase} phase, {view['mana']} mana left: {todo}."
+            todo = tr._("attack (the next creature attacks) or cast an incantation between attacks; end when all "
+                        "have attacked")
+        said = {"turn": view["turn"], "phase": tr.pgettext("phase", PHASES.get(phase, phase)), "mana": view["mana"],
+                "todo": todo}
+        if self.mine(view, view["active"], seat):
+            return tr._("Turn {turn}, your {phase} phase, {mana} mana left: {todo}.", **said)
+        return tr._("Turn {turn}, {owner} {phase} phase, {mana} mana left: {todo}.",
+                    owner=self.owner(view, view["active"]), **said)
 
     def shortcuts(self) -> dict[str, Shortcut]:
         keys = super().shortcuts()
-        keys["C"] = ("the board: both lanes", self.table)
-        keys["S"] = ("both life bars", self.score)
-        keys["H"] = ("your hand, the Bastion's place and the playable window", self.hand)
-        keys["E"] = ("what happened last", lambda v, s: "\n".join(v["reports"]) or "Nothing yet.")
-        keys["A"] = ("select the next attack (Enter plays it)", self.next_attack)
+        tr = self.tr
+        keys["C"] = (tr._("the board: both lanes"), self.table)
+        keys["S"] = (tr._("both life bars"), self.score)
+        keys["T"] = (tr._("whose turn it is"), self.turn)
+        keys["H"] = (tr._("your hand, the Bastion's place and the playable window"), self.hand)
+        keys["E"] = (tr._("what happened last"), self.last)
+        keys["A"] = (tr._("select the next attack (Enter plays it)"), self.next_attack)
+        keys["I"] = (tr._("the abilities and what each one does"), self.abilities)
         return keys
+
+    def last(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut E: the engine's sentences about the last move."""
+        said = view.get("said")
+        lines = [self.report(d, seat) for d in said] if said is not None else list(view["reports"])
+        return "\n".join(lines) or self.tr._("Nothing yet.")
+
+    def abilities(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut I: every ability and what it does."""
+        return "\n".join(self.tr._("{ability}: {rule}.", ability=self.ability(a), rule=self.tr._(rule))
+                         for a, rule in ABILITY_RULES.items())
 
     def next_attack(self, view: dict[str, Any], seat: int) -> str | tuple[str, Action]:
         """Shortcut A: which creature attacks next; selects `attack`."""
         nxt = view.get("next_attacker")
         if nxt is None or view["active"] != seat:
-            return "No attack is due now."
-        lane, pos = nxt
-        c = view["board"][seat][lane][pos]
-        return f"Next: your {c['name']} ({LANES[lane]} {pos + 1}) attacks.", ("attack",)
+            return self.tr._("No attack is due now.")
+        ln, pos = nxt
+        c = view["board"][seat][ln][pos]
+        where = self.tr._("{lane} {place}", lane=self.tr.pgettext("lane, short", LANE_SHORT[ln]), place=pos + 1)
+        return self.tr._("Next: your {card} ({where}) attacks.", card=self.word(c["name"]), where=where), ("attack",)
 
     def intro(self, view: dict[str, Any], seat: int) -> list[str]:
+        tr = self.tr
         o = self.game.options
         fmt = getattr(self.game, "format", o["format"])
-        lines = [f"Format: {fmt}" + (f", decks {o['decks']}" if fmt == "precon" else "")
-                 + (". Solo against the automaton" if o["solo"] else "") + "."]
+        said = {"format": tr.pgettext("format", FORMATS.get(fmt, fmt)), "decks": o["decks"]}
+        if fmt == "precon":
+            lines = [tr._("Format: {format}, decks {decks}. Solo against the automaton.", **said) if o["solo"]
+                     else tr._("Format: {format}, decks {decks}.", **said)]
+        else:
+            lines = [tr._("Format: {format}. Solo against the automaton.", **said) if o["solo"]
+                     else tr._("Format: {format}.", **said)]
         if o["solo"]:
             ai = view["ai"]
-            level = "quick play" if ai["points"] == 0 else f"level {ai['points']}"
-            lines.append(f"Difficulty: {level} ({', '.join(f'{k} {v}' for k, v in ai['difficulty'].items())}).")
-        lines.append("Lanes are counted from the bridge: position 1 is next to it. Your hand is your life: "
-                     "damage moves your Bastion right. Keys: C board, H hand, S life bars, T turn, A attack, ? help.")
+            settings = ", ".join(f"{k} {self.setting(v)}" for k, v in ai["difficulty"].items())
+            if ai["points"] == 0:
+                lines.append(tr._("Difficulty: quick play ({settings}).", settings=settings))
+            else:
+                lines.append(tr._("Difficulty: level {level} ({settings}).", level=ai["points"], settings=settings))
+        lines.append(tr._("Lanes are counted from the bridge: position 1 is next to it. Your hand is your life: "
+                          "damage moves your Bastion right. Keys: C board, H hand, S life bars, T turn, A attack, "
+                          "? help."))
         return lines
+
+    def setting(self, value: object) -> str:
+        """An option's value in words: yes/no, an ability's name, a number as it is."""
+        if isinstance(value, bool):
+            return self.tr.pgettext("option value", "True") if value else self.tr.pgettext("option value", "False")
+        if value == "none":
+            return self.tr.pgettext("option value", "none")
+        return self.ability(value) if isinstance(value, str) else str(value)
 
     # --- events ---------------------------------------------------------------------------
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
+        tr = self.tr
         act = cast(tuple[Any, ...], action)
         kind = act[0]
         notation = self.game.format_action(action)
         if kind == "summon":
-            return f"{notation}: {card_text(name_of(act[1]))} behind your creatures"
+            return tr._("{notation}: {card} behind your creatures", notation=notation,
+                        card=self.card_text(name_of(act[1])))
         if kind == "cast":
-            _, card, side, lane, pos = act
-            target = view["board"][side][lane][pos]["name"]
-            whose = self.whose(view, side, seat)
-            return f"{notation}: {name_of(card)} on {whose} {target}"
+            _, card, side, ln, pos = act
+            said = {"notation": notation, "card": self.word(name_of(card)),
+                    "target": self.word(view["board"][side][ln][pos]["name"])}
+            if self.mine(view, side, seat):
+                return tr._("{notation}: {card} on your {target}", **said)
+            return tr._("{notation}: {card} on {owner} {target}", owner=self.owner(view, side), **said)
         if kind == "attack":
-            return "attack: the next creature attacks"
+            return tr._("attack: the next creature attacks")
         if kind == "end":
-            return "end: finish summoning and start the assault" if view["phase"] == "summon" else "end the turn"
-        return f"{notation}: {card_text(name_of(act[1]))}"
+            return tr._("end: finish summoning and start the assault") if view["phase"] == "summon" else tr._(
+                "end the turn")
+        return tr._("{notation}: {card}", notation=notation, card=self.card_text(name_of(act[1])))
 
     ACTIONS = ("summon", "cast", "attack", "end", "draft", "pick", "ban", "return")
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
-        """The action as notation, then the engine's own sentences (`report`); the structured
-        board events are told by those sentences, so they add nothing here."""
+        """The action in words, then the engine's own sentences (`report`); the structured
+        board events are told by those sentences, so they add nothing here. The start of the
+        reader's own turn is left to the turn line (said once, not twice)."""
+        tr = self.tr
         kind = event["type"]
+        solo = self.game.options["solo"]
         if kind in self.ACTIONS:
             self.casting = kind == "cast"
-            who = self.who(event["seat"], viewer)
-            you = who == "You"
+            you = event["seat"] == viewer
+            player = self.seat(event["seat"])
             if "action" not in event:
-                return f"{who} {'pick' if you else 'picks'} a card in secret."
+                return tr._("You pick a card in secret.") if you else cap(tr._("{player} picks a card in secret.",
+                                                                               player=player))
             if kind == "summon":
-                return f"{who} summon{'' if you else 's'} {event['card']} to the {event['lane']} lane."
+                said = {"card": self.word(event["card"]), "lane": tr.say(lane(_lane(event["lane"]), 2)),
+                        "player": player}
+                return tr._("You summon {card} {lane}.", **said) if you else cap(tr._("{player} summons {card} {lane}.",
+                                                                                    **said))
             if kind == "cast":
-                target = "your" if event["side"] == viewer else f"{self.seat(event['side'])}'s"
-                return (f"{who} cast{'' if you else 's'} {event['card']} on {target} {event['target']} "
-                        f"in the {event['lane']} lane.")
+                said = {"card": self.word(event["card"]), "target": self.word(event["target"]), "player": player,
+                        "lane": tr.say(lane(_lane(event["lane"]), 1)), "owner": tr.say(owner(event["side"], solo))}
+                mine = event["side"] == viewer
+                if you:
+                    return (tr._("You cast {card} on your {target} {lane}.", **said) if mine
+                            else tr._("You cast {card} on {owner} {target} {lane}.", **said))
+                return cap(tr._("{player} casts {card} on your {target} {lane}.", **said) if mine
+                           else tr._("{player} casts {card} on {owner} {target} {lane}.", **said))
             if kind == "end":
-                return f"{who} end{'' if you else 's'} the phase."
-            return f"{who}: {event['action']}."
+                return tr._("You end the phase.") if you else cap(tr._("{player} ends the phase.", player=player))
+            if kind == "attack":
+                return tr._("You: attack.") if you else cap(tr._("{player}: attack.", player=player))
+            said = {"card": self.word(event["card"]), "player": player}
+            # Translators: the notation of a move (draft, pick, ban, return), said in words.
+            if kind == "draft":
+                return tr._("You: draft {card}.", **said) if you else cap(tr._("{player}: draft {card}.", **said))
+            if kind == "pick":
+                return tr._("You: pick {card}.", **said) if you else cap(tr._("{player}: pick {card}.", **said))
+            if kind == "ban":
+                return tr._("You: ban {card}.", **said) if you else cap(tr._("{player}: ban {card}.", **said))
+            return tr._("You: return {card}.", **said) if you else cap(tr._("{player}: return {card}.", **said))
         if kind == "creature_damaged" and getattr(self, "casting", False):  # what the spell did
-            whose = "your" if event["side"] == viewer else f"{self.seat(event['side'])}'s"
-            return f"The spell hits {whose} {event['card']}: {event['damage']} damage on it now."
+            said = {"card": self.word(event["card"]), "damage": event["damage"]}
+            if event["side"] == viewer:
+                return tr._("The spell hits your {card}: {damage} damage on it now.", **said)
+            return tr._("The spell hits {owner} {card}: {damage} damage on it now.",
+                        owner=tr.say(owner(event["side"], solo)), **said)
         if kind == "report":
-            return "" if event.get("restates") else self.relabel(str(event["text"]), viewer)
+            if event.get("restates"):
+                return ""
+            data = event.get("say")
+            if data is None:  # a sentence of an older record: English only
+                return self.relabel(str(event["text"]), viewer)
+            if data["id"] == TURN and viewer is not None and data.get("subject") == viewer:
+                return ""  # the reader's own turn: the turn line says it
+            return self.report(data, viewer)
         return super().phrase(event, viewer)
 
+    def report(self, data: dict[str, Any], viewer: Viewer) -> str:
+        """One of the engine's sentences (as `words.to_data` wrote it) for `viewer`: "you" for the
+        reader's own side, the duel's other side's own sentence where there is one."""
+        msgid = data["id"]
+        subject = data.get("subject")
+        if viewer is not None and subject is not None:
+            if subject == viewer and data.get("you"):
+                msgid = data["you"]
+            elif data.get("them") and viewer == 1 - subject and not self.game.options["solo"]:
+                msgid = data["them"]
+        return cap(self.tr.say(from_data({**data, "id": msgid, "you": None}), viewer))
+
     def relabel(self, text: str, viewer: Viewer) -> str:
-        """The engine's sentences name the sides A and B; the listener's side becomes "you"."""
+        """A sentence of an older record (English, sides named A and B): the listener's side becomes "you"."""
         if self.game.options["solo"]:
             return text
         for side, letter in enumerate("AB"):
@@ -272,13 +456,21 @@ class GameTextUI(TextUI):
         return text
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
+        tr = self.tr
         if view["mode"] == "solo":
-            return "Game over. You win!" if winners == [0] else "Game over. The automaton wins."
+            return tr._("Game over. You win!") if winners == [0] else tr._("Game over. The automaton wins.")
         if len(winners) == 2:
-            return "Game over: a draw."
-        return f"Game over. {'You win' if winners == [viewer] else self.seat(winners[0]) + ' wins'}."
+            return tr._("Game over: a draw.")
+        if winners == [viewer]:
+            return tr._("Game over. You win.")
+        return cap(tr._("Game over. {player} wins.", player=self.seat(winners[0])))
+
+
+def _lane(word: str) -> int:
+    return 0 if word == "top" else 1
 
 
 def cap(text: str) -> str:
     """The first letter in capitals, the rest as it is ("Player B's", not "Player b's")."""
     return text[:1].upper() + text[1:]
+

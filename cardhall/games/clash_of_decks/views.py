@@ -54,6 +54,7 @@ class ClashTable(SharedView):
     pending: list[str]  # destroyed together, waiting for their owner's order
     pending_owner: int
     reports: list[str]  # the engine's sentences about the last action
+    said: list[dict[str, Any]]  # the same, as messages to say in any language (`words.to_data`)
     result: list[int] | None
     next_attacker: list[int] | None  # [lane, position]
     revealed: NotRequired[list[str]]  # draft
