@@ -376,7 +376,7 @@ class GameTextUI(TextUI):
         if kind == "talon_kept":
             return tr._("You keep your hand.") if you else tr._("{player} keeps their hand.", player=player)
         if kind == "trick_won":
-            card = self.words(event["card"], as_object=True)
+            card = self.words(event["card"])
             if you:
                 return tr.ngettext("You win the trick with the {card}: {count} point.",
                                    "You win the trick with the {card}: {count} points.", event["points"], card=card)
