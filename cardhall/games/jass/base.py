@@ -70,7 +70,7 @@ def card_object_msg(card: int) -> Msg:
     return Msg(CARD_OBJECTS[card], context="card, object")
 
 
-def refusal(msgid: str, seat: int, **params: object) -> Msg:
+def refusal(msgid: str, seat: int, **params: Any) -> Msg:
     """A refusal of `seat`'s move, said to that player ("you do not hold QC"); the English
     sentence is addressed to the mover, who is the only one to hear it (`Lang.say` gives it a
     capital when it is said to that seat)."""
