@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cardhall.core.card_words import CARD_OBJECTS, SUIT_WORDS
 from cardhall.core.cards import (
     SUIT_MASKS,
     SUIT_NAMES,
@@ -21,6 +22,7 @@ from cardhall.core.cards import (
 )
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
+from cardhall.core.i18n import N_, Msg
 from cardhall.games.jass import tricks
 from cardhall.games.jass.tricks import (
     DECK,
@@ -54,7 +56,25 @@ def parse_suit(text: str) -> int:
     for i in range(4):
         if t in (SUITS[i].lower(), SUIT_NAMES[i], SUIT_NAMES[i][:-1], SUIT_SYMBOLS[i]):
             return i
-    raise NotationError(f"cannot read {text.strip()!r} as a suit; write H, D, S or C (or hearts, diamonds, spades, clubs)")
+    raise NotationError(Msg(N_("cannot read {text} as a suit; write H, D, S or C (or hearts, diamonds, spades, clubs)"),
+                            text=repr(text.strip())))
+
+
+def suit_msg(suit: int) -> Msg:
+    """A suit's name (0–3: clubs, diamonds, hearts, spades), said in each reader's language."""
+    return Msg(SUIT_WORDS[suit], context="suit")
+
+
+def card_object_msg(card: int) -> Msg:
+    """A card's name as the object of a verb ("you do not hold the six of hearts"), said in each reader's language."""
+    return Msg(CARD_OBJECTS[card], context="card, object")
+
+
+def refusal(msgid: str, seat: int, **params: Any) -> Msg:
+    """A refusal of `seat`'s move, said to that player ("you do not hold QC"); the English
+    sentence is addressed to the mover, who is the only one to hear it (`Lang.say` gives it a
+    capital when it is said to that seat)."""
+    return Msg(msgid, you=msgid, subject=seat, **params)
 
 
 class JassFamily(Game):
@@ -70,7 +90,7 @@ class JassFamily(Game):
                 return f"trump {SUITS[action - TRUMP]}"
             if action in WORDS:
                 return WORDS[action]
-        raise NotationError(f"{action!r} is not a {self.name} action")
+        raise NotationError(Msg(N_("{action} is not a {game} action"), action=repr(action), game=self.name))
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         t = " ".join(text.strip().lower().split())
@@ -81,12 +101,12 @@ class JassFamily(Game):
         try:
             c = parse_card(t)
         except NotationError:
-            raise NotationError(
-                f"cannot read {text.strip()!r}; write a card (rank then suit: QS, TH, 6C), "
-                f"trump H/D/S/C, push, exchange six, no exchange, take talon or keep"
-            ) from None
+            raise NotationError(Msg(
+                N_("cannot read {text}; write a card (rank then suit: QS, TH, 6C), "
+                   "trump H/D/S/C, push, exchange six, no exchange, take talon or keep"), text=repr(text.strip())
+            )) from None
         if not DECK >> c & 1:
-            raise NotationError(f"{format_card(c)} is not in the Jass deck; the cards are 6 to ace")
+            raise NotationError(Msg(N_("{card} is not in the Jass deck; the cards are 6 to ace"), card=format_card(c)))
         return c
 
 
@@ -244,23 +264,26 @@ class TrickState(State):
         """Credit a finished trick; start a new deal or end the game when due."""
         raise NotImplementedError
 
-    def explain_card(self, card: int) -> str:
-        """Why `card` may not be played now (the play phase)."""
+    def explain_card(self, card: int) -> Msg:
+        """Why `card` may not be played now (the play phase), said to the seat to play."""
         seat = (self.leader + len(self.trick)) % self.n
         hand = self.hands[seat]
         if not hand >> card & 1:
-            return f"you do not hold {format_card(card)}; your cards are {format_cards(hand)}"
+            return refusal(N_("you do not hold {card}; your cards are {cards}"), seat,
+                           card=format_card(card), cards=format_cards(hand))
         t = self.trump
         lead = self.trick[0] // 13
-        tname = SUIT_NAMES[t]
+        legal = format_cards(self._legal_mask())
         if lead == t:
-            return (f"trump ({tname}) was led and you hold trumps, so you must play a trump: "
-                    f"{format_cards(self._legal_mask())}")
+            return refusal(N_("trump ({trump}) was led and you hold trumps, so you must play a trump: {legal}"), seat,
+                           trump=suit_msg(t), legal=legal)
         if self.win_card // 13 == t and card // 13 == t:
-            return (f"you may not under-trump: {format_card(card)} is lower than {format_card(self.win_card)} on the table "
-                    f"and you have other cards; you may play {format_cards(self._legal_mask())}")
-        return (f"you must follow suit: you hold {SUIT_NAMES[lead]} ({format_cards(hand & SUIT_MASKS[lead])}); "
-                f"you may also play a trump ({tname}) that is allowed: {format_cards(self._legal_mask())}")
+            return refusal(N_("you may not under-trump: {card} is lower than {winning} on the table "
+                              "and you have other cards; you may play {legal}"), seat,
+                           card=format_card(card), winning=format_card(self.win_card), legal=legal)
+        return refusal(N_("you must follow suit: you hold {suit} ({cards}); "
+                          "you may also play a trump ({trump}) that is allowed: {legal}"), seat,
+                       suit=suit_msg(lead), cards=format_cards(hand & SUIT_MASKS[lead]), trump=suit_msg(t), legal=legal)
 
     # --- shared pieces of views and JSON ------------------------------------------------
     def _public_base(self) -> dict[str, Any]:
@@ -422,7 +445,7 @@ class TrickState(State):
 
     def check_legal(self, action: Action) -> None:
         if self.phase == P_OVER:
-            raise IllegalAction("the game is over; no more actions can be played")
+            raise IllegalAction(Msg(N_("the game is over; no more actions can be played")))
         if self.phase == P_PLAY and isinstance(action, int) and 0 <= action < 52:
             if not self._legal_mask() >> action & 1:
                 raise IllegalAction(self.explain_card(action))
@@ -430,24 +453,31 @@ class TrickState(State):
         if action not in self.legal_actions():
             raise IllegalAction(self.explain_illegal(action))
 
-    def explain_illegal(self, action: Action) -> str:
+    def explain_illegal(self, action: Action) -> Msg:
+        """Why `action` is not legal in this phase, and what would be, said to the seat to move."""
         phase = self.phase
+        seat = self.to_move()
+        mover = -1 if seat is None else seat
         legal = ", ".join(self.game.format_action(a) for a in self.legal_actions())
         what = self.game.format_action(action) if isinstance(action, int) else repr(action)
         if phase == P_PLAY:
             if isinstance(action, int) and 0 <= action < 52:
                 return self.explain_card(action)
-            return f"{what} is not possible now: the cards are being played; play a card ({legal})"
+            return refusal(N_("{action} is not possible now: the cards are being played; play a card ({legal})"),
+                           mover, action=what, legal=legal)
         if phase == P_TRUMP:
-            return f"{what} is not possible now: choose the trump suit or push the choice to your partner ({legal})"
+            return refusal(N_("{action} is not possible now: choose the trump suit or push the choice to your partner "
+                              "({legal})"), mover, action=what, legal=legal)
         if phase == P_PUSHED:
-            return f"{what} is not possible now: your partner pushed, so you must choose the trump suit ({legal})"
+            return refusal(N_("{action} is not possible now: your partner pushed, so you must choose the trump suit "
+                              "({legal})"), mover, action=what, legal=legal)
         if phase == P_SIX:
             if action == EXCHANGE_SIX:
-                return (f"you do not hold the six of {SUIT_NAMES[self.trump]}, so there is nothing to exchange; "
-                        f"answer {legal}")
-            return (f"{what} is not possible now: before the first trick each player in turn says whether to "
-                    f"exchange the six of trump for the turned-up card ({legal})")
+                return refusal(N_("you do not hold the {six}, so there is nothing to exchange; answer {legal}"), mover,
+                               six=card_object_msg(tricks.six_of(self.trump)), legal=legal)
+            return refusal(N_("{action} is not possible now: before the first trick each player in turn says whether to "
+                              "exchange the six of trump for the turned-up card ({legal})"), mover, action=what, legal=legal)
         if phase == P_TALON:
-            return f"{what} is not possible now: take the talon or keep your hand ({legal})"
-        return f"{what} is not legal now; legal are: {legal}"
+            return refusal(N_("{action} is not possible now: take the talon or keep your hand ({legal})"), mover,
+                           action=what, legal=legal)
+        return refusal(N_("{action} is not legal now; legal are: {legal}"), mover, action=what, legal=legal)

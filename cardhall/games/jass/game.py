@@ -13,6 +13,7 @@ from typing import Any
 from cardhall.core.cards import deal_unseen, format_cards
 from cardhall.core.errors import StateFormatError
 from cardhall.core.game import Action
+from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
 from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
 from cardhall.core.rng import MAX_SEED
@@ -52,7 +53,7 @@ from cardhall.games.jass.tricks import (
 )
 from cardhall.games.jass.views import JassPublicView, JassView
 
-SEAT_NAMES = ("South", "West", "North", "East")
+SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"))
 _BY_SEAT = [itemgetter(*(12 * r + 3 * ((seat - first) & 3) + j for seat in range(4) for r in range(3) for j in range(3)))
             for first in range(4)]
 """``_BY_SEAT[first](deck)``: the shuffled deck in the order dealt to seats 0, 1, 2, 3, nine
@@ -61,7 +62,7 @@ cards each, when `first` gets the first three cards."""
 
 class Jass(JassFamily):
     name = "jass"
-    title = "Jass"
+    title = N_("Jass")
     plugins = Plugins(
         text_ui="cardhall.games.jass.text:GameTextUI",
         heuristic="cardhall.games.jass.bot:HeuristicBot",
@@ -72,9 +73,9 @@ class Jass(JassFamily):
         search=SearchProfile(win_weight=0.3, scale=25.0, horizon=40, levels=trick_levels(150, 600, 12)),
     )
     OPTIONS = (
-        Option("target", 1000, "the points a team needs to win", choices=(1000, 1500, 2000)),
+        Option("target", 1000, N_("the points a team needs to win"), choices=(1000, 1500, 2000)),
         Option("bauer_exception", False,
-               "the trump Jack need never be played to follow trump (off in the seed; on in jass-kit)"),
+               N_("the trump Jack need never be played to follow trump (off in the seed; on in jass-kit)")),
     )
     hand_size = 9
 
@@ -82,8 +83,8 @@ class Jass(JassFamily):
     def num_players(self) -> int:
         return 4
 
-    def seat_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
+    def seat_name(self, seat: int) -> Msg:
+        return Msg(SEAT_NAMES[seat])
 
     def _new_state(self, seed: int) -> JassState:
         s = JassState(self, seed)

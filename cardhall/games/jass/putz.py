@@ -14,6 +14,7 @@ from typing import Any
 from cardhall.core.cards import deal_unseen, format_card, format_cards, parse_card, parse_cards
 from cardhall.core.errors import StateFormatError
 from cardhall.core.game import Action
+from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
 from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
 from cardhall.core.rng import MAX_SEED
@@ -69,7 +70,7 @@ def putz_deltas(points: list[int]) -> list[int]:
 
 class Putz(JassFamily):
     name = "putz"
-    title = "Putz (Apple)"
+    title = N_("Putz (Apple)")
     plugins = Plugins(
         text_ui="cardhall.games.jass.text:GameTextUI",
         heuristic="cardhall.games.jass.bot:HeuristicBot",
@@ -78,9 +79,9 @@ class Putz(JassFamily):
         search=SearchProfile(win_weight=0.3, scale=1.0, horizon=40, levels=trick_levels(200, 800, 16)),
     )
     OPTIONS = (
-        Option("players", 3, "3 (with a talon) or 5 players", choices=(3, 5)),
+        Option("players", 3, N_("3 (with a talon) or 5 players"), choices=(3, 5)),
         Option("bauer_exception", False,
-               "the trump Jack need never be played to follow trump (off in the seed)"),
+               N_("the trump Jack need never be played to follow trump (off in the seed)")),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -90,6 +91,9 @@ class Putz(JassFamily):
     @property
     def num_players(self) -> int:
         return int(self.options["players"])
+
+    def seat_name(self, seat: int) -> Msg:
+        return Msg(N_("Player {number}"), number=seat + 1)
 
     def _new_state(self, seed: int) -> PutzState:
         s = PutzState(self, seed)

@@ -4,263 +4,433 @@ Keys (rules/jass.md, "The seed's keyboard shortcuts"): Enter plays the selected 
 C the cards on the table; A choose or hear the trump; F the led suit; H take the talon;
 G exchange the trump six; S the score; T whose turn. H and G, when that action is yours,
 select it so that Enter confirms it. Everything comes from `view(seat)`.
+
+Every sentence is a whole message of the ``jass`` catalog domain, in the reader's language
+(`self.tr`): a sentence about the reader ("You play …") and one about another seat ("North
+plays …") are separate messages; card names come from the ``cardhall`` domain (`self.card`).
+Seats, cards and suits fill placeholders in the nominative (the subject form) or, with
+``as_object``, as the object of a verb, so that translations can keep their grammar.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardhall.core.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUITS, card_name, parse_card
+from cardhall.core.card_words import rank_words, suit_words
+from cardhall.core.cards import RANKS, SUITS, parse_card
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.text import Shortcut, TextUI, plural, signed
+from cardhall.core.text import Shortcut, TextUI, signed
 from cardhall.games.jass.base import EXCHANGE_SIX, KEEP, NO_EXCHANGE, PUSH, TAKE_TALON, TRUMP
+from cardhall.games.jass.tricks import six_of
 
-
-def words(card: str) -> str:
-    """'QS' → 'queen of spades'."""
-    return card_name(parse_card(card))
-
-
-def suit_word(letter: str | None) -> str:
-    return SUIT_NAMES[SUITS.index(letter)] if letter else "none"
+SUIT_ORDER = "SHDC"
+"""The order in which a hand is read out: spades, hearts, diamonds, clubs."""
 
 
 class GameTextUI(TextUI):
     """Text for Jass (four in two teams) and Putz (three or five, each alone)."""
 
-    # --- names -------------------------------------------------------------------------
+    # --- words -------------------------------------------------------------------------
+    def words(self, card: str, *, as_object: bool = False) -> str:
+        """'QS' → 'queen of spades' in the reader's language."""
+        return self.card(parse_card(card), as_object=as_object)
+
+    def suit(self, letter: str) -> str:
+        """'H' → 'hearts' in the reader's language."""
+        return suit_words(SUITS.index(letter), self.tr)
+
+    def six_words(self, trump: str, *, as_object: bool = False) -> str:
+        """The six of trump by name ('six of hearts')."""
+        return self.card(six_of(SUITS.index(trump)), as_object=as_object)
+
+    def mine(self, seat: int, viewer: Viewer) -> bool:
+        return isinstance(viewer, int) and seat == viewer
+
+    def is_partner(self, seat: int, viewer: Viewer) -> bool:
+        """Is `seat` the listener's partner in Jass for four?"""
+        return self.game.num_players == 4 and isinstance(viewer, int) and 0 <= viewer < 4 and seat == (viewer + 2) % 4
+
     def team(self, team: int, viewer: Viewer = None) -> str:
         """A Jass team as the listener hears it: "you and North", "West and East"."""
         first, second = team, team + 2
         if viewer == second:
             first, second = second, first
-        return f"{self.who(first, viewer, capital=False)} and {self.seat(second)}"
+        if viewer == first:
+            # Translators: the listener's team in Jass, mid-sentence ("Score: you and North 320, …").
+            return self.tr._("you and {partner}", partner=self.seat(second))
+        # Translators: a team of two players in Jass, mid-sentence ("Score: …, West and East 210").
+        return self.tr._("{first} and {second}", first=self.seat(first), second=self.seat(second))
 
     def hand_words(self, cards: list[str]) -> str:
+        """A hand read out by suit: "spades: ace, king; hearts: nine"."""
         if not cards:
-            return "no cards"
+            return self.tr._("no cards")
         parts = []
-        for s in "SHDC":
-            ranks = [RANK_NAMES[RANKS.index(c[0])] for c in cards if c[1] == s]
+        for s in SUIT_ORDER:
+            ranks = [rank_words(RANKS.index(c[0]), self.tr) for c in cards if c[1] == s]
             if ranks:
-                parts.append(f"{SUIT_NAMES[SUITS.index(s)]}: {', '.join(ranks)}")
+                # Translators: one suit of a hand read out ("spades: ace, king, six").
+                parts.append(self.tr._("{suit}: {ranks}", suit=self.suit(s), ranks=", ".join(ranks)))
         return "; ".join(parts)
+
+    def listed(self, seat: int, viewer: Viewer, value: object) -> str:
+        """A seat and its number in a list of scores: "you 3", "North 2"."""
+        if self.mine(seat, viewer):
+            # Translators: the listener's score in a list of scores ("Score: you 3, Player 2 1").
+            return self.tr._("you {score}", score=value)
+        # Translators: a player's score in a list of scores ("Score: Player 1 3, Player 2 1").
+        return self.tr._("{player} {score}", player=self.seat(seat), score=value)
 
     # --- the picture -------------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
+        hand = view["hand"]
         lines = [self.header(view, seat)]
-        lines.append(f"Your cards ({len(view['hand'])}): {self.hand_words(view['hand'])} [{' '.join(view['hand'])}].")
+        lines.append(self.tr._("Your cards ({count}): {cards} [{notation}].", count=len(hand),
+                               cards=self.hand_words(hand), notation=" ".join(hand)))
         if view["variant"] == "putz" and view.get("aside"):
-            lines.append(f"Set aside (your old hand): {' '.join(view['aside'])}.")
+            lines.append(self.tr._("Set aside (your old hand): {notation}.", notation=" ".join(view["aside"])))
         lines += [self.table(view, seat), self.score(view, seat), self.turn(view, seat)]
         return "\n".join(lines)
 
     def header(self, view: dict[str, Any], seat: Viewer = None) -> str:
         deal = len(view["deals"]) + (0 if view["phase"] == "over" else 1)
-        head = f"{self.game.title}, deal {deal}; {self.does(view['dealer'], seat, 'deal', capital=False)}."
+        title = self.tr._(self.game.title)
+        dealer = view["dealer"]
+        if self.mine(dealer, seat):
+            head = self.tr._("{game}, deal {deal}; you deal.", game=title, deal=deal)
+        else:
+            head = self.tr._("{game}, deal {deal}; {player} deals.", game=title, deal=deal, player=self.seat(dealer))
         return head + " " + self.trump_text(view, seat)
 
     def trump_text(self, view: dict[str, Any], seat: Viewer = None) -> str:
         if view["variant"] == "putz":
-            text = f"Trump is {suit_word(view['trump'])}: the turned-up card is the {words(view['turned'])}."
-            if view["six_exchanged_by"] >= 0:
-                where = (f"went with the talon to {self.who(view['talon_taken_by'], seat, False)}"
-                         if view["talon_taken_by"] >= 0 else "lies face up" + (" on the talon" if view["players"] == 3 else ""))
-                text += (f" {self.who(view['six_exchanged_by'], seat)} exchanged the six of trump for it;"
-                         f" the six of {suit_word(view['trump'])} {where}.")
-            elif view["talon_taken_by"] >= 0:
-                text += f" It went with the talon to {self.who(view['talon_taken_by'], seat, False)}."
-            return text
+            return self.putz_trump_text(view, seat)
+        chooser = view["chooser"]
         if view["trump"] is None:
-            chooser = view["chooser"]
-            pushed = " (the choice was pushed)" if view["pushed"] else ""
-            return f"Trump is not chosen yet: {self.does(chooser, seat, 'choose', capital=False)}{pushed}."
-        pushed = " after a push" if view["pushed"] else ""
-        return f"Trump is {suit_word(view['trump'])}, chosen by {self.partner(view['chooser'], seat)}{pushed}."
+            if self.mine(chooser, seat):
+                return (self.tr._("Trump is not chosen yet: you choose (the choice was pushed).") if view["pushed"]
+                        else self.tr._("Trump is not chosen yet: you choose."))
+            if view["pushed"]:
+                return self.tr._("Trump is not chosen yet: {player} chooses (the choice was pushed).",
+                                 player=self.seat(chooser))
+            return self.tr._("Trump is not chosen yet: {player} chooses.", player=self.seat(chooser))
+        suit, player = self.suit(view["trump"]), self.seat(chooser)
+        if self.mine(chooser, seat):
+            return (self.tr._("Trump is {suit}, chosen by you after a push.", suit=suit) if view["pushed"]
+                    else self.tr._("Trump is {suit}, chosen by you.", suit=suit))
+        if self.is_partner(chooser, seat):
+            return (self.tr._("Trump is {suit}, chosen by your partner {player} after a push.", suit=suit, player=player)
+                    if view["pushed"] else self.tr._("Trump is {suit}, chosen by your partner {player}.", suit=suit,
+                                                     player=player))
+        return (self.tr._("Trump is {suit}, chosen by {player} after a push.", suit=suit, player=player) if view["pushed"]
+                else self.tr._("Trump is {suit}, chosen by {player}.", suit=suit, player=player))
 
-    def partner(self, chooser: int, viewer: Viewer) -> str:
-        """A seat mid-sentence, with "your partner" for the listener's Jass partner."""
-        if self.game.num_players == 4 and isinstance(viewer, int) and chooser == (viewer + 2) % 4:
-            return f"your partner {self.seat(chooser)}"
-        return self.who(chooser, viewer, capital=False)
+    def putz_trump_text(self, view: dict[str, Any], seat: Viewer) -> str:
+        """Putz: trump, the turned-up card, and what became of the six and the talon."""
+        text = self.tr._("Trump is {suit}: the turned-up card is the {card}.", suit=self.suit(view["trump"]),
+                         card=self.words(view["turned"]))
+        taker, exchanger = view["talon_taken_by"], view["six_exchanged_by"]
+        if exchanger >= 0:
+            six = self.six_words(view["trump"])
+            if taker >= 0 and self.mine(taker, seat):
+                fate = self.tr._("the {six} went with the talon to you.", six=six)
+            elif taker >= 0:
+                fate = self.tr._("the {six} went with the talon to {player}.", six=six, player=self.seat(taker))
+            elif view["players"] == 3:
+                fate = self.tr._("the {six} lies face up on the talon.", six=six)
+            else:
+                fate = self.tr._("the {six} lies face up.", six=six)
+            if self.mine(exchanger, seat):
+                text += " " + self.tr._("You exchanged the six of trump for it; {fate}", fate=fate)
+            else:
+                text += " " + self.tr._("{player} exchanged the six of trump for it; {fate}",
+                                        player=self.seat(exchanger), fate=fate)
+        elif taker >= 0:
+            text += " " + (self.tr._("It went with the talon to you.") if self.mine(taker, seat)
+                           else self.tr._("It went with the talon to {player}.", player=self.seat(taker)))
+        return text
 
     def table(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut C: the cards on the table (the trick so far, else the last trick)."""
         n = view["players"]
         if view["trick"]:
-            plays = [f"{self.who((view['leader'] + i) % n, seat)} played the {words(c)}" for i, c in enumerate(view["trick"])]
-            win = self.who(view["winning"], seat)
-            return f"On the table: {'; '.join(plays)}. {win} {'are' if win == 'You' else 'is'} winning it."
+            plays = []
+            for i, c in enumerate(view["trick"]):
+                player = (view["leader"] + i) % n
+                card = self.words(c, as_object=True)
+                plays.append(self.tr._("You played the {card}", card=card) if player == seat
+                             else self.tr._("{player} played the {card}", player=self.seat(player), card=card))
+            winning = view["winning"]
+            win = (self.tr._("You are winning it.") if winning == seat
+                   else self.tr._("{player} is winning it.", player=self.seat(winning)))
+            return self.tr._("On the table: {plays}.", plays="; ".join(plays)) + " " + win
         last = view["last_trick"]
         if last is None:
-            return "The table is empty; no trick has been played yet."
-        plays = [f"{self.who((last['leader'] + i) % n, seat)} {words(c)}" for i, c in enumerate(last["cards"])]
-        return (f"The table is empty. Last trick: {'; '.join(plays)}; "
-                f"taken by {self.who(last['winner'], seat).replace('You', 'you')} for {plural(last['points'], 'point')}.")
+            return self.tr._("The table is empty; no trick has been played yet.")
+        plays = []
+        for i, c in enumerate(last["cards"]):
+            player = (last["leader"] + i) % n
+            # Translators: who played which card, in a list of the last trick's cards ("North queen of spades").
+            plays.append(self.tr._("You {card}", card=self.words(c)) if player == seat
+                         else self.tr._("{player} {card}", player=self.seat(player), card=self.words(c)))
+        if last["winner"] == seat:
+            return self.tr.ngettext("The table is empty. Last trick: {plays}; taken by you for {count} point.",
+                                    "The table is empty. Last trick: {plays}; taken by you for {count} points.",
+                                    last["points"], plays="; ".join(plays))
+        return self.tr.ngettext("The table is empty. Last trick: {plays}; taken by {player} for {count} point.",
+                                "The table is empty. Last trick: {plays}; taken by {player} for {count} points.",
+                                last["points"], plays="; ".join(plays), player=self.seat(last["winner"]))
 
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: the score."""
         if view["variant"] == "jass":
             sc, dp = view["team_scores"], view["team_points"]
-            return (f"Score: {self.team(0, seat)} {sc[0]}, {self.team(1, seat)} {sc[1]} (game to {view['target']}). "
-                    f"This deal so far: {dp[0]} to {dp[1]}.")
-        parts = ", ".join(f"{self.who(i, seat, False)} {s}" for i, s in enumerate(view["scores"]))
-        pts = ", ".join(f"{self.who(i, seat, False)} {p}" for i, p in enumerate(view["deal_points"]))
-        return (f"Score: {parts} (game to 7, or until someone drops below {view['lose_below']}). "
-                f"Card points this deal: {pts}.")
+            return self.tr._("Score: {team} {score}, {other_team} {other_score} (game to {target}). "
+                             "This deal so far: {points} to {other_points}.",
+                             team=self.team(0, seat), score=sc[0], other_team=self.team(1, seat), other_score=sc[1],
+                             target=view["target"], points=dp[0], other_points=dp[1])
+        scores = ", ".join(self.listed(i, seat, s) for i, s in enumerate(view["scores"]))
+        points = ", ".join(self.listed(i, seat, p) for i, p in enumerate(view["deal_points"]))
+        return self.tr._("Score: {scores} (game to {win_at}, or until someone drops below {lose_below}). "
+                         "Card points this deal: {points}.",
+                         scores=scores, win_at=7, lose_below=view["lose_below"], points=points)
 
     def turn(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut T: whose turn it is, and what they must do."""
         mover = view["to_move"]
         if mover is None:
-            return "The game is over."
-        task = {
-            "trump": "choose trump or push the choice to the partner",
-            "pushed": "choose trump (the choice was pushed)",
-            "six": "say whether to exchange the six of trump for the turned-up card",
-            "talon": "take the talon or keep the hand",
-            "play": "lead a card" if not view["trick"] else "play a card",
-        }[view["phase"]]
+            return self.tr._("The game is over.")
+        phase = view["phase"]
+        if phase == "play":
+            phase = "play" if view["trick"] else "lead"
         if mover == seat:
-            return f"Your turn: {task.replace('the partner', 'your partner').replace('the hand', 'your hand')}."
-        return f"{self.seat(mover)} is to {task}."
+            return {
+                "trump": self.tr._("Your turn: choose trump or push the choice to your partner."),
+                "pushed": self.tr._("Your turn: choose trump (the choice was pushed)."),
+                "six": self.tr._("Your turn: say whether to exchange the six of trump for the turned-up card."),
+                "talon": self.tr._("Your turn: take the talon or keep your hand."),
+                "lead": self.tr._("Your turn: lead a card."),
+                "play": self.tr._("Your turn: play a card."),
+            }[phase]
+        player = self.seat(mover)
+        return {
+            "trump": self.tr._("{player} is to choose trump or push the choice to the partner.", player=player),
+            "pushed": self.tr._("{player} is to choose trump (the choice was pushed).", player=player),
+            "six": self.tr._("{player} is to say whether to exchange the six of trump for the turned-up card.",
+                             player=player),
+            "talon": self.tr._("{player} is to take the talon or keep the hand.", player=player),
+            "lead": self.tr._("{player} is to lead a card.", player=player),
+            "play": self.tr._("{player} is to play a card.", player=player),
+        }[phase]
 
     def led(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut F: the suit that was led."""
         if view["led"] is None:
             if view["phase"] != "play":
-                return "No card has been led yet."
-            leader = "you lead" if view["leader"] == seat else f"{self.seat(view['leader'])} leads"
-            return f"No card is on the table; {leader}."
-        lead = suit_word(view["led"])
-        trump = " (trump)" if view["led"] == view["trump"] else ""
-        return f"The led suit is {lead}{trump}."
+                return self.tr._("No card has been led yet.")
+            if view["leader"] == seat:
+                return self.tr._("No card is on the table; you lead.")
+            return self.tr._("No card is on the table; {player} leads.", player=self.seat(view["leader"]))
+        if view["led"] == view["trump"]:
+            return self.tr._("The led suit is {suit} (trump).", suit=self.suit(view["led"]))
+        return self.tr._("The led suit is {suit}.", suit=self.suit(view["led"]))
 
     def trump_key(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut A: choose or hear the trump."""
         if view["phase"] in ("trump", "pushed") and view["to_move"] == seat:
-            push = " or push to let your partner choose" if view["phase"] == "trump" else ""
-            return ("Choose trump: type trump H (hearts), trump D (diamonds), trump S (spades) or "
-                    f"trump C (clubs){push}; or a choice's number. Then press Enter.")
+            suits = {"hearts": self.suit("H"), "diamonds": self.suit("D"), "spades": self.suit("S"),
+                     "clubs": self.suit("C")}
+            if view["phase"] == "trump":
+                return self.tr._("Choose trump: type trump H ({hearts}), trump D ({diamonds}), trump S ({spades}) or "
+                                 "trump C ({clubs}) or push to let your partner choose; or a choice's number. "
+                                 "Then press Enter.", **suits)
+            return self.tr._("Choose trump: type trump H ({hearts}), trump D ({diamonds}), trump S ({spades}) or "
+                             "trump C ({clubs}); or a choice's number. Then press Enter.", **suits)
         return self.trump_text(view, seat)
 
     def talon_key(self, view: dict[str, Any], seat: int) -> str | tuple[str, Action]:
         """Shortcut H: take the talon (selects it when the offer is yours)."""
         if view["variant"] != "putz" or view["players"] != 3:
-            return "There is no talon in this game; H takes the talon in Putz for three players."
-        if view["phase"] == "talon" and view["to_move"] == seat:
-            return ("Take the talon: your nine cards are set aside and the talon becomes your hand. "
-                    "Press Enter to confirm, or type keep.", TAKE_TALON)
-        if view["talon_taken_by"] >= 0:
-            return f"{self.who(view['talon_taken_by'], seat)} took the talon this deal."
+            return self.tr._("There is no talon in this game; H takes the talon in Putz for three players.")
+        taker, mover = view["talon_taken_by"], view["to_move"]
+        if view["phase"] == "talon" and mover == seat:
+            return (self.tr._("Take the talon: your nine cards are set aside and the talon becomes your hand. "
+                              "Press Enter to confirm, or type keep."), TAKE_TALON)
+        if taker >= 0:
+            return (self.tr._("You took the talon this deal.") if taker == seat
+                    else self.tr._("{player} took the talon this deal.", player=self.seat(taker)))
         if view["phase"] == "talon":
-            return f"The talon is offered to {self.who(view['to_move'], seat, False)} now; the offer goes once around."
+            return self.tr._("The talon is offered to {player} now; the offer goes once around.",
+                             player=self.seat(mover))
         if view["phase"] == "six":
-            return "The talon is offered after the trump-six exchange, once around from the dealer's left."
-        return "Nobody took the talon this deal; it stays out of play."
+            return self.tr._("The talon is offered after the trump-six exchange, once around from the dealer's left.")
+        return self.tr._("Nobody took the talon this deal; it stays out of play.")
 
     def six_key(self, view: dict[str, Any], seat: int) -> str | tuple[str, Action]:
         """Shortcut G: exchange the trump six (selects it when that is yours to do)."""
         if view["variant"] != "putz":
-            return "There is no trump-six exchange in Jass for four; G exchanges the trump six in Putz."
-        six = "6" + view["trump"]
+            return self.tr._("There is no trump-six exchange in Jass for four; G exchanges the trump six in Putz.")
+        trump = view["trump"]
         if view["phase"] == "six" and view["to_move"] == seat:
-            if six in view["hand"]:
-                return (f"Exchange the six of {suit_word(view['trump'])} for the {words(view['up'])}. "
-                        "Press Enter to confirm, or type no exchange.", EXCHANGE_SIX)
-            return f"You do not hold the six of {suit_word(view['trump'])}; answer no exchange."
-        if view["six_exchanged_by"] >= 0:
-            return (f"{self.who(view['six_exchanged_by'], seat)} exchanged the six of {suit_word(view['trump'])} "
-                    f"for the {words(view['turned'])}.")
+            if "6" + trump in view["hand"]:
+                return (self.tr._("Exchange the {six} for the {card}. Press Enter to confirm, or type no exchange.",
+                                  six=self.six_words(trump, as_object=True), card=self.words(view["up"], as_object=True)),
+                        EXCHANGE_SIX)
+            return self.tr._("You do not hold the {six}; answer no exchange.", six=self.six_words(trump, as_object=True))
+        exchanger = view["six_exchanged_by"]
+        if exchanger >= 0:
+            six, card = self.six_words(trump, as_object=True), self.words(view["turned"], as_object=True)
+            if exchanger == seat:
+                return self.tr._("You exchanged the {six} for the {card}.", six=six, card=card)
+            return self.tr._("{player} exchanged the {six} for the {card}.", player=self.seat(exchanger), six=six,
+                             card=card)
         if view["phase"] == "six":
-            return f"{self.does(view['to_move'], seat, 'be')} asked about the trump-six exchange."
-        if view["up"] == six:
-            return "The turned-up card is the six of trump itself; there is nothing to exchange."
-        return "Nobody exchanged the six of trump this deal."
+            return self.tr._("{player} is asked about the trump-six exchange.", player=self.seat(view["to_move"]))
+        if view["up"] == "6" + trump:
+            return self.tr._("The turned-up card is the six of trump itself; there is nothing to exchange.")
+        return self.tr._("Nobody exchanged the six of trump this deal.")
 
     def shortcuts(self) -> dict[str, Shortcut]:
         """The keys this game uses: H (the talon) only in Putz for three, G (the trump six) only in Putz."""
         keys: dict[str, Shortcut] = {
-            "C": ("the cards on the table", self.table),
-            "S": ("the score", self.score),
-            "T": ("whose turn it is", self.turn),
-            "F": ("the suit that was led", self.led),
-            "A": ("choose or hear the trump", self.trump_key),
+            "C": (self.tr._("the cards on the table"), self.table),
+            "S": (self.tr._("the score"), self.score),
+            "T": (self.tr._("whose turn it is"), self.turn),
+            "F": (self.tr._("the suit that was led"), self.led),
+            "A": (self.tr._("choose or hear the trump"), self.trump_key),
         }
         if self.game.name == "putz":
             if self.game.num_players == 3:
-                keys["H"] = ("take the talon", self.talon_key)
-            keys["G"] = ("exchange the trump six", self.six_key)
+                keys["H"] = (self.tr._("take the talon"), self.talon_key)
+            keys["G"] = (self.tr._("exchange the trump six"), self.six_key)
         return keys
 
     # --- choices and events ------------------------------------------------------------
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
         note = self.game.format_action(action)
         if isinstance(action, int) and action < 52:
-            trump = " (trump)" if view["trump"] and note[1] == view["trump"] else ""
-            return f"{note}, {words(note)}{trump}"
+            if view["trump"] and note[1] == view["trump"]:
+                # Translators: a card among the numbered choices: its notation, its name, "trump".
+                return self.tr._("{note}, {card} (trump)", note=note, card=self.words(note))
+            # Translators: a card among the numbered choices: its notation and its name.
+            return self.tr._("{note}, {card}", note=note, card=self.words(note))
         if isinstance(action, int) and TRUMP <= action < TRUMP + 4:
-            return f"{note}: make {SUIT_NAMES[action - TRUMP]} trump"
-        texts: dict[Action, str] = {
-            PUSH: "push: your partner chooses trump",
-            EXCHANGE_SIX: f"exchange six: give the six of trump for the {words(view['up'])}" if view.get("up") else note,
-            NO_EXCHANGE: "no exchange",
-            TAKE_TALON: "take talon: set your cards aside and take the talon",
-            KEEP: "keep: keep your hand",
-        }
-        return texts.get(action, note)
+            # Translators: {note} is what the player types (trump H, push, take talon…); keep it as it is.
+            return self.tr._("{note}: make {suit} trump", note=note, suit=self.suit(SUITS[action - TRUMP]))
+        if action == PUSH:
+            return self.tr._("{note}: your partner chooses trump", note=note)
+        if action == EXCHANGE_SIX and view.get("up"):
+            return self.tr._("{note}: give the six of trump for the {card}", note=note,
+                             card=self.words(view["up"], as_object=True))
+        if action == NO_EXCHANGE:
+            # Translators: the choice not to exchange the trump six; keep "no exchange" (what the
+            # player types) and add its meaning in your language ("no exchange — …").
+            return self.tr.pgettext("choice", "no exchange")
+        if action == TAKE_TALON:
+            return self.tr._("{note}: set your cards aside and take the talon", note=note)
+        if action == KEEP:
+            return self.tr._("{note}: keep your hand", note=note)
+        return note
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
         kind = event["type"]
-        who = self.who(event["seat"], viewer) if "seat" in event else ""
-        s = "" if who == "You" else "s"
-        your = "your" if who == "You" else "their"
-        if kind == "card_played":
-            return f"{who} play{s} the {words(event['card'])}."
-        if kind == "trump_chosen":
-            chooser = self.partner(event["seat"], viewer)
-            return f"{chooser[0].upper() + chooser[1:]} choose{s} {suit_word(event['suit'])} as trump."
-        if kind == "pushed":
-            if who == "You":
-                return "You push: your partner chooses trump."
-            yours = self.partner(event["seat"], viewer).startswith("your")
-            return f"{who} pushes: {'you choose' if yours else 'the partner chooses'} trump."
-        if kind == "six_exchanged":
-            return f"{who} exchange{s} the six of trump for the turned-up card."
-        if kind == "no_exchange":
-            return f"{who}: no exchange."
-        if kind == "talon_taken":
-            return f"{who} take{s} the talon; {your} hand is set aside."
-        if kind == "talon_kept":
-            return f"{who} keep{s} {your} hand."
-        if kind == "trick_won":
-            return f"{who} win{s} the trick with the {words(event['card'])}: {plural(event['points'], 'point')}."
         if kind == "deal_scored":
             return self.deal_summary(event, viewer)
         if kind == "deal_started":
-            return f"New deal. {self.header({**event, 'phase': 'trump', 'deals': [None] * (event['deal'] - 1)}, viewer)}"
+            view = {**event, "phase": "trump", "deals": [None] * (event["deal"] - 1)}
+            return self.tr._("New deal. {header}", header=self.header(view, viewer))
         if kind == "hand_dealt":
-            return f"Your cards: {self.hand_words(event['hand'])} [{' '.join(event['hand'])}]."
+            return self.tr._("Your cards: {cards} [{notation}].", cards=self.hand_words(event["hand"]),
+                             notation=" ".join(event["hand"]))
+        if "seat" not in event:
+            return super().phrase(event, viewer)
+        seat = event["seat"]
+        you = self.mine(seat, viewer)
+        player = self.seat(seat)
+        tr = self.tr
+        if kind == "card_played":
+            card = self.words(event["card"], as_object=True)
+            return tr._("You play the {card}.", card=card) if you else tr._("{player} plays the {card}.",
+                                                                            player=player, card=card)
+        if kind == "trump_chosen":
+            suit = self.suit(event["suit"])
+            if you:
+                return tr._("You choose {suit} as trump.", suit=suit)
+            if self.is_partner(seat, viewer):
+                return tr._("Your partner {player} chooses {suit} as trump.", player=player, suit=suit)
+            return tr._("{player} chooses {suit} as trump.", player=player, suit=suit)
+        if kind == "pushed":
+            if you:
+                return tr._("You push: your partner chooses trump.")
+            if self.is_partner(seat, viewer):
+                return tr._("{player} pushes: you choose trump.", player=player)
+            return tr._("{player} pushes: the partner chooses trump.", player=player)
+        if kind == "six_exchanged":
+            return (tr._("You exchange the six of trump for the turned-up card.") if you
+                    else tr._("{player} exchanges the six of trump for the turned-up card.", player=player))
+        if kind == "no_exchange":
+            return tr._("You: no exchange.") if you else tr._("{player}: no exchange.", player=player)
+        if kind == "talon_taken":
+            return (tr._("You take the talon; your hand is set aside.") if you
+                    else tr._("{player} takes the talon; their hand is set aside.", player=player))
+        if kind == "talon_kept":
+            return tr._("You keep your hand.") if you else tr._("{player} keeps their hand.", player=player)
+        if kind == "trick_won":
+            card = self.words(event["card"])
+            if you:
+                return tr.ngettext("You win the trick with the {card}: {count} point.",
+                                   "You win the trick with the {card}: {count} points.", event["points"], card=card)
+            return tr.ngettext("{player} wins the trick with the {card}: {count} point.",
+                               "{player} wins the trick with the {card}: {count} points.", event["points"],
+                               player=player, card=card)
         return super().phrase(event, viewer)
 
     def deal_summary(self, event: Event, viewer: Viewer = None) -> str:
         """A `deal_scored` event: the deal's points and the score."""
         if "team_scores" in event:
             pts, sc = event["points"], event["team_scores"]
-            return (f"Deal scored: {self.team(0, viewer)} {pts[0]}, {self.team(1, viewer)} {pts[1]}. "
-                    f"Score: {sc[0]} to {sc[1]}.")
+            return self.tr._("Deal scored: {team} {points}, {other_team} {other_points}. "
+                             "Score: {score} to {other_score}.",
+                             team=self.team(0, viewer), points=pts[0], other_team=self.team(1, viewer),
+                             other_points=pts[1], score=sc[0], other_score=sc[1])
         parts = []
         for i, (p, d) in enumerate(zip(event["points"], event["deltas"], strict=True)):
-            tag = " (apple)" if p < 21 else ""
-            parts.append(f"{self.who(i, viewer, False)} {plural(p, 'point')}{tag} {signed(d)}")
-        return "Deal scored: " + "; ".join(parts) + ". Score: " + ", ".join(
-            f"{self.who(i, viewer, False)} {s}" for i, s in enumerate(event["scores"])) + "."
+            delta = signed(d)
+            apple = p < 21
+            if self.mine(i, viewer):
+                parts.append(
+                    self.tr.ngettext("you {count} point (apple) {delta}", "you {count} points (apple) {delta}", p,
+                                     delta=delta) if apple
+                    else self.tr.ngettext("you {count} point {delta}", "you {count} points {delta}", p, delta=delta))
+            else:
+                player = self.seat(i)
+                parts.append(
+                    self.tr.ngettext("{player} {count} point (apple) {delta}", "{player} {count} points (apple) {delta}",
+                                     p, player=player, delta=delta) if apple
+                    else self.tr.ngettext("{player} {count} point {delta}", "{player} {count} points {delta}", p,
+                                          player=player, delta=delta))
+        scores = ", ".join(self.listed(i, viewer, s) for i, s in enumerate(event["scores"]))
+        return self.tr._("Deal scored: {points}. Score: {scores}.", points="; ".join(parts), scores=scores)
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         if view["variant"] == "jass" and winners:
             team = winners[0] & 1
-            mine = " — your team wins" if viewer in winners else (" — your team loses" if 0 <= viewer < 4 else "")
-            names = self.team(team, viewer)
-            return (f"Game over. {names[0].upper() + names[1:]} reach {int(scores[winners[0]])} points against "
-                    f"{int(scores[1 - team])}{mine}.")
+            points, against = int(scores[winners[0]]), int(scores[1 - team])
+            first, second = team, team + 2
+            if viewer in winners:
+                partner = second if viewer == first else first
+                return self.tr.ngettext(
+                    "Game over. You and {partner} reach {count} point against {against} — your team wins.",
+                    "Game over. You and {partner} reach {count} points against {against} — your team wins.",
+                    points, partner=self.seat(partner), against=against)
+            params = {"first": self.seat(first), "second": self.seat(second), "against": against}
+            if 0 <= viewer < 4:
+                return self.tr.ngettext(
+                    "Game over. {first} and {second} reach {count} point against {against} — your team loses.",
+                    "Game over. {first} and {second} reach {count} points against {against} — your team loses.",
+                    points, **params)
+            return self.tr.ngettext("Game over. {first} and {second} reach {count} point against {against}.",
+                                    "Game over. {first} and {second} reach {count} points against {against}.",
+                                    points, **params)
         return super().result(view, scores, winners, viewer)
+
