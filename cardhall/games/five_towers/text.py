@@ -164,6 +164,7 @@ class GameTextUI(TextUI):
             if b is None:
                 continue
             if s == seat:
+                # Translators: this round's bids so far, in the past tense ("Player 1 bid 2; you passed").
                 said.append(tr._("You passed") if b == "pass" else tr._("You bid {bid}", bid=b))
             else:
                 player = self.seat(s)
@@ -259,7 +260,9 @@ class GameTextUI(TextUI):
         for c in placement:
             towers[c >> 4].append(c & 15)
         touched = sorted({c >> 4 for c in placement} | ({demolished >> 4} if demolished != NO_DEMOLISH else set()))
-        result = "; ".join(f"{self.tower(col)} {' '.join(map(str, towers[col])) or tr._('gone')}" for col in touched)
+        # Translators: a tower that a build's demolition leaves without cards.
+        gone = tr._("gone")
+        result = "; ".join(f"{self.tower(col)} {' '.join(map(str, towers[col])) or gone}" for col in touched)
         return f"{self.game.format_action(action)}  → {result}"
 
     def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
