@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
-from cardhall.core.i18n import Msg, N_
+from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
 from cardhall.core.plugins import Plugins, SearchProfile, ismcts_levels
 from cardhall.core.rng import MAX_SEED, chance_rng

@@ -28,7 +28,7 @@ from collections import Counter
 from typing import Any
 
 from cardhall.core.errors import NotationError
-from cardhall.core.i18n import NP_, Msg, N_
+from cardhall.core.i18n import N_, NP_, Msg
 
 COLOURS = "PVGSY"
 TOWER_NAMES = ("Candy", "Spooky", "Tree", "Scrap", "Sand")
