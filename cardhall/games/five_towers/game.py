@@ -369,7 +369,7 @@ class TowersState(State):
                                   tower=Msg(nt.TOWER_MISSING[col], context="tower, missing"))
             if col * 16 + tower[-1] != demolished:
                 return Msg(N_("only the top card can be demolished: the {tower} top is {card}"),
-                           tower=Msg(nt.TOWER_WORDS[col], context="tower"), card=format_card(col * 16 + tower[-1]))
+                           tower=Msg(nt.TOWER_NAMES[col], context="tower"), card=format_card(col * 16 + tower[-1]))
             if tower[-1] == 0:
                 return Msg(N_("a 0 is a tower top and can never be demolished"))
             tower.pop()

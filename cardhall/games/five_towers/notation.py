@@ -31,10 +31,10 @@ from cardhall.core.errors import NotationError
 from cardhall.core.i18n import N_, NP_, Msg
 
 COLOURS = "PVGSY"
-TOWER_NAMES = ("Candy", "Spooky", "Tree", "Scrap", "Sand")
 # Translators: the names of the five towers (and of their cards: "Sand 7"), as the rulebook names them.
-TOWER_WORDS = (NP_("tower", "Candy"), NP_("tower", "Spooky"), NP_("tower", "Tree"), NP_("tower", "Scrap"),
+TOWER_NAMES = (NP_("tower", "Candy"), NP_("tower", "Spooky"), NP_("tower", "Tree"), NP_("tower", "Scrap"),
                NP_("tower", "Sand"))
+"""The towers' names in English (message context ``tower``)."""
 # Translators: "the Candy tower" where cards are placed ("on the Candy tower").
 TOWER_ONTO = (NP_("tower, onto", "the Candy tower"), NP_("tower, onto", "the Spooky tower"),
               NP_("tower, onto", "the Tree tower"), NP_("tower, onto", "the Scrap tower"),
@@ -49,7 +49,6 @@ TOWER_MISSING = (NP_("tower, missing", "Candy tower"), NP_("tower, missing", "Sp
                  NP_("tower, missing", "Sand tower"))
 # Translators: the colours of the towers' cards.
 COLOUR_NAMES = (N_("pink"), N_("purple"), N_("green-brown"), N_("grey"), N_("yellow"))
-COLOUR_WORDS = ("pink", "purple", "green-brown", "grey", "yellow")
 EMPTY = 16
 """The virtual top of a colour with no tower: any card may start it."""
 
@@ -88,11 +87,6 @@ def value_of(c: int) -> int:
 def format_card(c: int) -> str:
     """`Y7`."""
     return f"{COLOURS[c >> 4]}{c & 15}"
-
-
-def card_words(c: int) -> str:
-    """`Sand 7` (for screen readers)."""
-    return f"{TOWER_NAMES[c >> 4]} {c & 15}"
 
 
 def format_cards(cards: Any) -> str:

@@ -17,9 +17,9 @@ from cardhall.games.five_towers.notation import (
     COLOURS,
     NO_DEMOLISH,
     PASS,
+    TOWER_NAMES,
     TOWER_OF,
     TOWER_ONTO,
-    TOWER_WORDS,
     parse_card,
 )
 from cardhall.games.five_towers.rules_engine import max_build
@@ -33,7 +33,7 @@ class GameTextUI(TextUI):
     # --- words ---------------------------------------------------------------------
     def tower(self, col: int) -> str:
         """A tower's name: "Sand"."""
-        return self.tr.pgettext("tower", TOWER_WORDS[col])
+        return self.tr.pgettext("tower", TOWER_NAMES[col])
 
     def tower_card(self, c: int) -> str:
         """A card in words (`Y7` → "Sand 7"), for screen readers."""
