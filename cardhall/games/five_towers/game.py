@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
+from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
 from cardhall.core.plugins import Plugins, SearchProfile, ismcts_levels
 from cardhall.core.rng import MAX_SEED, chance_rng
@@ -27,6 +28,15 @@ from cardhall.games.five_towers.views import TowersPublicView, TowersView
 BID, BUILD, OVER = "bid", "build", "over"
 EXTRA_VALUES = (0, 2, 5, 7, 10, 12)
 """The values that exist twice per colour with 4–5 players (the cards marked 4+)."""
+
+
+CARD_COUNTS = (N_("no cards"), N_("1 card"), N_("2 cards"), N_("3 cards"), N_("4 cards"), N_("5 cards"))
+"""A number of offer cards (0–5) in words: a closed set, so each language writes its own plural forms."""
+
+
+def card_count(n: int) -> Msg:
+    """`n` offer cards (0–5) as a `Msg`: "1 card", "3 cards"."""
+    return Msg(CARD_COUNTS[n]) if 0 <= n < len(CARD_COUNTS) else Msg(N_("{count} cards"), count=n)
 
 
 def make_deck(players: int) -> list[int]:
@@ -65,9 +75,9 @@ class FiveTowers(Game):
             **ismcts_levels(40, 150), "hard": "focused:worlds=24:horizon=12:seconds=1.5"}),
     )
     OPTIONS = (
-        Option("players", 3, "number of players (80 cards for 2–3, 110 for 4–5)", minimum=2, maximum=5),
+        Option("players", 3, N_("number of players (80 cards for 2–3, 110 for 4–5)"), minimum=2, maximum=5),
         Option("spanish_eight", False,
-               "variant from the Spanish summary: an 8 may go on any card, even a 0 (nothing special on an 8)"),
+               N_("variant from the Spanish summary: an 8 may go on any card, even a 0 (nothing special on an 8)")),
     )
 
     @property
@@ -98,7 +108,7 @@ class FiveTowers(Game):
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         if not isinstance(text, str):
-            raise NotationError(f"an action is text, got {text!r}")
+            raise NotationError(Msg(N_("an action is text, got {value}"), value=repr(text)))
         if state is None or not isinstance(state, TowersState) or state.phase != BUILD:
             action: Action = nt.parse_action(text)
             return action
@@ -108,7 +118,7 @@ class FiveTowers(Game):
         return state.parse_build(text)
 
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        return Msg(N_("Player {number}"), number=seat + 1)
 
     def _state_from_dict(self, data: dict[str, Any], seed: int) -> TowersState:
         n = self.num_players
@@ -291,97 +301,122 @@ class TowersState(State):
 
     def check_legal(self, action: Action) -> None:
         if self.phase == OVER:
-            raise IllegalAction("the game is over; no more actions can be played")
+            raise IllegalAction(Msg(N_("the game is over; no more actions can be played")))
         problem = self._problem(action)
         if problem:
             raise IllegalAction(problem)
 
     def explain_illegal(self, action: Action) -> str:
-        return self._problem(action) or f"{self.game.format_action(action)} is legal"
+        return self._problem(action) or Msg(N_("{action} is legal"), action=self.game.format_action(action))
 
-    def _problem(self, action: Action) -> str | None:
+    def _says(self, msgid: str, you: str, **params: Any) -> Msg:
+        """A sentence about the player to move (`{player}`), with its "you" form for that player."""
+        return Msg(msgid, you=you, subject=self.turn, player=self.game.seat_name(self.turn), **params)
+
+    def _problem(self, action: Action) -> Msg | None:
         """Why `action` is illegal now (a sentence), or None if it is legal."""
-        who = self.game.seat_name(self.turn)
         if self.phase == BID:
             if isinstance(action, tuple):
-                return f"it is time to bid, not to build: {who} must {self._bid_hint()}"
+                return Msg(N_("it is time to bid, not to build: {hint}"), hint=self._bid_hint())
             if not isinstance(action, int) or isinstance(action, bool):
-                return f"{action!r} is not a 5 Towers action"
+                return Msg(N_("{action} is not a 5 Towers action"), action=repr(action))
             starting = self.turn == self.start and self.bids[self.turn] is None
             if action == PASS:
-                return f"the start player cannot pass: {who} must {self._bid_hint()}" if starting else None
+                return Msg(N_("the start player cannot pass: {hint}"), hint=self._bid_hint()) if starting else None
             n = len(self.offer)
             if not 0 <= action <= n:
-                return f"a bid must be from 0 to {n}, the number of offer cards: {who} must {self._bid_hint()}"
+                return Msg(N_("a bid must be from 0 to {count}, the number of offer cards: {hint}"), count=n,
+                           hint=self._bid_hint())
             if action <= self.high:
-                return f"a bid must be higher than the current {self.high}: {who} must {self._bid_hint()}"
+                return Msg(N_("a bid must be higher than the current {high}: {hint}"), high=self.high,
+                           hint=self._bid_hint())
             top = self.max_bid()
             if action > top:
-                return (f"{who} cannot bid {action}: no {action} of these offer cards can be built, even with one "
-                        f"demolition (at most {top}); {who} must {self._bid_hint()}")
+                return self._says(
+                    N_("{player} cannot bid {bid}: no {bid} of these offer cards can be built, even with one "
+                       "demolition (at most {top}); {hint}"),
+                    N_("you cannot bid {bid}: no {bid} of these offer cards can be built, even with one "
+                       "demolition (at most {top}); {hint}"),
+                    bid=action, top=top, hint=self._bid_hint())
             return None
         if not isinstance(action, tuple) or len(action) != 2:
-            cards = "card" if self.high == 1 else "cards"
-            return f"{who} won the bidding and must now take and build {self.high} {cards}, e.g. {self._example_build()}"
+            return self._says(N_("{player} won the bidding and must now take and build {cards}, e.g. {example}"),
+                              N_("you won the bidding and must now take and build {cards}, e.g. {example}"),
+                              cards=card_count(self.high), example=self._example_build())
         demolished, placement = action
         if not (_is_card(demolished) or demolished == NO_DEMOLISH) or not isinstance(placement, tuple) \
                 or not all(_is_card(c) for c in placement):
-            return f"{action!r} is not a build; write it like {self._example_build()}"
+            return Msg(N_("{action} is not a build; write it like {example}"), action=repr(action),
+                       example=self._example_build())
         if len(placement) != self.high:
-            return (f"{who} bid {self.high} and must take exactly {self.high} cards, not {len(placement)}; "
-                    f"e.g. {self._example_build()}")
+            return self._says(N_("{player} bid {bid} and must take exactly {cards}, not {taken}; e.g. {example}"),
+                              N_("you bid {bid} and must take exactly {cards}, not {taken}; e.g. {example}"),
+                              bid=self.high, cards=card_count(self.high), taken=len(placement),
+                              example=self._example_build())
         if tuple(placement) != nt.canonical_placement(placement):
             canonical = nt.format_action((demolished, nt.canonical_placement(placement)))
-            return f"write the placement colour by colour (P V G S Y): {canonical}"
+            return Msg(N_("write the placement colour by colour (P V G S Y): {build}"), build=canonical)
         missing = Counter[int](placement) - Counter(self.offer)
         if missing:
-            return f"{format_cards(sorted(missing.elements()))} is not in the offer ({format_cards(self.offer)})"
+            return Msg(N_("{cards} is not in the offer ({offer})"), cards=format_cards(sorted(missing.elements())),
+                       offer=format_cards(self.offer))
         towers = [t.copy() for t in self.towers[self.turn]]
         if demolished != NO_DEMOLISH:
             col = demolished >> 4
             tower = towers[col]
             if not tower:
-                return f"{who} has no {nt.TOWER_NAMES[col]} tower to demolish"
+                return self._says(N_("{player} has no {tower} to demolish"), N_("you have no {tower} to demolish"),
+                                  tower=Msg(nt.TOWER_MISSING[col], context="tower, missing"))
             if col * 16 + tower[-1] != demolished:
-                shown = format_card(col * 16 + tower[-1])
-                return f"only the top card can be demolished: the {nt.TOWER_NAMES[col]} top is {shown}"
+                return Msg(N_("only the top card can be demolished: the {tower} top is {card}"),
+                           tower=Msg(nt.TOWER_NAMES[col], context="tower"), card=format_card(col * 16 + tower[-1]))
             if tower[-1] == 0:
-                return "a 0 is a tower top and can never be demolished"
+                return Msg(N_("a 0 is a tower top and can never be demolished"))
             tower.pop()
         for c in placement:
             col, v = c >> 4, c & 15
             top = towers[col][-1] if towers[col] else EMPTY
             if not can_place(top, v, self.game.spanish):
-                return (f"{format_card(c)} cannot be placed on {format_card(col * 16 + top)}: "
-                        f"{self._why(top, v)}" + self._demolish_hint(demolished, col, v))
+                return self._cannot_place(c, col * 16 + top, demolished)
             towers[col].append(v)
         return None
 
-    def _why(self, top: int, value: int) -> str:
+    def _cannot_place(self, card: int, on: int, demolished: int) -> Msg:
+        """`card` cannot go on `on`: why, and whether demolishing that top first would allow it."""
+        top, value, col = on & 15, card & 15, card >> 4
         if top == 0:
-            extra = " (only an 8 may go on a 0 in the spanish_eight variant)" if self.game.spanish else ""
-            return "a 0 is a tower top, nothing can be placed on it" + extra
-        if self.game.spanish:
-            return "values must decrease upwards; only a 9 (and an 8) may go on a lower or equal card"
-        return "values must decrease upwards; only a 9 may go on a lower or equal card, and anything on an 8"
-
-    def _demolish_hint(self, demolished: int, col: int, value: int) -> str:
+            why = (Msg(N_("a 0 is a tower top, nothing can be placed on it (only an 8 may go on a 0 in the "
+                          "spanish_eight variant)")) if self.game.spanish
+                   else Msg(N_("a 0 is a tower top, nothing can be placed on it")))
+        elif self.game.spanish:
+            why = Msg(N_("values must decrease upwards; only a 9 (and an 8) may go on a lower or equal card"))
+        else:
+            why = Msg(N_("values must decrease upwards; only a 9 may go on a lower or equal card, and anything on an 8"))
         tower = self.towers[self.turn][col]
         if demolished == NO_DEMOLISH and tower and tower[-1] != 0:
             below = tower[-2] if len(tower) > 1 else EMPTY
             if can_place(below, value, self.game.spanish):
-                return f"; demolishing {format_card(col * 16 + tower[-1])} first would allow it"
-        return ""
+                return Msg(N_("{card} cannot be placed on {top}: {why}; demolishing {demolish} first would allow it"),
+                           card=format_card(card), top=format_card(on), why=why,
+                           demolish=format_card(col * 16 + tower[-1]))
+        return Msg(N_("{card} cannot be placed on {top}: {why}"), card=format_card(card), top=format_card(on), why=why)
 
-    def _bid_hint(self) -> str:
+    def _bid_hint(self) -> Msg:
+        """What the player to move may do: "Player 2 must bid 0 to 5", "you must bid 3 or pass"."""
         legal = [a for a in self.legal_actions() if isinstance(a, int)]
         bids = [a for a in legal if a >= 0]
-        parts = []
-        if bids:
-            parts.append(f"bid {bids[0]}" if len(bids) == 1 else f"bid {bids[0]} to {bids[-1]}")
-        if PASS in legal:
-            parts.append("pass")
-        return " or ".join(parts)
+        can_pass = PASS in legal
+        if not bids:
+            return self._says(N_("{player} must pass"), N_("you must pass"))
+        if len(bids) == 1:
+            if can_pass:
+                return self._says(N_("{player} must bid {low} or pass"), N_("you must bid {low} or pass"), low=bids[0])
+            return self._says(N_("{player} must bid {low}"), N_("you must bid {low}"), low=bids[0])
+        if can_pass:
+            return self._says(N_("{player} must bid {low} to {high} or pass"),
+                              N_("you must bid {low} to {high} or pass"), low=bids[0], high=bids[-1])
+        return self._says(N_("{player} must bid {low} to {high}"), N_("you must bid {low} to {high}"),
+                          low=bids[0], high=bids[-1])
 
     def _example_build(self) -> str:
         legal = self.legal_actions() if self.phase == BUILD else []
@@ -405,7 +440,8 @@ class TowersState(State):
         if isinstance(demolish, int):  # a colour only: its top card
             tower = self.towers[self.turn][demolish]
             if not tower:
-                raise NotationError(f"there is no {nt.TOWER_NAMES[demolish]} tower to demolish")
+                raise NotationError(Msg(N_("there is no {tower} to demolish"),
+                                        tower=Msg(nt.TOWER_MISSING[demolish], context="tower, missing")))
             clauses["demolish"] = ("card", demolish * 16 + tower[-1])
         if "place" in clauses:
             return nt.build_from_clauses(clauses, text)
@@ -419,13 +455,17 @@ class TowersState(State):
         if len(matches) == 1:
             return matches[0]
         if not matches:
-            raise NotationError(
-                f"no legal build takes {format_cards(clauses['take'])}"
-                + ("" if want == "any" else " with that demolition")
-                + f"; e.g. {self._example_build()}")
+            raise NotationError(Msg(
+                N_("no legal build takes {cards}; e.g. {example}") if want == "any"
+                else N_("no legal build takes {cards} with that demolition; e.g. {example}"),
+                cards=format_cards(clauses["take"]), example=self._example_build()))
         shown = " | ".join(nt.format_action(a) for a in matches[:6])
-        more = f" (and {len(matches) - 6} more)" if len(matches) > 6 else ""
-        raise NotationError(f"several builds take {format_cards(clauses['take'])}; write the whole build, one of: {shown}{more}")
+        taken = format_cards(clauses["take"])
+        if len(matches) > 6:
+            raise NotationError(Msg(N_("several builds take {cards}; write the whole build, one of: {builds} "
+                                       "(and {more} more)"), cards=taken, builds=shown, more=len(matches) - 6))
+        raise NotationError(Msg(N_("several builds take {cards}; write the whole build, one of: {builds}"),
+                                cards=taken, builds=shown))
 
     def _apply(self, action: Action) -> None:
         n = len(self.bids)

@@ -28,10 +28,27 @@ from collections import Counter
 from typing import Any
 
 from cardhall.core.errors import NotationError
+from cardhall.core.i18n import N_, NP_, Msg
 
 COLOURS = "PVGSY"
-TOWER_NAMES = ("Candy", "Spooky", "Tree", "Scrap", "Sand")
-COLOUR_WORDS = ("pink", "purple", "green-brown", "grey", "yellow")
+# Translators: the names of the five towers (and of their cards: "Sand 7"), as the rulebook names them.
+TOWER_NAMES = (NP_("tower", "Candy"), NP_("tower", "Spooky"), NP_("tower", "Tree"), NP_("tower", "Scrap"),
+               NP_("tower", "Sand"))
+"""The towers' names in English (message context ``tower``)."""
+# Translators: "the Candy tower" where cards are placed ("on the Candy tower").
+TOWER_ONTO = (NP_("tower, onto", "the Candy tower"), NP_("tower, onto", "the Spooky tower"),
+              NP_("tower, onto", "the Tree tower"), NP_("tower, onto", "the Scrap tower"),
+              NP_("tower, onto", "the Sand tower"))
+# Translators: "the Candy tower" whose top card is demolished ("from the top of the Candy tower").
+TOWER_OF = (NP_("tower, of", "the Candy tower"), NP_("tower, of", "the Spooky tower"),
+            NP_("tower, of", "the Tree tower"), NP_("tower, of", "the Scrap tower"),
+            NP_("tower, of", "the Sand tower"))
+# Translators: "Candy tower" that a player does not have ("there is no Candy tower to demolish").
+TOWER_MISSING = (NP_("tower, missing", "Candy tower"), NP_("tower, missing", "Spooky tower"),
+                 NP_("tower, missing", "Tree tower"), NP_("tower, missing", "Scrap tower"),
+                 NP_("tower, missing", "Sand tower"))
+# Translators: the colours of the towers' cards.
+COLOUR_NAMES = (N_("pink"), N_("purple"), N_("green-brown"), N_("grey"), N_("yellow"))
 EMPTY = 16
 """The virtual top of a colour with no tower: any card may start it."""
 
@@ -72,11 +89,6 @@ def format_card(c: int) -> str:
     return f"{COLOURS[c >> 4]}{c & 15}"
 
 
-def card_words(c: int) -> str:
-    """`Sand 7` (for screen readers)."""
-    return f"{TOWER_NAMES[c >> 4]} {c & 15}"
-
-
 def format_cards(cards: Any) -> str:
     return " ".join(format_card(c) for c in cards)
 
@@ -84,7 +96,8 @@ def format_cards(cards: Any) -> str:
 def parse_colour(text: str) -> int:
     key = text.strip().lower()
     if key not in _ALIASES:
-        raise NotationError(f"{text!r} is not a tower colour; write one of P V G S Y (Candy, Spooky, Tree, Scrap, Sand)")
+        raise NotationError(Msg(N_("{text} is not a tower colour; write one of P V G S Y (Candy, Spooky, Tree, Scrap, "
+                                   "Sand)"), text=repr(text)))
     return _ALIASES[key]
 
 
@@ -92,7 +105,8 @@ def parse_card(text: str) -> int:
     """Read `Y7`, `y 7`, `sand7`, `Sand 7`; raise `NotationError` otherwise."""
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise NotationError(f"{text!r} is not one card; write a colour letter and a value, e.g. Y7")
+        raise NotationError(Msg(N_("{text} is not one card; write a colour letter and a value, e.g. Y7"),
+                                text=repr(text)))
     return cards[0]
 
 
@@ -104,17 +118,22 @@ def parse_cards(text: str) -> list[int]:
     for m in _CARD_RE.finditer(body):
         gap = body[pos:m.start()].strip(" ,")
         if gap:
-            raise NotationError(f"cannot read {gap!r} in {text.strip()!r}; cards are written like Y7 P15 S0")
+            raise NotationError(_unreadable(gap, text))
         pos = m.end()
         colour = parse_colour(m.group(1))
         value = int(m.group(2))
         if value > 15:
-            raise NotationError(f"{m.group(0)!r}: card values go from 0 to 15")
+            raise NotationError(Msg(N_("{card}: card values go from 0 to 15"), card=repr(m.group(0))))
         out.append(card(colour, value))
     rest = body[pos:].strip(" ,")
     if rest:
-        raise NotationError(f"cannot read {rest!r} in {text.strip()!r}; cards are written like Y7 P15 S0")
+        raise NotationError(_unreadable(rest, text))
     return out
+
+
+def _unreadable(part: str, text: str) -> Msg:
+    return Msg(N_("cannot read {part} in {text}; cards are written like Y7 P15 S0"), part=repr(part),
+               text=repr(text.strip()))
 
 
 def canonical_placement(cards: list[int] | tuple[int, ...]) -> tuple[int, ...]:
@@ -138,8 +157,8 @@ def format_action(action: Any) -> str:
     return "; ".join(parts)
 
 
-_USAGE = ("write `bid N`, `pass`, or a build like `take Y7 Y5 P9; demolish Y6; place P9 Y7 Y5` "
-          "(the demolish clause is optional; `place …` alone also works)")
+_USAGE = Msg(N_("write `bid N`, `pass`, or a build like `take Y7 Y5 P9; demolish Y6; place P9 Y7 Y5` "
+                "(the demolish clause is optional; `place …` alone also works)"))
 
 _KEYWORDS = {
     "take": "take", "t": "take",
@@ -154,7 +173,8 @@ def parse_bid(text: str) -> int | None:
     if m:
         value = int(m.group(1))
         if value > 5:
-            raise NotationError(f"{text.strip()!r}: a bid is a number of offer cards, from 0 to 5")
+            raise NotationError(Msg(N_("{text}: a bid is a number of offer cards, from 0 to 5"),
+                                    text=repr(text.strip())))
         return value
     if text.strip().lower() in ("pass", "pas"):
         return PASS
@@ -171,9 +191,10 @@ def parse_clauses(text: str) -> dict[str, Any]:
         m = re.match(r"([a-z]+)\b\s*:?\s*(.*)$", clause, re.IGNORECASE | re.DOTALL)
         key = _KEYWORDS.get(m.group(1).lower()) if m else None
         if m is None or key is None:
-            raise NotationError(f"cannot read {clause!r}; {_USAGE}")
+            raise NotationError(Msg(N_("cannot read {clause}; {usage}"), clause=repr(clause), usage=_USAGE))
         if key in out:
-            raise NotationError(f"{text.strip()!r} has two {key} clauses; {_USAGE}")
+            raise NotationError(Msg(N_("{text} has two {key} clauses; {usage}"), text=repr(text.strip()), key=key,
+                                    usage=_USAGE))
         body = m.group(2).strip()
         if key == "demolish":
             if body.lower() in ("", "none", "nothing", "-"):
@@ -185,10 +206,11 @@ def parse_clauses(text: str) -> dict[str, Any]:
         else:
             cards = parse_cards(body)
             if not cards:
-                raise NotationError(f"the {key} clause of {text.strip()!r} names no cards; {_USAGE}")
+                raise NotationError(Msg(N_("the {key} clause of {text} names no cards; {usage}"), key=key,
+                                        text=repr(text.strip()), usage=_USAGE))
             out[key] = cards
     if not out:
-        raise NotationError(f"empty action; {_USAGE}")
+        raise NotationError(Msg(N_("empty action; {usage}"), usage=_USAGE))
     return out
 
 
@@ -204,13 +226,15 @@ def parse_action(text: str) -> Any:
 def build_from_clauses(clauses: dict[str, Any], text: str) -> Build:
     demolish = clauses.get("demolish")
     if isinstance(demolish, int):
-        raise NotationError(f"{text.strip()!r}: write the demolished card with its value, e.g. demolish Y6")
+        raise NotationError(Msg(N_("{text}: write the demolished card with its value, e.g. demolish Y6"),
+                                text=repr(text.strip())))
     demolished = NO_DEMOLISH if demolish is None else demolish[1]
     take, place = clauses.get("take"), clauses.get("place")
     if place is None:
-        raise NotationError(f"{text.strip()!r}: say where the cards go with a place clause; {_USAGE}")
+        raise NotationError(Msg(N_("{text}: say where the cards go with a place clause; {usage}"),
+                                text=repr(text.strip()), usage=_USAGE))
     if take is not None and Counter(take) != Counter(place):
-        raise NotationError(
-            f"{text.strip()!r}: the cards taken ({format_cards(take)}) and placed ({format_cards(place)}) differ; "
-            "every card taken must be placed")
+        raise NotationError(Msg(
+            N_("{text}: the cards taken ({taken}) and placed ({placed}) differ; every card taken must be placed"),
+            text=repr(text.strip()), taken=format_cards(take), placed=format_cards(place)))
     return demolished, canonical_placement(place)

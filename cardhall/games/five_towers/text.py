@@ -1,27 +1,28 @@
-"""5 Towers in words: the table, the towers, bids and builds, rendered from a seat's view."""
+"""5 Towers in words: the table, the towers, bids and builds, rendered from a seat's view.
+
+Every sentence is a whole message of the ``five_towers`` catalog domain, in the reader's
+language (`self.tr`): "you" sentences apart from the third-person ones, counts with plural
+forms, the towers' names in the case each sentence needs (message contexts ``tower``,
+``tower, onto``, ``tower, of``).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.text import Shortcut, TextUI, plural
+from cardhall.core.text import Shortcut, TextUI
 from cardhall.games.five_towers.notation import (
-    COLOUR_WORDS,
+    COLOUR_NAMES,
     COLOURS,
     NO_DEMOLISH,
     PASS,
     TOWER_NAMES,
-    card_words,
+    TOWER_OF,
+    TOWER_ONTO,
     parse_card,
 )
 from cardhall.games.five_towers.rules_engine import max_build
-
-
-def _join(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _towers(view: dict[str, Any], seat: int) -> list[list[int]]:
@@ -29,8 +30,41 @@ def _towers(view: dict[str, Any], seat: int) -> list[list[int]]:
 
 
 class GameTextUI(TextUI):
-    def _name(self, seat: int, viewer: int) -> str:
-        return "You" if seat == viewer else self.seat(seat)
+    # --- words ---------------------------------------------------------------------
+    def tower(self, col: int) -> str:
+        """A tower's name: "Sand"."""
+        return self.tr.pgettext("tower", TOWER_NAMES[col])
+
+    def tower_card(self, c: int) -> str:
+        """A card in words (`Y7` → "Sand 7"), for screen readers."""
+        # Translators: a card in words: its tower's name and its value ("Sand 7").
+        return self.tr._("{tower} {value}", tower=self.tower(c >> 4), value=c & 15)
+
+    def _join(self, words: list[str]) -> str:
+        if len(words) <= 1:
+            return "".join(words)
+        return self.tr._("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
+
+    def _cards(self, cards: list[int]) -> str:
+        return self._join([self.tower_card(c) for c in cards])
+
+    def _places(self, placement: list[int]) -> str:
+        """Where the cards of a build go: "9 on the Candy tower and 7 then 5 on the Sand tower"."""
+        by_col: dict[int, list[int]] = {}
+        for c in placement:
+            by_col.setdefault(c >> 4, []).append(c & 15)
+        places = []
+        for col, values in by_col.items():
+            said = str(values[0])
+            for v in values[1:]:
+                # Translators: cards placed one on the other, bottom first: "7 then 5".
+                said = self.tr._("{lower} then {upper}", lower=said, upper=v)
+            places.append(self.tr._("{values} on {tower}", values=said,
+                                    tower=self.tr.pgettext("tower, onto", TOWER_ONTO[col])))
+        return self._join(places)
+
+    def _demolition(self, demolished: int) -> tuple[str, str]:
+        return self.tower_card(demolished), self.tr.pgettext("tower, of", TOWER_OF[demolished >> 4])
 
     # --- the picture -------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
@@ -39,41 +73,72 @@ class GameTextUI(TextUI):
         return "\n".join(p for p in parts if p)
 
     def piles(self, view: dict[str, Any], seat: int) -> str:
-        runs = {0: "it has not run out yet", 1: "it has run out once"}.get(view["exhaustions"], "it has run out twice")
-        last = " This is the last round." if view.get("last_round") else ""
+        tr = self.tr
+        runs = {0: tr._("it has not run out yet"), 1: tr._("it has run out once")}.get(
+            view["exhaustions"], tr._("it has run out twice"))
         draw, discard = view["draw_pile"], len(view["discard"])
-        return (f"Round {view['round']}. Draw pile: {draw} card{'s' * (draw != 1)} ({runs}). "
-                f"Discard pile: {discard} card{'s' * (discard != 1)}.{last}")
+        said = [tr._("Round {round}.", round=view["round"]),
+                tr.ngettext("Draw pile: {count} card ({runs}).", "Draw pile: {count} cards ({runs}).", draw, runs=runs),
+                tr.ngettext("Discard pile: {count} card.", "Discard pile: {count} cards.", discard)]
+        if view.get("last_round"):
+            said.append(tr._("This is the last round."))
+        return " ".join(said)
 
     def offer(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut O: the offer."""
         cards = view["offer"]
         if not cards:
-            return "The offer is empty."
-        shown = ", ".join(f"{c} ({card_words(parse_card(c))})" for c in cards)
-        return f"Offer ({plural(len(cards), 'card')}): {shown}."
+            return self.tr._("The offer is empty.")
+        shown = ", ".join(f"{c} ({self.tower_card(parse_card(c))})" for c in cards)
+        return self.tr.ngettext("Offer ({count} card): {cards}.", "Offer ({count} cards): {cards}.", len(cards),
+                                cards=shown)
 
     def tower_lines(self, view: dict[str, Any], seat: int, viewer: int) -> list[str]:
+        tr = self.tr
         towers = _towers(view, seat)
         demolished = view["demolished"][seat]
-        score = view["scores"][seat]
-        gone = f"{len(demolished)} demolished ({' '.join(demolished)})" if demolished else "none demolished"
-        lines = [f"{'Your towers' if seat == viewer else self.seat(seat)}: score {score:g}, {gone}."]
+        score, n, gone = f"{view['scores'][seat]:g}", len(demolished), " ".join(demolished)
+        if seat == viewer:
+            head = (tr.ngettext("Your towers: score {score}, {count} demolished ({cards}).",
+                                "Your towers: score {score}, {count} demolished ({cards}).", n, score=score, cards=gone)
+                    if n else tr._("Your towers: score {score}, none demolished.", score=score))
+        else:
+            player = self.seat(seat)
+            head = (tr.ngettext("{player}: score {score}, {count} demolished ({cards}).",
+                                "{player}: score {score}, {count} demolished ({cards}).", n, player=player,
+                                score=score, cards=gone)
+                    if n else tr._("{player}: score {score}, none demolished.", player=player, score=score))
+        lines = [head]
         tallest = max(len(t) for t in towers)
         main = next((col for col, t in enumerate(towers) if t and len(t) == tallest), -1)
         for col, tower in enumerate(towers):
-            label = f"  {TOWER_NAMES[col]} ({COLOURS[col]}, {COLOUR_WORDS[col]}):"
             if not tower:
                 continue
-            state = "topped with 0, complete" if tower[-1] == 0 else f"top {tower[-1]}"
-            cards = "card" if len(tower) == 1 else "cards"
-            extra = ", main tower" if col == main else ""
-            lines.append(f"{label} {' '.join(map(str, tower))} (bottom to top; {len(tower)} {cards}, {state}{extra})")
-        missing = [TOWER_NAMES[col] for col, tower in enumerate(towers) if not tower]
+            label = tr._("{tower} ({letter}, {colour}):", tower=self.tower(col), letter=COLOURS[col],
+                         colour=tr._(COLOUR_NAMES[col]))
+            values, count, top = " ".join(map(str, tower)), len(tower), tower[-1]
+            if top == 0 and col == main:
+                line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete, main tower)",
+                                   "{label} {values} (bottom to top; {count} cards, topped with 0, complete, main tower)",
+                                   count, label=label, values=values)
+            elif top == 0:
+                line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete)",
+                                   "{label} {values} (bottom to top; {count} cards, topped with 0, complete)",
+                                   count, label=label, values=values)
+            elif col == main:
+                line = tr.ngettext("{label} {values} (bottom to top; {count} card, top {top}, main tower)",
+                                   "{label} {values} (bottom to top; {count} cards, top {top}, main tower)",
+                                   count, label=label, values=values, top=top)
+            else:
+                line = tr.ngettext("{label} {values} (bottom to top; {count} card, top {top})",
+                                   "{label} {values} (bottom to top; {count} cards, top {top})",
+                                   count, label=label, values=values, top=top)
+            lines.append("  " + line)
+        missing = [self.tower(col) for col, tower in enumerate(towers) if not tower]
         if len(missing) == 5:
-            lines.append("  no towers yet")
+            lines.append("  " + tr._("no towers yet"))
         elif missing:
-            lines.append(f"  no tower yet: {', '.join(missing)}")
+            lines.append("  " + tr._("no tower yet: {towers}", towers=", ".join(missing)))
         return lines
 
     def all_towers(self, view: dict[str, Any], seat: int) -> str:
@@ -89,6 +154,7 @@ class GameTextUI(TextUI):
         """Shortcut B: the bids of this round."""
         if view["phase"] == "over":
             return ""
+        tr = self.tr
         start = view["start_player"]
         n = view["players"]
         said = []
@@ -97,58 +163,95 @@ class GameTextUI(TextUI):
             b = view["bids"][s]
             if b is None:
                 continue
-            said.append(f"{self._name(s, seat)} {'passed' if b == 'pass' else f'bid {b}'}")
-        starter = self.does(start, seat, "start", capital=False)
-        return f"Bidding ({starter}): " + ("; ".join(said) + "." if said else "no bids yet.")
+            if s == seat:
+                # Translators: this round's bids so far, in the past tense ("Player 1 bid 2; you passed").
+                said.append(tr._("You passed") if b == "pass" else tr._("You bid {bid}", bid=b))
+            else:
+                player = self.seat(s)
+                said.append(tr._("{player} passed", player=player) if b == "pass"
+                            else tr._("{player} bid {bid}", player=player, bid=b))
+        if start == seat:
+            return (tr._("Bidding (you start): {bids}.", bids="; ".join(said)) if said
+                    else tr._("Bidding (you start): no bids yet."))
+        player = self.seat(start)
+        return (tr._("Bidding ({player} starts): {bids}.", player=player, bids="; ".join(said)) if said
+                else tr._("Bidding ({player} starts): no bids yet.", player=player))
 
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: each player's score with its parts."""
-        lines = ["Score:"]
+        tr = self.tr
+        lines = [tr._("Score:")]
         for s in range(view["players"]):
             towers = _towers(view, s)
             built = sum(len(t) * (2 if t and t[-1] == 0 else 1) for t in towers)
             main = max(len(t) for t in towers)
             n = len(view["demolished"][s])
-            minus = f", demolished −{n * (n + 1) // 2}" if n else ""
-            lines.append(f"  {self.who(s, seat)}: {plural(view['scores'][s], 'point')} "
-                         f"(towers {built}, main tower {main}{minus})")
+            points, minus = view["scores"][s], n * (n + 1) // 2
+            if s == seat:
+                line = (tr.ngettext("You: {count} point (towers {built}, main tower {main}, demolished −{minus})",
+                                    "You: {count} points (towers {built}, main tower {main}, demolished −{minus})",
+                                    points, built=built, main=main, minus=minus) if n else
+                        tr.ngettext("You: {count} point (towers {built}, main tower {main})",
+                                    "You: {count} points (towers {built}, main tower {main})",
+                                    points, built=built, main=main))
+            else:
+                player = self.seat(s)
+                line = (tr.ngettext("{player}: {count} point (towers {built}, main tower {main}, demolished −{minus})",
+                                    "{player}: {count} points (towers {built}, main tower {main}, demolished −{minus})",
+                                    points, player=player, built=built, main=main, minus=minus) if n else
+                        tr.ngettext("{player}: {count} point (towers {built}, main tower {main})",
+                                    "{player}: {count} points (towers {built}, main tower {main})",
+                                    points, player=player, built=built, main=main))
+            lines.append("  " + line)
         return "\n".join(lines)
 
     def turn(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut T: whose turn it is and what they must do."""
+        tr = self.tr
         mover = view["to_move"]
         if mover is None:
-            return "The game is over."
-        who = "You" if mover == seat else self.seat(mover)
+            return tr._("The game is over.")
+        high = view["high_bid"]
         if view["phase"] == "build":
             if mover == seat:
-                return f"You must now take and build {plural(view['high_bid'], 'card')}."
-            cards = plural(view["high_bid"], "card")
-            return f"{who} won the bidding with {view['high_bid']} and must now take and build {cards}."
+                return tr.ngettext("You must now take and build {count} card.",
+                                   "You must now take and build {count} cards.", high)
+            return tr.ngettext("{player} won the bidding with {bid} and must now take and build {count} card.",
+                               "{player} won the bidding with {bid} and must now take and build {count} cards.",
+                               high, player=self.seat(mover), bid=high)
         top = max_build(_towers(view, mover), [parse_card(c) for c in view["offer"]], view["spanish_eight"])
-        high = view["high_bid"]
         if view["bids"][mover] is None and mover == view["start_player"]:
             if mover != seat:
-                return f"{who} opens the bidding."
-            return f"You must open the bidding: bid 0 to {top}." if top else "You must open the bidding: bid 0."
+                return tr._("{player} opens the bidding.", player=self.seat(mover))
+            return (tr._("You must open the bidding: bid 0 to {top}.", top=top) if top
+                    else tr._("You must open the bidding: bid 0."))
         if mover != seat:
-            return f"{who} is to bid or pass."
+            return tr._("{player} is to bid or pass.", player=self.seat(mover))
         if top <= high:
-            return "You must pass: no higher bid can be built."
-        return f"You may bid {top}, or pass." if top == high + 1 else f"You may bid {high + 1} to {top}, or pass."
+            return tr._("You must pass: no higher bid can be built.")
+        if top == high + 1:
+            return tr._("You may bid {top}, or pass.", top=top)
+        return tr._("You may bid {low} to {top}, or pass.", low=high + 1, top=top)
 
     def shortcuts(self) -> dict[str, Shortcut]:
         keys = super().shortcuts()
-        keys["O"] = ("the offer", self.offer)
-        keys["B"] = ("the bids of this round", self.bids)
+        keys["C"] = (self.tr._("the offer, the towers and the piles"), self.table)
+        keys["S"] = (self.tr._("the score"), self.score)
+        keys["T"] = (self.tr._("whose turn it is"), self.turn)
+        keys["O"] = (self.tr._("the offer"), self.offer)
+        keys["B"] = (self.tr._("the bids of this round"), self.bids)
         return keys
 
     # --- moves in words -------------------------------------------------------------
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
+        tr = self.tr
         if isinstance(action, int):
             if action == PASS:
-                return "pass"
-            return f"bid {action}" + (" (take no cards)" if action == 0 else f" (take {action} of the offer cards)")
+                return tr._("pass")
+            if action == 0:
+                return tr._("bid {bid} (take no cards)", bid=0)
+            return tr.ngettext("bid {bid} (take {count} of the offer cards)",
+                               "bid {bid} (take {count} of the offer cards)", action, bid=action)
         assert isinstance(action, tuple)
         demolished, placement = action
         towers = _towers(view, seat)
@@ -157,69 +260,82 @@ class GameTextUI(TextUI):
         for c in placement:
             towers[c >> 4].append(c & 15)
         touched = sorted({c >> 4 for c in placement} | ({demolished >> 4} if demolished != NO_DEMOLISH else set()))
-        result = "; ".join(f"{TOWER_NAMES[col]} {' '.join(map(str, towers[col])) or 'gone'}" for col in touched)
+        # Translators: a tower that a build's demolition leaves without cards.
+        gone = tr._("gone")
+        result = "; ".join(f"{self.tower(col)} {' '.join(map(str, towers[col])) or gone}" for col in touched)
         return f"{self.game.format_action(action)}  → {result}"
 
     def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
         """A build in three steps: the cards taken, the tower top demolished, where each card goes."""
         if not isinstance(action, tuple):
             return None
+        tr = self.tr
         demolished, placement = action
-        taken = "take " + _join([card_words(c) for c in sorted(placement)])
-        gone = ("demolish nothing" if demolished == NO_DEMOLISH
-                else f"demolish the {card_words(demolished)} from the top of the {TOWER_NAMES[demolished >> 4]} tower")
-        by_col: dict[int, list[int]] = {}
-        for c in placement:
-            by_col.setdefault(c >> 4, []).append(c & 15)
-        places = _join([f"{' then '.join(map(str, vals))} on the {TOWER_NAMES[col]} tower" for col, vals in by_col.items()])
-        return [("Which cards do you take?", taken), ("Which tower top do you demolish?", gone),
-                ("Where does each card go?", "place " + places)]
+        taken = tr._("take {cards}", cards=self._cards(sorted(placement)))
+        if demolished == NO_DEMOLISH:
+            gone = tr._("demolish nothing")
+        else:
+            card, tower = self._demolition(demolished)
+            gone = tr._("demolish the {card} from the top of {tower}", card=card, tower=tower)
+        return [(tr._("Which cards do you take?"), taken), (tr._("Which tower top do you demolish?"), gone),
+                (tr._("Where does each card go?"), tr._("place {places}", places=self._places(list(placement))))]
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
+        tr = self.tr
         kind = event["type"]
         v = -1 if viewer is None else viewer
-        who = self._name(event["seat"], v) if "seat" in event else ""
-        you = who == "You"
+        you = event.get("seat") == v
+        player = self.seat(event["seat"]) if "seat" in event else ""
         if kind == "passed":
-            return f"{who} pass." if you else f"{who} passes."
+            return tr._("You pass.") if you else tr._("{player} passes.", player=player)
         if kind == "bid":
-            return f"{who} bid {event['bid']}." if you else f"{who} bids {event['bid']}."
+            return tr._("You bid {bid}.", bid=event["bid"]) if you else tr._("{player} bids {bid}.", player=player,
+                                                                             bid=event["bid"])
         if kind == "build":
-            return self._build_words(who, [parse_card(c) for c in event["cards"]],
-                                     NO_DEMOLISH if event["demolished"] is None else parse_card(event["demolished"]))
+            demolished = NO_DEMOLISH if event["demolished"] is None else parse_card(event["demolished"])
+            return self._build_words(event["seat"], v, [parse_card(c) for c in event["cards"]], demolished)
         if kind == "bidding_won":
-            return f"{who} won the bidding with {event['bid']}."
+            return (tr._("You won the bidding with {bid}.", bid=event["bid"]) if you
+                    else tr._("{player} won the bidding with {bid}.", player=player, bid=event["bid"]))
         if kind == "offer_discarded":
             if event["reason"] == "no_bid":
-                return ("The start player bid 0 and everyone else passed: the offer goes to the discard pile "
-                        "and the same player starts the next round.")
-            return f"Left in the offer, to the discard pile: {_join([card_words(parse_card(c)) for c in event['cards']])}."
+                return tr._("The start player bid 0 and everyone else passed: the offer goes to the discard pile "
+                            "and the same player starts the next round.")
+            return tr._("Left in the offer, to the discard pile: {cards}.",
+                        cards=self._cards([parse_card(c) for c in event["cards"]]))
         if kind == "discard_reshuffled":
-            return "The draw pile ran out in this round: the discard pile is shuffled into a new draw pile."
+            return tr._("The draw pile ran out in this round: the discard pile is shuffled into a new draw pile.")
         if kind == "game_ends":
-            return ("The draw pile has run out for the second time: the game ends."
-                    if event["reason"] == "draw_pile_out_twice" else "There are no cards left to reveal: the game ends.")
+            return (tr._("The draw pile has run out for the second time: the game ends.")
+                    if event["reason"] == "draw_pile_out_twice"
+                    else tr._("There are no cards left to reveal: the game ends."))
         if kind == "round_started":
-            starter = "You start" if event["start_player"] == v else f"{self.seat(event['start_player'])} starts"
-            return f"Round {event['round']}. {self.offer(event, v)} {starter} the bidding."
+            offer = self.offer(event, v)
+            if event["start_player"] == v:
+                return tr._("Round {round}. {offer} You start the bidding.", round=event["round"], offer=offer)
+            return tr._("Round {round}. {offer} {player} starts the bidding.", round=event["round"], offer=offer,
+                        player=self.seat(event["start_player"]))
         if kind == "draw_pile_emptied":
-            return "This reveal emptied the draw pile" + (
-                ": the discard pile will be reshuffled at the end of this round." if event["times"] == 1
-                else " for the second time: this is the last round.")
+            if event["times"] == 1:
+                return tr._("This reveal emptied the draw pile: the discard pile will be reshuffled at the end of "
+                            "this round.")
+            return tr._("This reveal emptied the draw pile for the second time: this is the last round.")
         return super().phrase(event, viewer)
 
-    def _build_words(self, who: str, placement: list[int], demolished: int) -> str:
-        verb = ("take", "demolish", "place") if who == "You" else ("takes", "demolishes", "places")
-        parts = [f"{who} {verb[0]} {_join([card_words(c) for c in sorted(placement)])}"]
-        if demolished != NO_DEMOLISH:
-            parts.append(f"{verb[1]} the {card_words(demolished)} from the top of the {TOWER_NAMES[demolished >> 4]} tower")
-        by_col: dict[int, list[int]] = {}
-        for c in placement:
-            by_col.setdefault(c >> 4, []).append(c & 15)
-        places = [f"{' then '.join(map(str, vals))} on the {TOWER_NAMES[col]} tower" for col, vals in by_col.items()]
-        parts.append(f"{verb[2]} {_join(places)}")
-        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] + "."
+    def _build_words(self, seat: int, viewer: int, placement: list[int], demolished: int) -> str:
+        tr = self.tr
+        cards, places = self._cards(sorted(placement)), self._places(placement)
+        if demolished == NO_DEMOLISH:
+            if seat == viewer:
+                return tr._("You take {cards} and place {places}.", cards=cards, places=places)
+            return tr._("{player} takes {cards} and places {places}.", player=self.seat(seat), cards=cards,
+                        places=places)
+        card, tower = self._demolition(demolished)
+        if seat == viewer:
+            return tr._("You take {cards}, demolish the {card} from the top of {tower} and place {places}.",
+                        cards=cards, card=card, tower=tower, places=places)
+        return tr._("{player} takes {cards}, demolishes the {card} from the top of {tower} and places {places}.",
+                    player=self.seat(seat), cards=cards, card=card, tower=tower, places=places)
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         return self.score(view, viewer) + "\n" + super().result(view, scores, winners, viewer)
-
