@@ -121,6 +121,19 @@ def test_a_removed_message_is_caught(broken, tmp_path):
         "ru/cardhall: 'The game starts.' (no context) is not in the catalog; run update"]
 
 
-def test_catalogs_are_package_data():
-    pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"*.po"' in pyproject
+def test_catalogs_and_player_rules_are_in_the_built_package(tmp_path):
+    """`pip install .` (the quick start) installs a wheel, not the checkout: every catalog and every
+    rules file for players must be inside it."""
+    import subprocess
+    import sys
+    import zipfile
+
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                    "-w", str(tmp_path), str(root)], check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("cardhall-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {str(p.relative_to(root)) for p in (root / "cardhall").glob("locale/**/*.po")}
+    shipped |= {str(p.relative_to(root)) for p in (root / "cardhall").glob("games/*/rules/*.md")}
+    assert len(shipped) >= 4 * 8 + 5 * 6
+    assert shipped <= names, sorted(shipped - names)

@@ -20,7 +20,9 @@ from cardhall.games.clash_of_decks.words import ABILITY_NAMES, CARD_NAMES
 from .helpers import game, position
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = ROOT.parent.parent / "shared" / "seeds" / "003_da2ee8663f8ad4c7.txt"
+# ../shared beside the checkout (a git worktree may sit one folder deeper)
+SEED = next(p / "shared" / "seeds" / "003_da2ee8663f8ad4c7.txt" for p in ROOT.parents
+            if (p / "shared" / "seeds").is_dir())
 OTHERS = [code for code in LANGUAGES if code != "en"]
 WORD = re.compile(r"[A-Za-z]{4,}")
 NOTATION = re.compile(r"\b[A-Z][A-Z!]+\b|\b\w+_\w+\b")  # card names as printed, option names
