@@ -32,7 +32,7 @@ import cardhall
 from cardhall.core.cards import RANKS, SUIT_SYMBOLS, SUITS
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
-from cardhall.core.i18n import DEFAULT, N_, Msg, check, lang
+from cardhall.core.i18n import DEFAULT, N_, Msg, check
 from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
 from cardhall.games.five_towers.notation import TOWER_NAMES
@@ -204,12 +204,11 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
     nothing = tr._(NOTHING)
 
     events: list[str] = []
-    room_words = lang(code, "cardhall")
     for ev in body.get("events") or []:
         if not isinstance(ev, dict):
             continue
-        said = room_sentence(ev, room_words, seat, names)
-        if said is None and ev.get("type") not in ("connected", "disconnected"):
+        said = room_sentence(ev, ui.tr, seat, names)
+        if said is None:
             said = _call(ui.phrase, ev, seat) if hasattr(ui, "phrase") else None
         if said:
             events.append(said)
