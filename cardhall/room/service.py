@@ -33,9 +33,9 @@ from typing import Any, Protocol
 
 from cardhall.bots import bot_names
 from cardhall.core.errors import CardhallError
+from cardhall.core.game import Viewer
 from cardhall.core.i18n import DEFAULT as DEFAULT_LANG
 from cardhall.core.i18n import check as check_lang
-from cardhall.core.game import Viewer
 from cardhall.core.registry import load
 from cardhall.core.rng import new_seed
 from cardhall.room.bots import BotTurn, choose

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from starlette.applications import Starlette
-from starlette.datastructures import Headers
 from markdown_it import MarkdownIt
 from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
