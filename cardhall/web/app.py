@@ -28,8 +28,8 @@ from cardhall.core.text import text_ui
 from cardhall.room.cluster import ClusterError
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
-from cardhall.web.languages import chosen, web
-from cardhall.web.pages import install, page_lang, say_error
+from cardhall.web.languages import chosen, say_error, web
+from cardhall.web.pages import install, page_lang
 from cardhall.web.protocol import NewPlayer, NewTable, PlayerLang, SitDown, json_schema
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 

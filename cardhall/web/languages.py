@@ -20,8 +20,11 @@ from babel import Locale
 from babel.messages.pofile import read_po
 from starlette.requests import HTTPConnection
 
-from cardhall.core.errors import OptionError
+import cardhall
+from cardhall.core.errors import CardhallError, OptionError
+from cardhall.core.game import Game, Viewer
 from cardhall.core.i18n import DEFAULT, LANGUAGES, SOURCE, Lang, check, from_accept_language, lang
+from cardhall.core.text import text_ui
 
 LANG_COOKIE = "cardhall_lang"
 DOMAIN = "web"
@@ -102,6 +105,14 @@ def js_catalog(code: str) -> dict[str, Any]:
     return {"lang": code, "plural": plural_forms(code), "messages": messages}
 
 
-def say(error: BaseException | str, code: str) -> str:
-    """An error's sentence (a `Msg` when it has one) in the language `code`."""
-    return web(code).say(error)
+def say_error(error: BaseException | str, code: str, game: Game | str | None = None, viewer: Viewer = None) -> str:
+    """An error's sentence in the language `code` for the reader `viewer`: the web domain's and
+    ``cardhall``'s messages through the web domain, a game's own (its options, its moves)
+    through the game's TextUI (`game`: the game or its name); other text as it is."""
+    said = web(code).say(error, viewer)
+    if game is not None and said == str(error):  # neither the web's nor cardhall's: the game's?
+        try:
+            return text_ui(cardhall.load(game) if isinstance(game, str) else game, code).say(error, viewer)
+        except (CardhallError, ModuleNotFoundError, KeyError):
+            pass
+    return said

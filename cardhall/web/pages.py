@@ -37,7 +37,7 @@ from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
 from cardhall.games.five_towers.notation import TOWER_NAMES
 from cardhall.room.words import room_sentence
-from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say, web
+from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -277,17 +277,6 @@ async def text_endpoint(request: Request) -> Response:
 def _refuse(error: BaseException | str, code: str, status: int = 400, game: Any = None) -> JSONResponse:
     """A refusal's sentence in the reader's language (a game's own messages through its TextUI)."""
     return JSONResponse({"error": say_error(error, code, game)}, status)
-
-
-def say_error(error: BaseException | str, code: str, game: Any = None) -> str:
-    """An error's sentence in the language `code`: a game's message through the game's TextUI
-    (its domain, then ``cardhall``), any other through the web domain."""
-    if isinstance(game, str):
-        try:
-            return text_ui(cardhall.load(game), code).say(error)
-        except (CardhallError, ModuleNotFoundError, KeyError):
-            pass
-    return say(error, code)
 
 
 async def seats_endpoint(request: Request) -> Response:

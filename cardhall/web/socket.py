@@ -19,10 +19,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
-from cardhall.core.text import text_ui
 from cardhall.room.service import Room, TableFront
 from cardhall.web.auth import AuthError, Tokens, presented_token
-from cardhall.web.languages import chosen, web
+from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
 
 MAX_MESSAGE = 16 * 1024
@@ -138,9 +137,9 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
                 continue
             try:
                 await handle(message, conn, actor)
-            except CardhallError as exc:  # the game's own messages through its TextUI, in the reader's language
-                seat = actor.viewer(player)
-                conn.send({"type": "error", "message": text_ui(actor.table.game, conn.lang).say(exc, seat)})
+            except CardhallError as exc:  # in the reader's language (the game's messages through its TextUI)
+                said = say_error(exc, conn.lang, actor.table.game, actor.viewer(player))
+                conn.send({"type": "error", "message": said})
     except WebSocketDisconnect:
         pass
     finally:
