@@ -16,8 +16,10 @@ from typing import Any, ClassVar, Self
 from cardhall.core.errors import (
     CardhallError,
     IllegalAction,
+    OptionError,
     StateFormatError,
 )
+from cardhall.core.i18n import DEFAULT, LANGUAGES, N_, Msg, check, reason
 from cardhall.core.options import Option, validate_options
 from cardhall.core.plugins import Plugins
 from cardhall.core.rng import check_seed, new_seed
@@ -64,7 +66,7 @@ class Game(ABC):
         try:
             seed = new_seed() if seed is None else check_seed(seed)
         except ValueError as exc:
-            raise CardhallError(str(exc)) from None
+            raise CardhallError(reason(exc)) from None
         return self._new_state(seed)
 
     @abstractmethod
@@ -111,10 +113,19 @@ class Game(ABC):
 
     # --- things people read ---------------------------------------------------------
     @classmethod
-    def rules_text(cls) -> str:
-        """The rules as implemented (the game package's `rules.md`)."""
-        package = cls.__module__.rsplit(".", 1)[0]
-        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    def rules_text(cls, lang: str = DEFAULT) -> str:
+        """The rules for players in the language `lang`: how to play, the keys, the variants and
+        options (``rules/<game>.<lang>.md`` in the game's package; the developers' specification
+        is ``docs/spec/<game>.md``). An `OptionError` says which languages there are."""
+        code = check(lang)
+        folder = resources.files(cls.__module__.rsplit(".", 1)[0]).joinpath("rules")
+        path = folder.joinpath(f"{cls.name}.{code}.md")
+        if not path.is_file():
+            written = [c for c in LANGUAGES if folder.joinpath(f"{cls.name}.{c}.md").is_file()]
+            raise OptionError(Msg(N_("the rules of {game} are not written in {language}; they are written in: {languages}"),
+                                  game=cls.name, language=LANGUAGES[code],
+                                  languages=", ".join(f"{c} ({LANGUAGES[c]})" for c in written) or Msg(N_("none"))))
+        return path.read_text(encoding="utf-8")
 
     def seat_name(self, seat: int) -> str:
         """How a seat is called at the table."""
@@ -165,16 +176,19 @@ class State(ABC):
     def check_legal(self, action: Action) -> None:
         """Raise `IllegalAction` explaining why `action` is not legal now."""
         if self.is_over():
-            raise IllegalAction("the game is over; no more actions can be played")
+            raise IllegalAction(Msg(N_("the game is over; no more actions can be played")))
         if action not in self.legal_actions():
             raise IllegalAction(self.explain_illegal(action))
 
     def explain_illegal(self, action: Action) -> str:
-        """Why `action` is not legal, and what would be; games refine this."""
+        """Why `action` is not legal, and what would be; games refine this (with a `Msg`, so
+        that each reader hears it in their language)."""
         legal = self.legal_actions()
         shown = ", ".join(self.game.format_action(a) for a in legal[:12])
-        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-        return f"{self.game.format_action(action)} is not legal now; legal are: {shown}{more}"
+        if len(legal) > 12:
+            return Msg(N_("{action} is not legal now; legal are: {legal} and {more} more"),
+                       action=self.game.format_action(action), legal=shown, more=len(legal) - 12)
+        return Msg(N_("{action} is not legal now; legal are: {legal}"), action=self.game.format_action(action), legal=shown)
 
     @abstractmethod
     def _apply(self, action: Action) -> None: ...
