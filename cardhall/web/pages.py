@@ -9,7 +9,6 @@ browser already received, so this module never sees more than the viewer may kno
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from functools import lru_cache
@@ -22,7 +21,7 @@ from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -343,24 +342,38 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("
 
 
 async def rules_page(request: Request) -> Response:
-    """`/rules/<game>?lang=`: the rules for players, in the page's language, as HTML."""
+    """`/rules/<game>?lang=`: the rules for players in the page's language (English, said so,
+    where that language has none yet), as HTML; a sentence and 404 for an unknown game or a
+    game whose rules are not written."""
     name = request.path_params["game"]
     code = await page_lang(request)
     try:
         cls = game_class(name)
     except (CardhallError, ModuleNotFoundError):
-        known_games = ", ".join(game_names())
-        return HTMLResponse(html.escape(web(code)._("There is no game \"{name}\" here; the games are {games}.",
-                                                   name=name, games=known_games)), 404)
-    try:
-        text = cls.rules_text(code)
-        shown = code
-    except CardhallError:  # no rules in this language yet: English, and the page says so
-        text = cls.rules_text(DEFAULT)
-        shown = DEFAULT
+        problem = web(code)._("There is no game \"{name}\" here; the games are {games}.",
+                              name=name, games=", ".join(game_names()))
+        return await rules_missing(request, problem)
+    text, shown = None, code
+    for shown in dict.fromkeys((code, DEFAULT)):
+        try:
+            text = cls.rules_text(shown)
+            break
+        except CardhallError as exc:
+            problem = say_error(exc, code, cls.name)
+    if text is None:
+        return await rules_missing(request, problem, cls.title)
     body = Markup(_MARKDOWN.render(text))
     return await render(request, "rules.html", N_("cardhall — rules"), game=cls.title, rules=body,
                         rules_lang=shown, titled=text.lstrip().startswith("# "))
+
+
+async def rules_missing(request: Request, problem: str, game: str = "") -> Response:
+    """The rules page saying why there are no rules to show (status 404)."""
+    body = Markup("<p>{}</p>").format(problem)
+    response = await render(request, "rules.html", N_("cardhall — rules"), game=game or "?", rules=body,
+                            rules_lang=await page_lang(request), titled=False)
+    response.status_code = 404
+    return response
 
 
 def routes() -> list[Route | Mount]:
