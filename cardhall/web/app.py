@@ -104,7 +104,7 @@ def games_catalog(code: str = "en") -> list[dict[str, Any]]:
         levels = [b for b in ROOM_BOTS if b in bot_names(game)]
         catalog.append({
             "name": name, "title": cls.title, "aliases": aliases(name), "players": sorted(counts),
-            "options": [{"name": o.name, "default": o.default, "allowed": o.allowed(),
+            "options": [{"name": o.name, "default": o.default, "allowed": ui.say(o.allowed()),
                          "description": ui.tr._(o.doc) if o.doc else o.doc} for o in cls.OPTIONS],
             "bots": [{"spec": f"bot:{b}", "description": bot_description(name, b, code)} for b in levels],
         })

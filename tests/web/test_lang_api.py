@@ -119,3 +119,15 @@ def test_text_is_phrased_for_each_reader_in_their_own_language(server):
     assert r.status_code == 400 and "xx" in r.json()["error"]
     r = client.post("/api/text", json={**body, "seat": 9, "lang": "ru"})
     assert r.status_code == 400 and r.json()["error"].startswith("место должно быть от 0 до 1")
+
+
+def test_the_games_are_described_in_the_readers_language(server):
+    client = httpx.Client(base_url=server.url)
+    games = {code: {g["name"]: g for g in client.get("/api/games", params={"lang": code}).json()}
+             for code in ("en", "ru")}
+    bots = {code: [b["description"] for b in games[code]["hearts"]["bots"]] for code in games}
+    assert bots["en"][0] == "plays a random legal action (the weakest)"
+    assert bots["ru"][0] == "делает случайный допустимый ход (самый слабый)"
+    players = {code: next(o for o in games[code]["hearts"]["options"] if o["name"] == "players") for code in games}
+    assert players["en"]["allowed"] == "one of 3, 4" and players["ru"]["allowed"] != "one of 3, 4"
+    assert "3, 4" in players["ru"]["allowed"]
