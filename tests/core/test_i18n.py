@@ -3,6 +3,7 @@ negotiation (Accept-Language, the environment), and the errors players read, tra
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import pytest
@@ -96,6 +97,17 @@ def test_msg_survives_pickling():
     assert lang("es").say(again, 0) == "Tu turno." and lang("es").say(again, 1) == "Le toca a nadie."
     error = pickle.loads(pickle.dumps(TableError(msg)))
     assert lang("bg").say(error, 1) == "Ред е на никой."
+
+
+def test_msg_travels_as_json_data():
+    """Another node of the room sends an error's Msg as JSON: the reader still hears it in their
+    language, "you" included."""
+    msg = Msg(N_("{player} is to move."), you=N_("Your turn."), subject=1, player=Msg(N_("Seat {number}"), number=2))
+    again = Msg.from_data(json.loads(json.dumps(msg.to_data())))
+    assert again == msg == "Seat 2 is to move." and isinstance(again.params["player"], Msg)
+    assert lang("cs").say(again, 0) == "Na tahu je Místo 2." and lang("cs").say(again, 1) == "Jste na tahu."
+    seed = Msg(N_("a seed must be a whole number from 0 to {maximum}, got {value}"), maximum=7, value=repr(-1))
+    assert Msg.from_data(json.loads(json.dumps(seed.to_data()))) == "a seed must be a whole number from 0 to 7, got -1"
 
 
 def test_reason_keeps_an_errors_msg_and_cuts_long_text():
