@@ -120,8 +120,11 @@ class Hub(TableFront):
         self.used = time.monotonic()
         self._moved = asyncio.Event()
 
-    async def sit(self, player: str, name: str, seat: int | None) -> None:
-        await self._run("sit", [player, name, seat])
+    async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> None:
+        await self._run("sit", [player, name, seat, lang])
+
+    async def set_lang(self, player: str, lang: str) -> None:
+        await self._run("lang", [player, lang])
 
     async def leave(self, player: str) -> None:
         await self._run("leave", [player])

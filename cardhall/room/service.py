@@ -34,7 +34,9 @@ from typing import Any, Protocol
 from cardhall.bots import bot_names
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Viewer
+from cardhall.core.i18n import DEFAULT as DEFAULT_LANG
 from cardhall.core.i18n import N_, Msg, reason
+from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
 from cardhall.core.rng import new_seed
 from cardhall.room.bots import BotTurn, choose
@@ -103,7 +105,9 @@ class TableFront(abc.ABC):
     invite: str | None
 
     @abc.abstractmethod
-    async def sit(self, player: str, name: str, seat: int | None) -> object: ...
+    async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> object: ...
+    @abc.abstractmethod
+    async def set_lang(self, player: str, lang: str) -> object: ...
     @abc.abstractmethod
     async def leave(self, player: str) -> object: ...
     @abc.abstractmethod
@@ -176,9 +180,9 @@ class TableActor(TableFront):
         changes: list[Change] = await self._submit(lambda: self._apply(fn))
         return changes
 
-    async def sit(self, player: str, name: str, seat: int | None) -> list[Change]:
+    async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> list[Change]:
         def sit(table: Table, now: float) -> list[Change]:
-            changes = table.sit(player, name, seat, now)
+            changes = table.sit(player, name, seat, now, lang)
             if self.connections[player]:
                 changes += table.connect(player, now)
             return changes
@@ -186,6 +190,9 @@ class TableActor(TableFront):
 
     async def leave(self, player: str) -> list[Change]:
         return await self.command(lambda table, now: table.leave(player, now))
+
+    async def set_lang(self, player: str, lang: str) -> list[Change]:
+        return await self.command(lambda table, now: table.set_lang(player, lang, now))
 
     async def start(self, player: str) -> list[Change]:
         return await self.command(lambda table, now: table.start(player, now))
@@ -212,6 +219,10 @@ class TableActor(TableFront):
         match op, args:
             case "sit", [str(player), str(name), int() | None as seat]:
                 await self.sit(player, name, seat)
+            case "sit", [str(player), str(name), int() | None as seat, str() | None as lang]:
+                await self.sit(player, name, seat, lang)
+            case "lang", [str(player), str(lang)]:
+                await self.set_lang(player, lang)
             case "leave", [str(player)]:
                 await self.leave(player)
             case "start", [str(player)]:
@@ -452,11 +463,12 @@ class Room:
         return actor
 
     # --- players --------------------------------------------------------------------
-    async def new_player(self, name: str) -> str:
-        """A guest: a new player id for `name` (1 to 40 printable characters)."""
+    async def new_player(self, name: str, lang: str = DEFAULT_LANG) -> str:
+        """A guest: a new player id for `name` (1 to 40 printable characters) who reads `lang`."""
         name = check_name(name)
+        lang = check_lang(lang)
         player = secrets.token_hex(8)
-        await self.store.add_player(player, name, time.time())
+        await self.store.add_player(player, name, time.time(), lang)
         self._names[player] = name
         return player
 
@@ -467,6 +479,22 @@ class Room:
                 return None
             self._names[player] = name
         return self._names[player]
+
+    async def player_lang(self, player: str) -> str | None:
+        """The language `player` reads (not cached: another node may have changed it)."""
+        return await self.store.player_lang(player)
+
+    async def set_player_lang(self, player: str, lang: str) -> str:
+        """Remember that `player` reads `lang` (an `OptionError` sentence for an unknown code);
+        the seats they hold at unfinished tables say so. Returns the language's code."""
+        lang = check_lang(lang)
+        await self.store.set_player_lang(player, lang)
+        for summary, _ in await self.live():
+            if any(seat.get("player") == player for seat in summary["seats"]):
+                front = await self.table(summary["id"])
+                if front is not None:
+                    await front.set_lang(player, lang)
+        return lang
 
     # --- tables ---------------------------------------------------------------------
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,
@@ -499,7 +527,8 @@ class Room:
         now = time.time()
         table = Table(secrets.token_urlsafe(8), game, new_seed(), made, host=host, policy=policy,
                       private=private, created=now)
-        changes = table.sit(host, name, seats.index("me")) if "me" in seats else []
+        lang = await self.player_lang(host)
+        changes = table.sit(host, name, seats.index("me"), lang=lang) if "me" in seats else []
         invite = secrets.token_urlsafe(16) if private else None
         await self.store.add_table(table.summary(), table.header(), invite,
                                    [(c.version, c.entry) for c in changes], now)

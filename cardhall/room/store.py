@@ -40,6 +40,7 @@ players = sa.Table(
     sa.Column("id", sa.String(40), primary_key=True),
     sa.Column("name", sa.String(100), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("lang", sa.String(8), nullable=False, server_default="en"),  # the language they read
 )
 
 tables = sa.Table(
@@ -191,9 +192,19 @@ class Store:
             return str(value)
 
     # --- players ----------------------------------------------------------------------
-    async def add_player(self, player: str, name: str, created: float) -> None:
+    async def add_player(self, player: str, name: str, created: float, lang: str = "en") -> None:
         async with _Transaction(self) as conn:
-            await conn.execute(players.insert().values(id=player, name=name, created=created))
+            await conn.execute(players.insert().values(id=player, name=name, created=created, lang=lang))
+
+    async def player_lang(self, player: str) -> str | None:
+        """The language code `player` reads (None: no such player)."""
+        async with self.engine.connect() as conn:
+            code = await conn.scalar(sa.select(players.c.lang).where(players.c.id == player))
+            return None if code is None else str(code)
+
+    async def set_player_lang(self, player: str, lang: str) -> None:
+        async with _Transaction(self) as conn:
+            await conn.execute(players.update().where(players.c.id == player).values(lang=lang))
 
     async def player_name(self, player: str) -> str | None:
         async with self.engine.connect() as conn:

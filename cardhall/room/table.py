@@ -53,10 +53,11 @@ class Seat:
     connected: bool = False  # a person with at least one live connection
     away_since: float | None = None  # when the person's last connection closed
     takeover: bool = False  # the table's takeover bot plays for this absent person
+    lang: str | None = None  # the language the person reads (a code of `cardhall.core.i18n.LANGUAGES`)
 
     @classmethod
-    def person(cls, player: str, name: str) -> Seat:
-        return cls("person", player=player, name=name)
+    def person(cls, player: str, name: str, lang: str | None = None) -> Seat:
+        return cls("person", player=player, name=name, lang=lang)
 
     @classmethod
     def robot(cls, spec: str) -> Seat:
@@ -66,7 +67,7 @@ class Seat:
     def to_json(self) -> dict[str, Any]:
         """What everyone may know of the seat (player ids are public; tokens are not here)."""
         return {"kind": self.kind, "player": self.player, "name": self.name, "bot": self.bot,
-                "connected": self.connected, "takeover": self.takeover}
+                "connected": self.connected, "takeover": self.takeover, "lang": self.lang}
 
     @classmethod
     def from_json(cls, data: Any) -> Seat:
@@ -164,9 +165,10 @@ class Table:
         self._warned = False
 
     # --- commands -------------------------------------------------------------------------
-    def sit(self, player: str, name: str, seat: int | None = None, now: float | None = None) -> list[Change]:
+    def sit(self, player: str, name: str, seat: int | None = None, now: float | None = None,
+            lang: str | None = None) -> list[Change]:
         """Before the start, take an open seat (None: the first one); after it, take back
-        one's own seat from the takeover bot."""
+        one's own seat from the takeover bot. `lang`: the language the person reads."""
         mine = self.seat_of(player)
         if self.status != "waiting":
             if mine is not None and (seat is None or seat == mine):
@@ -195,7 +197,15 @@ class Table:
             free = ", ".join(str(i + 1) for i in open_seats) or Msg(N_("none"))
             raise TableError(Msg(N_("seat {seat} is taken by {name}; open seats: {free}"), seat=seat + 1,
                                  name=self.seats[seat].name, free=free))
-        return [self._commit({"kind": "sit", "seat": seat, "player": player, "name": name}, now)]
+        entry = {"kind": "sit", "seat": seat, "player": player, "name": name}
+        return [self._commit(entry if lang is None else {**entry, "lang": lang}, now)]
+
+    def set_lang(self, player: str, lang: str, now: float | None = None) -> list[Change]:
+        """The person now reads `lang` (their seat says so to the others; no event)."""
+        seat = self.seat_of(player)
+        if seat is None or self.seats[seat].lang == lang:
+            return []
+        return [self._commit({"kind": "lang", "seat": seat, "lang": lang}, now)]
 
     def leave(self, player: str, now: float) -> list[Change]:
         """Before the start the seat opens again; after it, the takeover bot plays it."""
@@ -459,7 +469,7 @@ class Table:
         events: dict[Viewer, list[Event]] | None = None
         if kind == "sit":
             seat = entry["seat"]
-            self.seats[seat] = Seat.person(entry["player"], entry["name"])
+            self.seats[seat] = Seat.person(entry["player"], entry["name"], entry.get("lang"))
             ev = {"type": "sat", "seat": seat, "name": entry["name"]}
         elif kind == "leave":
             seat = entry["seat"]
@@ -495,6 +505,9 @@ class Table:
         elif kind == "warning":
             self._warned = True
             ev = {"type": "clock_warning", "seat": entry["seat"], "seconds": entry["seconds"]}
+        elif kind == "lang":
+            self.seats[entry["seat"]].lang = entry["lang"]
+            events = {v: [] for v in self._viewers()}
         elif kind in ("connect", "disconnect"):
             seat = self.seat_of(entry["player"])
             if seat is None:

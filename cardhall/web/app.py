@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import msgspec
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
@@ -22,12 +22,15 @@ from starlette.websockets import WebSocket
 from cardhall.bots import bot_names
 from cardhall.bots.levels import LEVELS, level_spec
 from cardhall.core.errors import CardhallError
+from cardhall.core.i18n import N_, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
+from cardhall.core.text import text_ui
 from cardhall.room.cluster import ClusterError
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
-from cardhall.web.pages import install
-from cardhall.web.protocol import NewPlayer, NewTable, SitDown, json_schema
+from cardhall.web.languages import chosen, say_error, web
+from cardhall.web.pages import install, page_lang
+from cardhall.web.protocol import NewPlayer, NewTable, PlayerLang, SitDown, json_schema
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 
 Body = TypeVar("Body")
@@ -46,14 +49,20 @@ def error(status: int, message: str) -> JSONResponse:
 
 
 def sentences(handler: Handler) -> Handler:
-    """Answer a `CardhallError` with its sentence and a 4xx status, never a traceback."""
+    """Answer a `CardhallError` with its sentence in the reader's language and a 4xx status,
+    never a traceback (a handler that knows the game sets `request.state.game`, so that the
+    game's own messages are said through its TextUI)."""
     @functools.wraps(handler)
     async def wrapped(request: Request) -> Response:
         try:
             return await handler(request)
         except CardhallError as exc:
             status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 400)
-            return error(status, str(exc))
+            try:
+                code = await page_lang(request)
+            except CardhallError:  # the token itself is bad: the request's own language
+                code = chosen(request, None)
+            return error(status, say_error(exc, code, getattr(request.state, "game", None)))
     return wrapped
 
 
@@ -61,17 +70,19 @@ async def read_body(request: Request, kind: type[Body]) -> Body:
     """The request's JSON body as `kind` (an empty body counts as `{}`)."""
     raw = await request.body()
     if len(raw) > MAX_MESSAGE:
-        raise CardhallError(f"the request body is too large: {len(raw)} bytes; at most {MAX_MESSAGE}")
+        raise CardhallError(Msg(N_("the request body is too large: {size} bytes; at most {limit}"),
+                                size=len(raw), limit=MAX_MESSAGE))
     try:
         return msgspec.json.decode(raw or b"{}", type=kind)
     except msgspec.ValidationError as exc:
-        raise CardhallError(f"bad request body: {exc}") from None
+        raise CardhallError(Msg(N_("bad request body: {problem}"), problem=str(exc))) from None
     except msgspec.DecodeError as exc:
-        raise CardhallError(f"the request body is not valid JSON ({exc})") from None
+        raise CardhallError(Msg(N_("the request body is not valid JSON ({problem})"), problem=str(exc))) from None
 
 
-def games_catalog() -> list[dict[str, Any]]:
-    """Every game with its player counts, options and the bot levels a table may seat."""
+def games_catalog(code: str = "en") -> list[dict[str, Any]]:
+    """Every game with its player counts, options and the bot levels a table may seat; the
+    descriptions in the language `code`."""
     catalog = []
     for name in game_names():
         try:
@@ -89,29 +100,31 @@ def games_catalog() -> list[dict[str, Any]]:
                 with contextlib.suppress(CardhallError):
                     counts.add(load(name, **{option.name: value}).num_players)
         game = load(name)
+        ui = text_ui(game, code)
         levels = [b for b in ROOM_BOTS if b in bot_names(game)]
         catalog.append({
             "name": name, "title": cls.title, "aliases": aliases(name), "players": sorted(counts),
-            "options": [{"name": o.name, "default": o.default, "allowed": o.allowed(), "description": o.doc}
-                        for o in cls.OPTIONS],
-            "bots": [{"spec": f"bot:{b}", "description": bot_description(name, b)} for b in levels],
+            "options": [{"name": o.name, "default": o.default, "allowed": ui.say(o.allowed()),
+                         "description": ui.tr._(o.doc) if o.doc else o.doc} for o in cls.OPTIONS],
+            "bots": [{"spec": f"bot:{b}", "description": bot_description(name, b, code)} for b in levels],
         })
     return catalog
 
 
-def bot_description(game: str, level: str) -> str:
+def bot_description(game: str, level: str, code: str = "en") -> str:
+    tr = web(code)
     if level == "random":
-        return "plays a random legal action (the weakest)"
+        return tr._("plays a random legal action (the weakest)")
     if level == "heuristic":
-        return "the game's rule-based player (instant)"
+        return tr._("the game's rule-based player (instant)")
     assert level in LEVELS
-    return f"search bot, level {level} ({level_spec(game, level)})"
+    return tr._("search bot, level {level} ({spec})", level=level, spec=level_spec(game, level))
 
 
 def create_app(room: Room, secret: str) -> Starlette:
     """The ASGI app over an opened `Room`; `secret` signs the players' tokens."""
     tokens = Tokens(secret)
-    catalog: list[dict[str, Any]] = []
+    catalogs: dict[str, list[dict[str, Any]]] = {}
 
     async def player_of(request: Request, *, changes: bool = True) -> str | None:
         """The person a request speaks for, or None (a token that is present must be valid)."""
@@ -120,37 +133,56 @@ def create_app(room: Room, secret: str) -> Starlette:
             return None
         player = tokens.player(token)
         if await room.player_name(player) is None:
-            raise AuthError("this token's player is not known to this room; get a new token with POST /api/players")
+            raise AuthError(Msg(N_("this token's player is not known to this room; "
+                                   "get a new token with POST /api/players")))
         return player
 
     async def signed_in(request: Request, *, changes: bool = True) -> str:
         player = await player_of(request, changes=changes)
         if player is None:
-            raise AuthError("this needs a player token: get one with POST /api/players {\"name\": ...} "
-                            "and send it as 'Authorization: Bearer TOKEN'")
+            raise AuthError(Msg(N_("this needs a player token: get one with POST /api/players {example} "
+                                   "and send it as 'Authorization: Bearer TOKEN'"), example='{"name": ...}'))
         return player
+
+    async def stored_lang(conn: HTTPConnection) -> str | None:
+        """The language stored with the player a page or request speaks for (None: no player)."""
+        try:
+            token = presented_token(conn, changes=False)
+            return None if token is None else await room.player_lang(tokens.player(token))
+        except AuthError:
+            return None
 
     async def find(request: Request, player: str | None, invite: str | None = None) -> TableFront:
         table_id = request.path_params["table_id"]
         actor = await room.table(table_id)
         if actor is None or not actor.may_see(player, invite or request.query_params.get("invite")):
-            raise NotFound(f"there is no table {table_id!r} here (a private table needs its invite: ?invite=TOKEN)")
+            raise NotFound(Msg(N_("there is no table \"{table}\" here (a private table needs its invite: ?invite=TOKEN)"),
+                               table=table_id))
         return actor
 
     @sentences
     async def games(request: Request) -> Response:
-        if not catalog:
-            catalog.extend(games_catalog())
-        return JSONResponse(catalog)
+        code = await page_lang(request)
+        if code not in catalogs:
+            catalogs[code] = games_catalog(code)
+        return JSONResponse(catalogs[code])
 
     @sentences
     async def new_player(request: Request) -> Response:
         body = await read_body(request, NewPlayer)
-        player = await room.new_player(body.name)
+        player = await room.new_player(body.name, body.lang or chosen(request, None))
         token = tokens.make(player)
         response = JSONResponse({"player": player, "name": await room.player_name(player), "token": token})
         response.set_cookie(COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="lax")
         return response
+
+    @sentences
+    async def player_lang(request: Request) -> Response:
+        """`POST /api/players/lang {"lang": "cs"}`: the language the player reads, remembered."""
+        player = await signed_in(request)
+        body = await read_body(request, PlayerLang)
+        code = await room.set_player_lang(player, body.lang)
+        return JSONResponse({"player": player, "lang": code})
 
     @sentences
     async def list_tables(request: Request) -> Response:
@@ -163,6 +195,7 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def new_table(request: Request) -> Response:
         player = await signed_in(request)
         body = await read_body(request, NewTable)
+        request.state.game = body.game
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
                                          body.grace)
         return JSONResponse(summary_for(actor, player), status_code=201)
@@ -178,7 +211,9 @@ def create_app(room: Room, secret: str) -> Starlette:
         player = await player_of(request, changes=False)
         actor = await find(request, player)
         if actor.table.status != "over":
-            return error(409, f"the game at table {actor.table.id} is not over yet; its record is available when it ends")
+            message = Msg(N_("the game at table {table} is not over yet; its record is available when it ends"),
+                          table=actor.table.id)
+            return error(409, web(await page_lang(request)).say(message))
         return JSONResponse(actor.table.record().to_json())
 
     @sentences
@@ -186,13 +221,15 @@ def create_app(room: Room, secret: str) -> Starlette:
         player = await signed_in(request)
         body = await read_body(request, SitDown)
         actor = await find(request, player, body.invite)
-        await actor.sit(player, await room.player_name(player) or "?", body.seat)
+        request.state.game = actor.table.game.name
+        await actor.sit(player, await room.player_name(player) or "?", body.seat, await room.player_lang(player))
         return JSONResponse(summary_for(actor, player))
 
     @sentences
     async def leave(request: Request) -> Response:
         player = await signed_in(request)
         actor = await find(request, player)
+        request.state.game = actor.table.game.name
         await actor.leave(player)
         return JSONResponse(summary_for(actor, player))
 
@@ -200,6 +237,7 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def start(request: Request) -> Response:
         player = await signed_in(request)
         actor = await find(request, player)
+        request.state.game = actor.table.game.name
         await actor.start(player)
         return JSONResponse(summary_for(actor, player))
 
@@ -211,16 +249,19 @@ def create_app(room: Room, secret: str) -> Starlette:
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
+        tr = web(chosen(request, None))
         if exc.status_code == 404:
-            return error(404, f"there is nothing at {request.url.path}; the API is under /api (see docs/room.md)")
+            return error(404, tr._("there is nothing at {path}; the API is under /api (see docs/room.md)",
+                                   path=request.url.path))
         if exc.status_code == 405:
-            return error(405, f"{request.method} is not allowed on {request.url.path}")
+            return error(405, tr._("{method} is not allowed on {path}", method=request.method, path=request.url.path))
         return error(exc.status_code, str(exc.detail))
 
     routes = [
         Route("/api/games", games),
         Route("/api/protocol", protocol),
         Route("/api/players", new_player, methods=["POST"]),
+        Route("/api/players/lang", player_lang, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),
@@ -230,4 +271,4 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", socket),
     ]
-    return install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}))
+    return install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}), stored_lang)

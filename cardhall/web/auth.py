@@ -14,6 +14,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from starlette.requests import HTTPConnection
 
 from cardhall.core.errors import CardhallError
+from cardhall.core.i18n import N_, Msg
 
 COOKIE = "cardhall_token"
 
@@ -38,8 +39,8 @@ class Tokens:
         except BadSignature:
             player = None
         if not isinstance(player, str):
-            raise AuthError("this token is not valid here (it was not made by this room, or it was altered); "
-                            "get one with POST /api/players {\"name\": ...}")
+            raise AuthError(Msg(N_("this token is not valid here (it was not made by this room, or it was altered); "
+                                   "get one with POST /api/players {example}"), example='{"name": ...}'))
         return player
 
 
@@ -51,7 +52,7 @@ def presented_token(conn: HTTPConnection, *, changes: bool) -> str | None:
     if header is not None:
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            raise AuthError("the Authorization header must be 'Bearer TOKEN'")
+            raise AuthError(Msg(N_("the Authorization header must be 'Bearer TOKEN'")))
         return token.strip()
     if conn.query_params.get("token"):
         return conn.query_params["token"]
@@ -60,7 +61,8 @@ def presented_token(conn: HTTPConnection, *, changes: bool) -> str | None:
         origin = conn.headers.get("origin")
         host = conn.headers.get("host")
         if origin is None or urlsplit(origin).netloc != host:
-            raise AuthError(f"a request that relies on the {COOKIE} cookie must come from this site's own pages "
-                            f"(Origin {origin or 'missing'}, expected http://{host}); "
-                            "send the token as 'Authorization: Bearer TOKEN' instead")
+            raise AuthError(Msg(N_("a request that relies on the {cookie} cookie must come from this site's own pages "
+                                   "(Origin {origin}, expected http://{host}); "
+                                   "send the token as 'Authorization: Bearer TOKEN' instead"),
+                                cookie=COOKIE, origin=origin or "missing", host=host))
     return cookie or None

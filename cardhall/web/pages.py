@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from markdown_it import MarkdownIt
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -26,18 +28,22 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import cardhall
-from cardhall.core.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from cardhall.core.cards import RANKS, SUIT_SYMBOLS, SUITS
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
+from cardhall.core.i18n import DEFAULT, N_, Msg, check
+from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
+from cardhall.games.five_towers.notation import TOWER_NAMES
 from cardhall.room.words import room_sentence
+from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 COOKIE = "cardhall_token"
 TEXT_BODY_LIMIT = 512 * 1024
-NOTHING = "Nothing to say about that now."
+NOTHING = N_("Nothing to say about that now.")
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -112,35 +118,43 @@ class Guard:
 # --- words ----------------------------------------------------------------------------------------
 _STANDARD_CARD = re.compile(r"^([2-9TJQKA])([CDHS])$")
 _TOWER_CARD = re.compile(r"^([PVGSY])(\d{1,2})$")
-_CLASH_WORDS = {"A": "player A's side", "B": "player B's side", "top": "the top lane", "bottom": "the bottom lane"}
-_TOWER_NAMES = dict(zip("PVGSY", ("Candy", "Spooky", "Tree", "Scrap", "Sand"), strict=True))
+_CLASH_WORDS = {"A": N_("player A's side"), "B": N_("player B's side"),
+                "top": N_("the top lane"), "bottom": N_("the bottom lane")}
 
 
-def token_words(game: Game, token: str) -> str:
-    """A notation token in words: `QS` → "queen of spades ♠", `S14` (5 Towers) → "Scrap 14"."""
+def token_words(ui: TextUI, token: str) -> str:
+    """A notation token in words in the reader's language: `QS` → "queen of spades ♠",
+    `S14` (5 Towers) → "Scrap 14" (the tower's name from the game's catalog)."""
+    game = ui.game
     if m := _STANDARD_CARD.match(token):
         suit = SUITS.index(m[2])
-        return f"{RANK_NAMES[RANKS.index(m[1])]} of {SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
+        return f"{ui.card(suit * 13 + RANKS.index(m[1]))} {SUIT_SYMBOLS[suit]}"
     if game.name == "five-towers" and (m := _TOWER_CARD.match(token)):
-        return f"{_TOWER_NAMES[m[1]]} {int(m[2])}"
-    if game.name == "clash-of-decks":
-        return _CLASH_WORDS.get(token, token)
+        return f"{ui.tr._(TOWER_NAMES['PVGSY'.index(m[1])])} {int(m[2])}"
+    if game.name == "clash-of-decks" and token in _CLASH_WORDS:
+        return web(ui.tr.code)._(_CLASH_WORDS[token])
     return token
 
 
-def five_towers_build_words(game: Game, notation: str, label: str) -> str:
+def five_towers_build_words(ui: TextUI, notation: str, label: str) -> str:
     """A 5 Towers build in words, without its notation: "take Candy 12, Tree 10; demolish
     Sand 1; the towers become Candy 12; Tree 10" (the TextUI's label is notation → towers)."""
+    tr = web(ui.tr.code)
     parts = []
     for section in notation.split(";"):
         verb, *cards = section.split()
-        if verb in ("take", "demolish"):
-            parts.append(f"{verb} " + ", ".join(token_words(game, c) for c in cards))
+        cards_words = ", ".join(token_words(ui, c) for c in cards)
+        if verb == "take":
+            parts.append(tr._("take {cards}", cards=cards_words))
+        elif verb == "demolish":
+            parts.append(tr._("demolish {cards}", cards=cards_words))
     towers = label.partition("→")[2].strip()
-    return "; ".join(parts) + (f"; the towers become {towers}" if towers else "")
+    if towers:
+        parts.append(tr._("the towers become {towers}", towers=towers))
+    return "; ".join(parts)
 
 
-def _notation_to_words(game: Game, choices: dict[str, str]) -> None:
+def _notation_to_words(ui: TextUI, choices: dict[str, str]) -> None:
     """Labels of the form "NOTATION: words" lose the notation; where two would then read the
     same (Clash's "summon X top" and "summon X bottom"), the notation is said in words instead."""
     stripped = {n: label[len(n) + 2:] for n, label in choices.items() if label.startswith(n + ": ")}
@@ -148,13 +162,13 @@ def _notation_to_words(game: Game, choices: dict[str, str]) -> None:
     for rest in stripped.values():
         counts[rest] = counts.get(rest, 0) + 1
     for n, rest in stripped.items():
-        choices[n] = rest if counts[rest] == 1 else " ".join(token_words(game, t) for t in n.split()) + ": " + rest
+        choices[n] = rest if counts[rest] == 1 else " ".join(token_words(ui, t) for t in n.split()) + ": " + rest
 
 
-@lru_cache(maxsize=64)
-def _load(name: str, options_json: str) -> tuple[Game, TextUI]:
+@lru_cache(maxsize=128)
+def _load(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
     game = cardhall.load(name, **json.loads(options_json))
-    return game, text_ui(game)
+    return game, text_ui(game, code)
 
 
 def _call(fn: Any, *args: Any) -> Any:
@@ -167,19 +181,26 @@ def _call(fn: Any, *args: Any) -> Any:
 
 
 def table_text(body: dict[str, Any]) -> dict[str, Any]:
-    """Everything the table page says about one state message and the events before it."""
+    """Everything the table page says about one state message and the events before it, in
+    the reader's language (`lang` of the body; English when it is missing)."""
     game_name = body.get("game")
     options = body.get("options") or {}
+    code = body.get("lang") or DEFAULT
+    if not isinstance(code, str):
+        raise CardhallError(Msg(N_("lang must be a language code such as \"cs\"")))
+    code = check(code)
+    tr = web(code)
     if not isinstance(game_name, str) or not isinstance(options, dict):
-        raise CardhallError("send the table's game (a name) and options (an object)")
-    game, ui = _load(game_name, json.dumps(options, sort_keys=True))
+        raise CardhallError(Msg(N_("send the table's game (a name) and options (an object)")))
+    game, ui = _load(game_name, json.dumps(options, sort_keys=True), code)
     seat = body.get("seat")
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.num_players):
-        raise CardhallError(f"seat must be from 0 to {game.num_players - 1}, or null for a spectator")
+        raise CardhallError(Msg(N_("seat must be from 0 to {last}, or null for a spectator"), last=game.num_players - 1))
     view = body.get("view") or {}
     legal = [a for a in body.get("legal") or [] if isinstance(a, str)]
     names = [str(n) for n in body.get("names") or []]
     me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
+    nothing = tr._(NOTHING)
 
     events: list[str] = []
     for ev in body.get("events") or []:
@@ -196,9 +217,9 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
         said = _call(fn, view, me) if isinstance(view, dict) else None
         if isinstance(said, tuple):
             said, action = said
-            keys[key] = {"what": what, "text": said, "action": game.format_action(action)}
+            keys[key] = {"what": ui.say(what), "text": ui.say(said, seat), "action": game.format_action(action)}
         else:
-            keys[key] = {"what": what, "text": said or NOTHING}
+            keys[key] = {"what": ui.say(what), "text": ui.say(said, seat) if said else nothing}
 
     choices: dict[str, str] = {}
     words: dict[str, str] = {}
@@ -207,19 +228,19 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
         for notation in legal:
             try:
                 action = game.parse_action(notation, state)
-                choices[notation] = str(ui.choice(action, view, me))
+                choices[notation] = ui.say(ui.choice(action, view, me), seat)
                 if game.name == "five-towers" and notation.startswith("take "):
-                    choices[notation] = five_towers_build_words(game, notation, choices[notation])
+                    choices[notation] = five_towers_build_words(ui, notation, choices[notation])
             except CardhallError:
                 choices[notation] = notation
             for token in notation.replace(";", " ").split():
-                words.setdefault(token, token_words(game, token))
-    _notation_to_words(game, choices)
+                words.setdefault(token, token_words(ui, token))
+    _notation_to_words(ui, choices)
     hand = view.get("hand") if isinstance(view, dict) else None
     if isinstance(hand, list):
         for card in hand:
             if isinstance(card, str):
-                words.setdefault(card, token_words(game, card))
+                words.setdefault(card, token_words(ui, card))
 
     result = None
     if isinstance(view, dict) and body.get("over"):
@@ -227,64 +248,149 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
                        view.get("winners") or [], me)
     render = _call(ui.render, view, me) if isinstance(view, dict) else None
     if not render:  # a spectator's public view: what the table, score and turn keys can say
-        render = "\n".join(k["text"] for key, k in keys.items() if key in ("C", "S", "T") and k["text"] != NOTHING)
+        render = "\n".join(k["text"] for key, k in keys.items() if key in ("C", "S", "T") and k["text"] != nothing)
     return {"events": events, "keys": keys, "render": render or "", "choices": choices,
-            "words": words, "result": result, "title": game.title,
+            "words": words, "result": result, "title": game.title, "lang": code,
             "seats": [ui.seat(i) for i in range(game.num_players)]}
 
 
 async def text_endpoint(request: Request) -> Response:
+    """`POST /api/text`: the table in words for one reader (`lang` in the body: each reader's own)."""
     raw = await request.body()
+    code = chosen(request, None)
     if len(raw) > TEXT_BODY_LIMIT:
-        return JSONResponse({"error": f"the request is too big ({len(raw)} bytes; at most {TEXT_BODY_LIMIT})"}, 413)
+        return _refuse(Msg(N_("the request is too big ({size} bytes; at most {limit})"), size=len(raw),
+                           limit=TEXT_BODY_LIMIT), code, 413)
     try:
         body = json.loads(raw)
         if not isinstance(body, dict):
-            raise CardhallError("send a JSON object with game, options, seat, view, legal and events")
+            raise CardhallError(Msg(N_("send a JSON object with game, options, seat, view, legal and events")))
+        code = known(body.get("lang") if isinstance(body.get("lang"), str) else None) or code
         return JSONResponse(table_text(body))
     except json.JSONDecodeError:
-        return JSONResponse({"error": "the request is not JSON; send a JSON object"}, 400)
+        return _refuse(Msg(N_("the request is not JSON; send a JSON object")), code)
     except CardhallError as exc:
-        return JSONResponse({"error": str(exc)}, 400)
+        return _refuse(exc, code, game=body.get("game") if isinstance(body, dict) else None)
+
+
+def _refuse(error: BaseException | str, code: str, status: int = 400, game: Any = None) -> JSONResponse:
+    """A refusal's sentence in the reader's language (a game's own messages through its TextUI)."""
+    return JSONResponse({"error": say_error(error, code, game)}, status)
 
 
 async def seats_endpoint(request: Request) -> Response:
     """How many seats a game has with these options (the lobby's form asks as options change);
     bad options get the game's sentence saying what would be right."""
+    code = await page_lang(request)
+    name = request.path_params["name"]
     try:
         options = json.loads(request.query_params.get("options") or "{}")
         if not isinstance(options, dict):
-            raise CardhallError("options must be a JSON object")
-        game = cardhall.load(request.path_params["name"], **options)
+            raise CardhallError(Msg(N_("options must be a JSON object")))
+        game = cardhall.load(name, **options)
     except json.JSONDecodeError:
-        return JSONResponse({"error": "options must be JSON, e.g. {\"players\": 3}"}, 400)
+        return _refuse(Msg(N_("options must be JSON, e.g. {example}"), example='{"players": 3}'), code)
     except CardhallError as exc:
-        return JSONResponse({"error": str(exc)}, 400)
+        return _refuse(exc, code, game=name)
     return JSONResponse({"seats": game.num_players})
 
 
 # --- pages ----------------------------------------------------------------------------------------
+async def page_lang(conn: HTTPConnection) -> str:
+    """The language of this request's page (`languages.chosen`, with the player's stored one)."""
+    stored: PlayerLang | None = getattr(conn.app.state, "player_lang", None)
+    return chosen(conn, await stored(conn) if stored is not None else None)
+
+
+async def render(request: Request, template: str, title: str, **context: Any) -> Response:
+    """A page in its reader's language: `<html lang>`, the picker, the scripts' catalog; a
+    `?lang=` choice is remembered in the cookie (the picker also stores it with the player)."""
+    code = await page_lang(request)
+    tr = web(code)
+    response = templates.TemplateResponse(request, template, {
+        "lang": code, "languages": languages(), "catalog": js_catalog(code), "title": tr._(title),
+        "_": tr._, "gettext": tr._, "ngettext": tr.ngettext, "pgettext": tr.pgettext,
+        "games": rules_links(), **context})
+    asked = known(request.query_params.get("lang"))
+    if asked is not None and asked != request.cookies.get(LANG_COOKIE):
+        response.set_cookie(LANG_COOKIE, asked, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
+def rules_links() -> list[dict[str, str]]:
+    """Every game with a rules page: name and title."""
+    out = []
+    for name in game_names():
+        try:
+            out.append({"name": name, "title": game_class(name).title})
+        except ModuleNotFoundError:
+            continue
+    return out
+
+
 async def lobby_page(request: Request) -> Response:
-    return templates.TemplateResponse(request, "lobby.html", {"title": "cardhall — the lobby"})
+    # Translators: the title of the lobby page (the browser's tab).
+    return await render(request, "lobby.html", N_("cardhall — the lobby"))
 
 
 async def table_page(request: Request) -> Response:
     table_id = request.path_params["table_id"]
-    return templates.TemplateResponse(request, "table.html", {"title": "cardhall — a table", "table_id": table_id})
+    return await render(request, "table.html", N_("cardhall — a table"), table_id=table_id)
+
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+
+
+async def rules_page(request: Request) -> Response:
+    """`/rules/<game>?lang=`: the rules for players in the page's language (English, said so,
+    where that language has none yet), as HTML; a sentence and 404 for an unknown game or a
+    game whose rules are not written."""
+    name = request.path_params["game"]
+    code = await page_lang(request)
+    try:
+        cls = game_class(name)
+    except (CardhallError, ModuleNotFoundError):
+        problem = web(code)._("There is no game \"{name}\" here; the games are {games}.",
+                              name=name, games=", ".join(game_names()))
+        return await rules_missing(request, problem)
+    text, shown = None, code
+    for shown in dict.fromkeys((code, DEFAULT)):
+        try:
+            text = cls.rules_text(shown)
+            break
+        except CardhallError as exc:
+            problem = say_error(exc, code, cls.name)
+    if text is None:
+        return await rules_missing(request, problem, cls.title)
+    body = Markup(_MARKDOWN.render(text))
+    return await render(request, "rules.html", N_("cardhall — rules"), game=cls.title, rules=body,
+                        rules_lang=shown, titled=text.lstrip().startswith("# "))
+
+
+async def rules_missing(request: Request, problem: str, game: str = "") -> Response:
+    """The rules page saying why there are no rules to show (status 404)."""
+    body = Markup("<p>{}</p>").format(problem)
+    response = await render(request, "rules.html", N_("cardhall — rules"), game=game or "?", rules=body,
+                            rules_lang=await page_lang(request), titled=False)
+    response.status_code = 404
+    return response
 
 
 def routes() -> list[Route | Mount]:
     return [
         Route("/", lobby_page, methods=["GET"]),
         Route("/tables/{table_id}", table_page, methods=["GET"]),
+        Route("/rules/{game}", rules_page, methods=["GET"]),
         Route("/api/text", text_endpoint, methods=["POST"]),
         Route("/api/games/{name}/seats", seats_endpoint, methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
 
 
-def install(app: Starlette) -> Starlette:
-    """Add the pages, the static client, the text endpoint and the guards to `app`; return it."""
+def install(app: Starlette, player_lang: PlayerLang | None = None) -> Starlette:
+    """Add the pages, the static client, the text endpoint and the guards to `app`; return it.
+    `player_lang`: the language stored with the player a request speaks for."""
+    app.state.player_lang = player_lang
     app.router.routes.extend(routes())
     app.add_middleware(Guard)
     return app

@@ -54,6 +54,7 @@ class SeatInfo(msgspec.Struct):
     connected: bool = False
     takeover: bool = False
     player: str | None = None
+    lang: str | None = None  # the language the seated person reads (a code: "cs", "ru" …)
 
 
 class State(msgspec.Struct, tag="state", tag_field="type"):
@@ -92,9 +93,17 @@ ServerMessage = State | Event | Error
 
 
 class NewPlayer(msgspec.Struct, forbid_unknown_fields=True):
-    """`POST /api/players`."""
+    """`POST /api/players`: `lang` is the language the player reads (default: the request's
+    Accept-Language, else English)."""
 
     name: str
+    lang: str | None = None
+
+
+class PlayerLang(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/players/lang`: the language the player reads from now on (en, bg, cs, es, ru)."""
+
+    lang: str
 
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
@@ -135,9 +144,9 @@ class HttpError(msgspec.Struct):
 
 def json_schema() -> dict[str, Any]:
     """The protocol as one JSON Schema document (definitions under `$defs`)."""
-    kinds = (ClientMessage, ServerMessage, NewPlayer, NewTable, SitDown, PlayerMade, HttpError)
+    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, SitDown, PlayerMade, HttpError)
     schemas, components = msgspec.json.schema_components(kinds, ref_template="#/$defs/{name}")
-    names = ("ClientMessage", "ServerMessage", "NewPlayer", "NewTable", "SitDown", "PlayerMade", "HttpError")
+    names = ("ClientMessage", "ServerMessage", "NewPlayer", "PlayerLang", "NewTable", "SitDown", "PlayerMade", "HttpError")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"cardhall wire protocol v{VERSION}",

@@ -18,8 +18,10 @@ import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
+from cardhall.core.i18n import N_, Msg
 from cardhall.room.service import Room, TableFront
 from cardhall.web.auth import AuthError, Tokens, presented_token
+from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
 
 MAX_MESSAGE = 16 * 1024
@@ -52,9 +54,10 @@ class RateLimit:
 class Connection:
     """One client's socket: messages are queued by the table's actor and written by a task."""
 
-    def __init__(self, ws: WebSocket, player: str | None) -> None:
+    def __init__(self, ws: WebSocket, player: str | None, lang: str = "en") -> None:
         self.ws = ws
         self.player = player
+        self.lang = lang  # the language its errors are said in
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._closing = False
         self._writer = asyncio.create_task(self._write())
@@ -69,7 +72,8 @@ class Connection:
         self._outbox.put_nowait(message)
 
     def error(self, message: str) -> None:
-        self.send({"type": "error", "message": message})
+        """Send a refusal; a `Msg` is said in the connection's language."""
+        self.send({"type": "error", "message": web(self.lang).say(message)})
 
     async def _write(self) -> None:
         while (message := await self._outbox.get()) is not None:
@@ -93,22 +97,24 @@ class Connection:
 async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
     table_id = ws.path_params["table_id"]
     await ws.accept()
-    problem = None
+    problem: Msg | None = None
     player = None
     try:
         token = presented_token(ws, changes=True)
         if token is not None:
             player = tokens.player(token)
             if await room.player_name(player) is None:
-                raise AuthError("this token's player is not known to this room; get a new token with POST /api/players")
+                raise AuthError(Msg(N_("this token's player is not known to this room; "
+                                       "get a new token with POST /api/players")))
     except AuthError as exc:
-        problem = f"{exc}; you are watching as a spectator"
-    conn = Connection(ws, player)
+        problem = Msg(N_("{problem}; you are watching as a spectator"), problem=exc.args[0] if exc.args else str(exc))
+    conn = Connection(ws, player, chosen(ws, None if player is None else await room.player_lang(player)))
     if problem:
         conn.error(problem)
     actor = await room.table(table_id)
     if actor is None or not actor.may_see(player, ws.query_params.get("invite")):
-        conn.error(f"there is no table {table_id!r} here (a private table needs its invite: ?invite=TOKEN)")
+        conn.error(Msg(N_("there is no table \"{table}\" here (a private table needs its invite: ?invite=TOKEN)"),
+                       table=table_id))
         await conn.close()
         with contextlib.suppress(Exception):
             await ws.close(CLOSE_NO_TABLE)
@@ -116,7 +122,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
     try:
         await actor.subscribe(conn)
     except CardhallError as exc:
-        conn.error(f"{exc}; connect again")
+        conn.error(Msg(N_("{problem}; connect again"), problem=exc.args[0] if exc.args else str(exc)))
         await conn.close()
         return
     limit = RateLimit()
@@ -126,12 +132,14 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
             if message["type"] == "websocket.disconnect":
                 break
             if not limit.allow():
-                conn.error(f"too many messages: at most {RATE:g} a second (bursts of {BURST}); this one was dropped")
+                conn.error(Msg(N_("too many messages: at most {rate} a second (bursts of {burst}); this one was dropped"),
+                               rate=f"{RATE:g}", burst=BURST))
                 continue
             try:
                 await handle(message, conn, actor)
-            except CardhallError as exc:
-                conn.error(str(exc))
+            except CardhallError as exc:  # in the reader's language (the game's messages through its TextUI)
+                said = say_error(exc, conn.lang, actor.table.game, actor.viewer(player))
+                conn.send({"type": "error", "message": said})
     except WebSocketDisconnect:
         pass
     finally:
@@ -143,25 +151,29 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront
     """Carry out one client message; a refused one raises `CardhallError` with the sentence to send."""
     text = message.get("text")
     if text is None:
-        raise CardhallError("send messages as text frames holding JSON, not binary frames")
+        raise CardhallError(Msg(N_("send messages as text frames holding JSON, not binary frames")))
     size = len(text.encode())
     if size > MAX_MESSAGE:
-        raise CardhallError(f"this message is too large: {size} bytes; a message is at most {MAX_MESSAGE} bytes (16 KiB)")
+        raise CardhallError(Msg(N_("this message is too large: {size} bytes; a message is at most {limit} bytes (16 KiB)"),
+                                size=size, limit=MAX_MESSAGE))
     try:
         data = msgspec.json.decode(text)
     except msgspec.DecodeError as exc:
-        raise CardhallError(f"this message is not valid JSON ({exc}); send one JSON object, "
-                            "e.g. {\"type\": \"sync\", \"since\": 0}") from None
+        raise CardhallError(Msg(N_("this message is not valid JSON ({problem}); send one JSON object, e.g. {example}"),
+                                problem=str(exc), example='{"type": "sync", "since": 0}')) from None
     if not isinstance(data, dict):
-        raise CardhallError(f"a message is a JSON object with a \"type\", not a {type(data).__name__}")
+        raise CardhallError(Msg(N_("a message is a JSON object with a \"type\", not a {kind}"), kind=type(data).__name__))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:
-        what = "the message has no \"type\"" if kind is None else f"{kind!r}"
-        raise CardhallError(f"unknown message type: {what}; the types are {', '.join(CLIENT_TYPES)}")
+        types = ", ".join(CLIENT_TYPES)
+        if kind is None:
+            raise CardhallError(Msg(N_("unknown message type: the message has no \"type\"; the types are {types}"),
+                                    types=types))
+        raise CardhallError(Msg(N_("unknown message type: {kind}; the types are {types}"), kind=repr(kind), types=types))
     try:
         command = msgspec.convert(data, CLIENT_TYPES[kind])
     except msgspec.ValidationError as exc:
-        raise CardhallError(f"bad {kind} message: {exc}") from None
+        raise CardhallError(Msg(N_("bad {kind} message: {problem}"), kind=kind, problem=str(exc))) from None
     player = conn.player
     if isinstance(command, Sync):
         await actor.sync(conn, command.since)
@@ -170,10 +182,13 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront
         await actor.chat(player, command.text, name)
     elif isinstance(command, Act):
         if player is None:
-            raise CardhallError("you are watching as a spectator and cannot act; connect with your token "
-                                "(?token=TOKEN) to play your seat")
+            raise CardhallError(Msg(N_("you are watching as a spectator and cannot act; connect with your token "
+                                   "(?token=TOKEN) to play your seat")))
         mine = actor.viewer(player)
         if command.seat is not None and command.seat != mine:
-            where = "have no seat at this table" if mine is None else f"sit at seat {mine}"
-            raise CardhallError(f"you {where}; you cannot act for seat {command.seat}")
+            if mine is None:
+                raise CardhallError(Msg(N_("you have no seat at this table; you cannot act for seat {seat}"),
+                                        seat=command.seat))
+            raise CardhallError(Msg(N_("you sit at seat {mine}; you cannot act for seat {seat}"),
+                                    mine=mine, seat=command.seat))
         await actor.act(player, command.action, command.version)

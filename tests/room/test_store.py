@@ -89,3 +89,37 @@ def test_urls() -> None:
         async_url("mysql://u@h/db")
     with pytest.raises(StoreError, match="not a database URL"):
         async_url("no url at all")
+
+
+async def player_at_0001_then_head(url: str) -> tuple[str | None, str | None, str]:
+    """A database at revision 0001 (no player languages) holding a player, then opened by this
+    code: migration 0002 gives the player English, and the language can be changed."""
+    from alembic import command
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from cardhall.room.store import _alembic_config
+
+    engine = create_async_engine(async_url(url))
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(lambda c: command.upgrade(_alembic_config(c), "0001"))
+            await conn.execute(sa.text("INSERT INTO players (id, name, created) VALUES ('p1', 'Old', 1.0)"))
+    finally:
+        await engine.dispose()
+    store = await Store.open(url)
+    try:
+        before = await store.player_lang("p1")
+        await store.set_player_lang("p1", "cs")
+        await store.add_player("p2", "New", 2.0, "ru")
+        async with store.engine.connect() as conn:
+            revision = await conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
+        return before, await store.player_lang("p1"), f"{revision} {await store.player_lang('p2')}"
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_migration_0002_gives_players_a_language(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    url = make_database(backend, request, tmp_path)
+    assert asyncio.run(player_at_0001_then_head(url)) == ("en", "cs", f"{head_revision()} ru")
+    assert head_revision() == "0002"

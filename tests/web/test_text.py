@@ -10,6 +10,7 @@ import pytest
 
 import cardhall
 from cardhall.core.errors import CardhallError
+from cardhall.core.text import text_ui
 from cardhall.web.pages import table_text, token_words
 
 GAMES = ["five-towers", "clash-of-decks", "jass", "putz", "hearts", "three-two-five"]
@@ -35,9 +36,10 @@ def test_a_seat_and_a_spectator_get_the_table_in_words(name):
 
 
 def test_words_of_tokens():
-    assert token_words(cardhall.load("hearts"), "QS") == "queen of spades ♠"
-    assert token_words(cardhall.load("five-towers"), "S14") == "Scrap 14"
-    assert token_words(cardhall.load("clash-of-decks"), "top") == "the top lane"
+    assert token_words(text_ui(cardhall.load("hearts")), "QS") == "queen of spades ♠"
+    assert token_words(text_ui(cardhall.load("five-towers")), "S14") == "Scrap 14"
+    assert token_words(text_ui(cardhall.load("clash-of-decks")), "top") == "the top lane"
+    assert token_words(text_ui(cardhall.load("clash-of-decks"), "ru"), "top") == "верхняя линия"
 
 
 def test_bad_requests_get_a_sentence(server):

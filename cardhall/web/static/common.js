@@ -1,13 +1,68 @@
-// Shared by the lobby and the table page: the JSON API, the guest identity, small DOM helpers.
+// Shared by every page: the page's language, the JSON API, the guest identity, small DOM helpers.
 // Everything from the server or from other players is put into the page with textContent,
 // never as markup.
+
+// --- the page's language ----------------------------------------------------------------------
+// The server embeds the web domain's catalog for the page's language (<html lang>) as JSON:
+// {lang, plural: {CLDR category: gettext form}, messages: {id or "context\u0004id": text or forms}}.
+const CATALOG = (() => {
+  try { return JSON.parse(document.getElementById("cardhall-catalog").textContent); } catch { return {}; }
+})();
+export const LANG = CATALOG.lang || document.documentElement.lang || "en";
+const MESSAGES = CATALOG.messages || {};
+const PLURAL = CATALOG.plural || { one: 0, other: 1 };
+const RULES = new Intl.PluralRules(LANG);
+
+function fill(text, params) {
+  return text.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** `msgid` in the page's language, its {placeholders} filled from `params`. */
+export function _(msgid, params = {}) {
+  const text = MESSAGES[msgid];
+  return fill(typeof text === "string" && text ? text : msgid, params);
+}
+
+/** `msgid` as translated in `context`. */
+export function pgettext(context, msgid, params = {}) {
+  const text = MESSAGES[`${context}\u0004${msgid}`];
+  return fill(typeof text === "string" && text ? text : msgid, params);
+}
+
+/** Which of the language's plural forms `count` takes (CLDR's category, via Intl.PluralRules). */
+export function pluralForm(count) {
+  const category = RULES.select(count);
+  if (category in PLURAL) return PLURAL[category];
+  return "other" in PLURAL ? PLURAL.other : Math.max(...Object.values(PLURAL));
+}
+
+/** The plural form for `count` ({count} is filled in too). */
+export function ngettext(singular, plural, count, params = {}) {
+  const forms = MESSAGES[singular];
+  const text = Array.isArray(forms) ? forms[Math.min(pluralForm(count), forms.length - 1)]
+    : count === 1 ? singular : plural;
+  return fill(text, { count, ...params });
+}
+
+/** A language's name in itself, e.g. "Čeština" for "cs" (the picker lists them). */
+export function languageName(code) {
+  const option = document.querySelector(`#lang-pick option[value="${CSS.escape(code || "")}"]`);
+  return option ? option.textContent.trim() : code;
+}
+
+/** The languages a table's people read, e.g. "Players speak: Čeština, Русский" (null: none known). */
+export function playersSpeak(seats) {
+  const codes = [...new Set((seats || []).filter((s) => s.kind === "person" && s.lang).map((s) => s.lang))];
+  if (!codes.length) return null;
+  return _("Players speak: {languages}", { languages: codes.map(languageName).join(", ") });
+}
 
 export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
 
 export async function api(path, { method = "GET", body } = {}) {
-  const init = { method, headers: {}, credentials: "same-origin" };
+  const init = { method, headers: { "Accept-Language": LANG }, credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -16,13 +71,13 @@ export async function api(path, { method = "GET", body } = {}) {
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError("The server cannot be reached; check the connection and try again.", 0);
+    throw new ApiError(_("The server cannot be reached; check the connection and try again."), 0);
   }
   let data = null;
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
     const sentence = data && typeof data.error === "string" ? data.error
-      : `The server answered ${response.status}.`;
+      : _("The server answered {status}.", { status: response.status });
     throw new ApiError(sentence, response.status);
   }
   return data;
@@ -37,7 +92,7 @@ export function me() {
 
 /** Register (or re-register) a guest name; the server sets the session cookie. */
 export async function register(name) {
-  const data = await api("/api/players", { method: "POST", body: { name } });
+  const data = await api("/api/players", { method: "POST", body: { name, lang: LANG } });
   const who = { player: data.player, name: data.name };
   localStorage.setItem(PLAYER_KEY, JSON.stringify(who));
   showWho();
@@ -47,7 +102,7 @@ export async function register(name) {
 export function showWho() {
   const el = document.getElementById("whoami");
   const who = me();
-  if (el) el.textContent = who ? `You are ${who.name}` : "";
+  if (el) el.textContent = who ? _("You are {name}", { name: who.name }) : "";
 }
 
 /** Call `api`, and if the session is gone (401), register the remembered name again once. */
@@ -77,7 +132,8 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
-const SUITS = { C: ["clubs", "♣"], D: ["diamonds", "♦"], H: ["hearts", "♥"], S: ["spades", "♠"] };
+const SUITS = { C: [pgettext("suit", "clubs"), "♣"], D: [pgettext("suit", "diamonds"), "♦"],
+  H: [pgettext("suit", "hearts"), "♥"], S: [pgettext("suit", "spades"), "♠"] };
 const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 
 /** A standard card's short face, e.g. "Q♠", and its suit letter; null for other tokens. */
@@ -95,3 +151,32 @@ export function suit(letter) {
 export function tableLink(id, invite) {
   return `/tables/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : "");
 }
+
+// --- the language picker (every page) ----------------------------------------------------------
+const LANG_COOKIE = "cardhall_lang";
+
+/** Choose the page's language: stored with the player (if they have a name here) and in a
+ * cookie (before they have one), then the page is shown again in it. */
+export async function chooseLanguage(code) {
+  document.cookie = `${LANG_COOKIE}=${encodeURIComponent(code)}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+  if (me()) await authed("/api/players/lang", { method: "POST", body: { lang: code } });
+  const url = new URL(location.href);
+  url.searchParams.delete("lang");
+  location.replace(url.href);
+}
+
+function wirePicker() {
+  const form = document.getElementById("lang-form");
+  if (!form) return;
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const code = document.getElementById("lang-pick").value;
+    try {
+      await chooseLanguage(code);
+    } catch (err) {
+      document.getElementById("lang-status").textContent = err.message || String(err);
+    }
+  });
+}
+
+wirePicker();

@@ -1,6 +1,6 @@
 // The lobby: a guest name, the open tables (refreshed every few seconds), my unfinished
 // tables, and the form that creates a table with the game's options and seats.
-import { api, authed, el, me, register, showWho, tableLink } from "./common.js";
+import { LANG, _, api, authed, el, me, playersSpeak, register, showWho, tableLink } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -13,15 +13,19 @@ function gameTitle(name) {
 }
 
 function seatWords(seat) {
-  if (seat.kind === "open") return "open";
-  if (seat.kind === "bot") return seat.name || "a bot";
-  return (seat.name || "someone") + (seat.takeover ? " (a bot plays for them)" : "") + (seat.connected ? "" : " (away)");
+  if (seat.kind === "open") return _("open");
+  if (seat.kind === "bot") return seat.name || _("a bot");
+  const name = seat.name || _("someone");
+  if (seat.takeover) return _("{name} (a bot plays for them)", { name });
+  return seat.connected ? name : _("{name} (away)", { name });
 }
 
 function describe(t) {
-  const seats = (t.seats || []).map((s, i) => `${i + 1}: ${seatWords(s)}`).join(", ");
-  const status = { waiting: "waiting for players", playing: "playing", over: "finished" }[t.status] || t.status;
-  return `${gameTitle(t.game)}${t.private ? " (private)" : ""} — ${status} — seats ${seats}`;
+  const seats = (t.seats || []).map((s, i) => _("{number}: {who}", { number: i + 1, who: seatWords(s) })).join(", ");
+  const status = { waiting: _("waiting for players"), playing: _("playing"), over: _("finished") }[t.status] || t.status;
+  const title = t.private ? _("{game} (private)", { game: gameTitle(t.game) }) : gameTitle(t.game);
+  const speak = playersSpeak(t.seats);
+  return _("{game} — {status} — seats {seats}", { game: title, status, seats }) + (speak ? ` — ${speak}` : "");
 }
 
 async function sit(t, seat) {
@@ -35,7 +39,7 @@ async function sit(t, seat) {
 async function leave(t) {
   try {
     await authed(`/api/tables/${encodeURIComponent(t.id)}/leave`, { method: "POST", body: {} });
-    say(`You left the ${gameTitle(t.game)} table.`);
+    say(_("You left the {game} table.", { game: gameTitle(t.game) }));
     refresh();
   } catch (err) { fail(err); }
 }
@@ -58,14 +62,14 @@ function fill(list, empty, tables, mine) {
     acts.replaceChildren();
     const title = gameTitle(t.game);
     if (mine) {
-      acts.append(el("a", { href: tableLink(t.id), text: `Go back to the ${title} table` }), " ",
-        el("button", { type: "button", text: `Leave the ${title} table`, onclick: () => leave(t) }));
+      acts.append(el("a", { href: tableLink(t.id), text: _("Go back to the {game} table", { game: title }) }), " ",
+        el("button", { type: "button", text: _("Leave the {game} table", { game: title }), onclick: () => leave(t) }));
     } else {
       const open = (t.seats || []).findIndex((s) => s.kind === "open");
       if (t.status === "waiting" && open >= 0) {
-        acts.append(el("button", { type: "button", text: `Sit at the ${title} table`, onclick: () => sit(t, null) }), " ");
+        acts.append(el("button", { type: "button", text: _("Sit at the {game} table", { game: title }), onclick: () => sit(t, null) }), " ");
       }
-      acts.append(el("a", { href: tableLink(t.id), text: `Watch the ${title} table` }));
+      acts.append(el("a", { href: tableLink(t.id), text: _("Watch the {game} table", { game: title }) }));
     }
   }
   empty.hidden = tables.length > 0;
@@ -87,7 +91,7 @@ async function refresh() {
 async function ensureName() {
   if (me()) return me();
   const name = $("name").value.trim();
-  if (!name) throw new Error("Choose a name first: type it in the name field and press Use this name.");
+  if (!name) throw new Error(_("Choose a name first: type it in the name field and press Use this name."));
   return register(name);
 }
 
@@ -141,23 +145,25 @@ async function drawSeats(game) {
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   if (box.querySelectorAll("select").length === n && box.dataset.game === game.name) return;
   box.dataset.game = game.name;
-  box.replaceChildren(el("legend", { text: "Seats" }));
+  box.replaceChildren(el("legend", { text: _("Seats") }));
   const levels = botLevels(game);
   for (let i = 0; i < n; i++) {
     const id = `seat-${i}`;
     const select = el("select", { id, name: id },
-      el("option", { value: "me", text: "Me" }),
-      el("option", { value: "open", text: "Open for a person" }),
-      ...levels.map((b) => el("option", { value: b.spec, text: `Bot: ${b.name}${b.description ? ` — ${b.description}` : ""}` })));
+      el("option", { value: "me", text: _("Me") }),
+      el("option", { value: "open", text: _("Open for a person") }),
+      ...levels.map((b) => el("option", { value: b.spec, text: b.description
+        ? _("Bot: {level} — {description}", { level: b.name, description: b.description })
+        : _("Bot: {level}", { level: b.name }) })));
     select.value = before[i] || (i === 0 ? "me" : levels.length ? (levels.find((b) => b.name === "random") || levels[0]).spec : "open");
-    box.append(el("div", { class: "field" }, el("label", { for: id, text: `Seat ${i + 1}` }), select));
+    box.append(el("div", { class: "field" }, el("label", { for: id, text: _("Seat {number}", { number: i + 1 }) }), select));
   }
 }
 
 function drawOptions() {
   const game = games.find((g) => g.name === $("game").value);
   const box = $("options");
-  box.replaceChildren(el("legend", { text: `Options of ${game.title}` }), ...(game.options || []).map((o) => optionInput(game, o)));
+  box.replaceChildren(el("legend", { text: _("Options of {game}", { game: game.title }) }), ...(game.options || []).map((o) => optionInput(game, o)));
   drawSeats(game);
 }
 
@@ -183,16 +189,16 @@ async function create(event) {
     const priv = $("private").checked;
     const graceText = $("grace").value.trim();
     const grace = graceText === "" ? null : Number(graceText);
-    if (Number.isNaN(grace)) throw new Error(`The away time must be a number of seconds, like 60; got "${graceText}".`);
+    if (Number.isNaN(grace)) throw new Error(_("The away time must be a number of seconds, like 60; got \"{text}\".", { text: graceText }));
     const t = await authed("/api/tables", { method: "POST",
       body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace } });
     if (priv) {
       const url = new URL(tableLink(t.id, t.invite), location.href).href;
       const box = $("invite");
-      box.replaceChildren("Invite link (share it with the people you want at this table): ",
+      box.replaceChildren(_("Invite link (share it with the people you want at this table): "),
         el("a", { href: url, text: url }));
       box.hidden = false;
-      say("The private table is created. Its invite link is shown below the form.");
+      say(_("The private table is created. Its invite link is shown below the form."));
     } else {
       location.href = tableLink(t.id);
     }
@@ -208,12 +214,12 @@ async function start() {
     e.preventDefault();
     try {
       const who = await register($("name").value.trim());
-      say(`Your name is now ${who.name}.`);
+      say(_("Your name is now {name}.", { name: who.name }));
       refresh();
     } catch (err) { fail(err); }
   });
   try {
-    games = await api("/api/games");
+    games = await api(`/api/games?lang=${encodeURIComponent(LANG)}`);
   } catch (err) { fail(err); return; }
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.title })));
   $("game").addEventListener("change", drawOptions);

@@ -4,7 +4,7 @@
 // What is said is phrased by the server's /api/text from what this viewer already received.
 // The DOM is stable: buttons are updated in place, never re-created under the user's focus,
 // and focus only moves when the user asks (or, as a setting, to the choices on your turn).
-import { ApiError, api, authed, el, face, me, showWho, suit } from "./common.js";
+import { ApiError, LANG, _, api, authed, el, face, me, ngettext, pgettext, playersSpeak, showWho, suit } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("table-root");
@@ -22,14 +22,16 @@ const saveSettings = () => localStorage.setItem(SETTINGS_KEY, JSON.stringify(set
 // The client's own keys, the same in every game; the game's keys (C, A, F, H, G, S, T …) come
 // from its TextUI through /api/text.
 const CLIENT_KEYS = {
-  R: "read the whole table",
-  L: "list your choices",
-  J: "jump to your choices (moves focus to the first playable card or choice)",
-  Y: "your hand",
-  W: "who sits where",
-  M: "write a chat message (moves focus to the message field)",
-  "?": "this list of keys",
+  R: _("read the whole table"),
+  L: _("list your choices"),
+  J: _("jump to your choices (moves focus to the first playable card or choice)"),
+  Y: _("your hand"),
+  W: _("who sits where"),
+  M: _("write a chat message (moves focus to the message field)"),
+  "?": _("this list of keys"),
 };
+const NO_TABLE = _("There is no such table, or it is private and this link has no invite.");
+const NOT_YOUR_TURN = _("It is not your turn.");
 
 // --- state ---------------------------------------------------------------------------------------
 let summary = null;     // the table's summary (game, options, host, …)
@@ -47,6 +49,7 @@ let selected = null;    // a notation chosen by a key (H, …); Enter plays it
 let path = [];          // the picker's chosen tokens
 let byUser = [];        // for each token of `path`: chosen by the user (true) or taken as the only way on
 let wasMyTurn = false;
+let over = false;       // the result has been said
 let review = -1;        // Page Up/Down position in the log
 let chain = Promise.resolve();
 
@@ -88,10 +91,10 @@ function connect() {
   });
   socket.addEventListener("close", (e) => {
     if (e.code === 4404) {  // no such table (any more): retrying cannot help
-      status("There is no such table, or it is private and this link has no invite.");
+      status(NO_TABLE);
       return;
     }
-    if (!reconnecting) status("The connection is lost; reconnecting…");
+    if (!reconnecting) status(_("The connection is lost; reconnecting…"));
     reconnecting = true;
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
@@ -100,7 +103,7 @@ function connect() {
 
 function send(msg) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    alertText("Not connected right now; wait a moment and try again.");
+    alertText(_("Not connected right now; wait a moment and try again."));
     return false;
   }
   socket.send(JSON.stringify(msg));
@@ -136,7 +139,7 @@ async function show(msg, events, missed) {
   const names = (msg.seats || []).map((s) => s.name);
   text = await api("/api/text", { method: "POST", body: {
     game: summary.game, options: summary.options || {}, seat, view: msg.view || {},
-    legal: msg.legal || [], events, names, over: msg.over, scores: msg.scores } });
+    legal: msg.legal || [], events, names, over: msg.over, scores: msg.scores, lang: LANG } });
   const first = last === null;
   last = msg;
   window.cardhallLast = msg;  // what the page shows, for the tests (the viewer's own message)
@@ -145,19 +148,21 @@ async function show(msg, events, missed) {
 
   if (missed && !first) {
     const n = text.events.length;
-    const gist = n ? ` ${n} thing${n === 1 ? "" : "s"} happened: ${text.events.slice(-3).join(" ")}` : " Nothing happened meanwhile.";
-    log(`Reconnected.${gist}`, "note");
-    say(`Reconnected.${gist}`);
+    const gist = n ? ngettext("Reconnected. {count} thing happened: {events}", "Reconnected. {count} things happened: {events}", n,
+      { events: text.events.slice(-3).join(" ") }) : _("Reconnected. Nothing happened meanwhile.");
+    log(gist, "note");
+    say(gist);
   } else if (missed && first && text.events.length) {
-    log(`While you were away: ${text.events.length} events.`, "note");
-    say(`Welcome back. While you were away: ${text.events.slice(-3).join(" ")}`);
+    log(ngettext("While you were away: {count} event.", "While you were away: {count} events.", text.events.length), "note");
+    say(_("Welcome back. While you were away: {events}", { events: text.events.slice(-3).join(" ") }));
   }
   reconnecting = false;
   for (const line of text.events) log(line);
   if (first) {
-    $("title").textContent = `${text.title} — table ${tableId}`;
+    $("title").textContent = _("{game} — table {table}", { game: text.title, table: tableId });
     document.title = `${text.title} — cardhall`;
-    log(seat === null ? `You watch this ${text.title} table as a spectator.` : `You are at seat ${seat + 1} of this ${text.title} table.`, "note");
+    log(seat === null ? _("You watch this {game} table as a spectator.", { game: text.title })
+      : _("You are at seat {number} of this {game} table.", { number: seat + 1, game: text.title }), "note");
     drawHelp();
   }
   draw();
@@ -181,22 +186,22 @@ function draw() {
   drawChoices(msg);
   const mine = isMyTurn();
   if (msg.over || msg.status === "over") {
-    const result = text.result || "The game is over.";
-    if (!$("status").textContent.startsWith("Game over")) { status(result); log(result, "result"); }
+    const result = text.result || _("The game is over.");
+    if (!over) { over = true; status(result); log(result, "result"); }
   } else if (msg.status === "waiting") {
-    status("The game has not started yet.");
+    status(_("The game has not started yet."));
   } else if (seat !== null && msg.seats && msg.seats[seat] && msg.seats[seat].takeover) {
-    status("A bot is playing your seat while you are away. You have it back now that you are here.");
+    status(_("A bot is playing your seat while you are away. You have it back now that you are here."));
   } else if (mine) {
     // said when the turn comes, and again when what you must do changes (a bid, then a build)
     const t = text.keys.T ? text.keys.T.text : "";
-    const line = t.startsWith("Your turn") ? t : `Your turn. ${t}`;
+    const line = t.startsWith(_("Your turn")) ? t : _("Your turn. {what}", { what: t }).trim();
     if (!wasMyTurn || $("status").textContent !== line) status(line);
     if (!wasMyTurn && settings.focus) focusFirstChoice();
   } else if (seat === null) {
-    status(text.keys.T ? text.keys.T.text : "You are watching.");
+    status(text.keys.T ? text.keys.T.text : _("You are watching."));
   } else {
-    status(text.keys.T ? text.keys.T.text : "Waiting for the others.");
+    status(text.keys.T ? text.keys.T.text : _("Waiting for the others."));
   }
   wasMyTurn = mine;
   // for tests and styles: the version shown and whose turn it is
@@ -211,14 +216,17 @@ function drawSeats(msg) {
   seats.forEach((s, i) => {
     let li = list.children[i];
     if (!li) { li = el("li"); list.append(li); }
-    const who = s.kind === "open" ? "open" : s.name || "someone";
+    const who = s.kind === "open" ? _("open") : s.name || _("someone");
     const notes = [];
-    if (i === mySeat()) notes.push("you");
-    if (s.kind === "person" && !s.connected) notes.push("away");
-    if (s.takeover) notes.push("a bot plays for them");
-    if (msg.to_move === i && msg.status === "playing") notes.push("to move");
-    li.textContent = `${text.seats[i] || `Seat ${i + 1}`}: ${who}${notes.length ? ` (${notes.join(", ")})` : ""}`;
+    if (i === mySeat()) notes.push(_("you"));
+    if (s.kind === "person" && !s.connected) notes.push(_("away"));
+    if (s.takeover) notes.push(_("a bot plays for them"));
+    if (msg.to_move === i && msg.status === "playing") notes.push(_("to move"));
+    const place = text.seats[i] || _("Seat {number}", { number: i + 1 });
+    li.textContent = notes.length ? _("{seat}: {who} ({notes})", { seat: place, who, notes: notes.join(", ") })
+      : _("{seat}: {who}", { seat: place, who });
   });
+  $("speak").textContent = playersSpeak(seats) || "";
   $("leave").hidden = mySeat() === null || msg.status === "over";
 }
 
@@ -229,14 +237,15 @@ function drawWaiting(msg) {
   const seats = msg.seats || [];
   const open = seats.map((s, i) => (s.kind === "open" ? i : -1)).filter((i) => i >= 0);
   $("waiting-text").textContent = open.length
-    ? `Waiting for players: seat${open.length > 1 ? "s" : ""} ${open.map((i) => i + 1).join(", ")} open.`
-    : isHost() ? "Every seat is taken. Start the game when you are ready (Enter)." : "Every seat is taken; the host starts the game.";
+    ? ngettext("Waiting for players: seat {seats} is open.", "Waiting for players: seats {seats} are open.", open.length,
+      { seats: open.map((i) => i + 1).join(", ") })
+    : isHost() ? _("Every seat is taken. Start the game when you are ready (Enter).") : _("Every seat is taken; the host starts the game.");
   const sit = $("sit-buttons");
   const want = mySeat() === null ? open : [];
   const sig = want.join(",");
   if (sit.dataset.sig !== sig) {
     sit.dataset.sig = sig;
-    sit.replaceChildren(...want.map((i) => el("button", { type: "button", text: `Sit at seat ${i + 1}`, onclick: () => sitAt(i) })));
+    sit.replaceChildren(...want.map((i) => el("button", { type: "button", text: _("Sit at seat {number}", { number: i + 1 }), onclick: () => sitAt(i) })));
   }
   $("start").hidden = !(isHost() && open.length === 0);
 }
@@ -257,7 +266,7 @@ function drawTrick(view) {
     const f = face(p.card);
     return el("span", { class: "played" },
       el("span", { class: `card suit-${f ? f.suit : "x"}`, text: f ? f.text : p.card }),
-      el("span", { class: "by", text: p.seat === null ? "" : p.seat === mySeat() ? "you" : text.seats[p.seat] || "" }));
+      el("span", { class: "by", text: p.seat === null ? "" : p.seat === mySeat() ? _("you") : text.seats[p.seat] || "" }));
   }));
 }
 
@@ -288,16 +297,17 @@ function tricksWon(view, n) {
 
 function panelFacts(view) {
   const facts = [];
-  facts.push(["Trump", "trump" in view ? suitText(view.trump) || "not chosen yet" : `none in ${text.title}`]);
+  facts.push([_("Trump"), "trump" in view ? suitText(view.trump) || _("not chosen yet") : _("none in {game}", { game: text.title })]);
   if (view.phase === "play" || (Array.isArray(view.trick) && view.trick.length)) {
-    facts.push(["Led suit", suitText(ledSuit(view)) || "none yet"]);
+    facts.push([_("Led suit"), suitText(ledSuit(view)) || _("none yet")]);
   }
-  if (typeof view.hearts_broken === "boolean") facts.push(["Hearts broken", view.hearts_broken ? "yes" : "no"]);
+  if (typeof view.hearts_broken === "boolean") facts.push([_("Hearts broken"), view.hearts_broken ? _("yes") : _("no")]);
   if (typeof view.talon_size === "number" && typeof view.talon_taken_by === "number"
       && (view.talon_size > 0 || view.talon_taken_by >= 0)) {  // 5-player Putz has no talon
     const by = view.talon_taken_by;
-    facts.push(["Talon", by >= 0 ? `taken by ${by === mySeat() ? "you" : text.seats[by] || `seat ${by + 1}`}`
-      : `${view.talon_size} card${view.talon_size === 1 ? "" : "s"}, not taken`]);
+    facts.push([_("Talon"), by >= 0 ? (by === mySeat() ? _("taken by you")
+      : _("taken by {seat}", { seat: text.seats[by] || _("Seat {number}", { number: by + 1 }) }))
+      : ngettext("{count} card, not taken", "{count} cards, not taken", view.talon_size)]);
   }
   return facts;
 }
@@ -305,12 +315,12 @@ function panelFacts(view) {
 function panelColumns(view, n) {
   const cols = [];
   const list = (xs) => (Array.isArray(xs) && xs.length === n ? xs : null);
-  if (list(view.contracts)) cols.push(["Contract (tricks)", view.contracts]);
+  if (list(view.contracts)) cols.push([_("Contract (tricks)"), view.contracts]);
   const won = list(tricksWon(view, n));
-  if (won) cols.push(["Tricks won", won]);
+  if (won) cols.push([_("Tricks won"), won]);
   const deal = list(view.deal_points) || list(view.taken_points);
-  if (deal) cols.push(["Points this deal", deal]);
-  if (list(view.scores)) cols.push([summary.game === "jass" ? "Total (team)" : "Total", view.scores]);
+  if (deal) cols.push([_("Points this deal"), deal]);
+  if (list(view.scores)) cols.push([summary.game === "jass" ? _("Total (team)") : _("Total"), view.scores]);
   return cols;
 }
 
@@ -326,25 +336,26 @@ function drawPanel(msg) {
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
   $("panel-facts").replaceChildren(...facts.map(([k, v]) => el("div", {}, el("dt", { text: k }), el("dd", {}, v))));
-  const head = el("tr", {}, el("th", { scope: "col", text: "Seat" }), ...cols.map(([h]) => el("th", { scope: "col", text: h })));
+  const head = el("tr", {}, el("th", { scope: "col", text: _("Seat") }), ...cols.map(([h]) => el("th", { scope: "col", text: h })));
   const rows = text.seats.map((name, i) => el("tr", { class: i === mySeat() ? "you" : "" },
-    el("th", { scope: "row" }, name, ...(i === mySeat() ? [el("strong", { text: " (you)" })] : [])),
+    el("th", { scope: "row" }, name, ...(i === mySeat() ? [" ", el("strong", { text: _("(you)") })] : [])),
     ...cols.map(([, xs]) => el("td", { text: String(xs[i]) }))));
   $("panel-scores").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   $("panel-scores").hidden = !cols.length;
 }
 
 // --- the visual boards (the words above say the same; these are for the eyes, aria-hidden) ---
-const TOWERS = [["P", "Candy"], ["V", "Spooky"], ["G", "Tree"], ["S", "Scrap"], ["Y", "Sand"]];
+const TOWERS = [["P", pgettext("tower", "Candy")], ["V", pgettext("tower", "Spooky")], ["G", pgettext("tower", "Tree")],
+  ["S", pgettext("tower", "Scrap")], ["Y", pgettext("tower", "Sand")]];
 
 function fiveTowers(view) {
   const parts = [];
   if (Array.isArray(view.offer) && view.offer.length) {
-    parts.push(el("div", { class: "offer" }, el("span", { class: "label", text: "Offer" }),
+    parts.push(el("div", { class: "offer" }, el("span", { class: "label", text: _("Offer") }),
       ...view.offer.map((c) => el("span", { class: `chip tower-${String(c)[0]}`, text: String(c).slice(1) }))));
   }
   (view.towers || []).forEach((towers, seat) => {
-    const row = el("div", { class: "towers" }, el("span", { class: "label", text: seat === mySeat() ? "You" : text.seats[seat] || "" }));
+    const row = el("div", { class: "towers" }, el("span", { class: "label", text: seat === mySeat() ? _("You") : text.seats[seat] || "" }));
     for (const [letter, name] of TOWERS) {
       const cards = towers[letter] || [];
       row.append(el("span", { class: `tower tower-${letter}` }, el("span", { class: "tname", text: name }),
@@ -363,10 +374,10 @@ function creature(c) {
 function clash(view) {
   const board = view.board;
   if (!Array.isArray(board) || board.length !== 2) return [];
-  return ["top", "bottom"].map((lane, l) => el("div", { class: "lane" },
+  return [_("top"), _("bottom")].map((lane, l) => el("div", { class: "lane" },
     el("span", { class: "label", text: lane }),
     el("span", { class: "side a" }, ...[...(board[0][l] || [])].reverse().map(creature)),
-    el("span", { class: "bridge", text: "bridge" }),
+    el("span", { class: "bridge", text: _("bridge") }),
     el("span", { class: "side b" }, ...(board[1][l] || []).map(creature))));
 }
 
@@ -413,13 +424,13 @@ function drawHand(msg) {
     const words = text.words[card] || card;
     b.querySelector(".name").textContent = words;
     b.setAttribute("aria-disabled", action ? "false" : "true");
-    b.title = action ? (text.choices[action] || words) : `${words}: not playable now`;
+    b.title = action ? (text.choices[action] || words) : _("{card}: not playable now", { card: words });
   });
   if (focusAt !== null) (box.children[Math.min(focusAt, box.children.length - 1)] || $("hand-h")).focus();
 }
 
 function tokens(notation) { return notation.replace(/;/g, " ;").split(/\s+/).filter(Boolean); }
-function word(t) { return t === ";" ? "then" : (text.words[t] || t); }
+function word(t) { return t === ";" ? _("then") : (text.words[t] || t); }
 
 /** The picker: legal notations (except the hand's cards) as a tree of tokens; each step offers
  * only the continuations that lead to a legal action; single continuations are taken at once. */
@@ -445,16 +456,17 @@ function drawChoices() {
   if (cands.length === 1 && !path.length) {
     items.push({ id: `play:${cands[0].n}`, label: text.choices[cands[0].n] || cands[0].n, act: () => play(cands[0].n) });
   } else {
-    if (done) items.push({ id: `play:${done.n}`, label: `Done: ${text.choices[done.n] || done.n}`, act: () => play(done.n) });
+    if (done) items.push({ id: `play:${done.n}`, label: _("Done: {choice}", { choice: text.choices[done.n] || done.n }), act: () => play(done.n) });
     for (const t of next) {
       const under = cands.filter((c) => c.t[path.length] === t);
       if (under.length === 1) items.push({ id: `play:${under[0].n}`, label: text.choices[under[0].n] || under[0].n, act: () => play(under[0].n) });
       else items.push({ id: `step:${path.length}:${t}`, label: `${word(t)} …`, act: () => { path.push(t); byUser.push(true); drawChoices(); focusFirstChoice(); } });
     }
-    if (byUser.includes(true)) items.push({ id: "back", label: "Back one step", act: back });
+    if (byUser.includes(true)) items.push({ id: "back", label: _("Back one step"), act: back });
   }
-  $("picker-path").textContent = path.length ? `Your choice so far: ${path.filter((t) => t !== ";").map(word).join(", ")}. Choose the next part:`
-    : items.length ? "Your choices:" : isMyTurn() && handCount ? "Play a card from your hand." : "";
+  $("picker-path").textContent = path.length
+    ? _("Your choice so far: {path}. Choose the next part:", { path: path.filter((t) => t !== ";").map(word).join(", ") })
+    : items.length ? _("Your choices:") : isMyTurn() && handCount ? _("Play a card from your hand.") : "";
   const ids = items.map((x) => x.id);
   const gone = [...box.children].filter((b) => !ids.includes(b.dataset.id));
   const focusAt = keepFocus(box, gone);
@@ -490,26 +502,26 @@ function focusFirstChoice() {
 
 // --- actions --------------------------------------------------------------------------------------
 function play(notation) {
-  if (!isMyTurn()) { alertText(`It is not your turn. ${text.keys.T ? text.keys.T.text : ""}`); return; }
+  if (!isMyTurn()) { alertText(`${NOT_YOUR_TURN} ${text.keys.T ? text.keys.T.text : ""}`.trim()); return; }
   alertText("");
   selected = null;
   path = [];
   byUser = [];
-  if (send({ type: "act", action: notation, version: last.version })) say(`You chose: ${text.choices[notation] || notation}.`);
+  if (send({ type: "act", action: notation, version: last.version })) say(_("You chose: {choice}.", { choice: text.choices[notation] || notation }));
 }
 
 function tryCard(card) {
   if (!last || mySeat() === null) return;
   const action = handAction(card, isMyTurn() ? last.legal : []);
   if (action) { play(action); return; }
-  if (!isMyTurn()) { alertText(`It is not your turn. ${text.keys.T ? text.keys.T.text : ""}`); return; }
+  if (!isMyTurn()) { alertText(`${NOT_YOUR_TURN} ${text.keys.T ? text.keys.T.text : ""}`.trim()); return; }
   // not legal: let the engine explain why, in its own sentence
   send({ type: "act", action: card, version: last.version });
 }
 
 async function sitAt(seat) {
   if (!me()) {
-    alertText("To sit, first choose a name in the lobby (the cardhall link at the top of the page).");
+    alertText(_("To sit, first choose a name in the lobby (the cardhall link at the top of the page)."));
     return;
   }
   try {
@@ -526,7 +538,7 @@ async function startGame() {
 async function leaveTable() {
   try {
     await authed(`/api/tables/${encodeURIComponent(tableId)}/leave`, { method: "POST", body: {} });
-    log("You left the table; you are watching now.", "note");
+    log(_("You left the table; you are watching now."), "note");
   } catch (err) { alertText(err.message); }
 }
 
@@ -548,13 +560,13 @@ function describeKey(id) {
 function drawHelp() {
   const dl = $("help-keys");
   const rows = [
-    ["Enter", "play the selected choice; start the game when you are the host"],
-    ["Tab, arrow keys", "move between buttons; arrows move within your hand and your choices"],
-    ["Page Up, Page Down", "read the previous or next line of the history"],
+    [_("Enter"), _("play the selected choice; start the game when you are the host")],
+    [_("Tab, arrow keys"), _("move between buttons; arrows move within your hand and your choices")],
+    [_("Page Up, Page Down"), _("read the previous or next line of the history")],
   ];
   for (const id of [...Object.keys(text.keys), ...Object.keys(CLIENT_KEYS)]) {
     const k = id in settings.map ? settings.map[id] : id;
-    rows.push([k ? k.toUpperCase() : `${id} (off)`, describeKey(id)]);
+    rows.push([k ? k.toUpperCase() : _("{key} (off)", { key: id }), describeKey(id)]);
   }
   dl.replaceChildren(...rows.flatMap(([k, d]) => [el("dt", { text: k }), el("dd", { text: d })]));
   const remap = $("remap");
@@ -572,26 +584,28 @@ function runKey(id) {
   if (text.keys[id]) {
     const k = text.keys[id];
     say(k.text);
-    if (k.action && isMyTurn() && last.legal.includes(k.action)) { selected = k.action; say(`${k.text} Press Enter to play it.`); }
+    if (k.action && isMyTurn() && last.legal.includes(k.action)) { selected = k.action; say(_("{what} Press Enter to play it.", { what: k.text })); }
     return;
   }
   switch (id) {
-    case "R": say(text.render || "Nothing to read yet."); break;
+    case "R": say(text.render || _("Nothing to read yet.")); break;
     case "L": {
       const { cands } = pickerLevel();
       const hand = [...$("hand").querySelectorAll('button[aria-disabled="false"]')].map((b) => b.querySelector(".name").textContent);
       const list = [...hand, ...cands.map((c) => text.choices[c.n] || c.n)];
-      say(isMyTurn() ? `Your choices: ${list.join("; ")}.` : "It is not your turn.");
+      say(isMyTurn() ? _("Your choices: {choices}.", { choices: list.join("; ") }) : NOT_YOUR_TURN);
       break;
     }
     case "Y": {
       const hand = (last.view && last.view.hand) || null;
-      say(who === null ? "You are watching; you have no hand." : hand ? `Your hand: ${hand.map((c) => text.words[c] || c).join(", ")}.` : "This game has no hand of cards; press R to read the table.");
+      say(who === null ? _("You are watching; you have no hand.")
+        : hand ? _("Your hand: {cards}.", { cards: hand.map((c) => text.words[c] || c).join(", ") })
+          : _("This game has no hand of cards; press R to read the table."));
       break;
     }
     case "W": say([...$("seats").children].map((li) => li.textContent).join(". ")); break;
     case "M": $("chat").focus(); break;
-    case "J": if (!focusFirstChoice()) say(isMyTurn() ? "Nothing to choose." : "It is not your turn."); break;
+    case "J": if (!focusFirstChoice()) say(isMyTurn() ? _("Nothing to choose.") : NOT_YOUR_TURN); break;
     case "?": $("help").hidden = false; $("help-h").setAttribute("tabindex", "-1"); $("help-h").focus(); break;
     default: break;
   }
@@ -604,7 +618,7 @@ function reviewLog(step) {
   review = Math.max(0, Math.min(lines.length - 1, review + step));
   lines.forEach((l, i) => l.classList.toggle("reviewing", i === review));
   lines[review].scrollIntoView({ block: "nearest" });
-  say(`${review + 1} of ${lines.length}: ${lines[review].textContent}`);
+  say(_("{number} of {total}: {line}", { number: review + 1, total: lines.length, line: lines[review].textContent }));
 }
 
 function arrows(e) {
@@ -633,7 +647,7 @@ document.addEventListener("keydown", (e) => {
     e.preventDefault();
     if (last && last.status === "waiting" && isHost()) startGame();
     else if (selected) play(selected);
-    else say(isMyTurn() ? "Nothing is selected: choose a card or a choice with Tab and Enter." : "It is not your turn.");
+    else say(isMyTurn() ? _("Nothing is selected: choose a card or a choice with Tab and Enter.") : NOT_YOUR_TURN);
     return;
   }
   if (!settings.keys || e.key.length !== 1) return;
@@ -671,10 +685,12 @@ async function main() {
   try {
     summary = await api(`/api/tables/${encodeURIComponent(tableId)}${query}`);
   } catch (err) {
-    status(err instanceof ApiError && err.status === 404 ? "There is no such table, or it is private and this link has no invite." : err.message);
-    $("title").textContent = "No such table";
+    status(err instanceof ApiError && err.status === 404 ? NO_TABLE : err.message);
+    $("title").textContent = _("No such table");
     return;
   }
+  $("rules-link").href = `/rules/${encodeURIComponent(summary.game)}?lang=${encodeURIComponent(LANG)}`;
+  $("rules-link").textContent = _("The rules of {game}", { game: summary.title || summary.game });
   connect();
 }
 
