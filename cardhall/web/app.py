@@ -20,7 +20,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from cardhall.bots import bot_names
-from cardhall.bots.levels import LEVELS, level_spec
+from cardhall.bots.levels import choices, describe
 from cardhall.core.errors import CardhallError
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.room.cluster import ClusterError
@@ -89,7 +89,7 @@ def games_catalog() -> list[dict[str, Any]]:
                 with contextlib.suppress(CardhallError):
                     counts.add(load(name, **{option.name: value}).num_players)
         game = load(name)
-        levels = [b for b in ROOM_BOTS if b in bot_names(game)]
+        levels = [b for b in choices(name) if b in ROOM_BOTS and b in bot_names(game)]
         catalog.append({
             "name": name, "title": cls.title, "aliases": aliases(name), "players": sorted(counts),
             "options": [{"name": o.name, "default": o.default, "allowed": o.allowed(), "description": o.doc}
@@ -100,12 +100,8 @@ def games_catalog() -> list[dict[str, Any]]:
 
 
 def bot_description(game: str, level: str) -> str:
-    if level == "random":
-        return "plays a random legal action (the weakest)"
-    if level == "heuristic":
-        return "the game's rule-based player (instant)"
-    assert level in LEVELS
-    return f"search bot, level {level} ({level_spec(game, level)})"
+    """What the lobby says about a bot choice: the level's sentence (`cardhall.bots.levels`)."""
+    return describe(level)
 
 
 def create_app(room: Room, secret: str) -> Starlette:

@@ -19,7 +19,7 @@ from typing import Any, cast
 from cardhall.core.errors import IllegalAction, NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.options import Option
-from cardhall.core.plugins import Plugins, SearchProfile, ismcts_levels
+from cardhall.core.plugins import Plugins, SearchProfile, heuristic_levels
 from cardhall.core.rng import MAX_SEED, chance_rng
 from cardhall.games.clash_of_decks.abilities import (
     ABILITY_BITS,
@@ -98,7 +98,7 @@ class ClashOfDecks(Game):
         heuristic="cardhall.games.clash_of_decks.bot:HeuristicBot",
         bench="cardhall.games.clash_of_decks.bench:run",
         # Duel or solo against the automaton: mostly the win counts.
-        search=SearchProfile(win_weight=0.9, scale=5.0, levels=ismcts_levels(100, 300, 800)),
+        search=SearchProfile(win_weight=0.9, scale=5.0, levels=heuristic_levels("ismcts:iterations=800")),
     )
     OPTIONS = (
         Option("format", "auto", "how the 8-card hands are made (auto: precon in a duel, the quick-play draft in solo)",

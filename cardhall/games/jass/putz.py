@@ -15,7 +15,7 @@ from cardhall.core.cards import deal_unseen, format_card, format_cards, parse_ca
 from cardhall.core.errors import StateFormatError
 from cardhall.core.game import Action
 from cardhall.core.options import Option
-from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
+from cardhall.core.plugins import Plugins, SearchProfile, heuristic_levels
 from cardhall.core.rng import MAX_SEED
 from cardhall.games.jass.base import (
     EXCHANGE_SIX,
@@ -75,7 +75,7 @@ class Putz(JassFamily):
         heuristic="cardhall.games.jass.bot:HeuristicBot",
         rollout="cardhall.games.jass.bot:rollout_policy",
         bench="cardhall.games.jass.bench:run",
-        search=SearchProfile(win_weight=0.3, scale=1.0, horizon=40, levels=trick_levels(200, 800, 16)),
+        search=SearchProfile(win_weight=0.3, scale=1.0, horizon=40, levels=heuristic_levels("pimc:worlds=16:rollout=heuristic")),
     )
     OPTIONS = (
         Option("players", 3, "3 (with a talon) or 5 players", choices=(3, 5)),
