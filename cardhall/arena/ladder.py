@@ -147,7 +147,7 @@ def plot(summary: dict[str, Any], path: Path) -> Path:
                    fmt="s", capsize=5, color="tab:green")
     right.axhline(0, color="grey", linewidth=1)
     right.set_xticks(list(range(len(st))), [f"{x['upper']} − {x['lower']}\n({x['paired']} {x['unit']})" for x in st])
-    right.set_ylabel("margin of the step, 95% CI (> 0: upper is stronger)")
+    right.set_ylabel("step margin, 95% CI (> 0: upper stronger)")
     right.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     try:

@@ -192,6 +192,8 @@ def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
     elif base in LEVELS:
         level = game.plugins.search.levels[base]
         kind, _, defaults = level.partition(":")
+        if level in ("random", "heuristic") and rest:
+            raise CardhallError(f"{base} is the {level} bot in {game.name}, which takes no parameters; got {rest!r}")
         if kind not in SEARCH_PARAMS:  # a bot class named by its path
             bot = make_bot(game, f"{level}:{rest}" if rest else level, seed)
             bot.name = base

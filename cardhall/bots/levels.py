@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardhall.bots.ismcts import Evaluation
+from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 from cardhall.core.i18n import N_
 from cardhall.core.plugins import LEVEL_SECONDS
@@ -95,7 +96,8 @@ def describe(bot: str) -> str:
             return level.description
     if bot == "heuristic":
         return HEURISTIC
-    raise KeyError(bot)
+    raise CardhallError(f"{bot!r} is not a level; the levels are {', '.join(level.name for level in LADDER)} "
+                        "(and heuristic)")
 
 
 def evaluation(game: Game) -> Evaluation:

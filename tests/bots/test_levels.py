@@ -16,6 +16,7 @@ from cardhall.bots.ismcts import ISMCTSBot
 from cardhall.bots.levels import HEURISTIC, LADDER, LEVELS, choices, describe, heuristic_level, ladder, markdown_table
 from cardhall.bots.pimc import PIMCBot
 from cardhall.core.bot import Bot, RandomBot
+from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action
 from cardhall.core.plugins import SearchProfile
 from cardhall.core.registry import game_class
@@ -70,6 +71,9 @@ def test_each_level_keeps_within_its_cap(name: str) -> None:
             assert level.spec == "heuristic" or isinstance(bot, CarelessBot), level
             assert not isinstance(bot, ISMCTSBot | PIMCBot | FocusedSearchBot)
     assert heuristic_level(name) == "medium"
+    assert make_bot(game, "easy:blunder=0.2").blunder == 0.2  # type: ignore[attr-defined]
+    with pytest.raises(CardhallError, match=r"medium is the heuristic bot in .*, which takes no parameters"):
+        make_bot(game, "medium:seconds=none")
 
 
 def moves(game: cardhall.Game, spec: str, seed: int, count: int) -> list[Action]:
