@@ -92,6 +92,15 @@ def levels(summary: dict[str, Any]) -> list[dict[str, Any]]:
              "slowest_move": summary["timing"][name]["slowest_move"]} for name in NAMES]
 
 
+def _options(settings: dict[str, Any]) -> str:
+    """The game options that differ from the game's defaults, e.g. "players 4, target 1"."""
+    from cardhall.core.registry import game_class
+
+    defaults = {o.name: o.default for o in game_class(settings["game"]).OPTIONS}
+    changed = [f"{k} {v}" for k, v in settings["options"].items() if defaults.get(k, object()) != v]
+    return f" ({', '.join(changed)})" if changed else ""
+
+
 def _f(x: float, digits: int = 2) -> str:
     return "–" if x is None or math.isnan(x) else f"{x:+.{digits}f}"
 
@@ -99,9 +108,8 @@ def _f(x: float, digits: int = 2) -> str:
 def markdown(summary: dict[str, Any], command: str = "") -> str:
     """The ladder as Markdown: the steps, then each level's score and time per move."""
     s = summary["settings"]
-    options = ", ".join(f"{k} {v}" for k, v in s["options"].items())
     better = "higher" if summary["higher_is_better"] else "lower"
-    lines = [f"Ladder of {s['game']} ({options}): {summary['games_played']} games, seed {s['seed']}.", ""]
+    lines = [f"Ladder of {s['game']}{_options(s)}: {summary['games_played']} games, seed {s['seed']}.", ""]
     if command:
         lines += [f"`{command}`", ""]
     lines += ["| step | paired | margin [95% CI] | significant |", "|---|---|---|---|"]
@@ -128,8 +136,7 @@ def plot(summary: dict[str, Any], path: Path) -> Path:
     s = summary["settings"]
     rows = levels(summary)
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    options = ", ".join(f"{k} {v}" for k, v in s["options"].items())
-    fig.suptitle(f"cardhall ladder: {s['game']} ({options}), {summary['games_played']} games, seed {s['seed']}")
+    fig.suptitle(f"cardhall ladder: {s['game']}{_options(s)}, {summary['games_played']} games, seed {s['seed']}")
     xs = range(len(rows))
     means = [r["score"] for r in rows]
     left.errorbar(xs, means, yerr=[[m - r["score_low"] for m, r in zip(means, rows, strict=True)],
