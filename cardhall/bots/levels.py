@@ -80,13 +80,15 @@ def choices(game_name: str) -> list[str]:
     return names if heuristic_level(game_name) else [names[0], "heuristic", *names[1:]]
 
 
+SEARCHES = ("ismcts", "pimc", "focused")
+"""The bot kinds that search: they deal the hidden cards again (`obs.sample`) to choose."""
+
+
 def searching_levels() -> list[str]:
-    """The levels that search (deal the hidden cards again, `obs.sample`) in some game."""
-    from cardhall.bots import SEARCH_PARAMS
+    """The levels that search in some game."""
     from cardhall.core.registry import game_names
 
-    kinds = {kind for kind in SEARCH_PARAMS if kind != "careless"}
-    return [name for name in LEVELS if any(level_spec(game, name).partition(":")[0] in kinds for game in game_names())]
+    return [name for name in LEVELS if any(level_spec(game, name).partition(":")[0] in SEARCHES for game in game_names())]
 
 
 def describe(bot: str) -> str:

@@ -9,11 +9,21 @@ import pytest
 
 import cardhall
 from cardhall.arena.ladder import CONFIGURATIONS
-from cardhall.bots import SEARCH_PARAMS, make_bot
+from cardhall.bots import make_bot
 from cardhall.bots.careless import CarelessBot
 from cardhall.bots.focused import FocusedSearchBot
 from cardhall.bots.ismcts import ISMCTSBot
-from cardhall.bots.levels import HEURISTIC, LADDER, LEVELS, choices, describe, heuristic_level, ladder, markdown_table
+from cardhall.bots.levels import (
+    HEURISTIC,
+    LADDER,
+    LEVELS,
+    SEARCHES,
+    choices,
+    describe,
+    heuristic_level,
+    ladder,
+    markdown_table,
+)
 from cardhall.bots.pimc import PIMCBot
 from cardhall.core.bot import Bot, RandomBot
 from cardhall.core.errors import CardhallError
@@ -62,7 +72,7 @@ def test_each_level_keeps_within_its_cap(name: str) -> None:
     for level in ladder(name)[1:]:
         kind = level.spec.partition(":")[0]
         bot = make_bot(game, level.name, 1)
-        if kind in SEARCH_PARAMS and kind != "careless":
+        if kind in SEARCHES:
             search = bot.search if isinstance(bot, FocusedSearchBot) else bot
             assert isinstance(search, ISMCTSBot | PIMCBot)
             assert search.seconds == level.seconds
