@@ -16,7 +16,7 @@ from cardhall.arena.runner import run
 RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
     ("three-two-five-1", "three-two-five", {"deals": 1}, 480, set()),
     ("hearts4-1", "hearts", {"players": 4, "target": 1}, 240, {"hard-medium"}),
-    ("hearts3-1", "hearts", {"players": 3, "target": 1}, 96, {"hard-medium"}),
+    ("hearts3-1", "hearts", {"players": 3, "target": 1}, 240, {"hard-medium"}),
     ("five-towers3", "five-towers", {"players": 3}, 72, {"hard-medium"}),
     ("putz3", "putz", {"players": 3}, 192, set()),
     ("putz5", "putz", {"players": 5}, 120, set()),
