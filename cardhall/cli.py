@@ -14,8 +14,8 @@ from rich.console import Console
 from rich.table import Table
 
 import cardhall
-from cardhall.arena.cli import arena
-from cardhall.bots.levels import LEVELS
+from cardhall.arena.cli import arena, ladder
+from cardhall.bots.levels import HEURISTIC, LADDER, heuristic_level
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game, State
 from cardhall.core.options import game_options
@@ -99,8 +99,10 @@ def play_help() -> str:
     for name, cls, also in _games():
         opts = "; ".join(f"--{o.name.replace('_', '-')} ({o.allowed()}, default {o.default!r})" for o in cls.OPTIONS)
         lines.append(f"{name}{also}: {opts or 'no options'}.")
-    lines += ["", "Bots (--bots): random; heuristic (the default); the levels " + ", ".join(LEVELS) +
-              "; ismcts and pimc searches (e.g. ismcts:seconds=2); or your own as file.py:Class."]
+    places = sorted({str(heuristic_level(name)) for name, _, _ in _games()})
+    lines += ["", "Bots (--bots), weakest first: " + " ".join(f"{level.name}: {level.description}" for level in LADDER)
+              + f" heuristic (the default; the level {' or '.join(places)}): {HEURISTIC} Also ismcts and pimc "
+              "searches (e.g. ismcts:seconds=2), or your own as file.py:Class."]
     return "\n\n".join(lines)
 
 
@@ -417,7 +419,8 @@ def room(ctx: typer.Context,
         serve(host="127.0.0.1", port=8000, db=None)
 
 
-app.command(context_settings=EXTRA)(arena)  # the command lives with the arena
+app.command(context_settings=EXTRA)(arena)  # the commands live with the arena
+app.command(context_settings=EXTRA)(ladder)
 
 
 def main() -> None:

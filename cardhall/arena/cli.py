@@ -162,3 +162,44 @@ def arena(
     except CardhallError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def ladder(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="The game, e.g. hearts."),
+    games: int = typer.Option(240, help="How many games to play (seats rotate over the games)."),
+    out: Path | None = typer.Option(None, help="Directory for records, results and ladder.md; rerun to resume."),
+    workers: int | None = typer.Option(None, min=1, help="Worker processes (default: one per CPU)."),
+    seed: int = typer.Option(1, help="Master seed: deals and bot seeds derive from it."),
+    plot: Path | None = typer.Option(None, help="Draw the ladder into this PNG (or .svg, .pdf)."),
+) -> None:
+    """Measure a game's ladder: random, easy, medium and hard at one table (an arena run, seats
+    rotated), and each level's paired margin over the one below with its 95% interval.
+    Game options follow as --name value (e.g. --players 3). The same command with the same
+    --out resumes."""
+    from cardhall.arena.ladder import ladder_arena, markdown
+    from cardhall.arena.ladder import plot as draw
+    from cardhall.arena.runner import run
+    from cardhall.core.options import game_options
+
+    console = Console(stderr=True)
+    try:
+        if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise CardhallError(f"--plot must name a .png, .svg or .pdf file, got {plot}")
+        spec = ladder_arena(game, games, seed, game_options(list(ctx.args)), out, workers or os.cpu_count() or 1)
+        outcome = run(spec, progress=lambda done, total: progress_bar(console, done, total))
+        command = " ".join(["cardhall ladder", spec.game, *ctx.args, f"--games {games}", f"--seed {seed}"])
+        text = markdown(outcome.results, command)
+        typer.echo(text)
+        if out is not None:
+            (out / "ladder.md").write_text(text, encoding="utf-8")
+            typer.echo(f"records, results and ladder.md in {out}")
+        if plot is not None:
+            typer.echo(f"plot written to {draw(outcome.results, plot)}")
+        if outcome.stopped:
+            typer.echo("stopped; run the same command again to resume" if out is not None
+                       else "stopped (give --out DIR to be able to resume)")
+            raise typer.Exit(130)
+    except CardhallError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None

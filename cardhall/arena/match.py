@@ -55,13 +55,18 @@ class Job:
 
 
 def schedule(game: str, options: dict[str, Any], specs: list[str], labels: list[str],
-             num_seats: int, games: int, seed: int) -> list[Job]:
+             num_seats: int, games: int, seed: int, deal_games: int | None = None) -> list[Job]:
     """The arena's games: deal d is played once per seating (duplicate format), so every bot
-    meets the same cards from every seat; all seeds derive from `seed`."""
+    meets the same cards from every seat; all seeds derive from `seed`. With `deal_games`, a
+    new deal comes every `deal_games` games instead (the seatings still follow their cycle):
+    where the cycle is long (4 bots at 5 seats: 240 seatings), a run of a few hundred games
+    then spans several deals rather than one."""
     cycle = seatings(len(specs), num_seats)
     jobs = []
     for i in range(games):
         deal, k = divmod(i, len(cycle))
+        if deal_games is not None:
+            deal, k = i // deal_games, i % len(cycle)
         seating = cycle[k]
         jobs.append(Job(
             index=i, game=game, options=dict(options), seed=derive_seed(seed, "deal", deal),

@@ -45,10 +45,13 @@ class Arena:
     out: Path | None = None
     workers: int = 1
     ray: str | None = None  # None: local processes; "local": a local Ray; else a cluster address
+    deal_games: int | None = None  # games per deal (None: one seating cycle, `match.schedule`)
 
     def __post_init__(self) -> None:
         if self.games < 1:
             raise CardhallError(f"--games must be at least 1, got {self.games}")
+        if self.deal_games is not None and self.deal_games < 1:
+            raise CardhallError(f"games per deal must be at least 1, got {self.deal_games}")
         if self.workers < 1:
             raise CardhallError(f"--workers must be at least 1, got {self.workers}")
         specs = [b.strip() for b in self.bots if b.strip()]
@@ -84,10 +87,12 @@ class Arena:
         return len(seatings(len(self.bots), self.num_seats))
 
     def settings(self) -> dict[str, Any]:
-        return {"game": self.game, "options": self.options, "bots": self.bots, "seed": self.seed}
+        extra = {} if self.deal_games is None else {"deal_games": self.deal_games}
+        return {"game": self.game, "options": self.options, "bots": self.bots, "seed": self.seed, **extra}
 
     def jobs(self) -> list[Job]:
-        return schedule(self.game, self.options, self.bots, self.labels, self.num_seats, self.games, self.seed)
+        return schedule(self.game, self.options, self.bots, self.labels, self.num_seats, self.games, self.seed,
+                        self.deal_games)
 
 
 # --- the out directory ----------------------------------------------------------------------

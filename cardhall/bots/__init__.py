@@ -11,6 +11,8 @@ A bot is named by a *spec*:
   `horizon` and `rollout`, e.g. `pimc:worlds=16:rollout=heuristic`;
 - `focused` (PIMC on the decisions the game's `focus` plug-in picks, `cardhall.bots.focused`;
   5 Towers' `hard`) with `worlds`, `seconds` and `horizon`;
+- `careless:blunder=P` (`cardhall.bots.careless`, every game's `easy`): the heuristic bot,
+  playing a random legal move with probability P;
 - parameters may follow a level too, overriding its own: `hard:seconds=none`;
 - your own bot class: `my_bot.py:MyBot` or `package.module:MyBot` (constructed as `MyBot(seed)`),
   with optional `:key=value` parameters passed as strings (`MyBot(seed, key="value")`), e.g.
@@ -38,13 +40,15 @@ SEARCH_PARAMS = {
     "ismcts": ("iterations", "seconds", "exploration", "horizon", "rollout"),
     "pimc": ("worlds", "seconds", "horizon", "rollout"),
     "focused": ("worlds", "seconds", "horizon"),
+    "careless": ("blunder",),
 }
+"""The bot kinds that take parameters (searches, and the careless heuristic), and their names."""
 
 
 def bot_names(game: Game) -> list[str]:
     """The bot kinds available for `game`."""
     plugins = game.plugins
-    return ["random", *(["heuristic"] if plugins.heuristic else []), *LEVELS, "ismcts", "pimc",
+    return ["random", *(["heuristic", "careless"] if plugins.heuristic else []), *LEVELS, "ismcts", "pimc",
             *(["focused"] if plugins.focus else [])]
 
 
@@ -83,11 +87,13 @@ def _parse_params(kind: str, text: str, known: tuple[str, ...]) -> dict[str, str
 
 
 def _search_bot(game: Game, kind: str, params: dict[str, str], seed: int) -> Bot:
-    """An `ismcts`, `pimc` or `focused` bot: the game's search profile, then `params` (all
-    strings) on top."""
+    """An `ismcts`, `pimc` or `focused` bot (the game's search profile, then `params`, all
+    strings, on top), or a `careless` one."""
     from cardhall.bots.focused import FocusedSearchBot
     from cardhall.bots.pimc import PIMCBot
 
+    if kind == "careless":
+        return _careless_bot(game, params, seed)
     search = game.plugins.search
     focus: Any = game.plugins.load("focus") if kind == "focused" else None
     if kind == "focused" and focus is None:
@@ -136,6 +142,20 @@ def _search_bot(game: Game, kind: str, params: dict[str, str], seed: int) -> Bot
     return bot
 
 
+def _careless_bot(game: Game, params: dict[str, str], seed: int) -> Bot:
+    from cardhall.bots.careless import CarelessBot
+
+    heuristic = _heuristic_class(game)
+    if heuristic is None:
+        raise CardhallError(f"{game.name} has no heuristic bot for a careless one to play")
+    try:
+        blunder = float(params.get("blunder", "0.5"))
+    except ValueError:
+        raise CardhallError(f"bad value {params['blunder']!r} for bot parameter blunder "
+                            "(a probability from 0 to 1, e.g. 0.5)") from None
+    return CarelessBot(seed, heuristic(seed + 1), blunder)
+
+
 def _custom_class(spec: str) -> type[Bot]:
     """The bot class of `file.py:Class` or `package.module:Class`."""
     where, _, cls_name = spec.rpartition(":")
@@ -172,6 +192,8 @@ def make_bot(game: Game, kind: str, seed: int = 0) -> Bot:
     elif base in LEVELS:
         level = game.plugins.search.levels[base]
         kind, _, defaults = level.partition(":")
+        if level in ("random", "heuristic") and rest:
+            raise CardhallError(f"{base} is the {level} bot in {game.name}, which takes no parameters; got {rest!r}")
         if kind not in SEARCH_PARAMS:  # a bot class named by its path
             bot = make_bot(game, f"{level}:{rest}" if rest else level, seed)
             bot.name = base

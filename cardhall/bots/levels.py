@@ -1,22 +1,105 @@
-"""Strength levels `easy`, `medium`, `hard` of the search bots, tuned per game.
+"""The strength levels every game offers — `random`, `easy`, `medium`, `hard` — in one place.
 
-Each game declares them with its search profile (`Game.plugins.search`, a
-`cardhall.core.plugins.SearchProfile`): a level is a search bot spec with an iteration
-(IS-MCTS) or world (PIMC) budget, so a seeded game replays exactly, plus a wall-time cap as
-a safety net (`hard` must move within 2 s on a 2-core machine). The profile says how a
-rollout is scored: games played to a far target (Hearts to 100, Jass to 1000, nine deals of
-3-2-5) cut rollouts at a horizon and count the points gained since the root; short games
-(5 Towers, Clash of Decks) play rollouts out and count the win. docs/bots.md lists the
-figures behind each choice.
+The room's lobby, `cardhall play --help` and docs/bots.md all read this module: each level
+has a name, a one-sentence description for players (marked for translation, English here),
+and a wall-time cap per move. What plays a level differs per game: each game declares the
+bot spec behind `easy`, `medium` and `hard` in its search profile (`Game.plugins.search`, a
+`cardhall.core.plugins.SearchProfile`): a search with an iteration (IS-MCTS) or world (PIMC)
+budget, so a seeded game replays exactly, with the level's cap as a safety net, or a bot
+that does not search (the game's rule-of-thumb `heuristic`, which moves at once). Each level
+is measured to beat the one below it (docs/bots.md, "The ladder").
+
+The profile also says how a rollout is scored: games played to a far target (Hearts to 100,
+Jass to 1000, nine deals of 3-2-5) cut rollouts at a horizon and count the points gained
+since the root; short games (5 Towers, Clash of Decks) play rollouts out and count the win.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from cardhall.bots.ismcts import Evaluation
+from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
+from cardhall.core.i18n import N_
+from cardhall.core.plugins import LEVEL_SECONDS
 from cardhall.core.registry import game_class
 
-LEVELS = ("easy", "medium", "hard")
+
+@dataclass(frozen=True)
+class Level:
+    """A rung of the ladder: its name (the bot spec players use), what players are told about
+    it, and the most it may think per move (seconds; None: it moves at once)."""
+
+    name: str
+    description: str
+    seconds: float | None
+
+
+LADDER: tuple[Level, ...] = (
+    Level("random", N_("Plays any legal move at random: the place to learn the rules."), None),
+    Level("easy", N_("A beginner: knows the rules of thumb, but often plays without thinking."), LEVEL_SECONDS["easy"]),
+    Level("medium", N_("A steady player who follows the game's rules of thumb."), LEVEL_SECONDS["medium"]),
+    Level("hard", N_("The strongest: tries out many ways the game may go before each move."), LEVEL_SECONDS["hard"]),
+)
+"""The ladder, weakest first."""
+
+HEURISTIC = N_("The game's own rule-of-thumb player; it moves at once.")
+"""What players are told about `heuristic`, the bot that is not a rung of its own where a
+level plays as it."""
+
+LEVELS = tuple(level.name for level in LADDER if level.name != "random")
+"""The levels a game declares in its search profile (random is the same everywhere)."""
+
+
+@dataclass(frozen=True)
+class GameLevel:
+    """A level as one game plays it: the level, and the bot spec behind it in that game."""
+
+    name: str
+    spec: str
+    description: str
+    seconds: float | None
+
+
+def ladder(game_name: str) -> list[GameLevel]:
+    """The levels of `game_name`, weakest first, each with the spec that plays it there."""
+    return [GameLevel(level.name, level_spec(game_name, level.name), level.description, level.seconds)
+            for level in LADDER]
+
+
+def heuristic_level(game_name: str) -> str | None:
+    """The level that plays as the game's heuristic bot, or None if none does."""
+    return next((level.name for level in ladder(game_name) if level.spec == "heuristic"), None)
+
+
+def choices(game_name: str) -> list[str]:
+    """The bots a player chooses from, weakest first: the levels, and `heuristic` only where no
+    level plays as it (its place in the ladder then unmeasured, it comes after random)."""
+    names = [level.name for level in LADDER]
+    return names if heuristic_level(game_name) else [names[0], "heuristic", *names[1:]]
+
+
+SEARCHES = ("ismcts", "pimc", "focused")
+"""The bot kinds that search: they deal the hidden cards again (`obs.sample`) to choose."""
+
+
+def searching_levels() -> list[str]:
+    """The levels that search in some game."""
+    from cardhall.core.registry import game_names
+
+    return [name for name in LEVELS if any(level_spec(game, name).partition(":")[0] in SEARCHES for game in game_names())]
+
+
+def describe(bot: str) -> str:
+    """The sentence players read about `bot` (a level, or `heuristic`)."""
+    for level in LADDER:
+        if level.name == bot:
+            return level.description
+    if bot == "heuristic":
+        return HEURISTIC
+    raise CardhallError(f"{bot!r} is not a level; the levels are {', '.join(level.name for level in LADDER)} "
+                        "(and heuristic)")
 
 
 def evaluation(game: Game) -> Evaluation:
@@ -28,5 +111,23 @@ def evaluation(game: Game) -> Evaluation:
 
 
 def level_spec(game_name: str, level: str) -> str:
-    """The bot spec behind a strength level in a game, e.g. ``ismcts:iterations=400:seconds=1.5``."""
+    """The bot spec behind a strength level in a game, e.g. ``ismcts:iterations=400:seconds=0.6``
+    (``random`` for random)."""
+    if level == "random":
+        return "random"
     return game_class(game_name).plugins.search.levels[level]
+
+
+def markdown_table() -> str:
+    """docs/bots.md's tables of the levels: what players read about each, and the spec that
+    plays it in each game (a test keeps the document equal to this)."""
+    from cardhall.core.registry import game_names
+
+    rows = ["| level | cap per move | what players read |", "|---|---|---|"]
+    rows += [f"| `{level.name}` | {'–' if level.seconds is None else f'{level.seconds:g} s'} | {level.description} |"
+             for level in LADDER]
+    rows += [f"| `heuristic` | – | {HEURISTIC} |", "", "| game | " + " | ".join(LEVELS) + " |",
+             "|---|" + "---|" * len(LEVELS)]
+    rows += [f"| {name} | " + " | ".join(f"`{level_spec(name, level)}`" for level in LEVELS) + " |"
+             for name in game_names()]
+    return "\n".join(rows)

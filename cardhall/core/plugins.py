@@ -22,19 +22,31 @@ from typing import Any
 
 from cardhall.core.errors import CardhallError
 
+LEVEL_SECONDS: dict[str, float] = {"easy": 0.2, "medium": 0.6, "hard": 1.5}
+"""The most a searching level may think per move (wall time, a safety net: the budgets are
+iterations or worlds, so that a seeded game replays exactly); `cardhall.bots.levels` names
+and describes the levels."""
+
+
+def _capped(level: str, spec: str) -> str:
+    return f"{spec}:seconds={LEVEL_SECONDS[level]:g}"
+
 
 def ismcts_levels(easy: int, medium: int, hard: int | None = None) -> dict[str, str]:
-    """IS-MCTS levels by iterations (hard too, unless the game's hard is another bot), with a
-    wall-time cap as a safety net."""
-    levels = {"easy": f"ismcts:iterations={easy}:seconds=0.5", "medium": f"ismcts:iterations={medium}:seconds=1"}
+    """IS-MCTS levels by iterations (hard too, unless the game's hard is another bot), each
+    with its level's wall-time cap."""
+    levels = {"easy": _capped("easy", f"ismcts:iterations={easy}"),
+              "medium": _capped("medium", f"ismcts:iterations={medium}")}
     if hard is not None:
-        levels["hard"] = f"ismcts:iterations={hard}:seconds=1.5"
+        levels["hard"] = _capped("hard", f"ismcts:iterations={hard}")
     return levels
 
 
-def trick_levels(easy: int, medium: int, worlds: int) -> dict[str, str]:
-    """Trick games: IS-MCTS for easy and medium, paired heuristic rollouts (PIMC) for hard."""
-    return {**ismcts_levels(easy, medium), "hard": f"pimc:worlds={worlds}:rollout=heuristic:seconds=1.5"}
+def heuristic_levels(hard: str, blunder: float = 0.5) -> dict[str, str]:
+    """The ladder around a game's heuristic bot: `easy` is the heuristic playing a random move
+    with probability `blunder` (instant), `medium` the heuristic itself, and `hard` the search
+    `hard` (a spec) within the hard level's cap."""
+    return {"easy": f"careless:blunder={blunder:g}", "medium": "heuristic", "hard": _capped("hard", hard)}
 
 
 @dataclass(frozen=True)

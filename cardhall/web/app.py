@@ -20,7 +20,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from cardhall.bots import bot_names
-from cardhall.bots.levels import LEVELS, level_spec
+from cardhall.bots.levels import choices, describe
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
@@ -101,7 +101,7 @@ def games_catalog(code: str = "en") -> list[dict[str, Any]]:
                     counts.add(load(name, **{option.name: value}).num_players)
         game = load(name)
         ui = text_ui(game, code)
-        levels = [b for b in ROOM_BOTS if b in bot_names(game)]
+        levels = [b for b in choices(name) if b in ROOM_BOTS and b in bot_names(game)]
         catalog.append({
             "name": name, "title": cls.title, "aliases": aliases(name), "players": sorted(counts),
             "options": [{"name": o.name, "default": o.default, "allowed": ui.say(o.allowed()),
@@ -112,13 +112,9 @@ def games_catalog(code: str = "en") -> list[dict[str, Any]]:
 
 
 def bot_description(game: str, level: str, code: str = "en") -> str:
-    tr = web(code)
-    if level == "random":
-        return tr._("plays a random legal action (the weakest)")
-    if level == "heuristic":
-        return tr._("the game's rule-based player (instant)")
-    assert level in LEVELS
-    return tr._("search bot, level {level} ({spec})", level=level, spec=level_spec(game, level))
+    """What the lobby says about a bot choice: the level's sentence (`cardhall.bots.levels`), in the
+    reader's language."""
+    return web(code)._(describe(level))
 
 
 def create_app(room: Room, secret: str) -> Starlette:

@@ -22,13 +22,13 @@ from typing import Any
 
 import cardhall
 from cardhall.bots import Bot, Observation, make_bot
-from cardhall.bots.levels import LEVELS
+from cardhall.bots.levels import searching_levels
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Game, State
 from cardhall.room.bots import bot_seed
 from cardhall.web.client import RemoteError, RoomClient, TableURL
 
-SEARCH_KINDS = (*LEVELS, "ismcts", "pimc")
+SEARCH_KINDS = (*searching_levels(), "ismcts", "pimc", "focused")
 
 
 class WireBotError(CardhallError):

@@ -69,11 +69,11 @@ def test_arena_smoke_every_game(game_name: str, tmp_path: Path) -> None:
 
 def test_results_reproducible_from_seeds_across_workers(tmp_path: Path) -> None:
     """The same seed gives the same games and standings, inline or in 2 worker processes."""
-    a = run(Arena("putz", ["heuristic", "random", "easy:iterations=5:seconds=none"], games=6, seed=7))
-    b = run(Arena("putz", ["heuristic", "random", "easy:iterations=5:seconds=none"], games=6, seed=7, workers=2, out=tmp_path))
+    a = run(Arena("putz", ["heuristic", "random", "ismcts:iterations=5:seconds=none"], games=6, seed=7))
+    b = run(Arena("putz", ["heuristic", "random", "ismcts:iterations=5:seconds=none"], games=6, seed=7, workers=2, out=tmp_path))
     assert a.results["games"] == b.results["games"]
     assert a.results["standings"] == b.results["standings"]
-    c = run(Arena("putz", ["heuristic", "random", "easy:iterations=5:seconds=none"], games=6, seed=8))
+    c = run(Arena("putz", ["heuristic", "random", "ismcts:iterations=5:seconds=none"], games=6, seed=8))
     assert c.results["games"] != a.results["games"]
 
 
@@ -163,10 +163,10 @@ def test_cli_bad_arguments_no_traceback(args: list[str], message: str) -> None:
 def test_ray_backend_gives_the_same_results(tmp_path: Path) -> None:
     """The same games as Ray tasks on a local Ray (2 CPUs) give identical results."""
     ray = pytest.importorskip("ray")
-    local = run(Arena("putz", ["heuristic", "random", "easy:iterations=5:seconds=none"], games=6, seed=5))
+    local = run(Arena("putz", ["heuristic", "random", "ismcts:iterations=5:seconds=none"], games=6, seed=5))
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        remote = run(Arena("putz", ["heuristic", "random", "easy:iterations=5:seconds=none"], games=6, seed=5,
+        remote = run(Arena("putz", ["heuristic", "random", "ismcts:iterations=5:seconds=none"], games=6, seed=5,
                            ray="local", out=tmp_path))
     finally:
         ray.shutdown()

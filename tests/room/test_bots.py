@@ -13,7 +13,7 @@ from cardhall.room.local import bot_table
 
 # Every game and variant, with a search level made cheap (few iterations, no time budget: the
 # wall-time cap is the one thing allowed to make a bot's choice depend on the machine).
-CHEAP = "easy:iterations=4:seconds=none"
+CHEAP = "ismcts:iterations=4:seconds=none"
 GAMES = [("five-towers", {}), ("five-towers", {"players": 5}), ("clash-of-decks", {}), ("clash-of-decks", {"solo": True}),
          ("hearts", {}), ("hearts", {"players": 3}),
          ("jass", {}), ("putz", {"players": 3}), ("putz", {"players": 5}), ("three-two-five", {})]

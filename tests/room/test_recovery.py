@@ -26,7 +26,7 @@ def test_sigkill_and_restart_lose_nothing(backend: str, request: pytest.FixtureR
         ann, eve = Person(server, "Ann"), Person(server, None)
         hearts = ann.create("hearts", ["me", "bot:random", "bot:random", "bot:random"], {"target": 30})["id"]
         jass = ann.create("jass", ["me", "bot:random", "bot:random", "bot:random"])["id"]
-        busy = ann.create("five-towers", ["bot:easy"] * 3)["id"]  # search bots: still thinking at the kill
+        busy = ann.create("five-towers", ["bot:hard"] * 3)["id"]  # search bots: still thinking at the kill
         socks = {tid: ann.watch(tid) for tid in (hearts, jass)}
         watcher = eve.watch(busy)
         for tid in (hearts, jass, busy):

@@ -2,9 +2,9 @@
 the person's sixth move (before action 28) and resumed from its record used to part from the
 uninterrupted game at action 28 (bots built once per game, their random streams restarted on
 resume); now it continues exactly. The same for every game at the terminal with a cheap
-search level. The levels' wall-time cap (a safety net: `easy` stops after 0.5 s even if its
+search bot. A search's wall-time cap (a safety net: it stops after the cap even if its
 iterations are not done) is switched off here, as it is the one thing that may make a choice
-depend on the machine's load."""
+depend on the machine's load (`easy`, the careless heuristic, has none)."""
 
 from __future__ import annotations
 
@@ -25,11 +25,11 @@ def play(args: list[str], moves: int) -> str:
 
 
 @pytest.mark.parametrize(("game", "bots", "first", "then"), [
-    ("hearts", "easy:seconds=none", 6, 2),
-    ("five-towers", "easy:iterations=4:seconds=none", 3, 5),
-    ("jass", "easy:iterations=4:seconds=none", 5, 6),
-    ("three-two-five", "easy:iterations=4:seconds=none", 5, 6),
-    ("clash-of-decks", "easy:iterations=4:seconds=none", 3, 4),
+    ("hearts", "easy", 6, 2),
+    ("five-towers", "ismcts:iterations=4:seconds=none", 3, 5),
+    ("jass", "ismcts:iterations=4:seconds=none", 5, 6),
+    ("three-two-five", "ismcts:iterations=4:seconds=none", 5, 6),
+    ("clash-of-decks", "ismcts:iterations=4:seconds=none", 3, 4),
 ])
 def test_a_resumed_terminal_game_continues_exactly(tmp_path, game, bots, first, then):
     whole, part = tmp_path / "whole.json", tmp_path / "part.json"

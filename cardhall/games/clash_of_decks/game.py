@@ -20,7 +20,7 @@ from cardhall.core.errors import IllegalAction, NotationError, OptionError, Stat
 from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
-from cardhall.core.plugins import Plugins, SearchProfile, ismcts_levels
+from cardhall.core.plugins import Plugins, SearchProfile, heuristic_levels
 from cardhall.core.rng import MAX_SEED, chance_rng
 from cardhall.games.clash_of_decks import words as w
 from cardhall.games.clash_of_decks.abilities import (
@@ -116,7 +116,7 @@ class ClashOfDecks(Game):
         heuristic="cardhall.games.clash_of_decks.bot:HeuristicBot",
         bench="cardhall.games.clash_of_decks.bench:run",
         # Duel or solo against the automaton: mostly the win counts.
-        search=SearchProfile(win_weight=0.9, scale=5.0, levels=ismcts_levels(100, 300, 800)),
+        search=SearchProfile(win_weight=0.9, scale=5.0, levels=heuristic_levels("ismcts:iterations=800")),
     )
     OPTIONS = (
         Option("format", "auto", N_("how the 8-card hands are made (auto: precon in a duel, the quick-play draft in solo)"),

@@ -18,7 +18,7 @@ from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
-from cardhall.core.plugins import Plugins, SearchProfile, ismcts_levels
+from cardhall.core.plugins import Plugins, SearchProfile, heuristic_levels
 from cardhall.core.rng import MAX_SEED, chance_rng
 from cardhall.games.five_towers import notation as nt
 from cardhall.games.five_towers.notation import COLOURS, EMPTY, NO_DEMOLISH, PASS, Build, format_card, format_cards
@@ -71,8 +71,8 @@ class FiveTowers(Game):
         # A single game to the end: the win counts, the score margin breaks near-ties. Move
         # generation (every distinct build) is costly: about 3.5 ms per iteration. hard: PIMC
         # over the bids with the card-counting builds (IS-MCTS alone lost to the heuristic).
-        search=SearchProfile(win_weight=0.8, scale=8.0, levels={
-            **ismcts_levels(40, 150), "hard": "focused:worlds=24:horizon=12:seconds=1.5"}),
+        search=SearchProfile(win_weight=0.8, scale=8.0, levels=heuristic_levels(
+            "focused:worlds=24:horizon=12")),
     )
     OPTIONS = (
         Option("players", 3, N_("number of players (80 cards for 2–3, 110 for 4–5)"), minimum=2, maximum=5),

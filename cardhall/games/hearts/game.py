@@ -35,7 +35,7 @@ from cardhall.core.errors import NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
-from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
+from cardhall.core.plugins import Plugins, SearchProfile, heuristic_levels
 from cardhall.core.rng import MAX_SEED, chance_permutation_bytes
 from cardhall.games.hearts.views import HeartsPublicView, HeartsView
 
@@ -151,7 +151,8 @@ class Hearts(Game):
         bench="cardhall.games.hearts.bench:run",
         peers=("openspiel",),
         # Penalty points (fewer is better); a deal is 26 points; scores change at the end of a deal.
-        search=SearchProfile(win_weight=0.3, scale=8.0, sign=-1, horizon=70, levels=trick_levels(200, 1000, 24)),
+        search=SearchProfile(win_weight=0.3, scale=8.0, sign=-1, horizon=70,
+                             levels=heuristic_levels("pimc:worlds=24:rollout=heuristic")),
     )
     OPTIONS = (
         Option("players", 4, N_("number of players"), choices=(3, 4)),

@@ -15,7 +15,7 @@ from cardhall.core.errors import StateFormatError
 from cardhall.core.game import Action
 from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
-from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
+from cardhall.core.plugins import Plugins, SearchProfile, heuristic_levels
 from cardhall.core.rng import MAX_SEED
 from cardhall.games.jass.base import (
     P_OVER,
@@ -70,7 +70,7 @@ class Jass(JassFamily):
         bench="cardhall.games.jass.bench:run",
         peers=("jass-kit",),
         # Points are credited trick by trick; a deal is 157 points.
-        search=SearchProfile(win_weight=0.3, scale=25.0, horizon=40, levels=trick_levels(150, 600, 12)),
+        search=SearchProfile(win_weight=0.3, scale=25.0, horizon=40, levels=heuristic_levels("pimc:worlds=12:rollout=heuristic")),
     )
     OPTIONS = (
         Option("target", 1000, N_("the points a team needs to win"), choices=(1000, 1500, 2000)),

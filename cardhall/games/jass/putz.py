@@ -16,7 +16,7 @@ from cardhall.core.errors import StateFormatError
 from cardhall.core.game import Action
 from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
-from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
+from cardhall.core.plugins import Plugins, SearchProfile, heuristic_levels
 from cardhall.core.rng import MAX_SEED
 from cardhall.games.jass.base import (
     EXCHANGE_SIX,
@@ -76,7 +76,7 @@ class Putz(JassFamily):
         heuristic="cardhall.games.jass.bot:HeuristicBot",
         rollout="cardhall.games.jass.bot:rollout_policy",
         bench="cardhall.games.jass.bench:run",
-        search=SearchProfile(win_weight=0.3, scale=1.0, horizon=40, levels=trick_levels(200, 800, 16)),
+        search=SearchProfile(win_weight=0.3, scale=1.0, horizon=40, levels=heuristic_levels("pimc:worlds=16:rollout=heuristic")),
     )
     OPTIONS = (
         Option("players", 3, N_("3 (with a talon) or 5 players"), choices=(3, 5)),

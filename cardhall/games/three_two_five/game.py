@@ -37,7 +37,7 @@ from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
 from cardhall.core.i18n import N_, Msg
 from cardhall.core.options import Option
-from cardhall.core.plugins import Plugins, SearchProfile, trick_levels
+from cardhall.core.plugins import Plugins, SearchProfile, heuristic_levels
 from cardhall.core.rng import MAX_SEED, chance_rng
 from cardhall.games.three_two_five.hidden import Pull, knowledge, rebuild_pulls, suits_mask
 from cardhall.games.three_two_five.views import ThreeTwoFivePublicView, ThreeTwoFiveView
@@ -144,7 +144,7 @@ class ThreeTwoFive(Game):
         rollout="cardhall.games.three_two_five.bot:rollout_policy",
         bench="cardhall.games.three_two_five.bench:run",
         # Tricks won minus contract per deal.
-        search=SearchProfile(win_weight=0.3, scale=1.5, horizon=40, levels=trick_levels(200, 800, 40)),
+        search=SearchProfile(win_weight=0.3, scale=1.5, horizon=40, levels=heuristic_levels("pimc:worlds=40:rollout=heuristic")),
     )
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("deals", 9, N_("how many deals make a game (9 = three full rotations)"), minimum=1, maximum=99),
