@@ -14,7 +14,7 @@ from typing import Any
 
 from cardhall.core.card_words import card_words
 from cardhall.core.game import Action, Event, Game, Viewer
-from cardhall.core.i18n import DEFAULT, Lang, domain_of, lang
+from cardhall.core.i18n import DEFAULT, NP_, Lang, domain_of, lang
 
 Shortcut = tuple[str, Callable[[dict[str, Any], int], str | tuple[str, Action]]]
 """A key's description and its function; the function returns what to say, or (what to say,
@@ -50,26 +50,29 @@ class TextUI:
 
     def table(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut C: the cards on the table."""
-        return "Cards on the table: " + str(view.get("table", "none"))
+        cards = view.get("table")
+        if cards is None:
+            return self.tr._("Cards on the table: none")
+        return self.tr._("Cards on the table: {cards}", cards=str(cards))
 
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: the score."""
         scores = view.get("scores", [])
-        return "Score: " + ", ".join(f"{self.seat(i)} {s}" for i, s in enumerate(scores))
+        return self.tr._("Score: {scores}", scores=self.score_list(scores, None))
 
     def turn(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut T: whose turn it is, and what they must do."""
         mover = view.get("to_move")
         if mover is None:
-            return "The game is over."
-        return "Your turn." if mover == seat else f"{self.seat(mover)} is to move."
+            return self.tr._("The game is over.")
+        return self.tr._("Your turn.") if mover == seat else self.tr._("{player} is to move.", player=self.seat(mover))
 
     def shortcuts(self) -> dict[str, Shortcut]:
         """Single-letter keys: C, S, T here; games add F, A, H, G and more."""
         return {
-            "C": ("the cards on the table", self.table),
-            "S": ("the score", self.score),
-            "T": ("whose turn it is", self.turn),
+            "C": (self.tr._("the cards on the table"), self.table),
+            "S": (self.tr._("the score"), self.score),
+            "T": (self.tr._("whose turn it is"), self.turn),
         }
 
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
@@ -78,7 +81,8 @@ class TextUI:
 
     def to_you(self, message: str, seat: int) -> str:
         """An engine's refusal of `seat`'s own move, said to that player: "North does not hold QS"
-        becomes "You do not hold QS" (the engine names the mover; the listener is "you")."""
+        becomes "You do not hold QS" (the engine names the mover; the listener is "you").
+        English only, on its way out: raise a `Msg` with ``you=`` and say it with `say`."""
         named_first = message.startswith(self.seat(seat))
         name = re.escape(self.seat(seat))
         for pattern, you in ((r"does not", "do not"), (r"has", "have"), (r"holds", "hold"), (r"is", "are"),
@@ -93,13 +97,15 @@ class TextUI:
         return None
 
     def who(self, seat: int, viewer: Viewer, capital: bool = True) -> str:
-        """A seat as the listener hears it: "You" (or "you" mid-sentence) for the listener's own seat."""
+        """A seat as the listener hears it: "You" (or "you" mid-sentence) for the listener's own seat.
+        English only, on its way out: write both sentences (``tr._("You …") if seat == viewer else …``)."""
         if seat == viewer:
             return "You" if capital else "you"
         return self.seat(seat)
 
     def does(self, seat: int, viewer: Viewer, verb: str, capital: bool = True) -> str:
-        """A seat and its verb as the listener hears it: "You deal" / "South deals"."""
+        """A seat and its verb as the listener hears it: "You deal" / "South deals". English only,
+        on its way out (see `who`)."""
         if seat == viewer:
             return f"{'You' if capital else 'you'} {'are' if verb == 'be' else verb}"
         if verb == "be":
@@ -111,8 +117,11 @@ class TextUI:
         """One event as one sentence for `viewer` (a seat, or None for a spectator), or ""
         when there is nothing to say. The event already holds only what `viewer` may know."""
         if event["type"] == "move":
-            who = self.who(event["seat"], viewer)
-            return f"{who}: {event['action']}." if "action" in event else f"{who} moves."
+            seat = event["seat"]
+            if "action" in event:
+                return self.tr._("You: {action}.", action=event["action"]) if seat == viewer else \
+                    self.tr._("{player}: {action}.", player=self.seat(seat), action=event["action"])
+            return self.tr._("You move.") if seat == viewer else self.tr._("{player} moves.", player=self.seat(seat))
         return ""
 
     def intro(self, view: dict[str, Any], seat: int) -> list[str]:
@@ -121,32 +130,69 @@ class TextUI:
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         """The end for `viewer`: "You win with 43 points" or "East wins with 50 points; you finish second"."""
-        table = ", ".join(f"{self.who(i, viewer, capital=False)} {s:g}" for i, s in enumerate(scores))
-        return f"Game over. {self.outcome(scores, winners, viewer)} Final scores: {table}."
+        return self.tr._("Game over. {outcome} Final scores: {scores}.", outcome=self.outcome(scores, winners, viewer),
+                         scores=self.score_list(scores, viewer))
+
+    def score_list(self, scores: list[float], viewer: Viewer) -> str:
+        """"you 43, East 40, South 12": each seat and its score, "you" for `viewer`'s own."""
+        items = []
+        for i, s in enumerate(scores):
+            if i == viewer:
+                # Translators: one item of a list of scores, e.g. "you 43, East 40".
+                items.append(self.tr._("you {score}", score=_number(s)))
+            else:
+                items.append(self.tr._("{player} {score}", player=self.seat(i), score=_number(s)))
+        return ", ".join(items)
+
+    def points(self, count: float) -> str:
+        """"1 point", "43 points" in the reader's language."""
+        return self.tr.ngettext("{count} point", "{count} points", count)
+
+    def place(self, better: int) -> str:
+        """The place of a player with `better` players ahead: "first", "second", … ("number 8")."""
+        if better < len(ORDINALS):
+            return self.tr.pgettext("place", ORDINALS[better])
+        return self.tr.pgettext("place", "number {number}", number=better + 1)
 
     def outcome(self, scores: list[float], winners: list[int], viewer: int) -> str:
         """Who won, and where the viewer finished, in one sentence."""
+        tr = self.tr
         if not winners:
-            return "Nobody wins."
-        points = f"{plural(scores[winners[0]], 'point')}"
+            return tr._("Nobody wins.")
+        points = self.points(scores[winners[0]])
         if viewer in winners:
             others = [self.seat(w) for w in winners if w != viewer]
-            return f"You share the win with {' and '.join(others)}, with {points}." if others else f"You win with {points}."
-        names = " and ".join(self.seat(w) for w in winners)
-        head = f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {points}"
+            if others:
+                return tr._("You share the win with {players}, with {points}.", players=tr.join(others), points=points)
+            return tr._("You win with {points}.", points=points)
+        names = tr.join(self.seat(w) for w in winners)
         if not 0 <= viewer < len(scores):
-            return head + "."
+            if len(winners) == 1:
+                return tr._("{player} wins with {points}.", player=names, points=points)
+            return tr._("{players} share the win with {points}.", players=names, points=points)
         lower_wins = scores[winners[0]] <= min(scores) and scores[winners[0]] < max(scores)
         better = sum(1 for s in scores if (s < scores[viewer] if lower_wins else s > scores[viewer]))
-        place = ORDINALS[better] if better < len(ORDINALS) else f"number {better + 1}"
-        return f"{head}; you finish {place} with {plural(scores[viewer], 'point')}."
+        place, mine = self.place(better), self.points(scores[viewer])
+        if len(winners) == 1:
+            return tr._("{player} wins with {points}; you finish {place} with {my_points}.",
+                        player=names, points=points, place=place, my_points=mine)
+        return tr._("{players} share the win with {points}; you finish {place} with {my_points}.",
+                    players=names, points=points, place=place, my_points=mine)
 
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+ORDINALS = (NP_("place", "first"), NP_("place", "second"), NP_("place", "third"), NP_("place", "fourth"),
+            NP_("place", "fifth"), NP_("place", "sixth"))
+"""Places in a game's final order (context ``place``: "you finish second")."""
+
+
+def _number(x: float) -> str:
+    """A score as a reader expects it: "3", "2.5", never "-0"."""
+    return f"{0 if x == 0 else x:g}"
 
 
 def plural(count: float, noun: str, many: str | None = None) -> str:
-    """ "1 card", "2 cards", "0 points" (never "−0")."""
+    """ "1 card", "2 cards", "0 points" (never "−0"). English only: in a language-aware text use
+    `Lang.ngettext` (or `TextUI.points`)."""
     count = 0 if count == 0 else count
     return f"{count:g} {noun if count in (1, -1) else many or noun + 's'}"
 

@@ -23,11 +23,12 @@ import platformdirs
 
 from cardhall.core.bot import Bot
 from cardhall.core.errors import CardhallError
-from cardhall.core.game import Action, Event, State
+from cardhall.core.game import Action, State
 from cardhall.core.record import Record
-from cardhall.core.text import TextUI, text_ui
+from cardhall.core.text import text_ui
 from cardhall.room.local import play_bots
 from cardhall.room.table import Change, Seat, Table
+from cardhall.room.words import room_sentence
 from cardhall.tui.prompt import Prompt, Reply, game_title
 
 Input = Callable[[str], str]
@@ -45,34 +46,6 @@ def records_dir() -> Path:
 def default_record_path(state: State) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return records_dir() / f"{state.game.name}-{stamp}-{state.seed}.json"
-
-
-def room_line(event: Event, ui: TextUI, viewer: int | None) -> str:
-    """A room event (not a game move) in words for `viewer`; "" for those the game's own
-    text says (the end of the game)."""
-    kind = event["type"]
-    seat = event.get("seat")
-    who = ui.who(seat, viewer) if isinstance(seat, int) else event.get("name", "")
-    if kind == "sat":
-        return f"{event['name']} sits down in seat {event['seat'] + 1}."
-    if kind == "left":
-        return f"{event['name']} leaves seat {event['seat'] + 1}."
-    if kind == "started":
-        return "The game starts."
-    if kind == "chat":
-        return f"{event['name']} says: {event['text']}"
-    if kind == "takeover":
-        you = seat == viewer
-        why = {"clock": "ran out of time", "away": "are away" if you else "is away", "left": "left"}[event["reason"]]
-        them = "you until you come" if you else "them until they come"
-        return f"{who} {why}; the {event['bot']} bot plays for {them} back."
-    if kind == "reclaimed":
-        return f"{who} {'are' if seat == viewer else 'is'} back and {'play' if seat == viewer else 'plays'} again."
-    if kind == "clock_warning":
-        return f"{who}: {event['seconds']} seconds left for this move."
-    if kind in ("connected", "disconnected"):
-        return f"{event['name']} {kind}."
-    return ""
 
 
 class TerminalGame(Prompt):
@@ -173,10 +146,12 @@ class TerminalGame(Prompt):
         """Say what the person hears of the table's changes: moves in the game's words (the
         engine decided what they may know), room events in the room's."""
         self.shown = False
+        names = [self.ui.seat(s) for s in range(self.state.game.num_players)]
         for change in changes:
             game_move = change.entry["kind"] == "act"
             for event in change.events.get(self.human, []):
-                line = self.ui.phrase(event, self.human) if game_move else room_line(event, self.ui, self.human)
+                line = (self.ui.phrase(event, self.human) if game_move else
+                        room_sentence(event, self.tr, self.human, names))
                 if line:
                     self.say(line)
 

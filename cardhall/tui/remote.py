@@ -26,31 +26,20 @@ import platformdirs
 import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Event, Game
-from cardhall.core.i18n import lang
+from cardhall.core.i18n import Lang, lang
 from cardhall.core.text import TextUI, text_ui
-from cardhall.tui.play import room_line
+from cardhall.room.words import room_sentence
 from cardhall.tui.prompt import Prompt, game_title, readline_editing
 from cardhall.web.client import Message, RemoteError, RoomClient, TableConnection, TableURL
 
 Output = Callable[[str], None]
 
 
-ROOM_EVENTS = frozenset({"sat", "left", "started", "chat", "takeover", "reclaimed", "clock_warning",
-                         "game_over", "connected", "disconnected"})
-"""The room's own event types (the same for every viewer); the others are the game's."""
-
-
-def room_sentence(ui: TextUI, event: Event, viewer: int | None) -> str | None:
-    """A room event in words, as the local terminal says it (`room_line`); None for a game event."""
-    if event.get("type") not in ROOM_EVENTS:
-        return None
-    return room_line(event, ui, viewer)
-
-
-def event_sentence(ui: TextUI, event: Event, viewer: int | None) -> str:
-    """An event in words: the room's events here, the game's by its `TextUI.phrase` ("" when
-    there is nothing to say)."""
-    room = room_sentence(ui, event, viewer)
+def event_sentence(ui: TextUI, event: Event, viewer: int | None, tr: Lang | None = None) -> str:
+    """An event in words: the room's events (in `tr`'s words, else the game's), the game's by
+    its `TextUI.phrase` ("" when there is nothing to say)."""
+    names = [ui.seat(s) for s in range(ui.game.num_players)]
+    room = room_sentence(event, tr or ui.tr, viewer, names)
     return room if room is not None else ui.phrase(event, viewer)
 
 
@@ -112,7 +101,7 @@ class RemoteTerminal(Prompt):
         async for message in self.conn.messages():
             kind = message.get("type")
             if kind == "event":
-                if sentence := event_sentence(self.ui, message["event"], self.seat):
+                if sentence := event_sentence(self.ui, message["event"], self.seat, self.tr):
                     self.say(sentence)
             elif kind == "error":
                 self.say(self.tr._("The server says: {message}", message=message["message"]))

@@ -28,8 +28,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import cardhall
 from cardhall.core.cards import RANK_NAMES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from cardhall.core.errors import CardhallError
-from cardhall.core.game import Game, Viewer
+from cardhall.core.game import Game
 from cardhall.core.text import TextUI, text_ui
+from cardhall.room.words import room_sentence
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -156,41 +157,6 @@ def _load(name: str, options_json: str) -> tuple[Game, TextUI]:
     return game, text_ui(game)
 
 
-def room_phrase(event: dict[str, Any], viewer: Viewer, names: list[str]) -> str | None:
-    """A room event (sit, leave, chat, takeover…) in words; None if it is a game event."""
-    kind = event.get("type")
-    seat = event.get("seat")
-    name = str(event.get("name") or (names[seat] if isinstance(seat, int) and seat < len(names) else "someone"))
-    you = isinstance(seat, int) and seat == viewer
-    match kind:
-        case "sat":
-            where = f" at seat {seat + 1}" if isinstance(seat, int) else ""
-            return f"{'You sit' if you else name + ' sits'}{where}."
-        case "left":
-            return f"{'You leave' if you else name + ' leaves'} the table."
-        case "started":
-            return "The game starts."
-        case "chat":
-            return f"{name}{' (spectator)' if seat is None else ''} says: {event.get('text', '')}"
-        case "takeover":
-            why = {"clock": "the clock ran out", "away": "the player is away", "left": "the player left"}
-            reason = why.get(str(event.get("reason")), str(event.get("reason", "")))
-            who = "your seat" if you else f"{name}'s seat"
-            back = " Return to this page to take it back." if you else ""
-            return f"A bot ({event.get('bot', 'takeover')}) now plays {who}: {reason}.{back}"
-        case "reclaimed":
-            return "You take your seat back." if you else f"{name} takes their seat back."
-        case "clock_warning":
-            return f"{'Your' if you else name + chr(39) + 's'} clock: {event.get('seconds')} seconds left."
-        case "connected":
-            return None if you else f"{name} is here."
-        case "disconnected":
-            return None if you else f"{name} is away."
-        case "game_over":
-            return ""  # the game's own result sentence is given with the final state
-    return None
-
-
 def _call(fn: Any, *args: Any) -> Any:
     """A text function applied to a view it may not fully understand (a spectator's public
     view lacks a hand): a missing field means there is nothing to say, not an error."""
@@ -219,8 +185,8 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
     for ev in body.get("events") or []:
         if not isinstance(ev, dict):
             continue
-        said = room_phrase(ev, seat, names)
-        if said is None and ev.get("type") not in ("connected", "disconnected"):
+        said = room_sentence(ev, ui.tr, seat, names)
+        if said is None:
             said = _call(ui.phrase, ev, seat) if hasattr(ui, "phrase") else None
         if said:
             events.append(said)

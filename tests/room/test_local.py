@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import cardhall
 from cardhall.core.bot import Observation, RandomBot
-from cardhall.core.text import text_ui
 from cardhall.room import Policy, Seat, Table, play_bots, play_game
-from cardhall.tui.play import room_line
 
 
 def test_play_game_with_specs_is_the_rooms_game():
@@ -42,17 +40,3 @@ def test_play_bots_plays_a_takeover_seat_and_stops_at_a_person(toy):
     t.leave("a", 0.0)
     play_bots(t, listen=heard.extend)
     assert t.status == "over" and {c.entry["by"] for c in heard if c.entry["kind"] == "act"} == {"bot", "takeover"}
-
-
-def test_room_events_in_words():
-    ui = text_ui(cardhall.load("hearts"))
-    assert room_line({"type": "takeover", "seat": 1, "name": "Bob", "bot": "medium", "reason": "away"}, ui, 0) == \
-        "East is away; the medium bot plays for them until they come back."
-    assert room_line({"type": "takeover", "seat": 0, "name": "Ann", "bot": "easy", "reason": "clock"}, ui, 0) == \
-        "You ran out of time; the easy bot plays for you until you come back."
-    assert room_line({"type": "reclaimed", "seat": 0, "name": "Ann"}, ui, 0) == "You are back and play again."
-    assert room_line({"type": "reclaimed", "seat": 2, "name": "Cy"}, ui, 0) == "South is back and plays again."
-    assert room_line({"type": "clock_warning", "seat": 0, "seconds": 10}, ui, 0) == "You: 10 seconds left for this move."
-    assert room_line({"type": "chat", "name": "Zoe", "text": "hi", "seat": None}, ui, 0) == "Zoe says: hi"
-    assert room_line({"type": "sat", "seat": 3, "name": "Dan"}, ui, None) == "Dan sits down in seat 4."
-    assert room_line({"type": "game_over", "scores": [1, 2, 3, 4], "winners": [0]}, ui, 0) == ""

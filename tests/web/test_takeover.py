@@ -26,13 +26,13 @@ def test_a_takeover_is_announced_and_returning_takes_the_seat_back(server, brows
     expect(watcher.locator("#log")).to_contain_text("You watch this Hearts table")
 
     kim.close()  # Kim closes the page; after 2 s a bot plays her seat
-    expect(watcher.locator("#log")).to_contain_text("now plays Kim's seat: the player is away.", timeout=30_000)
+    expect(watcher.locator("#log")).to_contain_text("Kim is away; the medium bot plays for them", timeout=30_000)
     expect(watcher.locator("#seats")).to_contain_text("a bot plays for them")
 
     kim = kim_ctx.new_page()  # Kim comes back
     kim.goto(url)
-    expect(kim.locator("#log")).to_contain_text("You take your seat back.", timeout=30_000)
-    expect(watcher.locator("#log")).to_contain_text("Kim takes their seat back.")
+    expect(kim.locator("#log")).to_contain_text("You are back and play again.", timeout=30_000)
+    expect(watcher.locator("#log")).to_contain_text("Kim is back and plays again.")
     expect(watcher.locator("#seats")).not_to_contain_text("a bot plays for them")
     assert wait_turn(kim) == "mine"
     play_one(kim, rng)  # her move is taken: the seat is hers again

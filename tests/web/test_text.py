@@ -10,7 +10,7 @@ import pytest
 
 import cardhall
 from cardhall.core.errors import CardhallError
-from cardhall.web.pages import room_phrase, table_text, token_words
+from cardhall.web.pages import table_text, token_words
 
 GAMES = ["five-towers", "clash-of-decks", "jass", "putz", "hearts", "three-two-five"]
 
@@ -38,13 +38,6 @@ def test_words_of_tokens():
     assert token_words(cardhall.load("hearts"), "QS") == "queen of spades ♠"
     assert token_words(cardhall.load("five-towers"), "S14") == "Scrap 14"
     assert token_words(cardhall.load("clash-of-decks"), "top") == "the top lane"
-
-
-def test_room_events_in_words():
-    chat = {"type": "chat", "name": "<b>Bo</b>", "text": "<i>hi</i>", "seat": 1}
-    assert room_phrase(chat, 0, []) == "<b>Bo</b> says: <i>hi</i>"  # text; the page puts it in as text
-    assert "your seat" in room_phrase({"type": "takeover", "seat": 0, "name": "Ann", "bot": "medium", "reason": "away"}, 0, [])
-    assert room_phrase({"type": "card_played", "seat": 0}, 0, []) is None
 
 
 def test_bad_requests_get_a_sentence(server):

@@ -1,0 +1,83 @@
+"""The room's events in words, in the reader's language: one sentence per event, "you" for the
+reader's own seat. The terminal and the browser both say room events with `room_sentence`;
+a game's own events (moves, tricks, scores) are phrased by its `TextUI.phrase`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardhall.core.i18n import Lang
+
+ROOM_EVENTS = frozenset({"sat", "left", "started", "chat", "takeover", "reclaimed", "clock_warning",
+                         "game_over", "connected", "disconnected"})
+"""The room's own event types (`cardhall.room.table`); every other event is the game's."""
+
+
+def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names: Sequence[str] = ()) -> str | None:
+    """A room event in `tr`'s language for `viewer` (a seat, or None for a spectator): None when
+    `event` is not a room event (the game phrases it), "" when the reader need not hear it (the
+    end of the game, which the game's result says; one's own connection).
+
+    `names[seat]` is what the reader calls a seat (the terminal: the game's seat names; the
+    browser: the seated people's names). Events about a seat in play (takeover, reclaimed,
+    clock_warning) name the seat that way; events about a person (sat, left, chat, connected,
+    disconnected) name them by the event's `name`. Each falls back to the other."""
+    kind = event.get("type")
+    if kind not in ROOM_EVENTS:
+        return None
+    seat = event.get("seat")
+    you = isinstance(seat, int) and seat == viewer
+    by_seat = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) and names[seat] else ""
+    by_name = str(event.get("name") or "")
+    about_seat = kind in ("takeover", "reclaimed", "clock_warning")
+    who = (by_seat or by_name) if about_seat else (by_name or by_seat)
+    if not who:
+        who = tr._("Seat {number}", number=seat + 1) if isinstance(seat, int) else tr._("someone")
+    number = seat + 1 if isinstance(seat, int) else 0
+    match kind:
+        case "sat":
+            return tr._("You sit down in seat {number}.", number=number) if you else \
+                tr._("{player} sits down in seat {number}.", player=who, number=number)
+        case "left":
+            return tr._("You leave seat {number}.", number=number) if you else \
+                tr._("{player} leaves seat {number}.", player=who, number=number)
+        case "started":
+            return tr._("The game starts.")
+        case "chat":
+            text = str(event.get("text", ""))
+            if you:
+                return tr._("You say: {text}", text=text)
+            if seat is None:
+                return tr._("{player} (spectator) says: {text}", player=who, text=text)
+            return tr._("{player} says: {text}", player=who, text=text)
+        case "takeover":
+            return _takeover(tr, str(event.get("reason", "")), you, who, str(event.get("bot", "")))
+        case "reclaimed":
+            return tr._("You are back and play again.") if you else \
+                tr._("{player} is back and plays again.", player=who)
+        case "clock_warning":
+            seconds = int(event.get("seconds", 0))
+            if you:
+                return tr.ngettext("You have {count} second left for this move.",
+                                   "You have {count} seconds left for this move.", seconds)
+            return tr.ngettext("{player} has {count} second left for this move.",
+                               "{player} has {count} seconds left for this move.", seconds, player=who)
+        case "connected":
+            return "" if you else tr._("{player} is here.", player=who)
+        case "disconnected":
+            return "" if you else tr._("{player} is away.", player=who)
+    return ""  # game_over: the game's own result sentence says it
+
+
+def _takeover(tr: Lang, reason: str, you: bool, who: str, bot: str) -> str:
+    """A bot plays for an absent person: why, and until when."""
+    if reason == "clock":
+        # Translators: {bot} is the bot's level (easy, medium, hard, heuristic, random).
+        return tr._("You ran out of time; the {bot} bot plays for you until you come back.", bot=bot) if you else \
+            tr._("{player} ran out of time; the {bot} bot plays for them until they come back.", player=who, bot=bot)
+    if reason == "left":
+        return tr._("You left; the {bot} bot plays for you until you come back.", bot=bot) if you else \
+            tr._("{player} left; the {bot} bot plays for them until they come back.", player=who, bot=bot)
+    return tr._("You are away; the {bot} bot plays for you until you come back.", bot=bot) if you else \
+        tr._("{player} is away; the {bot} bot plays for them until they come back.", player=who, bot=bot)

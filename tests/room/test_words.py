@@ -1,0 +1,47 @@
+"""Room events in words (`cardhall.room.words.room_sentence`), "you" for the reader's own seat."""
+
+from __future__ import annotations
+
+from cardhall.core.i18n import lang
+from cardhall.room.words import room_sentence
+
+SEATS = ["North", "East", "South", "West"]
+
+
+def test_room_events_in_english():
+    en = lang("en")
+    assert room_sentence({"type": "takeover", "seat": 1, "name": "Bob", "bot": "medium", "reason": "away"}, en, 0, SEATS) == \
+        "East is away; the medium bot plays for them until they come back."
+    assert room_sentence({"type": "takeover", "seat": 0, "name": "Ann", "bot": "easy", "reason": "clock"}, en, 0, SEATS) == \
+        "You ran out of time; the easy bot plays for you until you come back."
+    assert room_sentence({"type": "takeover", "seat": 2, "name": "Cy", "bot": "hard", "reason": "left"}, en, 0, []) == \
+        "Cy left; the hard bot plays for them until they come back."
+    assert room_sentence({"type": "reclaimed", "seat": 0, "name": "Ann"}, en, 0, SEATS) == "You are back and play again."
+    assert room_sentence({"type": "reclaimed", "seat": 2, "name": "Cy"}, en, 0, SEATS) == "South is back and plays again."
+    assert room_sentence({"type": "clock_warning", "seat": 0, "seconds": 10}, en, 0, SEATS) == \
+        "You have 10 seconds left for this move."
+    assert room_sentence({"type": "clock_warning", "seat": 3, "seconds": 1}, en, 0, SEATS) == \
+        "West has 1 second left for this move."
+    assert room_sentence({"type": "clock_warning", "seat": 3, "seconds": 5}, en, 0, []) == \
+        "Seat 4 has 5 seconds left for this move."
+    assert room_sentence({"type": "sat", "seat": 3, "name": "Dan"}, en, None, SEATS) == "Dan sits down in seat 4."
+    assert room_sentence({"type": "sat", "seat": 3, "name": "Dan"}, en, 3, SEATS) == "You sit down in seat 4."
+    assert room_sentence({"type": "left", "seat": 1, "name": "Bob"}, en, 0, SEATS) == "Bob leaves seat 2."
+    assert room_sentence({"type": "started"}, en, 0, SEATS) == "The game starts."
+    assert room_sentence({"type": "connected", "seat": 1, "name": "Bob"}, en, 0, SEATS) == "Bob is here."
+    assert room_sentence({"type": "disconnected", "seat": 1, "name": "Bob"}, en, 0, SEATS) == "Bob is away."
+    assert room_sentence({"type": "disconnected", "seat": 0, "name": "Ann"}, en, 0, SEATS) == ""  # one's own
+    assert room_sentence({"type": "game_over", "scores": [1, 2, 3, 4], "winners": [0]}, en, 0, SEATS) == ""
+
+
+def test_chat_is_said_as_text_with_who_said_it():
+    en = lang("en")
+    chat = {"type": "chat", "name": "<b>Bo</b>", "text": "<i>hi</i>", "seat": 1}
+    assert room_sentence(chat, en, 0, []) == "<b>Bo</b> says: <i>hi</i>"  # text; the page puts it in as text
+    assert room_sentence(chat, en, 1, []) == "You say: <i>hi</i>"
+    assert room_sentence({"type": "chat", "name": "Zoe", "text": "hi", "seat": None}, en, 0, SEATS) == \
+        "Zoe (spectator) says: hi"
+
+
+def test_a_game_event_is_not_a_room_event():
+    assert room_sentence({"type": "card_played", "seat": 0}, lang("en"), 0, SEATS) is None
