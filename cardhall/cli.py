@@ -232,6 +232,7 @@ def resumed(path: Path, game: str | None, seat: int | None, seed: int | None, bo
     """The state, seat (from 1) and bot kind of a saved game; what the command line says must
     agree with the record (an option that contradicts it is an error, not ignored)."""
     from cardhall.core.record import Record
+    from cardhall.tui.prompt import game_title
 
     tr = tr or lang("en", "terminal")
     rec = Record.load(path)
@@ -259,9 +260,10 @@ def resumed(path: Path, game: str | None, seat: int | None, seed: int | None, bo
                                  saved=saved_bots, given=bots))
     state = rec.replay()
     if saved_seat is not None and saved_seat >= state.game.num_players:
-        raise CardhallError(tr._("{path} says you played seat {seat}, but {game} has {count} seats; the record is "
-                                 "damaged", path=path, seat=saved_seat + 1, game=state.game.title,
-                                 count=state.game.num_players))
+        raise CardhallError(tr.ngettext("{path} says you played seat {seat}, but {game} has {count} seat; the record "
+                                        "is damaged", "{path} says you played seat {seat}, but {game} has {count} "
+                                        "seats; the record is damaged", state.game.num_players, path=path,
+                                        seat=saved_seat + 1, game=game_title(state.game, tr)))
     if state.is_over():
         raise CardhallError(tr.ngettext("the game in {path} is finished ({count} move); see it with: cardhall replay "
                                         "{path}", "the game in {path} is finished ({count} moves); see it with: "

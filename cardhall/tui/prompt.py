@@ -126,8 +126,10 @@ class Prompt:
                           key=key, keys=self.key_list()))
             return None
         if len(text) > LONGEST:
-            self.say(tr._("That line is {length} characters long, too long to be a choice. Type a choice's "
-                          "number, its notation or its words, or ? for help.", length=len(text)))
+            self.say(tr.ngettext("That line is {count} character long, too long to be a choice. Type a choice's "
+                                 "number, its notation or its words, or ? for help.",
+                                 "That line is {count} characters long, too long to be a choice. Type a choice's "
+                                 "number, its notation or its words, or ? for help.", len(text)))
             return None
         legal = self.legal()
         if not legal:
