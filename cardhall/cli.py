@@ -493,6 +493,11 @@ def join(
                                lang_code=code, quick=quick, verbose=verbose))
     except CardhallError as exc:
         raise fail(said(exc, tr), tr) from None
+    except KeyboardInterrupt:  # the room keeps the seat: a bot of the table plays it until the player is back
+        typer.echo("")
+        typer.echo(tr._("You are away from the table: a bot of the table plays your seat if you are not back soon. "
+                        "Join again with the same command to take it back."))
+        raise typer.Exit(130) from None
 
 
 @app.command()

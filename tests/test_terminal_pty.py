@@ -4,6 +4,7 @@ person's terminal is)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import select
@@ -38,10 +39,8 @@ class Terminal:
     def read(self, timeout: float = 0.2) -> None:
         ready, _, _ = select.select([self.fd], [], [], timeout)
         if ready:
-            try:
+            with contextlib.suppress(OSError):  # the other end closed
                 self.output += os.read(self.fd, 65536).decode("utf-8", "replace")
-            except OSError:  # the other end closed
-                pass
 
     def wait_for(self, text: str, count: int = 1, timeout: float = 90) -> None:
         deadline = time.monotonic() + timeout

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -60,3 +60,19 @@ def test_join_verbose_says_the_whole_table_before_every_turn(server: ServerProce
     assert "Selected:" in text
     assert text.count("Your hand (") >= 13  # before each of the 13 tricks (and the pass)
     assert "Final scores: you " in text
+
+
+def test_ctrl_c_in_join_says_how_to_come_back(server: ServerProcess) -> None:
+    """Point 2 for join: Ctrl-C is no silent exit (nor a traceback): it says how to take the seat back."""
+    host = Host(server)
+    table = host.new_table("hearts", ["open", "bot:random", "bot:random", "bot:random"], target=1)
+    proc = cardhall("join", f"{server.url}/tables/{table}", "--seat", "1", "--name", "Ivo", "--lang", "en")
+    out = Lines(proc)
+    for line in out:
+        if line.startswith("Waiting for the host"):
+            host.start_when_seated(table, 0, proc)
+        elif line.startswith("Your choices ("):
+            proc.send_signal(signal.SIGINT)
+    assert proc.wait(30) == 130, out.text()
+    assert "Join again with the same command to take it back." in out.text()
+    assert "Traceback" not in out.text()
