@@ -17,6 +17,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 
 from cardhall.core.errors import NotationError, StateFormatError
+from cardhall.core.i18n import N_, Msg
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -57,9 +58,8 @@ def parse_card(text: str) -> int:
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise NotationError(
-            f"cannot read {text.strip()!r} as a card; write rank then suit, e.g. QS, TH, 2C"
-        )
+        raise NotationError(Msg(N_("cannot read {text} as a card; write rank then suit, e.g. QS, TH, 2C"),
+                                text=repr(text.strip())))
     return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
 
 

@@ -18,6 +18,7 @@ from cardhall.core.errors import (
     IllegalAction,
     StateFormatError,
 )
+from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.options import Option, validate_options
 from cardhall.core.plugins import Plugins
 from cardhall.core.rng import check_seed, new_seed
@@ -64,7 +65,7 @@ class Game(ABC):
         try:
             seed = new_seed() if seed is None else check_seed(seed)
         except ValueError as exc:
-            raise CardhallError(str(exc)) from None
+            raise CardhallError(reason(exc)) from None
         return self._new_state(seed)
 
     @abstractmethod
@@ -165,16 +166,19 @@ class State(ABC):
     def check_legal(self, action: Action) -> None:
         """Raise `IllegalAction` explaining why `action` is not legal now."""
         if self.is_over():
-            raise IllegalAction("the game is over; no more actions can be played")
+            raise IllegalAction(Msg(N_("the game is over; no more actions can be played")))
         if action not in self.legal_actions():
             raise IllegalAction(self.explain_illegal(action))
 
     def explain_illegal(self, action: Action) -> str:
-        """Why `action` is not legal, and what would be; games refine this."""
+        """Why `action` is not legal, and what would be; games refine this (with a `Msg`, so
+        that each reader hears it in their language)."""
         legal = self.legal_actions()
         shown = ", ".join(self.game.format_action(a) for a in legal[:12])
-        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-        return f"{self.game.format_action(action)} is not legal now; legal are: {shown}{more}"
+        if len(legal) > 12:
+            return Msg(N_("{action} is not legal now; legal are: {legal} and {more} more"),
+                       action=self.game.format_action(action), legal=shown, more=len(legal) - 12)
+        return Msg(N_("{action} is not legal now; legal are: {legal}"), action=self.game.format_action(action), legal=shown)
 
     @abstractmethod
     def _apply(self, action: Action) -> None: ...

@@ -94,6 +94,15 @@ class Msg(str):
         return (_rebuild, (self.msgid, self.you, self.subject, self.context, self.params))
 
 
+def reason(exc: BaseException, limit: int | None = None) -> str:
+    """What an exception says, keeping its `Msg` (so it can be said again in another language)
+    when it carries one; a text longer than `limit` characters is cut (and is then plain text)."""
+    text = str(exc)
+    if exc.args and isinstance(exc.args[0], Msg) and (limit is None or len(text) <= limit):
+        return exc.args[0]
+    return text if limit is None or len(text) <= limit else text[:limit] + "…"
+
+
 def _rebuild(msgid: str, you: str | None, subject: int | None, context: str | None, params: dict[str, Any]) -> Msg:
     return Msg(msgid, you=you, subject=subject, context=context, **params)
 
@@ -206,7 +215,7 @@ def check(code: str) -> str:
     if short in LANGUAGES:
         return short
     known = ", ".join(f"{c} ({n})" for c, n in LANGUAGES.items())
-    raise OptionError(f"cardhall does not speak {code!r}; choose one of {known}")
+    raise OptionError(Msg(N_("cardhall does not speak {code}; choose one of {languages}"), code=repr(code), languages=known))
 
 
 def domain_of(module: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardhall.core.errors import OptionError
+from cardhall.core.i18n import N_, Lang, Msg
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -32,30 +33,44 @@ class Option:
     def kind(self) -> type:
         return type(self.default) if self.default is not None else str
 
-    def allowed(self) -> str:
-        """The allowed values, in words."""
+    def allowed(self) -> Msg:
+        """The allowed values, in words (a `Msg`: English, and sayable in any language)."""
         if self.form is not None:
-            return self.form
+            return Msg(self.form)  # the game marks its `form` with N_ in its own domain
         if self.choices is not None:
-            return "one of " + ", ".join(repr(c) for c in self.choices)
+            return Msg(N_("one of {choices}"), choices=", ".join(repr(c) for c in self.choices))
         if self.kind is bool:
-            return "true or false"
+            return Msg(N_("true or false"))
         if self.kind is int:
             if self.minimum is not None and self.maximum is not None:
-                return f"a whole number from {self.minimum} to {self.maximum}"
+                return Msg(N_("a whole number from {minimum} to {maximum}"), minimum=self.minimum, maximum=self.maximum)
             if self.minimum is not None:
-                return f"a whole number of at least {self.minimum}"
-            return "a whole number"
-        return "text"
+                return Msg(N_("a whole number of at least {minimum}"), minimum=self.minimum)
+            return Msg(N_("a whole number"))
+        return Msg(N_("text"))
+
+    def flag(self) -> str:
+        """The option as written on a command line: ``--hand-size``."""
+        return "--" + self.name.replace("_", "-")
+
+    def default_text(self) -> str:
+        """The default as it is written on a command line (``true``, ``4``, ``classic``)."""
+        return str(self.default).lower() if isinstance(self.default, bool) else str(self.default)
+
+    def describe(self, tr: Lang) -> str:
+        """The option for a reader of `tr`'s language (the game's `Lang`, whose domain holds the
+        option's `doc`): "--players: the number of players (a whole number from 3 to 4; default 4)"."""
+        return tr._("{flag}: {doc} ({allowed}; default {default})", flag=self.flag(), doc=tr._(self.doc),
+                    allowed=tr.say(self.allowed()), default=self.default_text())
 
     def coerce(self, game: str, value: Any) -> Any:
         """Return `value` as this option's type, or raise `OptionError`."""
-        bad = OptionError(
-            f"{game}: option {self.name}={value!r} is not valid; it must be {self.allowed()}"
-        )
+        bad = OptionError(Msg(N_("{game}: option {name}={value} is not valid; it must be {allowed}"),
+                              game=game, name=self.name, value=repr(value), allowed=self.allowed()))
         kind = self.kind
         if isinstance(value, Flag) and kind is not bool:
-            raise OptionError(f"{game}: option --{self.name.replace('_', '-')} needs a value; it must be {self.allowed()}")
+            raise OptionError(Msg(N_("{game}: option {flag} needs a value; it must be {allowed}"),
+                                  game=game, flag=self.flag(), allowed=self.allowed()))
         if kind is bool:
             if isinstance(value, bool):
                 out: Any = value
@@ -95,11 +110,9 @@ def validate_options(
     by_name = {o.name: o for o in declared}
     unknown = [k for k in given if k not in by_name]
     if unknown:
-        known = ", ".join(sorted(by_name)) or "none"
-        raise OptionError(
-            f"{game}: unknown option {', '.join(map(repr, unknown))}; "
-            f"the options of {game} are: {known}"
-        )
+        known = ", ".join(sorted(by_name)) or Msg(N_("none"))
+        raise OptionError(Msg(N_("{game}: unknown option {names}; the options of {game} are: {known}"),
+                              game=game, names=", ".join(map(repr, unknown)), known=known))
     out: dict[str, Any] = {}
     for opt in declared:
         out[opt.name] = opt.coerce(game, given[opt.name]) if opt.name in given else opt.default
@@ -114,7 +127,8 @@ def game_options(args: list[str]) -> dict[str, Any]:
     while i < len(args):
         arg = args[i]
         if not arg.startswith("--"):
-            raise OptionError(f"unexpected argument {arg!r}; game options are written --name value")
+            raise OptionError(Msg(N_("unexpected argument {argument}; game options are written --name value"),
+                                  argument=repr(arg)))
         name, eq, value = arg[2:].partition("=")
         key = name.replace("-", "_")
         if eq:

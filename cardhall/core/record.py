@@ -11,6 +11,7 @@ from typing import Any
 
 from cardhall.core.errors import CardhallError, RecordError
 from cardhall.core.game import Game, State
+from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.registry import load
 from cardhall.core.rng import check_seed
 
@@ -54,32 +55,34 @@ class Record:
         try:
             path.write_text(self.dumps() + "\n", encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot save the game as {path}: {exc.strerror or exc}") from None
+            raise RecordError(Msg(N_("cannot save the game as {path}: {reason}"), path=str(path),
+                                  reason=exc.strerror or str(exc))) from None
         return path
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
         """Check the shape of a record; raise `RecordError` saying what is wrong."""
         if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object with game, options, seed and actions")
+            raise RecordError(Msg(N_("a record must be a JSON object with game, options, seed and actions")))
         missing = [k for k in ("game", "seed", "actions") if k not in data]
         if missing:
-            raise RecordError(f"the record lacks {', '.join(missing)}; a record has game, options, seed and actions")
+            raise RecordError(Msg(N_("the record lacks {fields}; a record has game, options, seed and actions"),
+                                  fields=", ".join(missing)))
         if not isinstance(data["game"], str):
-            raise RecordError(f"record field game must be a game name, got {data['game']!r}")
+            raise RecordError(Msg(N_("record field game must be a game name, got {value}"), value=repr(data["game"])))
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise RecordError(f"record field options must be an object, got {options!r}")
+            raise RecordError(Msg(N_("record field options must be an object, got {value}"), value=repr(options)))
         try:
             seed = check_seed(data["seed"])
         except ValueError as exc:
-            raise RecordError(f"record field seed: {exc}") from None
+            raise RecordError(Msg(N_("record field seed: {reason}"), reason=reason(exc))) from None
         actions = data["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("record field actions must be a list of action texts")
+            raise RecordError(Msg(N_("record field actions must be a list of action texts")))
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
-            raise RecordError(f"record field meta must be an object, got {meta!r}")
+            raise RecordError(Msg(N_("record field meta must be an object, got {value}"), value=repr(meta)))
         _check_meta(meta)
         return cls(data["game"], options, seed, list(actions), meta)
 
@@ -88,10 +91,11 @@ class Record:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"{path} is not a record: it is not UTF-8 text (byte {exc.start} cannot be read); "
-                              "a record is a JSON file saved by cardhall") from None
+            raise RecordError(Msg(N_("{path} is not a record: it is not UTF-8 text (byte {byte} cannot be read); "
+                                 "a record is a JSON file saved by cardhall"), path=str(path), byte=exc.start)) from None
         except OSError as exc:
-            raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
+            raise RecordError(Msg(N_("cannot read record {path}: {reason}"), path=str(path),
+                                  reason=exc.strerror or str(exc))) from None
         return cls.loads(text, str(path))
 
     @classmethod
@@ -100,17 +104,18 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+            raise RecordError(Msg(N_("{source} is not valid JSON ({reason} at line {line}, column {column})"), source=source,
+                                  reason=exc.msg, line=exc.lineno, column=exc.colno)) from None
         except RecursionError:
-            raise RecordError(f"{source} is nested too deeply to be a record; a record is a flat JSON object "
-                              "with game, options, seed and actions") from None
+            raise RecordError(Msg(N_("{source} is nested too deeply to be a record; a record is a flat JSON object "
+                                 "with game, options, seed and actions"), source=source)) from None
         return cls.from_json(data)
 
     def new_game(self) -> Game:
         try:
             return load(self.game, **self.options)
         except CardhallError as exc:
-            raise RecordError(f"record cannot be replayed: {exc}") from None
+            raise RecordError(Msg(N_("record cannot be replayed: {reason}"), reason=reason(exc))) from None
 
     def steps(self) -> Iterator[tuple[State, Any, str]]:
         """Yield (state before, action, text) for each move; raise `RecordError` on a bad move."""
@@ -121,7 +126,8 @@ class Record:
                 before = state.clone()
                 state.apply(action)
             except CardhallError as exc:
-                raise RecordError(f"move {i} ({short(text)}) does not replay: {clip(str(exc))}") from None
+                raise RecordError(Msg(N_("move {number} ({move}) does not replay: {reason}"), number=i, move=short(text),
+                                  reason=reason(exc, 200))) from None
             yield before, action, text
 
     def replay(self) -> State:
@@ -131,7 +137,8 @@ class Record:
             try:
                 state.apply(state.game.parse_action(text, state))
             except CardhallError as exc:
-                raise RecordError(f"move {i} ({short(text)}) does not replay: {clip(str(exc))}") from None
+                raise RecordError(Msg(N_("move {number} ({move}) does not replay: {reason}"), number=i, move=short(text),
+                                  reason=reason(exc, 200))) from None
         return state
 
     def check(self) -> State:
@@ -140,10 +147,12 @@ class Record:
         again = [state.game.format_action(a) for a in state.actions]
         if again != self.actions:
             first = next(i for i, (a, b) in enumerate(zip(again, self.actions, strict=True)) if a != b)
-            raise RecordError(f"move {first + 1} reads as {again[first]!r}, recorded as {self.actions[first]!r}")
+            raise RecordError(Msg(N_("move {number} reads as {read}, recorded as {recorded}"), number=first + 1,
+                                  read=repr(again[first]), recorded=repr(self.actions[first])))
         recorded = self.meta.get("final_scores")
         if recorded is not None and recorded != state.scores():
-            raise RecordError(f"replay ends with scores {state.scores()}, the record says {recorded}")
+            raise RecordError(Msg(N_("replay ends with scores {scores}, the record says {recorded}"),
+                                  scores=str(state.scores()), recorded=str(recorded)))
         return state
 
 
@@ -162,14 +171,18 @@ def _check_meta(meta: dict[str, Any]) -> None:
         if value is None and key not in meta:
             continue
         if not isinstance(value, types) or isinstance(value, bool):
-            kind = {"human_seat": "a seat number (0, 1, …)", "bot_kind": "a bot name such as heuristic or hard",
-                    "final_scores": "a list of numbers"}[key]
-            raise RecordError(f"record field meta.{key} must be {kind}, got {value!r}")
+            kind = {"human_seat": Msg(N_("a seat number (0, 1, …)")),
+                    "bot_kind": Msg(N_("a bot name such as heuristic or hard")),
+                    "final_scores": Msg(N_("a list of numbers"))}[key]
+            raise RecordError(Msg(N_("record field meta.{key} must be {kind}, got {value}"), key=key, kind=kind,
+                                  value=repr(value)))
     if "human_seat" in meta and meta["human_seat"] < 0:
-        raise RecordError(f"record field meta.human_seat must be a seat number (0, 1, …), got {meta['human_seat']!r}")
+        raise RecordError(Msg(N_("record field meta.{key} must be {kind}, got {value}"), key="human_seat",
+                              kind=Msg(N_("a seat number (0, 1, …)")), value=repr(meta["human_seat"])))
     scores = meta.get("final_scores")
     if scores is not None and not all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores):
-        raise RecordError(f"record field meta.final_scores must be a list of numbers, got {scores!r}")
+        raise RecordError(Msg(N_("record field meta.{key} must be {kind}, got {value}"), key="final_scores",
+                              kind=Msg(N_("a list of numbers")), value=repr(scores)))
 
 
 def short(text: str, limit: int = 60) -> str:
@@ -177,25 +190,21 @@ def short(text: str, limit: int = 60) -> str:
     return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text)} characters)"
 
 
-def clip(text: str, limit: int = 200) -> str:
-    """A message cut to `limit` characters."""
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
 def check_writable(path: str | Path) -> Path:
     """Check, before a game starts, that a record can be saved at `path` (creating its folder);
     raise `RecordError` saying what is wrong: a folder, or a place that cannot be written."""
     path = Path(path)
     if path.is_dir():
-        raise RecordError(f"{path} is a folder; give a file name for the record, such as {path / 'game.json'}")
+        raise RecordError(Msg(N_("{path} is a folder; give a file name for the record, such as {example}"),
+                              path=str(path), example=str(path / "game.json")))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise RecordError(f"cannot save the game in {path.parent}: {exc.strerror or exc}; "
-                          "give a file in a folder you can write to") from None
+        raise RecordError(Msg(N_("cannot save the game in {folder}: {reason}; give a file in a folder you can write to"),
+                              folder=str(path.parent), reason=exc.strerror or str(exc))) from None
     if not path.parent.is_dir():
-        raise RecordError(f"cannot save the game in {path.parent}: it is not a folder")
+        raise RecordError(Msg(N_("cannot save the game in {folder}: it is not a folder"), folder=str(path.parent)))
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise RecordError(f"cannot save the game as {path}: permission denied; "
-                          "give a file in a folder you can write to")
+        raise RecordError(Msg(N_("cannot save the game as {path}: permission denied; give a file in a folder you can write to"),
+                              path=str(path)))
     return path

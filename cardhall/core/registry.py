@@ -11,6 +11,7 @@ from typing import Any
 
 from cardhall.core.errors import UnknownGame
 from cardhall.core.game import Game
+from cardhall.core.i18n import N_, Msg
 
 _GAMES: dict[str, str] = {}
 _ALIASES: dict[str, str] = {}
@@ -47,7 +48,8 @@ def canonical_name(name: str) -> str:
     key = name.strip().lower().replace("_", "-")
     key = _ALIASES.get(key, key)
     if key not in _GAMES:
-        raise UnknownGame(f"unknown game {name!r}; the games are: {names_with_aliases()}")
+        raise UnknownGame(Msg(N_("unknown game {name}; the games are: {games}"), name=repr(name),
+                              games=names_with_aliases()))
     return key
 
 

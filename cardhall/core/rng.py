@@ -14,6 +14,8 @@ from functools import cache
 from hashlib import shake_128
 from struct import Struct
 
+from cardhall.core.i18n import N_, Msg
+
 MAX_SEED = 2**63 - 1
 
 
@@ -107,5 +109,6 @@ def _keys(size: int) -> Callable[[bytes], tuple[int, ...]]:
 def check_seed(seed: object) -> int:
     """Return `seed` if it is a valid game seed, else raise `ValueError` saying why."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"a seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+        raise ValueError(Msg(N_("a seed must be a whole number from 0 to {maximum}, got {value}"),
+                             maximum=MAX_SEED, value=repr(seed)))
     return seed

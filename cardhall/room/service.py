@@ -34,6 +34,7 @@ from typing import Any, Protocol
 from cardhall.bots import bot_names
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Viewer
+from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.registry import load
 from cardhall.core.rng import new_seed
 from cardhall.room.bots import BotTurn, choose
@@ -321,8 +322,8 @@ class TableActor(TableFront):
         except Exception:  # a bug inside the table may have left it half-changed: take the stored one
             log.exception("table %s: a command failed; reloading the table from the database", self.table.id)
             await self._reload()
-            raise CardhallError("the table could not carry out this command (an error in the room, logged); "
-                                "nothing changed") from None
+            raise CardhallError(Msg(N_("the table could not carry out this command (an error in the room, logged); "
+                                       "nothing changed"))) from None
         if changes:
             node = self.room.node
             try:
@@ -333,11 +334,11 @@ class TableActor(TableFront):
             except CardhallError as exc:  # the lease is lost or another node stored a change first
                 log.warning("table %s: %s; reloading it from the database", self.table.id, exc)
                 await self._reload()
-                raise StoreError(f"this change did not happen ({exc}); try again") from None
+                raise StoreError(Msg(N_("this change did not happen ({reason}); try again"), reason=reason(exc))) from None
             except Exception:
                 log.exception("table %s: could not store changes; reloading it from the database", self.table.id)
                 await self._reload()
-                raise StoreError("the room could not save this change, so it did not happen; try again") from None
+                raise StoreError(Msg(N_("the room could not save this change, so it did not happen; try again"))) from None
             if node is not None:
                 await node.committed(self, changes)
             else:
@@ -477,10 +478,11 @@ class Room:
         if seats is None:
             seats = ["me"] + ["open"] * (n - 1)
         if len(seats) != n:
-            raise TableError(f"{game.title} with these options is played by {n}; give {n} seats "
-                             f"(each \"open\", \"me\" or \"bot:LEVEL\"), not {len(seats)}")
+            raise TableError(Msg(N_("{game} with these options is played by {players}; give {players} seats "
+                                    "(each \"open\", \"me\" or \"bot:LEVEL\"), not {seats}"),
+                                 game=Msg(game.title), players=n, seats=len(seats)))
         if seats.count("me") > 1:
-            raise TableError("a person holds one seat per table: give \"me\" at most once")
+            raise TableError(Msg(N_("a person holds one seat per table: give \"me\" at most once")))
         levels = [b for b in ROOM_BOTS if b in bot_names(game)]
         made: list[Seat] = []
         for spec in seats:
@@ -489,8 +491,8 @@ class Room:
             elif spec.startswith("bot:") and spec[4:] in levels:
                 made.append(Seat(kind="bot", bot=spec[4:], name=f"Bot ({spec[4:]})"))
             else:
-                raise TableError(f"a seat is \"open\", \"me\" or \"bot:LEVEL\" with LEVEL one of "
-                                 f"{', '.join(levels)}; got {spec!r}")
+                raise TableError(Msg(N_("a seat is \"open\", \"me\" or \"bot:LEVEL\" with LEVEL one of {levels}; "
+                                        "got {value}"), levels=", ".join(levels), value=repr(spec)))
         policy = Policy(clock=clock) if grace is None else Policy(clock=clock, grace=grace)
         name = await self.player_name(host) or "?"
         now = time.time()
@@ -552,5 +554,6 @@ def check_name(name: str) -> str:
     """A person's shown name: 1 to 40 characters, control characters removed."""
     cleaned = "".join(ch for ch in str(name) if ch.isprintable()).strip()
     if not 1 <= len(cleaned) <= MAX_NAME:
-        raise CardhallError(f"a name is 1 to {MAX_NAME} printable characters; got {len(cleaned)}")
+        raise CardhallError(Msg(N_("a name is 1 to {limit} printable characters; got {length}"), limit=MAX_NAME,
+                                length=len(cleaned)))
     return cleaned

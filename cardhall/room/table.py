@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Event, Game, State, Viewer
+from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.record import Record
 from cardhall.core.registry import load
 from cardhall.room.bots import BotTurn, bot_seed, check_spec
@@ -95,10 +96,14 @@ class Policy:
                 continue
             if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) \
                     or not low <= value <= 86400:
-                what = "null (no clock) or " if name == "clock" else ""
-                raise TableError(f"policy {name} must be {what}a number of seconds from {low:g} to 86400, got {value!r}")
+                if name == "clock":
+                    raise TableError(Msg(N_("policy clock must be null (no clock) or a number of seconds from {low} to "
+                                            "86400, got {value}"), low=f"{low:g}", value=repr(value)))
+                raise TableError(Msg(N_("policy {name} must be a number of seconds from {low} to 86400, got {value}"),
+                                     name=name, low=f"{low:g}", value=repr(value)))
         if self.takeover not in LEVELS:
-            raise TableError(f"policy takeover must be one of {', '.join(LEVELS)}, got {self.takeover!r}")
+            raise TableError(Msg(N_("policy takeover must be one of {levels}, got {value}"), levels=", ".join(LEVELS),
+                                 value=repr(self.takeover)))
 
     def to_json(self) -> dict[str, Any]:
         return {"clock": self.clock, "warning": self.warning, "grace": self.grace, "takeover": self.takeover}
@@ -107,10 +112,12 @@ class Policy:
     def from_json(cls, data: Any) -> Policy:
         """Read and check a policy; TableError naming the bad field."""
         if not isinstance(data, dict):
-            raise TableError(f"a table policy must be an object with clock, warning, grace and takeover, got {data!r}")
+            raise TableError(Msg(N_("a table policy must be an object with clock, warning, grace and takeover, got {value}"),
+                                 value=repr(data)))
         unknown = sorted(set(data) - {"clock", "warning", "grace", "takeover"})
         if unknown:
-            raise TableError(f"unknown policy field {unknown[0]!r}; the fields are clock, warning, grace and takeover")
+            raise TableError(Msg(N_("unknown policy field {field}; the fields are clock, warning, grace and takeover"),
+                                 field=repr(unknown[0])))
         return cls(**data)
 
 
@@ -133,8 +140,8 @@ class Table:
         a resumed record or a prepared deal). `events=False`: game moves carry no per-viewer
         events (a game nobody watches: the arena, `play_game`); room events are kept."""
         if len(seats) != game.num_players:
-            raise TableError(f"{game.title} with these options is played by {game.num_players}, "
-                             f"so the table needs {game.num_players} seats, not {len(seats)}")
+            raise TableError(Msg(N_("{game} with these options is played by {players}, so the table needs {players} "
+                                    "seats, not {seats}"), game=Msg(game.title), players=game.num_players, seats=len(seats)))
         self.policy = policy or Policy()
         check_spec(game, self.policy.takeover)
         self.id = id
@@ -165,27 +172,29 @@ class Table:
             if mine is not None and (seat is None or seat == mine):
                 if self.seats[mine].takeover:
                     return [self._commit({"kind": "reclaim", "seat": mine, "player": player}, now)]
-                raise TableError(f"you already play seat {mine + 1}")
-            raise TableError("the game has started, so only a person coming back to their own seat can sit down; "
-                             "you can watch as a spectator")
+                raise TableError(Msg(N_("you already play seat {seat}"), seat=mine + 1))
+            raise TableError(Msg(N_("the game has started, so only a person coming back to their own seat can sit "
+                                    "down; you can watch as a spectator")))
         if mine is not None:
-            raise TableError(f"you already sit in seat {mine + 1}; a person holds one seat per table "
-                             "(leave it first to take another)")
+            raise TableError(Msg(N_("you already sit in seat {seat}; a person holds one seat per table "
+                                    "(leave it first to take another)"), seat=mine + 1))
         name = _clean(name).strip()
         if not name:
-            raise TableError("a name is needed to sit down; give one of 1 to 40 characters")
+            raise TableError(Msg(N_("a name is needed to sit down; give one of 1 to 40 characters")))
         if len(name) > 40:
-            raise TableError(f"a name has at most 40 characters, this one has {len(name)}")
+            raise TableError(Msg(N_("a name has at most 40 characters, this one has {length}"), length=len(name)))
         open_seats = [i for i, s in enumerate(self.seats) if s.kind == "open"]
         if seat is None:
             if not open_seats:
-                raise TableError("every seat is taken; you can watch as a spectator")
+                raise TableError(Msg(N_("every seat is taken; you can watch as a spectator")))
             seat = open_seats[0]
         elif not 0 <= seat < len(self.seats):
-            raise TableError(f"there is no seat {seat + 1}; the seats are 1 to {len(self.seats)}")
+            raise TableError(Msg(N_("there is no seat {seat}; the seats are 1 to {last}"), seat=seat + 1,
+                                 last=len(self.seats)))
         elif self.seats[seat].kind != "open":
-            free = ", ".join(str(i + 1) for i in open_seats) or "none"
-            raise TableError(f"seat {seat + 1} is taken by {self.seats[seat].name}; open seats: {free}")
+            free = ", ".join(str(i + 1) for i in open_seats) or Msg(N_("none"))
+            raise TableError(Msg(N_("seat {seat} is taken by {name}; open seats: {free}"), seat=seat + 1,
+                                 name=self.seats[seat].name, free=free))
         return [self._commit({"kind": "sit", "seat": seat, "player": player, "name": name}, now)]
 
     def leave(self, player: str, now: float) -> list[Change]:
@@ -194,21 +203,26 @@ class Table:
         if self.status == "waiting":
             return [self._commit({"kind": "leave", "seat": seat, "player": player}, now)]
         if self.status == "over":
-            raise TableError("the game is over; there is no seat to leave")
+            raise TableError(Msg(N_("the game is over; there is no seat to leave")))
         if self.seats[seat].takeover:
-            raise TableError(f"the takeover bot already plays seat {seat + 1} for you; sit down again to take it back")
+            raise TableError(Msg(N_("the takeover bot already plays seat {seat} for you; sit down again to take it back"),
+                                 seat=seat + 1))
         return [self._commit({"kind": "takeover", "seat": seat, "reason": "left"}, now)]
 
     def start(self, player: str, now: float | None = None) -> list[Change]:
         """The host starts the game once every seat holds a person or a bot."""
         if player != self.host:
-            raise TableError("only the host (who made the table) can start the game")
+            raise TableError(Msg(N_("only the host (who made the table) can start the game")))
         if self.status != "waiting":
-            raise TableError(f"the game has already {'started' if self.status == 'playing' else 'ended'}")
+            raise TableError(Msg(N_("the game has already started") if self.status == "playing" else
+                                 N_("the game has already ended")))
         open_seats = [str(i + 1) for i, s in enumerate(self.seats) if s.kind == "open"]
+        if len(open_seats) == 1:
+            raise TableError(Msg(N_("seat {seats} is open; a person or a bot must sit in every seat first"),
+                                 seats=open_seats[0]))
         if open_seats:
-            raise TableError(f"seat{'s' if len(open_seats) > 1 else ''} {', '.join(open_seats)} "
-                             f"{'are' if len(open_seats) > 1 else 'is'} open; a person or a bot must sit in every seat first")
+            raise TableError(Msg(N_("seats {seats} are open; a person or a bot must sit in every seat first"),
+                                 seats=", ".join(open_seats)))
         changes = [self._commit({"kind": "start"}, now)]
         changes += self._over_if_done(now)
         return changes
@@ -219,19 +233,20 @@ class Table:
         plays takes it back by playing."""
         seat = self._my_seat(player)
         if self.status != "playing":
-            raise TableError("the game has not started yet" if self.status == "waiting" else "the game is over")
+            raise TableError(Msg(N_("the game has not started yet") if self.status == "waiting" else
+                                 N_("the game is over")))
         mover = self.state.to_move()
         if mover != seat:
-            who = "nobody" if mover is None else self.seats[mover].name or f"seat {mover + 1}"
-            raise TableError(f"it is not your turn: {who} is to move; wait for your turn")
+            who = Msg(N_("nobody")) if mover is None else self.seats[mover].name or Msg(N_("seat {seat}"), seat=mover + 1)
+            raise TableError(Msg(N_("it is not your turn: {player} is to move; wait for your turn"), player=who))
         if version is not None and version < self.move_version:
-            raise TableError(f"stale: the table is at version {self.version}; sync and try again")
+            raise TableError(Msg(N_("stale: the table is at version {version}; sync and try again"), version=self.version))
         if not isinstance(action_text, str) or not action_text.strip():
-            raise TableError("an action is needed: write a move in the game's notation (see the legal moves)")
+            raise TableError(Msg(N_("an action is needed: write a move in the game's notation (see the legal moves)")))
         try:
             action = self.game.parse_action(action_text.strip(), self.state)
         except CardhallError as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(reason(exc)) from None
         changes: list[Change] = []
         if self.seats[seat].takeover:
             changes.append(self._commit({"kind": "reclaim", "seat": seat, "player": player}, now))
@@ -258,14 +273,15 @@ class Table:
         """A message to everyone at the table, from a seated person or a spectator (who gives
         `name`). Control characters are removed; at most 500 characters."""
         if player is None:
-            raise TableError("only a signed-in person can chat; get a guest name first")
+            raise TableError(Msg(N_("only a signed-in person can chat; get a guest name first")))
         if not isinstance(text, str):
-            raise TableError("a chat message must be text")
+            raise TableError(Msg(N_("a chat message must be text")))
         text = _clean(text).strip()
         if not text:
-            raise TableError("the chat message is empty; write some text")
+            raise TableError(Msg(N_("the chat message is empty; write some text")))
         if len(text) > CHAT_LIMIT:
-            raise TableError(f"a chat message has at most {CHAT_LIMIT} characters, this one has {len(text)}")
+            raise TableError(Msg(N_("a chat message has at most {limit} characters, this one has {length}"),
+                                 limit=CHAT_LIMIT, length=len(text)))
         seat = self.seat_of(player)
         shown = self.seats[seat].name if seat is not None else _clean(name or "").strip()[:40] or "Spectator"
         return [self._commit({"kind": "chat", "player": player, "name": shown, "text": text}, now)]
@@ -502,7 +518,7 @@ class Table:
         except TableError:
             raise
         except CardhallError as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(reason(exc)) from None
 
     def _over_if_done(self, now: float | None) -> list[Change]:
         if self.status == "playing" and self.state.is_over():
@@ -515,7 +531,7 @@ class Table:
     def _my_seat(self, player: str) -> int:
         seat = self.seat_of(player)
         if seat is None:
-            raise TableError("you do not sit at this table; sit down first (you can watch as a spectator)")
+            raise TableError(Msg(N_("you do not sit at this table; sit down first (you can watch as a spectator)")))
         return seat
 
     def _arm_clock(self, now: float | None) -> None:
