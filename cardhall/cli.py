@@ -8,7 +8,6 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import click
 import typer
 import typer.core
 from rich.console import Console
@@ -61,19 +60,14 @@ class Commands(typer.core.TyperGroup):
     def translate(self, tr: Lang) -> None:
         """The help of the commands in the player's language (`play --help` lists each game's
         options in its own words)."""
-        if self.help:
-            self.help = tr._(self.help)
-        for param in self.params:
-            if isinstance(param, click.Option) and param.help:
-                param.help = tr._(param.help)
-        for name, command in self.commands.items():
-            if name == "play":
+        for command in (self, *self.commands.values()):
+            if command is self.commands.get("play"):
                 command.help = play_help(tr)
             elif command.help:
                 command.help = tr._(command.help)
-            for param in command.params:
-                if isinstance(param, (click.Option, click.Argument)) and getattr(param, "help", None):
-                    param.help = tr._(param.help)
+            for param in command.params:  # typer's options and arguments (of its own click) carry a help
+                if isinstance(text := getattr(param, "help", None), str):
+                    setattr(param, "help", tr._(text))  # noqa: B010 - not every parameter class declares it
 
 
 def language_asked(args: Sequence[str]) -> str | None:
@@ -161,9 +155,7 @@ def play_help(tr: Lang | None = None) -> str:
                   "(e.g. --players 3). Type ? at the prompt for the keys."), ""]
     for name, cls, also in _games(tr):
         words = lang(tr.code, domain_of(cls.__module__))
-        opts = "; ".join(tr._("--{option}: {doc} ({allowed}, default {default})", option=o.name.replace("_", "-"),
-                              doc=words._(o.doc).rstrip("."), allowed=o.allowed(), default=repr(o.default))
-                         for o in cls.OPTIONS)
+        opts = "; ".join(o.describe(words) for o in cls.OPTIONS)
         lines.append(tr._("{game}{aliases}: {options}.", game=name, aliases=also, options=opts or tr._("no options")))
     levels = ", ".join(tr._("{level} ({words})", level=level, words=tr.pgettext("bot level", LEVEL_WORDS.get(level, level)))
                        for level in LEVELS)
@@ -325,13 +317,18 @@ def rules(game: str = typer.Argument(..., help=N_("The game.")),
 
 
 @app.command(help=N_("List the games and their options."))
-def games() -> None:
-    for name, cls, also in _games():
-        typer.echo(f"{name} — {cls.title}{also}.")
+def games(language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.prompt import game_title
+
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
+    for name, cls, also in _games(tr):
+        typer.echo(tr._("{name} — {game}{aliases}.", name=name, game=game_title(cls, tr), aliases=also))
+        words = lang(code, domain_of(cls.__module__))
         for o in cls.OPTIONS:
-            typer.echo(f"  --{o.name.replace('_', '-')}: {o.allowed()}, default {o.default!r}.")
+            typer.echo(f"  {o.describe(words)}.")
         if not cls.OPTIONS:
-            typer.echo("  no options.")
+            typer.echo("  " + tr._("no options") + ".")
 
 
 @app.command(help=N_("List your saved games, newest first: unfinished ones with how to continue them, finished ones "

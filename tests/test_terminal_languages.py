@@ -118,3 +118,25 @@ def test_a_whole_game_in_the_language(name: str, options: dict[str, object], cod
             left.setdefault(word, line)
     assert not left, f"{len(left)} English words left in {code}: " + "; ".join(
         f"{w!r} in {line.strip()!r}" for w, line in sorted(left.items())[:12])
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+def test_card_names_in_the_language_select_a_card(code: str, tmp_path: Path) -> None:
+    """A card typed in words of the player's language (Russian «дама пик», in the subject or the
+    object form) selects it, as its notation does."""
+    from cardhall.core.card_words import card_words
+    from cardhall.core.cards import parse_card
+
+    game = cardhall.load("hearts")
+    state = game.new_state(3)
+    hand = state.view(0)["hand"]
+    cards = hand.split() if isinstance(hand, str) else hand
+    first, last = cards[0], cards[-1]
+    ui = text_ui(game, code)
+    typed = [card_words(parse_card(first), ui.tr), card_words(parse_card(last), ui.tr, as_object=True).upper()]
+    out: list[str] = []
+    script = iter([*typed, "q"])
+    TerminalGame(state, 0, {s: "random" for s in (1, 2, 3)}, ask=lambda _: next(script), say=out.append,
+                 record_path=tmp_path / "g.json", lang_code=code).run()
+    selected = [line for line in out if not line.startswith(" ") and (f"pass {first} (" in line or f"pass {last} (" in line)]
+    assert len(selected) == 2, out
