@@ -140,3 +140,27 @@ def test_card_names_in_the_language_select_a_card(code: str, tmp_path: Path) -> 
                  record_path=tmp_path / "g.json", lang_code=code).run()
     selected = [line for line in out if not line.startswith(" ") and (f"pass {first} (" in line or f"pass {last} (" in line)]
     assert len(selected) == 2, out
+
+
+def test_lang_option_and_the_locale_default(tmp_path: Path) -> None:
+    """`--lang` chooses the language; without it the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
+    is used; an unknown code is one sentence naming the languages."""
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+
+    runner = CliRunner()
+    clean = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+    r = runner.invoke(app, ["saved", "--folder", str(tmp_path), "--lang", "ru"], env={**clean, "LANG": "C.UTF-8"})
+    assert r.exit_code == 0 and r.output.startswith(f"В {tmp_path} нет сохранённых партий."), r.output
+    r = runner.invoke(app, ["saved", "--folder", str(tmp_path)], env={**clean, "LANG": "cs_CZ.UTF-8"})
+    assert r.output.startswith(f"V {tmp_path} nejsou žádné uložené hry."), r.output
+    r = runner.invoke(app, ["saved", "--folder", str(tmp_path)], env={**clean, "LANG": "de_DE.UTF-8"})
+    assert r.output.startswith(f"No saved games in {tmp_path}."), r.output
+    r = runner.invoke(app, ["play", "hearts", "--lang", "xx"], env={**clean, "LANG": "C"})
+    assert r.exit_code == 2 and "cardhall does not speak 'xx'; choose one of en (English), bg" in r.output
+    assert "Traceback" not in r.output
+    r = runner.invoke(app, ["play", "--help", "--lang", "es"], env={**clean, "LANG": "C"})
+    assert "Juega una partida en el terminal contra bots." in r.output and "Tu asiento, contando desde 1" in r.output
+    r = runner.invoke(app, ["play", "hearts", "--seat", "9", "--lang", "bg"], env={**clean, "LANG": "C"})
+    assert r.exit_code == 2 and "грешка: --seat трябва да е от 1 до 4, а е 9" in r.output

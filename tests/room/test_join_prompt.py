@@ -76,3 +76,24 @@ def test_ctrl_c_in_join_says_how_to_come_back(server: ServerProcess) -> None:
     assert proc.wait(30) == 130, out.text()
     assert "Join again with the same command to take it back." in out.text()
     assert "Traceback" not in out.text()
+
+
+def test_join_in_russian_tells_the_room_the_language(server: ServerProcess) -> None:
+    """`join --lang ru`: the prompt speaks Russian, and the room is told the player's language (a
+    room without languages is said to be one, in one sentence)."""
+    host = Host(server)
+    table = host.new_table("hearts", ["open", "bot:random", "bot:random", "bot:random"], target=1)
+    proc = cardhall("join", f"{server.url}/tables/{table}", "--seat", "1", "--name", "Олег", "--lang", "ru", "--quick")
+    assert proc.stdin is not None
+    out = Lines(proc)
+    language = None
+    for line in out:
+        if line.startswith("Ждём, пока хозяин стола начнёт партию."):
+            host.start_when_seated(table, 0, proc)
+            language = host.table(table)["seats"][0].get("lang")
+        elif line.startswith("Ваши варианты ("):
+            proc.stdin.write("1\n")
+            proc.stdin.flush()
+    assert proc.wait(30) == 0, out.text()
+    assert language == "ru" or "Этот игровой зал не знает языков игроков" in out.text(), out.text()
+    assert "Traceback" not in out.text()
