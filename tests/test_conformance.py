@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+from importlib import resources
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,10 +20,13 @@ import cardhall
 from cardhall.bots import make_bot
 from cardhall.core import IllegalAction, Record
 from cardhall.core.bot import Observation
+from cardhall.core.errors import OptionError
+from cardhall.core.i18n import LANGUAGES
 from cardhall.core.registry import game_class
 from tests.helpers import random_prefix
 
 GAMES = cardhall.game_names()
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def present(name: str) -> bool:
@@ -149,5 +154,23 @@ def test_bots_play_legal_actions_to_the_end(game, kind):
     assert state.winners()
 
 
-def test_rules_text_is_shipped(game):
-    assert len(game.rules_text()) > 500
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_rules_for_players_are_shipped_in_every_language(game, code):
+    """`cardhall rules GAME --lang L`: the package's rules/<game>.<lang>.md, written for players
+    (no file names, no Decisions), with the same headings as the English file."""
+    text = game.rules_text(code)
+    assert len(text) > 500 and "Decision" not in text and ".py" not in text
+    headings = [line.split(" ", 1)[0] for line in text.splitlines() if line.startswith("#")]
+    assert headings == [line.split(" ", 1)[0] for line in game.rules_text("en").splitlines() if line.startswith("#")]
+
+
+def test_rules_in_an_unknown_language_are_a_sentence(game):
+    with pytest.raises(OptionError, match="cardhall does not speak 'xx'; choose one of en"):
+        game.rules_text("xx")
+
+
+def test_the_specification_for_developers_is_in_the_docs(game):
+    package = type(game).__module__.split(".")[2]
+    spec = ROOT / "docs" / "spec" / f"{package.replace('_', '-')}.md"
+    assert "Decision" in spec.read_text(encoding="utf-8")
+    assert not resources.files(f"cardhall.games.{package}").joinpath("rules.md").is_file()

@@ -16,9 +16,10 @@ from typing import Any, ClassVar, Self
 from cardhall.core.errors import (
     CardhallError,
     IllegalAction,
+    OptionError,
     StateFormatError,
 )
-from cardhall.core.i18n import N_, Msg, reason
+from cardhall.core.i18n import DEFAULT, LANGUAGES, N_, Msg, check, reason
 from cardhall.core.options import Option, validate_options
 from cardhall.core.plugins import Plugins
 from cardhall.core.rng import check_seed, new_seed
@@ -112,10 +113,19 @@ class Game(ABC):
 
     # --- things people read ---------------------------------------------------------
     @classmethod
-    def rules_text(cls) -> str:
-        """The rules as implemented (the game package's `rules.md`)."""
-        package = cls.__module__.rsplit(".", 1)[0]
-        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    def rules_text(cls, lang: str = DEFAULT) -> str:
+        """The rules for players in the language `lang`: how to play, the keys, the variants and
+        options (``rules/<game>.<lang>.md`` in the game's package; the developers' specification
+        is ``docs/spec/<game>.md``). An `OptionError` says which languages there are."""
+        code = check(lang)
+        folder = resources.files(cls.__module__.rsplit(".", 1)[0]).joinpath("rules")
+        path = folder.joinpath(f"{cls.name}.{code}.md")
+        if not path.is_file():
+            written = [c for c in LANGUAGES if folder.joinpath(f"{cls.name}.{c}.md").is_file()]
+            raise OptionError(Msg(N_("the rules of {game} are not written in {language}; they are written in: {languages}"),
+                                  game=cls.name, language=LANGUAGES[code],
+                                  languages=", ".join(f"{c} ({LANGUAGES[c]})" for c in written) or Msg(N_("none"))))
+        return path.read_text(encoding="utf-8")
 
     def seat_name(self, seat: int) -> str:
         """How a seat is called at the table."""

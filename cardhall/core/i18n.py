@@ -93,6 +93,21 @@ class Msg(str):
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (process pools) keep what it can be said as
         return (_rebuild, (self.msgid, self.you, self.subject, self.context, self.params))
 
+    def to_data(self) -> dict[str, Any]:
+        """The message as JSON data (to send it to another process or node); `from_data` reads it.
+        A parameter that is a `Msg` is nested as ``{"msg": …}``; other parameters are kept as
+        numbers or text."""
+        params = {k: {"msg": v.to_data()} if isinstance(v, Msg) else v if isinstance(v, int | float) else str(v)
+                  for k, v in self.params.items()}
+        return {"id": self.msgid, "you": self.you, "subject": self.subject, "context": self.context, "params": params}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Msg:
+        """The `Msg` that `to_data` wrote."""
+        params = {k: cls.from_data(v["msg"]) if isinstance(v, dict) else v for k, v in data.get("params", {}).items()}
+        return cls(str(data["id"]), you=data.get("you"), subject=data.get("subject"), context=data.get("context"),
+                   **params)
+
 
 def reason(exc: BaseException, limit: int | None = None) -> str:
     """What an exception says, keeping its `Msg` (so it can be said again in another language)

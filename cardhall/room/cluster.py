@@ -39,6 +39,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from cardhall.core.errors import CardhallError
+from cardhall.core.i18n import Msg
 from cardhall.room.errors import TableError
 from cardhall.room.service import Room, Subscriber, TableActor, TableFront, TableMoved, send_changes, send_sync
 from cardhall.room.store import StoreError
@@ -368,7 +369,8 @@ class Node:
                     if "error" not in reply:
                         return int(reply["version"])
                     if reply["kind"] != "moved":
-                        raise ERRORS.get(reply["kind"], CardhallError)(reply["error"])
+                        said = Msg.from_data(reply["msg"]) if isinstance(reply.get("msg"), dict) else reply["error"]
+                        raise ERRORS.get(reply["kind"], CardhallError)(said)
             if time.monotonic() > end:
                 raise ClusterError(f"no node could run table {table_id} within {2 * self.lease + REPLY_TIMEOUT:.0f} s "
                                    "(its node is gone and the table was not taken over yet); try again")
@@ -401,6 +403,8 @@ class Node:
             reply["version"] = await actor.do(message["op"], list(message["args"]))
         except CardhallError as exc:
             reply.update(error=str(exc), kind=_kind(exc))
+            if exc.args and isinstance(exc.args[0], Msg):  # so each reader can hear it in their language
+                reply["msg"] = exc.args[0].to_data()
         except Exception as exc:
             log.exception("table %s: a forwarded command failed", message["table"])
             reply.update(error=f"the room could not carry out this command ({type(exc).__name__}, logged)", kind="other")

@@ -229,7 +229,8 @@ class TableActor(TableFront):
                     self.present.discard((player, node))
                     await self.part(player)
             case _:
-                raise CardhallError(f"unknown table command {op!r} with {args!r}")
+                raise CardhallError(Msg(N_("unknown table command {command} with {arguments}"), command=repr(op),
+                                        arguments=repr(args)))
         return self.table.version
 
     async def _join(self, player: str) -> None:

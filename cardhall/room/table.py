@@ -72,12 +72,12 @@ class Seat:
     def from_json(cls, data: Any) -> Seat:
         """A seat as `header()` stores it; TableError if malformed."""
         if not isinstance(data, dict) or data.get("kind") not in ("open", "person", "bot"):
-            raise TableError(f"a seat must be an object with kind open, person or bot, got {data!r}")
+            raise TableError(Msg(N_("a seat must be an object with kind open, person or bot, got {value}"), value=repr(data)))
         seat = cls(data["kind"], player=data.get("player"), name=str(data.get("name", "")), bot=data.get("bot"))
         if seat.kind == "person" and not isinstance(seat.player, str):
-            raise TableError(f"a person's seat needs the player id, got {data!r}")
+            raise TableError(Msg(N_("a person's seat needs the player id, got {value}"), value=repr(data)))
         if seat.kind == "bot" and not isinstance(seat.bot, str):
-            raise TableError(f"a bot's seat needs the bot spec, got {data!r}")
+            raise TableError(Msg(N_("a bot's seat needs the bot spec, got {value}"), value=repr(data)))
         return seat
 
 
@@ -267,7 +267,8 @@ class Table:
             return [self._play(seat, action, by, now), *self._over_if_done(now)]
         except CardhallError as exc:
             bot = s.bot if s.kind == "bot" else self.policy.takeover
-            raise TableError(f"bot {bot} (seat {seat + 1}) made an illegal move {action_text!r}: {exc}") from None
+            raise TableError(Msg(N_("bot {bot} (seat {seat}) made an illegal move {move}: {reason}"), bot=bot, seat=seat + 1,
+                                 move=repr(action_text), reason=reason(exc))) from None
 
     def chat(self, player: str | None, text: str, now: float, name: str | None = None) -> list[Change]:
         """A message to everyone at the table, from a seated person or a spectator (who gives
@@ -419,12 +420,14 @@ class Table:
                         host=header["host"], policy=Policy.from_json(header.get("policy", {})),
                         private=bool(header.get("private", False)), created=float(header.get("created", 0.0)))
         except (KeyError, TypeError) as exc:
-            raise TableError(f"a table header needs id, game, seed, seats and host; {exc}") from None
+            raise TableError(Msg(N_("a table header needs id, game, seed, seats and host; {reason}"),
+                                 reason=reason(exc))) from None
         for i, entry in enumerate(entries, 1):
             try:
                 table._commit(entry, None)
             except (CardhallError, KeyError, TypeError, ValueError, IndexError) as exc:
-                raise TableError(f"entry {i} of table {table.id} ({entry!r}) does not replay: {exc}") from None
+                raise TableError(Msg(N_("entry {number} of table {table} ({entry}) does not replay: {reason}"), number=i,
+                                     table=table.id, entry=repr(entry), reason=reason(exc))) from None
         if now is not None:
             for s in table.seats:
                 if s.kind == "person" and s.connected:
@@ -437,7 +440,8 @@ class Table:
         try:
             return self._commit(entry, None)
         except (CardhallError, KeyError, TypeError, ValueError, IndexError) as exc:
-            raise TableError(f"entry {self.version + 1} of table {self.id} ({entry!r}) does not replay: {exc}") from None
+            raise TableError(Msg(N_("entry {number} of table {table} ({entry}) does not replay: {reason}"),
+                                 number=self.version + 1, table=self.id, entry=repr(entry), reason=reason(exc))) from None
 
     def record(self) -> Record:
         """The game's record (seed and moves), which `cardhall replay --check` accepts."""
@@ -494,13 +498,13 @@ class Table:
         elif kind in ("connect", "disconnect"):
             seat = self.seat_of(entry["player"])
             if seat is None:
-                raise TableError(f"player {entry['player']} does not sit at table {self.id}")
+                raise TableError(Msg(N_("player {player} does not sit at table {table}"), player=entry["player"], table=self.id))
             s = self.seats[seat]
             s.connected = kind == "connect"
             s.away_since = None if s.connected else entry["at"]
             ev = {"type": f"{kind}ed", "seat": seat, "name": s.name}
         else:
-            raise TableError(f"unknown log entry kind {kind!r}")
+            raise TableError(Msg(N_("unknown log entry kind {kind}"), kind=repr(kind)))
         if events is None:
             assert ev is not None
             events = {v: [ev] for v in self._viewers()}

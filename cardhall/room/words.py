@@ -33,7 +33,7 @@ def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names:
     about_seat = kind in ("takeover", "reclaimed", "clock_warning")
     who = (by_seat or by_name) if about_seat else (by_name or by_seat)
     if not who:
-        who = tr._("Seat {number}", number=seat + 1) if isinstance(seat, int) else tr._("someone")
+        who = tr._("Seat {number}", number=seat + 1) if isinstance(seat, int) else tr._("Someone")
     number = seat + 1 if isinstance(seat, int) else 0
     match kind:
         case "sat":

@@ -1,6 +1,6 @@
 """Every rule and Decision of rules/five-towers.md, each test named after it.
 
-Docstrings quote the rule (rules.md in cardhall/games/five_towers, from the seeds)."""
+Docstrings quote the rule (docs/spec/five-towers.md, from the seeds)."""
 
 from __future__ import annotations
 

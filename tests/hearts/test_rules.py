@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -438,9 +439,11 @@ def test_illegal_card_not_held_is_explained_and_state_untouched():
     assert state.to_json() == before
 
 
-def test_rules_text_is_the_shared_rules():
-    """`cardhall rules hearts` prints rules.md."""
-    assert "Black Lady" in Hearts.rules_text()
+def test_the_specification_is_the_shared_rules():
+    """The specification (docs/spec/hearts.md) is the shared rules; `cardhall rules hearts`
+    prints the rules for players (tests/test_conformance.py)."""
+    spec = Path(__file__).resolve().parents[2] / "docs" / "spec" / "hearts.md"
+    assert "Black Lady" in spec.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(("change", "message"), [

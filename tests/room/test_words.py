@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardhall.core.i18n import lang
 from cardhall.room.words import room_sentence
 
@@ -45,3 +47,32 @@ def test_chat_is_said_as_text_with_who_said_it():
 
 def test_a_game_event_is_not_a_room_event():
     assert room_sentence({"type": "card_played", "seat": 0}, lang("en"), 0, SEATS) is None
+
+
+def test_room_events_in_russian_and_czech():
+    """The same events, each reader in their own language; "you" for one's own seat."""
+    ru, cs = lang("ru"), lang("cs")
+    seats_ru = ["Север", "Восток", "Юг", "Запад"]
+    takeover = {"type": "takeover", "seat": 1, "name": "Bob", "bot": "medium", "reason": "away"}
+    assert room_sentence(takeover, ru, 1, seats_ru) == "Вас нет на месте; бот medium играет за вас, пока вы не вернетесь."
+    assert room_sentence(takeover, ru, 0, seats_ru) == \
+        "Восток не на месте; бот medium играет за этого игрока до его возвращения."
+    assert room_sentence(takeover, cs, 0, []) == "Bob je pryč; bot medium hraje za tohoto hráče, dokud se nevrátí."
+    assert room_sentence({"type": "sat", "seat": 0, "name": "Ann"}, ru, None, seats_ru) == "Ann садится на место 1."
+    assert room_sentence({"type": "sat", "seat": 0, "name": "Ann"}, cs, 0, []) == "Sedáte si na místo 1."
+    assert room_sentence({"type": "chat", "name": "Zoe", "text": "ahoj", "seat": None}, cs, 0, []) == \
+        "Zoe (divák) říká: ahoj"
+    assert room_sentence({"type": "started"}, ru, 0, []) == "Игра начинается."
+    assert room_sentence({"type": "card_played", "seat": 0}, cs, 0, []) is None
+
+
+@pytest.mark.parametrize(("seconds", "russian", "czech"), [
+    (1, "осталась 1 секунда", "zbývá 1 sekunda"),
+    (2, "осталось 2 секунды", "zbývají 2 sekundy"),
+    (5, "осталось 5 секунд", "zbývá 5 sekund"),
+    (21, "осталась 21 секунда", "zbývá 21 sekund"),
+])
+def test_clock_warnings_take_the_plural_form_of_the_language(seconds, russian, czech):
+    event = {"type": "clock_warning", "seat": 0, "seconds": seconds}
+    assert room_sentence(event, lang("ru"), 0) == f"На этот ход у вас {russian}."
+    assert room_sentence(event, lang("cs"), 1, ["Anna", "Petr"]) == f"Anna: na tento tah {czech}."

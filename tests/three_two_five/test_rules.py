@@ -1,4 +1,4 @@
-"""3-2-5 rules, each test named after the rule or Decision of rules.md it checks."""
+"""3-2-5 rules, each test named after the rule or Decision of docs/spec/three-two-five.md it checks."""
 
 from __future__ import annotations
 

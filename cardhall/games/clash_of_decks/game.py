@@ -89,7 +89,7 @@ def parse_card_name(word: str) -> int:
 
 
 class ClashOfDecks(Game):
-    """Clash of Decks, Starter Kit (see rules.md)."""
+    """Clash of Decks, Starter Kit (see docs/spec/clash-of-decks.md)."""
 
     name = "clash-of-decks"
     title = "Clash of Decks"

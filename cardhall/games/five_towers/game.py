@@ -1,4 +1,4 @@
-"""5 Towers: the rules engine (see rules.md in this package).
+"""5 Towers: the rules engine (see docs/spec/five-towers.md).
 
 A round: reveal up to 5 offer cards; bidding (the start player must bid 0..N, each other
 player once bids higher or passes); the highest bidder takes, demolishes at most one top

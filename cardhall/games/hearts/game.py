@@ -1,4 +1,4 @@
-"""Hearts ("Black Lady"), 3 or 4 players, exactly as in rules.md.
+"""Hearts ("Black Lady"), 3 or 4 players, exactly as in docs/spec/hearts.md.
 
 Cards are the ints of `cardhall.core.cards` (``suit * 13 + rank``, ♣ ♦ ♥ ♠ = 0 1 2 3),
 hands are bitmasks (kept as one 13-bit mask per seat and suit; `HeartsState.hands` gives

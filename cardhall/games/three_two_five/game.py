@@ -1,4 +1,4 @@
-"""3-2-5 (Teen Do Paanch): the rules engine (rules.md in this package).
+"""3-2-5 (Teen Do Paanch): the rules engine (docs/spec/three-two-five.md).
 
 Seats are numbered **anticlockwise**: seat ``s + 1`` (mod 3) sits to the right of seat
 ``s``, so "next" in dealing and play is always ``+1``. The seats are called South (0),
