@@ -211,12 +211,7 @@ def play(
         TerminalGame(state, human, players, record_path=record, bot_kind=kind, verbose=verbose, quick=quick,
                      lang_code=code).run()
     except CardhallError as exc:
-        raise fail(said(exc, tr), tr) from None
-
-
-def said(exc: CardhallError, tr: Lang) -> str:
-    """An error in the player's language (as far as its message is known to the catalogs)."""
-    return tr.say(exc)
+        raise fail(tr.say(exc), tr) from None
 
 
 def resumed(path: Path, game: str | None, seat: int | None, seed: int | None, bots: str | None,
@@ -302,7 +297,7 @@ def replay(
                    else tr.ngettext("The game is unfinished after {count} move.",
                                     "The game is unfinished after {count} moves.", len(rec.actions)))
     except CardhallError as exc:
-        raise fail(said(exc, tr), tr) from None
+        raise fail(tr.say(exc), tr) from None
 
 
 @app.command(help=N_("Print a game's rules for players: how to play, the keys, the variants and options."))
@@ -313,7 +308,7 @@ def rules(game: str = typer.Argument(..., help=N_("The game.")),
     try:
         typer.echo(game_class(game).rules_text(code))
     except CardhallError as exc:
-        raise fail(said(exc, tr), tr) from None
+        raise fail(tr.say(exc), tr) from None
 
 
 @app.command(help=N_("List the games and their options."))
@@ -351,7 +346,7 @@ def saved(folder: Path | None = typer.Option(None, help=N_("Where the records ar
             rec = Record.load(file)
             state = rec.replay()
         except CardhallError as exc:
-            typer.echo(tr._("{file}: cannot be read ({why}).", file=file, why=said(exc, tr)))
+            typer.echo(tr._("{file}: cannot be read ({why}).", file=file, why=tr.say(exc)))
             continue
         title, moves = game_title(state.game, tr), len(rec.actions)
         if state.is_over():
@@ -489,7 +484,7 @@ def join(
         asyncio.run(join_table(parse_table_url(url), seat - 1, name, say=lambda text: print(text, flush=True),
                                lang_code=code, quick=quick, verbose=verbose))
     except CardhallError as exc:
-        raise fail(said(exc, tr), tr) from None
+        raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:  # the room keeps the seat: a bot of the table plays it until the player is back
         typer.echo("")
         typer.echo(tr._("You are away from the table: a bot of the table plays your seat if you are not back soon. "

@@ -18,6 +18,7 @@ notation (`parse`) and plays what `handle` returns.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -44,8 +45,6 @@ SHOWN_MATCHES = 8
 def readline_editing() -> None:
     """Line editing and history at the prompt (arrows edit the line and recall earlier ones),
     where the input is a terminal."""
-    import sys
-
     if sys.stdin.isatty():
         import readline  # noqa: F401 - importing it makes input() edit lines
 
