@@ -92,7 +92,7 @@ def play_through(name: str, options: dict[str, object], code: str, folder: Path)
     assert state.is_over(), f"{name} did not finish"
     for _, _, text in Record.load(path).steps():
         notation.update(words(text))
-    notation.update(words(str(folder)))
+    notation.update(words(str(path)))  # the record file named in "saved as …"
     return [line for said in out for line in said.split("\n")], notation
 
 
