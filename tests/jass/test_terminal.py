@@ -102,5 +102,5 @@ def test_cli_play_and_bench_and_rules(tmp_path):
     assert r.exit_code == 0, r.output
     figures = json.loads(r.output)
     assert set(figures) == {"ours", "peer", "ratio"} and figures["ours"] > 0 and figures["peer"] > 0
-    r = runner.invoke(app, ["rules", "putz"])
-    assert "Putz" in r.output and "Decision" in r.output
+    r = runner.invoke(app, ["rules", "putz"])  # (the rules for players once issue 16 lands: no "Decision")
+    assert r.exit_code == 0 and "Putz" in r.output and "talon" in r.output

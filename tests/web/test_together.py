@@ -55,7 +55,8 @@ def test_two_friends_a_bot_and_a_spectator_play_a_hearts_deal(server, browser):
     ann.locator("#chat").focus()
     ann.keyboard.type("good luck, Bo")
     ann.keyboard.press("Enter")
-    for p in (ann, bo, eve):
+    expect(ann.locator("#log")).to_contain_text("You say: good luck, Bo")  # room_sentence: "you" for oneself
+    for p in (bo, eve):
         expect(p.locator("#log")).to_contain_text("Ann says: good luck, Bo")
     assert ann.locator("#chat").get_attribute("maxlength") == "500"
     ann.keyboard.press("Tab")  # out of the text field, so single keys work again
