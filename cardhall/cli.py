@@ -18,6 +18,7 @@ from cardhall.arena.cli import arena, ladder
 from cardhall.bots.levels import HEURISTIC, LADDER, heuristic_level
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game, State
+from cardhall.core.i18n import N_, Lang, check, domain_of, from_environment, lang
 from cardhall.core.options import game_options
 from cardhall.core.registry import aliases, canonical_name, game_class, game_names, names_with_aliases
 
@@ -34,6 +35,8 @@ class Commands(typer.core.TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         standalone = standalone_mode
+        tr = speaking(language_asked(sys.argv[1:] if args is None else list(args)))
+        self.translate(tr)
         try:
             code = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False,
                                 windows_expand_args=windows_expand_args, **extra)
@@ -45,13 +48,60 @@ class Commands(typer.core.TyperGroup):
                 typer.echo(ctx.get_help())
                 sys.exit(0)
             where = f"cardhall {ctx.info_name} --help" if ctx is not None and ctx.parent is not None else "cardhall --help"
-            typer.echo(f"error: {first_lower(exc.format_message()).rstrip('.')} ({where} lists what it takes)", err=True)
+            typer.echo(tr._("error: {message} ({help} lists what it takes)",
+                            message=first_lower(exc.format_message()).rstrip("."), help=where), err=True)
             code = exc.exit_code
         except typer.Abort:
             code = 1
         if not standalone:
             return code
         sys.exit(code if isinstance(code, int) else 0)
+
+    def translate(self, tr: Lang) -> None:
+        """The help of the commands in the player's language (`play --help` lists each game's
+        options in its own words)."""
+        for command in (self, *self.commands.values()):
+            if command is self.commands.get("play"):
+                command.help = play_help(tr)
+            elif command.help:
+                command.help = tr._(command.help)
+            for param in command.params:  # typer's options and arguments (of its own click) carry a help
+                if isinstance(text := getattr(param, "help", None), str):
+                    setattr(param, "help", tr._(text))  # noqa: B010 - not every parameter class declares it
+
+
+def language_asked(args: Sequence[str]) -> str | None:
+    """The value of ``--lang`` on the command line, if any (help is said in it too)."""
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def speaking(code: str | None) -> Lang:
+    """The terminal's words in the language `code`, else the environment's locale's (English
+    when the code is not one cardhall speaks: the command then says so)."""
+    try:
+        return lang(check(code) if code else from_environment(), "terminal")
+    except CardhallError:
+        return lang(from_environment(), "terminal")
+
+
+def chosen_language(code: str | None) -> str:
+    """`--lang`'s value checked (a sentence naming the languages for an unknown one), or the
+    environment's locale's language."""
+    if code is None:
+        return from_environment()
+    try:
+        return check(code)
+    except CardhallError as exc:
+        raise fail(speaking(None).say(exc), speaking(None)) from None
+
+
+LANG_HELP = N_("The language to play in: en, bg, cs, es or ru (default: your locale's, from LANGUAGE, LC_ALL, "
+               "LC_MESSAGES or LANG).")
 
 
 def first_lower(text: str) -> str:
@@ -66,7 +116,7 @@ def show_version(value: bool) -> None:
 
 app = typer.Typer(
     cls=Commands,
-    help="cardhall — a card room: 5 Towers, Clash of Decks, Jass and Putz, Hearts, 3-2-5.",
+    help=N_("cardhall — a card room: 5 Towers, Clash of Decks, Jass and Putz, Hearts, 3-2-5."),
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -75,140 +125,166 @@ app = typer.Typer(
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
-def fail(message: str) -> typer.Exit:
+def fail(message: str, tr: Lang | None = None) -> typer.Exit:
     """Print a user error as a sentence (never a traceback) and return the exit to raise."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo((tr or speaking(None))._("error: {message}", message=message), err=True)
     return typer.Exit(2)
 
 
-def _games() -> Iterator[tuple[str, type[Game], str]]:
+def _games(tr: Lang | None = None) -> Iterator[tuple[str, type[Game], str]]:
     """Each registered game that imports: its name, class and " (also ALIAS, …)" or ""."""
+    tr = tr or lang("en", "terminal")
     for name in game_names():
         try:
             cls = game_class(name)
         except ModuleNotFoundError:  # pragma: no cover - a game whose extra is missing
             continue
         also = aliases(name)
-        yield name, cls, f" (also {', '.join(also)})" if also else ""
+        yield name, cls, tr._(" (also {aliases})", aliases=", ".join(also)) if also else ""
 
 
-def play_help() -> str:
-    """`play --help`: each game's options and every bot level, so a newcomer need not guess."""
-    lines = ["Play a game in the terminal against bots. Game options follow as --name value "
-             "(e.g. --players 3). Type ? at the prompt for the keys.", ""]
-    for name, cls, also in _games():
-        opts = "; ".join(f"--{o.name.replace('_', '-')} ({o.allowed()}, default {o.default!r})" for o in cls.OPTIONS)
-        lines.append(f"{name}{also}: {opts or 'no options'}.")
-    places = sorted({str(heuristic_level(name)) for name, _, _ in _games()})
-    lines += ["", "Bots (--bots), weakest first: " + " ".join(f"{level.name}: {level.description}" for level in LADDER)
-              + f" heuristic (the default; the level {' or '.join(places)}): {HEURISTIC} Also ismcts and pimc "
-              "searches (e.g. ismcts:seconds=2), or your own as file.py:Class."]
+def play_help(tr: Lang | None = None) -> str:
+    """`play --help`: each game's options (their descriptions in the game's words) and every bot
+    level, weakest first, with its sentence from `cardhall.bots.levels`, so a newcomer need not guess."""
+    tr = tr or lang("en", "terminal")
+    lines = [tr._("Play a game in the terminal against bots. Game options follow as --name value "
+                  "(e.g. --players 3). Type ? at the prompt for the keys."), ""]
+    for name, cls, also in _games(tr):
+        words = lang(tr.code, domain_of(cls.__module__))
+        opts = "; ".join(o.describe(words) for o in cls.OPTIONS)
+        lines.append(tr._("{game}{aliases}: {options}.", game=name, aliases=also, options=opts or tr._("no options")))
+    places = ", ".join(sorted({str(heuristic_level(name)) for name, _, _ in _games(tr)}))
+    levels = " ".join(tr._("{level}: {description}", level=level.name, description=tr._(level.description))
+                      for level in LADDER)
+    lines += ["", tr._("Bots (--bots), weakest first: {levels} heuristic (the default; it plays as the level "
+                       "{places}): {heuristic} Also ismcts and pimc searches (e.g. ismcts:seconds=2), or your own "
+                       "as file.py:Class.", levels=levels, places=places, heuristic=tr._(HEURISTIC))]
     return "\n\n".join(lines)
 
 
 @app.command(context_settings=EXTRA, help=play_help())
 def play(
     ctx: typer.Context,
-    game: str | None = typer.Argument(None, help="The game (not needed with --resume): " + ", ".join(game_names())),
-    seat: int | None = typer.Option(None, help="Your seat, counted from 1 (default 1)."),
-    seed: int | None = typer.Option(None, help="Seed of the deal (random if not given)."),
-    bots: str | None = typer.Option(None, help="The bots' kind: heuristic (default), random, easy, medium, hard, "
-                                    "ismcts, pimc, or your own as file.py:Class."),
-    resume: Path | None = typer.Option(None, help="Continue a saved game from its record (no game name needed)."),
-    record: Path | None = typer.Option(None, help="Where to save the game (default: your data directory)."),
-    verbose: bool = typer.Option(False, "--verbose", help="Show the whole table before each of your turns."),
-    quick: bool = typer.Option(False, "--quick", help="Play a choice as soon as it is chosen (no Enter to confirm)."),
+    game: str | None = typer.Argument(None, help=N_("The game (not needed with --resume).")),
+    seat: int | None = typer.Option(None, help=N_("Your seat, counted from 1 (default 1).")),
+    seed: int | None = typer.Option(None, help=N_("Seed of the deal (random if not given).")),
+    bots: str | None = typer.Option(None, help=N_("The bots' kind: heuristic (default), random, easy, medium, hard, "
+                                                   "ismcts, pimc, or your own as file.py:Class.")),
+    resume: Path | None = typer.Option(None, help=N_("Continue a saved game from its record (no game name needed).")),
+    record: Path | None = typer.Option(None, help=N_("Where to save the game (default: your data directory).")),
+    verbose: bool = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns.")),
+    quick: bool = typer.Option(False, "--quick", help=N_("Play a choice as soon as it is chosen (no Enter to confirm).")),
+    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     from cardhall.core.bot import Bot
     from cardhall.core.record import check_writable
     from cardhall.room.bots import check_spec
     from cardhall.tui.play import TerminalGame
+    from cardhall.tui.prompt import readline_editing
 
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
     args = list(ctx.args)
     if game is not None and game.startswith("--"):  # `play --resume FILE --pile 5`: no game named
         args.insert(0, game)
         game = None
     try:
         if resume is not None:
-            state, seat, bots = resumed(resume, game, seat, seed, bots, game_options(args))
+            state, seat, bots = resumed(resume, game, seat, seed, bots, game_options(args), tr)
             record = record or resume
         elif game is None:
-            raise CardhallError("name the game to play (e.g. cardhall play hearts), or continue a saved one "
-                                f"with --resume FILE; the games are: {names_with_aliases()}")
+            raise CardhallError(tr._("name the game to play (e.g. cardhall play hearts), or continue a saved one "
+                                     "with --resume FILE; the games are: {games}", games=names_with_aliases()))
         else:
             state = cardhall.load(game, **game_options(args)).new_state(seed)
         seat = 1 if seat is None else seat
         n = state.game.num_players
         if not 1 <= seat <= n:
-            raise CardhallError(f"--seat must be from 1 to {n}, got {seat}")
+            raise CardhallError(tr._("--seat must be from 1 to {last}, got {seat}", last=n, seat=seat))
         if record is not None:
             check_writable(record)
         human, kind = seat - 1, check_spec(state.game, bots or "heuristic")
         players: dict[int, Bot | str] = {s: kind for s in range(n) if s != human}
-        if sys.stdin.isatty():
-            import readline  # noqa: F401 - line editing and history at the prompt (arrows work)
-        TerminalGame(state, human, players, record_path=record, bot_kind=kind, verbose=verbose, quick=quick).run()
+        readline_editing()
+        TerminalGame(state, human, players, record_path=record, bot_kind=kind, verbose=verbose, quick=quick,
+                     lang_code=code).run()
     except CardhallError as exc:
-        raise fail(str(exc)) from None
+        raise fail(tr.say(exc), tr) from None
 
 
 def resumed(path: Path, game: str | None, seat: int | None, seed: int | None, bots: str | None,
-            options: dict[str, object]) -> tuple[State, int, str | None]:
+            options: dict[str, object], tr: Lang | None = None) -> tuple[State, int, str | None]:
     """The state, seat (from 1) and bot kind of a saved game; what the command line says must
     agree with the record (an option that contradicts it is an error, not ignored)."""
     from cardhall.core.record import Record
+    from cardhall.tui.prompt import game_title
 
+    tr = tr or lang("en", "terminal")
     rec = Record.load(path)
     if game is not None and canonical_name(rec.game) != canonical_name(game):
-        raise CardhallError(f"{path} is a record of {rec.game}, not of {game}; leave out the game name to resume it")
+        raise CardhallError(tr._("{path} is a record of {recorded}, not of {game}; leave out the game name to resume it",
+                                 path=path, recorded=rec.game, game=game))
     recorded = rec.new_game()
     if options:
         given = cardhall.load(recorded.name, **{**recorded.options, **options}).options
         for key in options:
             if given[key] != recorded.options.get(key):
-                raise CardhallError(f"the saved game has {key.replace('_', '-')} {recorded.options.get(key)!r}, "
-                                    f"not {given[key]!r}; leave out --{key.replace('_', '-')} to resume it")
+                raise CardhallError(tr._("the saved game has {option} {saved}, not {given}; leave out --{option} to "
+                                         "resume it", option=key.replace("_", "-"),
+                                         saved=repr(recorded.options.get(key)), given=repr(given[key])))
     if seed is not None and seed != rec.seed:
-        raise CardhallError(f"the saved game has seed {rec.seed}, not {seed}; leave out --seed to resume it")
+        raise CardhallError(tr._("the saved game has seed {saved}, not {given}; leave out --seed to resume it",
+                                 saved=rec.seed, given=seed))
     saved_seat = rec.meta.get("human_seat")
     if seat is not None and saved_seat is not None and seat != saved_seat + 1:
-        raise CardhallError(f"you played seat {saved_seat + 1} in the saved game, not {seat}; leave out --seat to resume it")
+        raise CardhallError(tr._("you played seat {saved} in the saved game, not {given}; leave out --seat to resume it",
+                                 saved=saved_seat + 1, given=seat))
     saved_bots = rec.meta.get("bot_kind")
     if bots is not None and saved_bots is not None and bots != saved_bots:
-        raise CardhallError(f"the saved game's bots are {saved_bots}, not {bots}; leave out --bots to resume it")
+        raise CardhallError(tr._("the saved game's bots are {saved}, not {given}; leave out --bots to resume it",
+                                 saved=saved_bots, given=bots))
     state = rec.replay()
     if saved_seat is not None and saved_seat >= state.game.num_players:
-        raise CardhallError(f"{path} says you played seat {saved_seat + 1}, but {state.game.title} has "
-                            f"{state.game.num_players} seats; the record is damaged")
+        raise CardhallError(tr.ngettext("{path} says you played seat {seat}, but {game} has {count} seat; the record "
+                                        "is damaged", "{path} says you played seat {seat}, but {game} has {count} "
+                                        "seats; the record is damaged", state.game.num_players, path=path,
+                                        seat=saved_seat + 1, game=game_title(state.game, tr)))
     if state.is_over():
-        raise CardhallError(f"the game in {path} is finished ({len(rec.actions)} moves); "
-                            f"see it with: cardhall replay {path}")
+        raise CardhallError(tr.ngettext("the game in {path} is finished ({count} move); see it with: cardhall replay "
+                                        "{path}", "the game in {path} is finished ({count} moves); see it with: "
+                                        "cardhall replay {path}", len(rec.actions), path=path))
     return state, (seat if saved_seat is None else saved_seat + 1) or 1, bots or saved_bots
 
 
-@app.command()
+@app.command(help=N_("Show a recorded game move by move, or verify it with --check."))
 def replay(
-    file: Path = typer.Argument(..., help="A game record (JSON)."),
-    check: bool = typer.Option(False, "--check", help="Only verify that the record replays exactly."),
-    seat: int | None = typer.Option(None, help="Also show the table as this seat (from 1) saw it."),
+    file: Path = typer.Argument(..., help=N_("A game record (JSON).")),
+    check: bool = typer.Option(False, "--check", help=N_("Only verify that the record replays exactly.")),
+    seat: int | None = typer.Option(None, help=N_("Also show the table as this seat (from 1) saw it.")),
+    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
-    """Show a recorded game move by move, or verify it with --check."""
     from cardhall.core.record import Record
     from cardhall.core.text import text_ui
+    from cardhall.tui.prompt import game_title
 
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
     try:
         rec = Record.load(file)
         if check:
             state = rec.check()
-            typer.echo(f"OK: {len(rec.actions)} moves of {rec.game} replay exactly; "
-                       f"scores {state.scores()}, winners {[w + 1 for w in state.winners()]}.")
+            typer.echo(tr.ngettext("OK: {count} move of {game} replays exactly; scores {scores}, winners {winners}.",
+                                   "OK: {count} moves of {game} replay exactly; scores {scores}, winners {winners}.",
+                                   len(rec.actions), game=rec.game, scores=state.scores(),
+                                   winners=[w + 1 for w in state.winners()]))
             return
         game = rec.new_game()
-        ui = text_ui(game)
+        ui = text_ui(game, code)
         viewer = None if seat is None else seat - 1
         if viewer is not None and not 0 <= viewer < game.num_players:
-            raise CardhallError(f"--seat must be from 1 to {game.num_players}, got {seat}")
-        typer.echo(f"{game.title}, seed {rec.seed}, options {rec.options}")
+            raise CardhallError(tr._("--seat must be from 1 to {last}, got {seat}", last=game.num_players, seat=seat))
+        typer.echo(tr._("{game}, seed {seed}, options {options}", game=game_title(game, tr), seed=rec.seed,
+                        options=rec.options))
         for i, (before, _action, text) in enumerate(rec.steps(), 1):
             mover = before.to_move()
             typer.echo(f"{i:>4}. {ui.seat(mover) if mover is not None else '?'}: {text}")
@@ -216,42 +292,51 @@ def replay(
         if viewer is not None:
             typer.echo(ui.render(final.view(viewer), viewer))
         typer.echo(ui.result(final.view(0), final.scores(), final.winners(), -1) if final.is_over()
-                   else f"The game is unfinished after {len(rec.actions)} moves.")
+                   else tr.ngettext("The game is unfinished after {count} move.",
+                                    "The game is unfinished after {count} moves.", len(rec.actions)))
     except CardhallError as exc:
-        raise fail(str(exc)) from None
+        raise fail(tr.say(exc), tr) from None
 
 
-@app.command()
-def rules(game: str = typer.Argument(..., help="The game.")) -> None:
-    """Print a game's rules as implemented."""
+@app.command(help=N_("Print a game's rules for players: how to play, the keys, the variants and options."))
+def rules(game: str = typer.Argument(..., help=N_("The game.")),
+          language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
     try:
-        typer.echo(game_class(game).rules_text())
+        typer.echo(game_class(game).rules_text(code))
     except CardhallError as exc:
-        raise fail(str(exc)) from None
+        raise fail(tr.say(exc), tr) from None
 
 
-@app.command()
-def games() -> None:
-    """List the games and their options."""
-    for name, cls, also in _games():
-        typer.echo(f"{name} — {cls.title}{also}.")
+@app.command(help=N_("List the games and their options."))
+def games(language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.prompt import game_title
+
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
+    for name, cls, also in _games(tr):
+        typer.echo(tr._("{name} — {game}{aliases}.", name=name, game=game_title(cls, tr), aliases=also))
+        words = lang(code, domain_of(cls.__module__))
         for o in cls.OPTIONS:
-            typer.echo(f"  --{o.name.replace('_', '-')}: {o.allowed()}, default {o.default!r}.")
+            typer.echo(f"  {o.describe(words)}.")
         if not cls.OPTIONS:
-            typer.echo("  no options.")
+            typer.echo("  " + tr._("no options") + ".")
 
 
-@app.command()
-def saved(folder: Path | None = typer.Option(None, help="Where the records are (default: your data directory).")) -> None:
-    """List your saved games, newest first: unfinished ones with how to continue them,
-    finished ones with how to replay them."""
+@app.command(help=N_("List your saved games, newest first: unfinished ones with how to continue them, finished ones "
+                     "with how to replay them."))
+def saved(folder: Path | None = typer.Option(None, help=N_("Where the records are (default: your data directory).")),
+          language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     from cardhall.core.record import Record
     from cardhall.tui.play import records_dir
+    from cardhall.tui.prompt import game_title
 
+    tr = lang(chosen_language(language), "terminal")
     where = folder or records_dir()
     files = sorted(where.glob("*.json"), key=lambda f: f.stat().st_mtime, reverse=True) if where.is_dir() else []
     if not files:
-        typer.echo(f"No saved games in {where}. Games you play with cardhall play are saved there.")
+        typer.echo(tr._("No saved games in {folder}. Games you play with cardhall play are saved there.", folder=where))
         return
     unfinished = 0
     for file in files:
@@ -259,15 +344,20 @@ def saved(folder: Path | None = typer.Option(None, help="Where the records are (
             rec = Record.load(file)
             state = rec.replay()
         except CardhallError as exc:
-            typer.echo(f"{file}: cannot be read ({exc}).")
+            typer.echo(tr._("{file}: cannot be read ({why}).", file=file, why=tr.say(exc)))
             continue
-        moves = f"{len(rec.actions)} move{'' if len(rec.actions) == 1 else 's'}"
+        title, moves = game_title(state.game, tr), len(rec.actions)
         if state.is_over():
-            typer.echo(f"{state.game.title}, finished after {moves}: cardhall replay {file}")
+            typer.echo(tr.ngettext("{game}, finished after {count} move: cardhall replay {file}",
+                                   "{game}, finished after {count} moves: cardhall replay {file}", moves,
+                                   game=title, file=file))
         else:
             unfinished += 1
-            typer.echo(f"{state.game.title}, unfinished after {moves}: cardhall play --resume {file}")
-    typer.echo(f"{len(files)} saved game{'' if len(files) == 1 else 's'}, {unfinished} unfinished.")
+            typer.echo(tr.ngettext("{game}, unfinished after {count} move: cardhall play --resume {file}",
+                                   "{game}, unfinished after {count} moves: cardhall play --resume {file}", moves,
+                                   game=title, file=file))
+    typer.echo(tr.ngettext("{count} saved game, {unfinished} unfinished.", "{count} saved games, {unfinished} unfinished.",
+                           len(files), unfinished=unfinished))
 
 
 @app.command(context_settings=EXTRA)
@@ -354,7 +444,8 @@ def serve(
     from cardhall.web.server import serve as run
 
     def ready(url: str, database: str) -> None:
-        typer.echo(f"cardhall room at {url} (database {database}); Ctrl-C stops it.")
+        typer.echo(speaking(None)._("cardhall room at {url} (database {database}); Ctrl-C stops it.",
+                                    url=url, database=database))
 
     # A plain loop, not asyncio.run: its Ctrl-C handler would cancel the room while it closes.
     loop = asyncio.new_event_loop()
@@ -366,26 +457,37 @@ def serve(
         pass
     finally:
         loop.close()
-    typer.echo("cardhall room stopped.")
+    typer.echo(speaking(None)._("cardhall room stopped."))
 
 
-@app.command()
+@app.command(help=N_("Play a seat of an online table from the terminal, with the keys of `cardhall play` (a number, "
+                     "notation or words select, Enter plays, ? helps, Q leaves)."))
 def join(
-    url: str = typer.Argument(..., help="The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if private)."),
-    seat: int = typer.Option(..., help="Your seat, counted from 1."),
-    name: str = typer.Option("Guest", help="Your name at the table."),
+    url: str = typer.Argument(..., help=N_("The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if "
+                                           "private).")),
+    seat: int = typer.Option(..., help=N_("Your seat, counted from 1.")),
+    name: str = typer.Option("Guest", help=N_("Your name at the table.")),
+    verbose: bool = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns.")),
+    quick: bool = typer.Option(False, "--quick", help=N_("Play a choice as soon as it is chosen (no Enter to confirm).")),
+    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
-    """Play a seat of an online table from the terminal, with the keys of `cardhall play`
-    (a number or notation selects, Enter plays, ? helps, Q leaves)."""
     import asyncio
 
     from cardhall.tui.remote import join as join_table
     from cardhall.web.client import parse_table_url
 
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
     try:
-        asyncio.run(join_table(parse_table_url(url), seat - 1, name, say=lambda text: print(text, flush=True)))
+        asyncio.run(join_table(parse_table_url(url), seat - 1, name, say=lambda text: print(text, flush=True),
+                               lang_code=code, quick=quick, verbose=verbose))
     except CardhallError as exc:
-        raise fail(str(exc)) from None
+        raise fail(tr.say(exc), tr) from None
+    except KeyboardInterrupt:  # the room keeps the seat: a bot of the table plays it until the player is back
+        typer.echo("")
+        typer.echo(tr._("You are away from the table: a bot of the table plays your seat if you are not back soon. "
+                        "Join again with the same command to take it back."))
+        raise typer.Exit(130) from None
 
 
 @app.command()
@@ -412,7 +514,7 @@ def bot(
 @app.callback(invoke_without_command=True)
 def room(ctx: typer.Context,
          version: bool = typer.Option(False, "--version", callback=show_version, is_eager=True,
-                                      help="Print cardhall's version and stop.")) -> None:
+                                      help=N_("Print cardhall's version and stop."))) -> None:
     """With no command, `cardhall` starts the game room (as `cardhall serve`) on
     http://127.0.0.1:8000/ — open that address in a browser to play."""
     if ctx.invoked_subcommand is None:

@@ -1,23 +1,20 @@
 """`cardhall join TABLE_URL --seat N`: play a seat of an online table from the terminal, with the
-same text client and keys as `cardhall play`.
-
-Input at the prompt (as in `cardhall play`):
-  a number or an action's notation   select that choice (it is described back)
-  Enter (an empty line)              play the selected choice
-  C, S, T, F, A, H, G …              the game's shortcuts (see ?)
-  L                                  list the choices again
-  ?                                  help
-  Q                                  leave the table (a bot of the table plays your seat)
+same prompt and keys as `cardhall play` (`cardhall.tui.prompt`; Q leaves the table and a bot of
+the table plays the seat), in the player's language.
 
 Everything shown comes from the messages of the seat's WebSocket: the view, the legal
-notations, and the events as this seat may know them, printed as they arrive. Keyboard input is
-read in a thread, so the connection never waits for a key.
+notations, and the events as this seat may know them, printed as they arrive — so before each
+turn the player has heard what happened since their last one; the whole table is said at the
+start, on C, and before every turn with --verbose. Keyboard input is read in a thread (with
+line editing and history where it is a terminal), so the connection never waits for a key.
 """
 
 from __future__ import annotations
 
 import asyncio
+import codecs
 import json
+import os
 import sys
 import threading
 from collections.abc import Callable
@@ -29,49 +26,67 @@ import platformdirs
 import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Event, Game
+from cardhall.core.i18n import Lang, lang
 from cardhall.core.text import TextUI, text_ui
 from cardhall.room.words import room_sentence
+from cardhall.tui.prompt import Prompt, game_title, readline_editing
 from cardhall.web.client import Message, RemoteError, RoomClient, TableConnection, TableURL
 
 Output = Callable[[str], None]
 
 
-def event_sentence(ui: TextUI, event: Event, viewer: int | None) -> str:
-    """An event in words: the room's events here, the game's by its `TextUI.phrase` ("" when
-    there is nothing to say)."""
+def event_sentence(ui: TextUI, event: Event, viewer: int | None, tr: Lang | None = None) -> str:
+    """An event in words: the room's events (in `tr`'s words, else the game's), the game's by
+    its `TextUI.phrase` ("" when there is nothing to say)."""
     names = [ui.seat(s) for s in range(ui.game.num_players)]
-    room = room_sentence(event, ui.tr, viewer, names)
+    room = room_sentence(event, tr or ui.tr, viewer, names)
     return room if room is not None else ui.phrase(event, viewer)
 
 
-class RemoteTerminal:
+class RemoteTerminal(Prompt):
     """One seat of an online table in the terminal. `lines` delivers the typed lines (None: end
     of input); `say` prints."""
 
     def __init__(self, conn: TableConnection, game: Game, seat: int, lines: asyncio.Queue[str | None],
-                 say: Output = print, on_leave: Callable[[], Any] | None = None) -> None:
+                 say: Output = print, on_leave: Callable[[], Any] | None = None, *, lang_code: str = "en",
+                 quick: bool = False, verbose: bool = False) -> None:
+        super().__init__(text_ui(game, lang_code), seat, say, lang_code=lang_code, quick=quick, verbose=verbose)
         self.conn = conn
         self.game = game
-        self.seat = seat
         self.lines = lines
-        self.say = say
         self.on_leave = on_leave
-        self.ui: TextUI = text_ui(game)
         self.message: Message | None = None  # the last state message
-        self.legal: list[Action] = []
-        self.selected: Action | None = None
+        self.legal_now: list[Action] = []
         self.shown = -1  # the version whose choices were last shown
         self.started = False
+        self.table_said = False  # has the whole table been said once?
         self.waiting_said = False
+        self.quit_help = self.tr._("leave the table")
 
-    @property
+    # --- what the prompt needs --------------------------------------------------------------
     def view(self) -> dict[str, Any]:
         return self.message["view"] if self.message else {}
+
+    def legal(self) -> list[Action]:
+        return self.legal_now
+
+    def parse(self, text: str) -> Action:
+        action = self.game.parse_action(text)
+        if action not in self.legal_now:
+            raise CardhallError(self.tr._("{action} is not one of your choices now",
+                                          action=self.game.format_action(action)))
+        return action
+
+    def not_started(self) -> str | None:
+        if self.message is None or self.message.get("status") == "waiting":
+            return self.tr._("The game has not started yet; wait for the host to start it (Q leaves).")
+        return None
 
     # --- the loop ---------------------------------------------------------------------
     async def run(self) -> Message | None:
         """Play until the game is over (return its last state) or the person leaves (None)."""
-        self.say(f"{self.game.title}: you are {self.ui.seat(self.seat)}. Type ? for help at any prompt.")
+        self.say(self.tr._("{game}: you are {seat}. Type ? for help at any prompt.",
+                           game=game_title(self.game, self.tr), seat=self.ui.seat(self.seat)))
         receiving = asyncio.create_task(self.receive())
         typing = asyncio.create_task(self.type())
         done, pending = await asyncio.wait({receiving, typing}, return_when=asyncio.FIRST_COMPLETED)
@@ -86,132 +101,99 @@ class RemoteTerminal:
         async for message in self.conn.messages():
             kind = message.get("type")
             if kind == "event":
-                if sentence := event_sentence(self.ui, message["event"], self.seat):
+                if sentence := event_sentence(self.ui, message["event"], self.seat, self.tr):
                     self.say(sentence)
             elif kind == "error":
-                self.say(f"The server says: {message['message']}")
+                self.say(self.tr._("The server says: {message}", message=message["message"]))
             elif kind == "state":
                 self.on_state(message)
                 if message.get("over"):
-                    self.say(self.ui.render(self.view, self.seat))
-                    scores = message.get("scores") or self.view.get("scores", [])
-                    self.say(self.ui.result(self.view, scores, self.view.get("winners", []), self.seat))
+                    view = self.view()
+                    if self.verbose:  # the final table, without its "the game is over" turn line
+                        self.say(self.ui.render(view, self.seat).removesuffix(self.ui.turn(view, self.seat)).rstrip())
+                    scores = message.get("scores") or view.get("scores", [])
+                    self.say(self.ui.result(view, scores, view.get("winners", []), self.seat))
                     return message
         raise AssertionError("messages() never ends")
 
     def on_state(self, message: Message) -> None:
         self.message = message
         legal = [self.game.parse_action(text) for text in message.get("legal", [])]
-        if legal != self.legal:
+        if legal != self.legal_now:
             self.selected = None
-        self.legal = legal
+            self.path = []
+        self.legal_now = legal
         if message.get("status") == "waiting":
             if not self.waiting_said:
-                self.say("Waiting for the host to start the game.")
+                self.say(self.tr._("Waiting for the host to start the game."))
                 self.waiting_said = True
             return
         if not self.started:
             self.started = True
-            for line in self.ui.intro(self.view, self.seat):
+            for line in self.ui.intro(self.view(), self.seat):
                 self.say(line)
         if legal and message.get("to_move") == self.seat and self.shown != message["version"]:
             self.shown = message["version"]
-            self.say(self.ui.render(self.view, self.seat))
+            whole = self.verbose or not self.table_said
+            self.table_said = True
+            self.say(self.ui.render(self.view(), self.seat) if whole else self.ui.turn(self.view(), self.seat))
             self.list_choices()
 
     async def type(self) -> None:
         while True:
             line = await self.lines.get()
-            if line is None or await self.handle(line) == "quit":
+            if line is None:
                 await self.leave()
                 return
+            reply = self.handle(line)
+            if reply == "quit":
+                await self.leave()
+                return
+            if reply is not None:
+                await self.play(reply[1])
+
+    async def play(self, action: Action) -> None:
+        """Send the move; the server's answer (a new state, or an error) arrives as a message."""
+        assert self.message is not None
+        await self.conn.act(self.game.format_action(action), self.message["version"])
 
     async def leave(self) -> None:
         if self.message is None or self.message.get("status") == "waiting":
-            self.say("You leave the table; your seat is open again.")
+            self.say(self.tr._("You leave the table; your seat is open again."))
         else:
-            self.say("You leave the table; a bot of the table plays your seat. Join again to take it back.")
+            self.say(self.tr._("You leave the table; a bot of the table plays your seat. Join again to take it back."))
         if self.on_leave is not None:
             await self.on_leave()
 
-    # --- keys ---------------------------------------------------------------------------
-    async def handle(self, line: str) -> str | None:
-        """Act on one line of input (the keys of `cardhall play`)."""
-        text = line.strip()
-        key = text.upper()
-        shortcuts = self.ui.shortcuts()
-        if text == "":
-            if self.selected is None:
-                self.say("Nothing is selected. Type a choice's number or its notation, then press Enter again to play it.")
-                return None
-            action, self.selected = self.selected, None
-            assert self.message is not None
-            await self.conn.act(self.game.format_action(action), self.message["version"])
-        elif key == "?":
-            self.help()
-        elif key == "L":
-            self.list_choices()
-        elif key == "Q":
-            return "quit"
-        elif self.message is None or self.message.get("status") == "waiting":
-            self.say("The game has not started yet; wait for the host to start it (Q leaves).")
-        elif key in shortcuts:
-            said = shortcuts[key][1](self.view, self.seat)
-            if isinstance(said, tuple):  # a key that performs an action selects it; Enter confirms
-                said, action = said
-                self.say(said)
-                if action in self.legal:
-                    self.select(action)
-            else:
-                self.say(said)
-        elif not self.legal:
-            self.say(f"It is not your turn. {self.ui.turn(self.view, self.seat)}")
-        elif text.isdigit():
-            n = int(text)
-            if 1 <= n <= len(self.legal):
-                self.select(self.legal[n - 1])
-            else:
-                self.say(f"There is no choice {n}; choose a number from 1 to {len(self.legal)}, or L to list them.")
-        else:
-            try:
-                action = self.game.parse_action(text)
-            except CardhallError as exc:
-                self.say(f"{exc}. Type L to list the choices or ? for help.")
-                return None
-            if action not in self.legal:
-                shown = ", ".join(self.game.format_action(a) for a in self.legal[:12])
-                self.say(f"{self.game.format_action(action)} is not legal now; legal are: {shown}. Type L to list them.")
-                return None
-            self.select(action)
-        return None
-
-    def select(self, action: Action) -> None:
-        self.selected = action
-        self.say(f"Selected: {self.ui.choice(action, self.view, self.seat)}. Press Enter to play it.")
-
-    def list_choices(self) -> None:
-        if not self.legal:
-            self.say(f"You have no choices now. {self.ui.turn(self.view, self.seat)}")
-            return
-        self.say(f"Your choices ({len(self.legal)}):")
-        for i, action in enumerate(self.legal, 1):
-            self.say(f"  {i:>3}. {self.ui.choice(action, self.view, self.seat)}")
-
-    def help(self) -> None:
-        self.say("Type a choice's number or its notation to select it, then Enter to play it.")
-        for key, (what, _) in self.ui.shortcuts().items():
-            self.say(f"  {key}  {what}")
-        self.say("  L  list your choices again\n  ?  this help\n  Q  leave the table")
-
 
 def stdin_lines(loop: asyncio.AbstractEventLoop) -> asyncio.Queue[str | None]:
-    """Lines typed on stdin, read by a daemon thread (None at the end of input)."""
+    """Lines typed on stdin, read by a daemon thread (None at the end of input); at a terminal
+    with line editing and history, as at `cardhall play`'s prompt. (The thread never holds
+    Python's lock of sys.stdin: a thread blocked in it would stop the interpreter's exit.)"""
     queue: asyncio.Queue[str | None] = asyncio.Queue()
+    interactive = sys.stdin.isatty()
+    readline_editing()
+
+    def put(line: str | None) -> None:
+        loop.call_soon_threadsafe(queue.put_nowait, line)
 
     def read() -> None:
-        for line in sys.stdin:
-            loop.call_soon_threadsafe(queue.put_nowait, line.rstrip("\n"))
-        loop.call_soon_threadsafe(queue.put_nowait, None)
+        if interactive:  # readline reads the terminal itself
+            while True:
+                try:
+                    put(input())
+                except (EOFError, OSError, ValueError):
+                    break
+        else:
+            decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+            pending = ""
+            while chunk := os.read(sys.stdin.fileno(), 4096):
+                *lines, pending = (pending + decoder.decode(chunk)).split("\n")
+                for line in lines:
+                    put(line.rstrip("\r"))
+            if pending:
+                put(pending)
+        put(None)
 
     threading.Thread(target=read, name="cardhall-stdin", daemon=True).start()
     return queue
@@ -247,14 +229,26 @@ async def identify(client: RoomClient, name: str, fresh: bool = False) -> None:
     path.chmod(0o600)  # the tokens act for this user
 
 
-async def join(url: TableURL, seat: int, name: str, say: Output = print) -> Message | None:
-    """Sit down at `seat` (from 0) of the online table as the guest `name` and play it; a seat
-    this guest already holds (left or dropped during the game) is taken back."""
+async def tell_language(client: RoomClient, lang_code: str, say: Output) -> None:
+    """Tell the room the player's language; an older room without languages gets English from
+    the room's side (said in one sentence), the terminal's own words stay in the language."""
+    told = await client.set_language(lang_code)
+    if not told and lang_code != "en":
+        say(lang(lang_code, "terminal")._("This room does not know players' languages; what it says itself "
+                                          "(its errors) may come in English."))
+
+
+async def join(url: TableURL, seat: int, name: str, say: Output = print, *, lang_code: str = "en",
+               quick: bool = False, verbose: bool = False) -> Message | None:
+    """Sit down at `seat` (from 0) of the online table as the guest `name` and play it in the
+    language `lang_code` (the room is told it too); a seat this guest already holds (left or
+    dropped during the game) is taken back."""
+    tr = lang(lang_code, "terminal")
     async with RoomClient(url.server) as client:
         summary = await client.table(url)
         game = cardhall.load(summary["game"], **summary.get("options", {}))
         if not 0 <= seat < game.num_players:
-            raise CardhallError(f"--seat must be from 1 to {game.num_players}, got {seat + 1}")
+            raise CardhallError(tr._("--seat must be from 1 to {last}, got {seat}", last=game.num_players, seat=seat + 1))
         await identify(client, name)
         if summary["seats"][seat].get("player") != client.player:
             try:
@@ -264,7 +258,9 @@ async def join(url: TableURL, seat: int, name: str, say: Output = print) -> Mess
                     raise
                 await identify(client, name, fresh=True)  # the server no longer knows the remembered guest
                 await client.sit(url, seat)
+        await tell_language(client, lang_code, say)
         async with client.connect(url) as conn:
             terminal = RemoteTerminal(conn, game, seat, stdin_lines(asyncio.get_running_loop()), say,
-                                      on_leave=lambda: client.leave(url))
+                                      on_leave=lambda: client.leave(url), lang_code=lang_code, quick=quick,
+                                      verbose=verbose)
             return await terminal.run()

@@ -129,6 +129,17 @@ class RoomClient:
         self.token, self.player, self.name = guest["token"], guest["player"], guest.get("name", name)
         return guest
 
+    async def set_language(self, code: str) -> bool:
+        """Tell the room the player's language (``POST /api/players/lang``), in which it phrases what
+        it says to them; False when the server is older and has no such endpoint."""
+        try:
+            await self.request("POST", "/api/players/lang", {"lang": code})
+        except RemoteError as exc:
+            if exc.status in (404, 405):
+                return False
+            raise
+        return True
+
     async def create_table(self, game: str, seats: list[str], options: dict[str, Any] | None = None,
                            private: bool = False, clock: float | None = None) -> dict[str, Any]:
         body = {"game": game, "options": options or {}, "seats": seats, "private": private, "clock": clock}
