@@ -130,14 +130,14 @@ def test_refusals_of_your_own_moves_say_you(tmp_path):
 
 def test_the_result_is_said_to_you():
     """Point 4: "You win with 43 points" / "…; you finish second with 40 points"."""
-    from cardhall.core.text import TextUI, plural, signed
+    from cardhall.core.text import TextUI, signed
 
     ui = TextUI(cardhall.load("putz"))
     assert ui.outcome([43, 40, 12], [0], 0) == "You win with 43 points."
     assert ui.outcome([43, 40, 12], [0], 1) == "Player 1 wins with 43 points; you finish second with 40 points."
     assert ui.outcome([5, 9, 1], [2], 0) == "Player 3 wins with 1 point; you finish second with 5 points."  # lowest wins
     assert "Final scores: you 43, Player 2 40, Player 3 12." in ui.result({}, [43, 40, 12], [0], 0)
-    assert (plural(1, "card"), plural(2, "card"), plural(-0.0, "point")) == ("1 card", "2 cards", "0 points")
+    assert (ui.points(1), ui.points(2), ui.points(-0.0)) == ("1 point", "2 points", "0 points")
     assert (signed(0), signed(-0.0), signed(3), signed(-2)) == ("0", "0", "+3", "-2")
 
 

@@ -8,7 +8,6 @@ what a viewer may know, the text only phrases it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -79,39 +78,10 @@ class TextUI:
         """How a legal action is listed in the numbered choices."""
         return self.game.format_action(action)
 
-    def to_you(self, message: str, seat: int) -> str:
-        """An engine's refusal of `seat`'s own move, said to that player: "North does not hold QS"
-        becomes "You do not hold QS" (the engine names the mover; the listener is "you").
-        English only, on its way out: raise a `Msg` with ``you=`` and say it with `say`."""
-        named_first = message.startswith(self.seat(seat))
-        name = re.escape(self.seat(seat))
-        for pattern, you in ((r"does not", "do not"), (r"has", "have"), (r"holds", "hold"), (r"is", "are"),
-                             (r"must", "must"), (r"cannot", "cannot"), (r"won", "won"), (r"bid", "bid")):
-            message = re.sub(rf"\b{name} {pattern}\b", f"you {you}", message)
-        message = re.sub(rf"\b{name}'s\b", "your", message)
-        return message[:1].upper() + message[1:] if named_first else message
-
     def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
         """A long list of choices made step by step: for `action`, each step's (question, answer)
         — e.g. which cards, which tower to demolish, where each card goes. None: one list."""
         return None
-
-    def who(self, seat: int, viewer: Viewer, capital: bool = True) -> str:
-        """A seat as the listener hears it: "You" (or "you" mid-sentence) for the listener's own seat.
-        English only, on its way out: write both sentences (``tr._("You …") if seat == viewer else …``)."""
-        if seat == viewer:
-            return "You" if capital else "you"
-        return self.seat(seat)
-
-    def does(self, seat: int, viewer: Viewer, verb: str, capital: bool = True) -> str:
-        """A seat and its verb as the listener hears it: "You deal" / "South deals". English only,
-        on its way out (see `who`)."""
-        if seat == viewer:
-            return f"{'You' if capital else 'you'} {'are' if verb == 'be' else verb}"
-        if verb == "be":
-            return f"{self.seat(seat)} is"
-        ending = "es" if verb.endswith(("s", "sh", "ch", "x", "o")) else "s"
-        return f"{self.seat(seat)} {verb}{ending}"
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
         """One event as one sentence for `viewer` (a seat, or None for a spectator), or ""
@@ -188,13 +158,6 @@ ORDINALS = (NP_("place", "first"), NP_("place", "second"), NP_("place", "third")
 def _number(x: float) -> str:
     """A score as a reader expects it: "3", "2.5", never "-0"."""
     return f"{0 if x == 0 else x:g}"
-
-
-def plural(count: float, noun: str, many: str | None = None) -> str:
-    """ "1 card", "2 cards", "0 points" (never "−0"). English only: in a language-aware text use
-    `Lang.ngettext` (or `TextUI.points`)."""
-    count = 0 if count == 0 else count
-    return f"{count:g} {noun if count in (1, -1) else many or noun + 's'}"
 
 
 def text_ui(game: Game, lang_code: str = DEFAULT) -> TextUI:
