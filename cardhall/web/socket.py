@@ -120,7 +120,9 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
             await ws.close(CLOSE_NO_TABLE)
         return
     try:
-        await actor.subscribe(conn)
+        # `?since=V`: a returning page's last version; what it missed (its own return too, e.g. the
+        # end of a takeover) comes with its first state, in one step, before any later change
+        await actor.subscribe(conn, _since(ws.query_params.get("since")))
     except CardhallError as exc:
         conn.error(Msg(N_("{problem}; connect again"), problem=exc.args[0] if exc.args else str(exc)))
         await conn.close()
@@ -145,6 +147,12 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
     finally:
         await actor.unsubscribe(conn)
         await conn.close()
+
+
+def _since(value: str | None) -> int | None:
+    """The `since` query parameter: a version (a whole number ≥ 0), else none (a malformed one is
+    ignored: the page then gets the plain state)."""
+    return int(value) if value is not None and value.isdigit() and len(value) < 12 else None
 
 
 async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront) -> None:

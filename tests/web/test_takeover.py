@@ -16,7 +16,8 @@ def test_a_takeover_is_announced_and_returning_takes_the_seat_back(server, brows
     kim = kim_ctx.new_page()
     pick_name(kim, server.url, "Kim")
     kim.locator("#grace").fill("2")  # the lobby's "a bot plays for them after N seconds" field
-    url = create_table(kim, "hearts", {"players": 3}, ["me", "bot:random", "bot:random"])
+    # a far target: the bots (and the takeover bot) move at once, and a game to 100 could end while Kim is away
+    url = create_table(kim, "hearts", {"players": 3, "target": 100000}, ["me", "bot:random", "bot:random"])
     start_game(kim)
 
     watcher_ctx = browser.new_context()

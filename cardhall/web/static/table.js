@@ -76,14 +76,13 @@ function log(line, kind = "event") {
 // --- the wire ------------------------------------------------------------------------------------
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
-  socket.addEventListener("open", () => {
-    retry = 500;
-    if (version > 0) {
-      awaitingSync = true;
-      socket.send(JSON.stringify({ type: "sync", since: version }));
-    }
-  });
+  // a returning page asks for what it missed in the URL: the server sends it with the first state,
+  // in one step, so no later change can come between (and hide its own return, say)
+  const since = version > 0 ? `${query ? "&" : "?"}since=${version}` : "";
+  awaitingSync = version > 0 ? "greeted" : false;
+  pending = [];
+  socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}${since}`);
+  socket.addEventListener("open", () => { retry = 500; });
   socket.addEventListener("message", (e) => {
     let msg;
     try { msg = JSON.parse(e.data); } catch { return; }
@@ -120,13 +119,7 @@ async function receive(msg) {
     return;
   }
   if (msg.type !== "state") return;
-  if (awaitingSync === true) {
-    // the greeting state of a new connection; the answer to our sync (events, then a state) follows
-    awaitingSync = "greeted";
-    pending = [];
-    return;
-  }
-  const missed = awaitingSync === "greeted";
+  const missed = awaitingSync === "greeted";  // the first state of a returning page: what it missed came first
   awaitingSync = false;
   const events = pending;
   pending = [];
