@@ -226,9 +226,9 @@ def test_the_clock_warns_then_the_takeover_bot_plays_and_the_person_takes_back(s
     """The service wakes at the table's deadline: a warning, then at expiry the takeover bot plays
     the seat (announced); the person's next move takes the seat back."""
     ann = Person(server, "Ann")
-    # many deals: the takeover bot (medium, the heuristic) moves at once, so Ann's chance to move
-    # before it does comes only now and then (the loop below stops as soon as she has it back)
-    table = ann.create("three-two-five", ["me", "bot:random", "bot:random"], {"deals": 99}, clock=1)
+    # three deals: the takeover bot (medium, the heuristic) moves at once, so Ann's chance to move
+    # before it does comes only now and then
+    table = ann.create("three-two-five", ["me", "bot:random", "bot:random"], {"deals": 3}, clock=1)
     assert table["policy"]["clock"] == 1
     sock = ann.watch(table["id"])
     sock.until(lambda m: m["type"] == "state")
