@@ -4,6 +4,7 @@ start of your own turn said once (issue 16; issue 17 point 5)."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from pathlib import Path
@@ -21,8 +22,8 @@ from .helpers import game, position
 
 ROOT = Path(__file__).resolve().parents[2]
 # ../shared beside the checkout (a git worktree may sit one folder deeper)
-SEED = next(p / "shared" / "seeds" / "003_da2ee8663f8ad4c7.txt" for p in ROOT.parents
-            if (p / "shared" / "seeds").is_dir())
+SEED = next((p / "shared" / "seeds" / "003_da2ee8663f8ad4c7.txt" for p in ROOT.parents
+             if (p / "shared" / "seeds").is_dir()), None)
 OTHERS = [code for code in LANGUAGES if code != "en"]
 WORD = re.compile(r"[A-Za-z]{4,}")
 NOTATION = re.compile(r"\b[A-Z][A-Z!]+\b|\b\w+_\w+\b")  # card names as printed, option names
@@ -113,6 +114,11 @@ def test_english_games_still_read_as_before():
 def test_russian_terms_are_the_rulebooks():
     """Seed 003 names the abilities, phases, the Bastion and Fort, the AI and the players so; it
     keeps the creatures' and spells' printed names (OGRE, BOOM!)."""
+    if SEED is None:
+        message = "the rulebooks (../shared/seeds beside the checkout) are missing"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     seed = SEED.read_text(encoding="utf-8")
     tr = lang("ru", "clash_of_decks")
     expected = {"Splash": "Осколки", "Perforation": "Пронзание", "Rage": "Ярость", "Protection": "Защита",
