@@ -115,6 +115,20 @@ def plain_rows(table: Table) -> list[str]:
     return rows
 
 
+def check_plot(plot: Path | None) -> None:
+    """`--plot` must name a file type Matplotlib writes."""
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise CardhallError(f"--plot must name a .png, .svg or .pdf file, got {plot}")
+
+
+def stop_if_stopped(stopped: bool, out: Path | None) -> None:
+    """After Ctrl-C: say how to resume (with --out) and exit with 130."""
+    if stopped:
+        typer.echo("stopped; run the same command again to resume" if out is not None
+                   else "stopped (give --out DIR to be able to resume)")
+        raise typer.Exit(130)
+
+
 def arena(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="The game, e.g. hearts."),
@@ -137,8 +151,7 @@ def arena(
         address, rest = take_ray_option(list(ctx.args))
         spec = Arena(game=game, bots=bots.split(","), games=games, seed=seed, options=game_options(rest),
                      out=out, workers=workers or os.cpu_count() or 1, ray=address)
-        if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
-            raise CardhallError(f"--plot must name a .png, .svg or .pdf file, got {plot}")
+        check_plot(plot)
         outcome = run(spec, progress=lambda done, total: progress_bar(console, done, total))
         screen = Console()
         for table in standings_table(outcome.results):
@@ -155,10 +168,7 @@ def arena(
             from cardhall.arena.plot import plot as draw
 
             typer.echo(f"plot written to {draw(outcome.results, plot)}")
-        if outcome.stopped:
-            typer.echo("stopped; run the same command again to resume" if out is not None
-                       else "stopped (give --out DIR to be able to resume)")
-            raise typer.Exit(130)
+        stop_if_stopped(outcome.stopped, out)
     except CardhallError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -184,8 +194,7 @@ def ladder(
 
     console = Console(stderr=True)
     try:
-        if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
-            raise CardhallError(f"--plot must name a .png, .svg or .pdf file, got {plot}")
+        check_plot(plot)
         spec = ladder_arena(game, games, seed, game_options(list(ctx.args)), out, workers or os.cpu_count() or 1)
         outcome = run(spec, progress=lambda done, total: progress_bar(console, done, total))
         command = " ".join(["cardhall ladder", spec.game, *ctx.args, f"--games {games}", f"--seed {seed}"])
@@ -196,10 +205,7 @@ def ladder(
             typer.echo(f"records, results and ladder.md in {out}")
         if plot is not None:
             typer.echo(f"plot written to {draw(outcome.results, plot)}")
-        if outcome.stopped:
-            typer.echo("stopped; run the same command again to resume" if out is not None
-                       else "stopped (give --out DIR to be able to resume)")
-            raise typer.Exit(130)
+        stop_if_stopped(outcome.stopped, out)
     except CardhallError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -16,10 +16,10 @@ import math
 from pathlib import Path
 from typing import Any
 
+from cardhall.arena.plot import save
 from cardhall.arena.results import mean_ci
 from cardhall.arena.runner import Arena
 from cardhall.bots.levels import LADDER, level_spec
-from cardhall.core.errors import CardhallError
 
 NAMES = [level.name for level in LADDER]
 
@@ -156,11 +156,4 @@ def plot(summary: dict[str, Any], path: Path) -> Path:
     right.set_xticks(list(range(len(st))), [f"{x['upper']} − {x['lower']}\n({x['paired']} {x['unit']})" for x in st])
     right.set_ylabel("step margin, 95% CI (> 0: upper stronger)")
     right.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    try:
-        fig.savefig(path, dpi=110)
-    except (OSError, ValueError) as exc:
-        raise CardhallError(f"cannot write the plot to {path}: {exc}") from None
-    finally:
-        plt.close(fig)
-    return path
+    return save(fig, path)

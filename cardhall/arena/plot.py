@@ -39,6 +39,14 @@ def plot(summary: dict[str, Any], path: Path) -> Path:
     better = "higher" if summary.get("higher_is_better", True) else "lower"
     right.set_xlabel(f"score per game ({better} is better; triangle = mean)")
     right.grid(axis="x", alpha=0.3)
+    return save(fig, path)
+
+
+def save(fig: Any, path: Path) -> Path:
+    """Lay out `fig`, write it to `path` (PNG, SVG or PDF by its suffix) and free it; a path that
+    cannot be written is a sentence, not a traceback."""
+    import matplotlib.pyplot as plt
+
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=110)
