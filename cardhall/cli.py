@@ -217,7 +217,7 @@ def resumed(path: Path, game: str | None, seat: int | None, seed: int | None, bo
     """The state, seat (from 1) and bot kind of a saved game; what the command line says must
     agree with the record (an option that contradicts it is an error, not ignored)."""
     from cardhall.core.record import Record
-    from cardhall.tui.prompt import game_title
+    from cardhall.core.titles import game_title
 
     tr = tr or lang("en", "terminal")
     rec = Record.load(path)
@@ -265,7 +265,7 @@ def replay(
 ) -> None:
     from cardhall.core.record import Record
     from cardhall.core.text import text_ui
-    from cardhall.tui.prompt import game_title
+    from cardhall.core.titles import game_title
 
     code = chosen_language(language)
     tr = lang(code, "terminal")
@@ -311,7 +311,7 @@ def rules(game: str = typer.Argument(..., help=N_("The game.")),
 
 @app.command(help=N_("List the games and their options."))
 def games(language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
-    from cardhall.tui.prompt import game_title
+    from cardhall.core.titles import game_title
 
     code = chosen_language(language)
     tr = lang(code, "terminal")
@@ -329,8 +329,8 @@ def games(language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -
 def saved(folder: Path | None = typer.Option(None, help=N_("Where the records are (default: your data directory).")),
           language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     from cardhall.core.record import Record
+    from cardhall.core.titles import game_title
     from cardhall.tui.play import records_dir
-    from cardhall.tui.prompt import game_title
 
     tr = lang(chosen_language(language), "terminal")
     where = folder or records_dir()

@@ -26,10 +26,11 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, State
 from cardhall.core.record import Record
 from cardhall.core.text import text_ui
+from cardhall.core.titles import game_title
 from cardhall.room.local import play_bots
 from cardhall.room.table import Change, Seat, Table
 from cardhall.room.words import room_sentence
-from cardhall.tui.prompt import Prompt, Reply, game_title
+from cardhall.tui.prompt import Prompt, Reply
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]

@@ -25,9 +25,10 @@ from typing import Any, Literal
 from cardhall.core.card_words import card_words
 from cardhall.core.cards import card_name, parse_card
 from cardhall.core.errors import CardhallError, NotationError
-from cardhall.core.game import Action, Game
-from cardhall.core.i18n import NP_, Lang, Msg, lang
+from cardhall.core.game import Action
+from cardhall.core.i18n import Lang, Msg, lang
 from cardhall.core.text import TextUI
+from cardhall.core.titles import game_title
 
 Output = Callable[[str], None]
 Reply = tuple[Literal["play"], Action] | Literal["quit"] | None
@@ -294,13 +295,3 @@ class Prompt:
 
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-GAME_TITLES = (NP_("game", "5 Towers"), NP_("game", "Clash of Decks"), NP_("game", "Jass"), NP_("game", "Putz (Apple)"),
-               NP_("game", "Hearts"), NP_("game", "3-2-5 (Teen Do Paanch)"))
-"""The games' titles, as the terminal says them."""
-
-
-def game_title(game: Game | type[Game], tr: Lang) -> str:
-    """A game's title in `tr`'s language."""
-    return tr.pgettext("game", game.title)

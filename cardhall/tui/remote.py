@@ -28,8 +28,9 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Event, Game
 from cardhall.core.i18n import Lang, lang
 from cardhall.core.text import TextUI, text_ui
+from cardhall.core.titles import game_title
 from cardhall.room.words import room_sentence
-from cardhall.tui.prompt import Prompt, game_title, readline_editing
+from cardhall.tui.prompt import Prompt, readline_editing
 from cardhall.web.client import Message, RemoteError, RoomClient, TableConnection, TableURL
 
 Output = Callable[[str], None]

@@ -25,6 +25,7 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
+from cardhall.core.titles import game_title
 from cardhall.room.cluster import ClusterError
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
@@ -103,7 +104,7 @@ def games_catalog(code: str = "en") -> list[dict[str, Any]]:
         ui = text_ui(game, code)
         levels = [b for b in choices(name) if b in ROOM_BOTS and b in bot_names(game)]
         catalog.append({
-            "name": name, "title": cls.title, "aliases": aliases(name), "players": sorted(counts),
+            "name": name, "title": game_title(cls, ui.tr), "aliases": aliases(name), "players": sorted(counts),
             "options": [{"name": o.name, "default": o.default, "allowed": ui.say(o.allowed()),
                          "description": ui.tr._(o.doc) if o.doc else o.doc} for o in cls.OPTIONS],
             "bots": [{"spec": f"bot:{b}", "description": bot_description(name, b, code)} for b in levels],

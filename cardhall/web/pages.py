@@ -31,9 +31,10 @@ import cardhall
 from cardhall.core.cards import RANKS, SUIT_SYMBOLS, SUITS
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
-from cardhall.core.i18n import DEFAULT, N_, Msg, check
+from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, check
 from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
+from cardhall.core.titles import game_title
 from cardhall.games.five_towers.notation import TOWER_NAMES
 from cardhall.room.words import room_sentence
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
@@ -250,7 +251,7 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
     if not render:  # a spectator's public view: what the table, score and turn keys can say
         render = "\n".join(k["text"] for key, k in keys.items() if key in ("C", "S", "T") and k["text"] != nothing)
     return {"events": events, "keys": keys, "render": render or "", "choices": choices,
-            "words": words, "result": result, "title": game.title, "lang": code,
+            "words": words, "result": result, "title": game_title(game, ui.tr), "lang": code,
             "seats": [ui.seat(i) for i in range(game.num_players)]}
 
 
@@ -310,19 +311,19 @@ async def render(request: Request, template: str, title: str, **context: Any) ->
     response = templates.TemplateResponse(request, template, {
         "lang": code, "languages": languages(), "catalog": js_catalog(code), "title": tr._(title),
         "_": tr._, "gettext": tr._, "ngettext": tr.ngettext, "pgettext": tr.pgettext,
-        "games": rules_links(), **context})
+        "games": rules_links(tr), **context})
     asked = known(request.query_params.get("lang"))
     if asked is not None and asked != request.cookies.get(LANG_COOKIE):
         response.set_cookie(LANG_COOKIE, asked, max_age=365 * 24 * 3600, samesite="lax")
     return response
 
 
-def rules_links() -> list[dict[str, str]]:
-    """Every game with a rules page: name and title."""
+def rules_links(tr: Lang) -> list[dict[str, str]]:
+    """Every game with a rules page: name and title (in `tr`'s language)."""
     out = []
     for name in game_names():
         try:
-            out.append({"name": name, "title": game_class(name).title})
+            out.append({"name": name, "title": game_title(game_class(name), tr)})
         except ModuleNotFoundError:
             continue
     return out
@@ -361,9 +362,9 @@ async def rules_page(request: Request) -> Response:
         except CardhallError as exc:
             problem = say_error(exc, code, cls.name)
     if text is None:
-        return await rules_missing(request, problem, cls.title)
+        return await rules_missing(request, problem, game_title(cls, web(code)))
     body = Markup(_MARKDOWN.render(text))
-    return await render(request, "rules.html", N_("cardhall — rules"), game=cls.title, rules=body,
+    return await render(request, "rules.html", N_("cardhall — rules"), game=game_title(cls, web(code)), rules=body,
                         rules_lang=shown, titled=text.lstrip().startswith("# "))
 
 

@@ -131,3 +131,23 @@ def test_the_games_are_described_in_the_readers_language(server):
     players = {code: next(o for o in games[code]["hearts"]["options"] if o["name"] == "players") for code in games}
     assert players["en"]["allowed"] == "one of 3, 4" and players["ru"]["allowed"] != "one of 3, 4"
     assert "3, 4" in players["ru"]["allowed"]
+
+
+def test_game_titles_are_said_in_the_readers_language(server):
+    """The lobby's games, the table page's words and the rules pages name each game as its
+    rulebook does in the reader's language (cardhall.core.titles), not in English."""
+    client = httpx.Client(base_url=server.url)
+    titles = {code: {g["name"]: g["title"] for g in client.get("/api/games", params={"lang": code}).json()}
+              for code in ("en", "bg", "ru")}
+    assert titles["en"]["five-towers"] == "5 Towers" and titles["bg"]["five-towers"] == "5 Кули"
+    assert titles["ru"]["jass"] == "Ясс" and titles["ru"]["putz"] == "Путц (Яблоко)"
+    assert clash_text("en")["title"] == "Clash of Decks"
+    import cardhall
+
+    game = cardhall.load("hearts")
+    state = game.new_state(1)
+    said = table_text({"game": "hearts", "options": {}, "seat": 0, "view": state.view(0), "lang": "ru"})
+    assert said["title"] == "Червы"
+    lobby = client.get("/", params={"lang": "bg"}).text
+    assert "5 Кули" in lobby and "5 Towers" not in lobby
+    assert "Купи" in client.get("/rules/hearts", params={"lang": "bg"}).text

@@ -154,6 +154,7 @@ async function show(msg, events, missed) {
   if (first) {
     $("title").textContent = _("{game} — table {table}", { game: text.title, table: tableId });
     document.title = `${text.title} — cardhall`;
+    $("rules-link").textContent = _("The rules of {game}", { game: text.title });
     log(seat === null ? _("You watch this {game} table as a spectator.", { game: text.title })
       : _("You are at seat {number} of this {game} table.", { number: seat + 1, game: text.title }), "note");
     drawHelp();
