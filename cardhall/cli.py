@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from cardhall.core.game import Game, State
 from cardhall.core.i18n import N_, Lang, check, domain_of, from_environment, lang
 from cardhall.core.options import game_options
 from cardhall.core.registry import aliases, canonical_name, game_class, game_names, names_with_aliases
+from cardhall.tui.click_words import speak_in, usage_error
 
 try:  # typer ≥ 0.25 carries its own click; older ones use click's exceptions
     from typer import TyperException as UsageError
@@ -35,7 +36,8 @@ class Commands(typer.core.TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         standalone = standalone_mode
-        tr = speaking(language_asked(sys.argv[1:] if args is None else list(args)))
+        args = passed_on(list(sys.argv[1:] if args is None else args), self.commands)
+        tr = speaking(language_asked(args))
         self.translate(tr)
         try:
             code = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False,
@@ -49,7 +51,7 @@ class Commands(typer.core.TyperGroup):
                 sys.exit(0)
             where = f"cardhall {ctx.info_name} --help" if ctx is not None and ctx.parent is not None else "cardhall --help"
             typer.echo(tr._("error: {message} ({help} lists what it takes)",
-                            message=first_lower(exc.format_message()).rstrip("."), help=where), err=True)
+                            message=usage_error(exc, tr), help=where), err=True)
             code = exc.exit_code
         except typer.Abort:
             code = 1
@@ -59,7 +61,8 @@ class Commands(typer.core.TyperGroup):
 
     def translate(self, tr: Lang) -> None:
         """The help of the commands in the player's language (`play --help` lists each game's
-        options in its own words)."""
+        options in its own words), with typer's and Click's own words (cardhall.tui.click_words)."""
+        speak_in(tr)
         for command in (self, *self.commands.values()):
             if command is self.commands.get("play"):
                 command.help = play_help(tr)
@@ -68,6 +71,19 @@ class Commands(typer.core.TyperGroup):
             for param in command.params:  # typer's options and arguments (of its own click) carry a help
                 if isinstance(text := getattr(param, "help", None), str):
                     setattr(param, "help", tr._(text))  # noqa: B010 - not every parameter class declares it
+
+
+def passed_on(args: list[str], commands: Mapping[str, Any]) -> list[str]:
+    """`cardhall --lang ru play …` is `cardhall play --lang ru …`: a ``--lang`` written before
+    the command is passed on to it (every command takes one)."""
+    head: list[str] = []
+    rest = list(args)
+    while rest and (rest[0] == "--lang" or rest[0].startswith("--lang=")):
+        head += rest[:2] if rest[0] == "--lang" else rest[:1]
+        rest = rest[2:] if rest[0] == "--lang" else rest[1:]
+    if head and rest and rest[0] in commands:
+        return [rest[0], *head, *rest[1:]]
+    return args
 
 
 def language_asked(args: Sequence[str]) -> str | None:
@@ -514,9 +530,11 @@ def bot(
 @app.callback(invoke_without_command=True)
 def room(ctx: typer.Context,
          version: bool = typer.Option(False, "--version", callback=show_version, is_eager=True,
-                                      help=N_("Print cardhall's version and stop."))) -> None:
+                                      help=N_("Print cardhall's version and stop.")),
+         language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     """With no command, `cardhall` starts the game room (as `cardhall serve`) on
     http://127.0.0.1:8000/ — open that address in a browser to play."""
+    chosen_language(language)  # an unknown language is said before anything starts
     if ctx.invoked_subcommand is None:
         serve(host="127.0.0.1", port=8000, db=None)
 

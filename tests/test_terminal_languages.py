@@ -174,3 +174,43 @@ def test_lang_option_and_the_locale_default(tmp_path: Path) -> None:
     assert "Juega una partida en el terminal contra bots." in r.output and "Tu asiento, contando desde 1" in r.output
     r = runner.invoke(app, ["play", "hearts", "--seat", "9", "--lang", "bg"], env={**clean, "LANG": "C"})
     assert r.exit_code == 2 and "грешка: --seat трябва да е от 1 до 4, а е 9" in r.output
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["games", "--bogus"], "ошибка: нет параметра --bogus (cardhall games --help"),
+    (["games", "--lan", "ru"], "ошибка: нет параметра --lan; может быть, --lang?"),
+    (["replay"], "ошибка: не хватает аргумента 'file'"),
+    (["play", "hearts", "--seed", "x"], "ошибка: '--seed' принимает целое число"),
+    (["play", "hearts", "--help=3"], "ошибка: --help не принимает значения"),
+    (["nosuch"], "ошибка: нет команды 'nosuch'"),
+])
+def test_mistakes_on_the_command_line_are_said_in_the_language(args: list[str], said: str) -> None:
+    """Click's own sentences (an unknown option or command, a missing argument, a value of the
+    wrong kind) are said anew in the player's language (cardhall.tui.click_words)."""
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+
+    env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ru_RU.UTF-8"}
+    r = CliRunner().invoke(app, args, env=env)
+    assert r.exit_code == 2 and said in r.output and "Traceback" not in r.output, r.output
+
+
+def test_help_headings_are_in_the_language_and_lang_may_come_first() -> None:
+    """Typer's and Click's own help words ("Usage:", "Options", the --help line) are in the
+    language; `cardhall --lang cs play …` passes --lang on to the command."""
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+
+    clean = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}
+    runner = CliRunner()
+    r = runner.invoke(app, ["--lang", "cs", "games", "--help"], env=clean)
+    assert r.exit_code == 0 and "Použití:" in r.output and "Volby:" in r.output, r.output
+    assert "Ukáže tuto nápovědu a skončí." in r.output and "Usage:" not in r.output
+    r = runner.invoke(app, ["--help"], env={**clean, "LANG": "es_ES.UTF-8"})
+    assert "Uso:" in r.output and "Órdenes:" in r.output and "Muestra esta ayuda y termina." in r.output, r.output
+    r = runner.invoke(app, ["--lang=bg", "games"], env=clean)
+    assert r.exit_code == 0 and "5 Кули" in r.output, r.output
+    r = runner.invoke(app, ["games", "--help"], env=clean)  # back in English for the next reader
+    assert "Usage:" in r.output and "Options:" in r.output and "Show this message and exit." in r.output

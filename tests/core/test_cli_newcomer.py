@@ -109,7 +109,7 @@ def test_command_line_help_version_and_one_line_errors(toy, tmp_path):
         assert words in text, words
     r = runner.invoke(app, ["play", "poker"])
     assert "three-two-five (also 325, 3-2-5)" in r.output
-    for args, says in ((["play", "toy", "--seed", "abc"], "error: invalid value for '--seed'"),
+    for args, says in ((["play", "toy", "--seed", "abc"], "error: '--seed' takes a whole number"),
                        (["play", "toy", "--pile"], "error: toy: option --pile needs a value"),
                        (["bogus"], "error: no such command 'bogus'")):
         r = runner.invoke(app, args)

@@ -84,7 +84,7 @@ def test_cli_errors_are_sentences(toy, tmp_path):
     r = runner.invoke(app, ["replay", str(tmp_path / "nope.json")])
     assert r.exit_code == 2 and "cannot read record" in r.output
     r = runner.invoke(app, ["bench", "toy", "--seconds", "-1"])
-    assert r.exit_code == 2 and "error: invalid value for '--seconds'" in r.output
+    assert r.exit_code == 2 and "error: '--seconds' must be at least 0.01" in r.output
     r = runner.invoke(app, ["bench", "toy", "--vs", "openspiel", "--seconds", "0.01"])
     assert r.exit_code == 2 and "toy has no peer engine" in r.output
 
