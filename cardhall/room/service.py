@@ -198,7 +198,15 @@ class TableActor(TableFront):
         return await self.command(lambda table, now: table.start(player, now))
 
     async def act(self, player: str, action: str, version: int | None) -> list[Change]:
-        return await self.command(lambda table, now: table.act(player, action, version, now))
+        """A person's move. Sending one takes their seat back from the takeover bot even when
+        the move is refused: the bot moves at once, so the person's move is usually overtaken
+        (stale) and could otherwise never end the takeover. The seat taken back is stored and
+        sent first; then the move is played or refused with its sentence."""
+        async def run() -> list[Change]:
+            changes = await self._apply(lambda table, now: table.reclaim(player, now))
+            return changes + await self._apply(lambda table, now: table.act(player, action, version, now))
+        changes: list[Change] = await self._submit(run)
+        return changes
 
     async def chat(self, player: str | None, text: str, name: str | None) -> list[Change]:
         return await self.command(lambda table, now: table.chat(player, text, now, name))
