@@ -242,6 +242,7 @@ def test_the_clock_warns_then_the_takeover_bot_plays_and_the_person_takes_back(s
     end = time.monotonic() + 120
     while not any(e["event"]["type"] == "reclaimed" for e in sock.events()):  # Ann plays: she is back
         assert time.monotonic() < end
+        assert not (sock.state and sock.state["over"]), "the game ended and Ann's moves never took her seat back"
         if sock.my_turn():
             sock.act_random(rng)
         sock.recv(60)

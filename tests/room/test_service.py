@@ -102,7 +102,7 @@ def test_a_move_the_takeover_bot_overtook_still_takes_the_seat_back(tmp_path: Pa
             seen = overtaken()
             assert seen is not None, "the takeover bot never played Ann's seat"
             legal = [m for m in heard.messages if m["type"] == "state" and m["legal"]][-1]["legal"]
-            with pytest.raises(TableError, match="stale|not your turn"):
+            with pytest.raises(TableError, match=r"stale|not your turn"):
                 await actor.act(ann, legal[0], seen)
             assert not actor.table.seats[0].takeover
             assert {"type": "reclaimed", "seat": 0, "name": "Ann"} in [m["event"] for m in heard.messages
