@@ -64,8 +64,10 @@ class Connection:
     read everything up to S, the table sends it what happened since S and the state, in one
     step of the table's actor (`resync`), exactly as for a page returning with `?since=S`. So
     every event reaches it once, in order (or, if S has left the table's history, the state).
-    Errors still pass meanwhile. A client that reads nothing while `STUCK` messages wait is
-    closed with code 4408 and a sentence; the clients reconnect with what they last saw."""
+    Errors still pass meanwhile. So what waits is at most `OUTBOX` plus one batch (a resync's
+    is bounded by the table's history), plus errors: a client that reads nothing while `STUCK`
+    messages wait is closed with code 4408 and a sentence; the clients reconnect with what they
+    last saw."""
 
     def __init__(self, ws: WebSocket, player: str | None, lang: str = "en") -> None:
         self.ws = ws
@@ -82,12 +84,13 @@ class Connection:
     def send(self, message: dict[str, Any]) -> None:
         if self._closing:
             return
-        if self._outbox.qsize() >= STUCK:  # a client that does not read: drop it rather than hold its backlog
-            self._stop(stuck=True)
-            return
         kind = message.get("type")
-        if self._mode == "behind" and kind in ("event", "state"):
-            return  # the resync sends it
+        if self._mode == "behind" or self.resync is None:  # only errors still queue up here
+            if self._outbox.qsize() >= STUCK:  # a client that does not read: drop it rather than hold its backlog
+                self._stop(stuck=True)
+                return
+            if self._mode == "behind" and kind in ("event", "state"):
+                return  # the resync sends it
         self._outbox.put_nowait(message)
         if self._mode == "live" and self._outbox.qsize() >= OUTBOX and self.resync is not None:
             self._mode = "cutting"
