@@ -453,6 +453,10 @@ def serve(
     node: str | None = typer.Option(None, help="This node's name in the cluster (default: host-pid-random)."),
     lease: float = typer.Option(10.0, min=0.1, help="Seconds a node holds a table without renewing its lease: "
                                 "how soon another node takes over the tables of a dead one."),
+    # 0.8 is cardhall.room.service.BOT_PACE (not imported here: it would load the room for every command)
+    bot_pace: float = typer.Option(0.8, min=0.0, max=10.0, help="Seconds a bot's move waits after the table's "
+                                   "previous change where a person sits or watches, so people can follow "
+                                   "(0: bots move at once; tables of bots nobody watches never wait)."),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
     import asyncio
@@ -466,7 +470,7 @@ def serve(
     # A plain loop, not asyncio.run: its Ctrl-C handler would cancel the room while it closes.
     loop = asyncio.new_event_loop()
     try:
-        loop.run_until_complete(run(host, port, db, ready, redis=redis, node=node, lease=lease))
+        loop.run_until_complete(run(host, port, db, ready, redis=redis, node=node, lease=lease, bot_pace=bot_pace))
     except CardhallError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
@@ -536,7 +540,7 @@ def room(ctx: typer.Context,
     http://127.0.0.1:8000/ — open that address in a browser to play."""
     chosen_language(language)  # an unknown language is said before anything starts
     if ctx.invoked_subcommand is None:
-        serve(host="127.0.0.1", port=8000, db=None)
+        serve(host="127.0.0.1", port=8000, db=None, redis=None, node=None, lease=10.0, bot_pace=0.8)
 
 
 app.command(context_settings=EXTRA)(arena)  # the commands live with the arena

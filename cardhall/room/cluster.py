@@ -96,9 +96,9 @@ def _kind(exc: CardhallError) -> str:
 
 
 async def open_room(url: str | None, redis: str, node: str | None = None, lease: float = 10.0,
-                    bot_workers: int | None = None) -> Room:
+                    bot_workers: int | None = None, bot_pace: float = 0.0) -> Room:
     """Open the database and join the room's cluster through Redis as node `node`."""
-    room = await Room.open(url, bot_workers=bot_workers, restore=False)
+    room = await Room.open(url, bot_workers=bot_workers, restore=False, bot_pace=bot_pace)
     try:
         room.node = await Node.start(room, redis, node, lease)
     except BaseException:

@@ -8,6 +8,9 @@
 - Bots think in a process pool (`room.bots.choose`), never on the event loop; their answer comes
   back to the actor as one more command, which the table ignores if the game moved on.
 - The clock and the grace period: the actor wakes at `table.deadline()` and calls `tick`.
+- Bot pacing (`Room.bot_pace`): where a person sits or watches, a bot's answer waits until the
+  pace has passed since the table's previous change; a person's move is never held back, and a
+  table of bots nobody watches runs at full speed.
 - On start every unfinished table is restored from its log, with everybody disconnected.
 
 No HTTP here: the web front (`cardhall.web`) calls these methods and gives each connection a
@@ -50,6 +53,11 @@ ROOM_BOTS = ("random", "heuristic", "easy", "medium", "hard")
 """The bot levels a table may seat over the wire (specs naming code stay local to the server)."""
 
 MAX_NAME = 40
+
+BOT_PACE = 0.8
+"""`cardhall serve`'s default bot pace (seconds): at a table where a person sits or watches, a
+bot's move is published no sooner than this after the table's previous change, so people (and
+screen readers) can follow; a `Room` made in code (tests, tools) does not pace unless told."""
 
 
 class Subscriber(Protocol):
@@ -172,6 +180,7 @@ class TableActor(TableFront):
         self.present: set[tuple[str, str]] = set()  # in a cluster: (player, node) with connections there
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
         self._thinking: tuple[int, int] | None = None
+        self._last_change = 0.0  # time.monotonic() when the last change was published
         self._task = asyncio.create_task(self._run(), name=f"table {table.id}")
 
     # --- what callers use -----------------------------------------------------------
@@ -198,7 +207,15 @@ class TableActor(TableFront):
         return await self.command(lambda table, now: table.start(player, now))
 
     async def act(self, player: str, action: str, version: int | None) -> list[Change]:
-        return await self.command(lambda table, now: table.act(player, action, version, now))
+        """A person's move. Sending one takes their seat back from the takeover bot even when
+        the move is refused: the bot moves at once, so the person's move is usually overtaken
+        (stale) and could otherwise never end the takeover. The seat taken back is stored and
+        sent first; then the move is played or refused with its sentence."""
+        async def run() -> list[Change]:
+            changes = await self._apply(lambda table, now: table.reclaim(player, now))
+            return changes + await self._apply(lambda table, now: table.act(player, action, version, now))
+        changes: list[Change] = await self._submit(run)
+        return changes
 
     async def chat(self, player: str | None, text: str, name: str | None) -> list[Change]:
         return await self.command(lambda table, now: table.chat(player, text, now, name))
@@ -355,6 +372,7 @@ class TableActor(TableFront):
                 await node.committed(self, changes)
             else:
                 send_changes(self.table, self.subscribers, changes)
+            self._last_change = time.monotonic()
         return changes
 
     async def _reload(self) -> None:
@@ -385,9 +403,23 @@ class TableActor(TableFront):
             loop.call_soon_threadsafe(self._queue.put_nowait, _Job(lambda: self._bot_done(turn, f), None))
         future.add_done_callback(done)
 
+    def pace(self) -> float:
+        """How long a bot's move waits after the table's previous change: the room's
+        `bot_pace` where a person sits or somebody watches (here, or a player on another
+        node), else 0."""
+        watched = bool(self.subscribers or self.connections) or any(s.kind == "person" for s in self.table.seats)
+        return self.room.bot_pace if watched else 0.0
+
     async def _bot_done(self, turn: BotTurn, future: Future[str]) -> None:
-        """Play the bot's choice. A bot that fails or answers an illegal move is replaced for
-        this move by a seeded random legal move (logged), so a table never stalls on a bot."""
+        """Play the bot's choice, once the pace has passed since the previous change (until
+        then the answer waits outside the actor, which goes on with other commands). A bot
+        that fails or answers an illegal move is replaced for this move by a seeded random
+        legal move (logged), so a table never stalls on a bot."""
+        wait = self._last_change + self.pace() - time.monotonic()
+        if wait > 0:
+            asyncio.get_running_loop().call_later(
+                wait, self._queue.put_nowait, _Job(lambda: self._bot_done(turn, future), None))
+            return
         self._thinking = None
         try:
             text = future.result()
@@ -414,8 +446,9 @@ class TableActor(TableFront):
 class Room:
     """Every live table, the players, the bot pool and the store."""
 
-    def __init__(self, store: Store, *, bot_workers: int | None = None) -> None:
+    def __init__(self, store: Store, *, bot_workers: int | None = None, bot_pace: float = 0.0) -> None:
         self.store = store
+        self.bot_pace = check_pace(bot_pace)
         self.tables: dict[str, TableActor] = {}  # the tables this process runs
         self.node: Cluster | None = None  # one node of several (None: this process is the whole room)
         self._bot_workers = bot_workers
@@ -423,10 +456,13 @@ class Room:
         self._names: dict[str, str] = {}
 
     @classmethod
-    async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True) -> Room:
+    async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True,
+                   bot_pace: float = 0.0) -> Room:
         """Open the database (migrating it) and restore every unfinished table (unless one node
-        of several: `cardhall.room.cluster.open_room`, where tables are taken over by lease)."""
-        room = cls(await Store.open(url), bot_workers=bot_workers)
+        of several: `cardhall.room.cluster.open_room`, where tables are taken over by lease).
+        `bot_pace`: seconds between a bot's move and the change before it where people follow."""
+        check_pace(bot_pace)
+        room = cls(await Store.open(url), bot_workers=bot_workers, bot_pace=bot_pace)
         if not restore:
             return room
         for stored in await room.store.unfinished():
@@ -578,6 +614,17 @@ def summary_for(actor: TableFront, player: str | None) -> dict[str, Any]:
     if actor.invite is not None and player is not None and player == actor.table.host:
         summary["invite"] = actor.invite
     return summary
+
+
+MAX_PACE = 10.0
+
+
+def check_pace(seconds: float) -> float:
+    """A bot pace: 0 (bots move at once) to 10 seconds."""
+    if not isinstance(seconds, int | float) or not 0 <= seconds <= MAX_PACE:
+        raise CardhallError(Msg(N_("the bot pace is 0 to {limit} seconds (0: bots move at once), got {value}"),
+                                limit=f"{MAX_PACE:g}", value=repr(seconds)))
+    return float(seconds)
 
 
 def check_name(name: str) -> str:

@@ -173,7 +173,7 @@ class Table:
         if self.status != "waiting":
             if mine is not None and (seat is None or seat == mine):
                 if self.seats[mine].takeover:
-                    return [self._commit({"kind": "reclaim", "seat": mine, "player": player}, now)]
+                    return self.reclaim(player, now)
                 raise TableError(Msg(N_("you already play seat {seat}"), seat=mine + 1))
             raise TableError(Msg(N_("the game has started, so only a person coming back to their own seat can sit "
                                     "down; you can watch as a spectator")))
@@ -240,7 +240,8 @@ class Table:
     def act(self, player: str, action_text: str, version: int | None, now: float) -> list[Change]:
         """A person plays a move for their seat. `version` is the table version the client
         saw: stale only if a move was played after it. A person whose seat the takeover bot
-        plays takes it back by playing."""
+        plays takes it back by playing. (A move the takeover bot's own move overtook is refused
+        as stale; the service calls `reclaim` first, so sending it still takes the seat back.)"""
         seat = self._my_seat(player)
         if self.status != "playing":
             raise TableError(Msg(N_("the game has not started yet") if self.status == "waiting" else
@@ -257,9 +258,7 @@ class Table:
             action = self.game.parse_action(action_text.strip(), self.state)
         except CardhallError as exc:
             raise TableError(reason(exc)) from None
-        changes: list[Change] = []
-        if self.seats[seat].takeover:
-            changes.append(self._commit({"kind": "reclaim", "seat": seat, "player": player}, now))
+        changes = self.reclaim(player, now)
         changes.append(self._play(seat, action, "person", now))
         return changes + self._over_if_done(now)
 
@@ -306,9 +305,15 @@ class Table:
         changes: list[Change] = []
         if not self.seats[seat].connected:
             changes.append(self._commit({"kind": "connect", "player": player, "at": now}, now))
-        if self.seats[seat].takeover and self.status == "playing":
-            changes.append(self._commit({"kind": "reclaim", "seat": seat, "player": player}, now))
-        return changes
+        return changes + self.reclaim(player, now)
+
+    def reclaim(self, player: str, now: float | None = None) -> list[Change]:
+        """A person shows they are back (connects, sits down again, sends a move): during the
+        game, the takeover bot stops playing their seat. Nothing to do otherwise ([])."""
+        seat = self.seat_of(player)
+        if seat is None or not self.seats[seat].takeover or self.status != "playing":
+            return []
+        return [self._commit({"kind": "reclaim", "seat": seat, "player": player}, now)]
 
     def disconnect(self, player: str, now: float) -> list[Change]:
         """A person's last connection closed: they are away from `now` on."""

@@ -63,12 +63,14 @@ def rss_kb(pid: int) -> int:
 
 class ServerProcess:
     """`cardhall serve` in a subprocess on a free loopback port with its own SQLite file; the
-    same code as this process (its package root goes first on PYTHONPATH).
+    same code as this process (its package root goes first on PYTHONPATH). Bots are not paced
+    (`bot_pace` 0): the bench and the tests measure the room at full speed.
     Use as a context manager; `url` is the server's base URL."""
 
     def __init__(self, db_path: Path, *extra: str, port: int | None = None, log: Path | None = None,
-                 db_url: str | None = None) -> None:
+                 db_url: str | None = None, bot_pace: float = 0.0) -> None:
         self.db_path = db_path
+        self.bot_pace = bot_pace
         self.db_url = db_url or f"sqlite:///{db_path}"
         self.extra = extra
         self.port = port or free_port()
@@ -93,7 +95,7 @@ class ServerProcess:
         root = str(Path(cardhall.__file__).resolve().parent.parent)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         command = [sys.executable, "-m", "cardhall", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--db", self.db_url, *self.extra]
+                   "--db", self.db_url, "--bot-pace", f"{self.bot_pace:g}", *self.extra]
         self._log_file = self.log.open("ab")
         # its own process group: stop() ends the server and whatever it started (the bots' worker processes)
         self.proc = subprocess.Popen(command, env=env, stdout=self._log_file, stderr=subprocess.STDOUT,

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import uvicorn
 
-from cardhall.room.service import Room
+from cardhall.room.service import BOT_PACE, Room
 from cardhall.web.app import create_app
 
 WS_MAX_SIZE = 1024 * 1024
@@ -15,14 +15,16 @@ bigger ones make Uvicorn close the connection."""
 
 
 async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None], *,
-                redis: str | None = None, node: str | None = None, lease: float = 10.0) -> None:
+                redis: str | None = None, node: str | None = None, lease: float = 10.0,
+                bot_pace: float = BOT_PACE) -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
-    With `redis`, this is one node of several sharing the database (cardhall.room.cluster)."""
+    With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
+    `bot_pace`: seconds a bot's move waits after the previous change where people follow."""
     if redis is None:
-        room = await Room.open(db)
+        room = await Room.open(db, bot_pace=bot_pace)
     else:
         from cardhall.room.cluster import open_room
-        room = await open_room(db, redis, node, lease)
+        room = await open_room(db, redis, node, lease, bot_pace=bot_pace)
     try:
         app = create_app(room, await room.store.secret())
         config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import msgspec
@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
-from cardhall.room.service import Room, TableFront
+from cardhall.room.service import Room, Subscriber, TableFront
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
@@ -27,10 +27,14 @@ from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
 MAX_MESSAGE = 16 * 1024
 RATE = 20.0  # messages a second, on average
 BURST = 40
-OUTBOX = 2000  # messages waiting for a client too slow to read them; beyond, the connection is closed
+OUTBOX = 2000  # messages waiting for a slow client; beyond, it skips ahead (resync), see `Connection`
+STUCK = 2 * OUTBOX  # messages waiting for a client that does not read at all: the connection is closed
+CLOSE_BEHIND = 4408  # the client stopped reading: it reconnects with ?since=V and gets what it missed
 CLOSE_NO_TABLE = 4404
 
 _encode = msgspec.json.Encoder().encode
+
+Resync = Callable[[Subscriber, int], Awaitable[None]]
 
 
 class RateLimit:
@@ -52,24 +56,51 @@ class RateLimit:
 
 
 class Connection:
-    """One client's socket: messages are queued by the table's actor and written by a task."""
+    """One client's socket: messages are queued by the table's actor and written by a task.
+
+    A slow client never loses the game. When `OUTBOX` messages wait for it, the connection
+    keeps the rest of the batch being sent (up to and including its `state`, so what is queued
+    ends at a state S with every event before it), then stops queueing; once the client has
+    read everything up to S, the table sends it what happened since S and the state, in one
+    step of the table's actor (`resync`), exactly as for a page returning with `?since=S`. So
+    every event reaches it once, in order (or, if S has left the table's history, the state).
+    Errors still pass meanwhile. So what waits is at most `OUTBOX` plus one batch (a resync's
+    is bounded by the table's history), plus errors: a client that reads nothing while `STUCK`
+    messages wait is closed with code 4408 and a sentence; the clients reconnect with what they
+    last saw."""
 
     def __init__(self, ws: WebSocket, player: str | None, lang: str = "en") -> None:
         self.ws = ws
         self.player = player
         self.lang = lang  # the language its errors are said in
+        self.resync: Resync | None = None  # how to catch up after skipping (set once the table is known)
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._closing = False
+        self._stuck = False  # closing because the client does not read (or cannot be resynced)
+        self._mode = "live"  # "live"; "cutting": full, ends the batch; "behind": skips until resynced
+        self._since = 0  # when behind: the version of the last state queued
         self._writer = asyncio.create_task(self._write())
 
     def send(self, message: dict[str, Any]) -> None:
         if self._closing:
             return
-        if self._outbox.qsize() >= OUTBOX:  # a client that does not read: drop it rather than hold its backlog
-            self._closing = True
-            self._outbox.put_nowait(None)
-            return
+        kind = message.get("type")
+        if self._mode == "behind" or self.resync is None:  # only errors still queue up here
+            if self._outbox.qsize() >= STUCK:  # a client that does not read: drop it rather than hold its backlog
+                self._stop(stuck=True)
+                return
+            if self._mode == "behind" and kind in ("event", "state"):
+                return  # the resync sends it
         self._outbox.put_nowait(message)
+        if self._mode == "live" and self._outbox.qsize() >= OUTBOX and self.resync is not None:
+            self._mode = "cutting"
+        if self._mode == "cutting" and kind == "state":
+            self._mode, self._since = "behind", int(message["version"])
+
+    def _caught_up(self, message: dict[str, Any]) -> None:
+        """A message of the resync: the connection is live again from the first one on."""
+        self._mode = "live"
+        self.send(message)
 
     def error(self, message: str) -> None:
         """Send a refusal; a `Msg` is said in the connection's language."""
@@ -81,17 +112,47 @@ class Connection:
                 await self.ws.send_text(_encode(message).decode())
             except Exception:  # the client went away; the reader notices and cleans up
                 return
-        with contextlib.suppress(Exception):
-            await self.ws.close(1008, "too many unread messages")
+            if self._mode == "behind" and self._outbox.empty() and self.resync is not None:
+                try:
+                    await self.resync(_CatchUp(self), self._since)
+                except CardhallError:  # e.g. the table moved to another node: reconnecting finds it
+                    self._stop(stuck=True)
+                    break
+        if self._stuck:
+            with contextlib.suppress(Exception):
+                await self.ws.close(CLOSE_BEHIND, "too many unread messages; reconnect with ?since=VERSION")
+
+    def _stop(self, stuck: bool = False) -> None:
+        """No more messages; the writer ends after those queued (a stuck client: at once)."""
+        if stuck:  # its backlog (and a None already queued) is dropped
+            self._stuck = True
+            while not self._outbox.empty():
+                self._outbox.get_nowait()
+            self._outbox.put_nowait(None)
+            self._closing = True
+        elif not self._closing:
+            self._closing = True
+            self._outbox.put_nowait(None)
 
     async def close(self) -> None:
         """Let the writer send what is queued, then stop it."""
-        self._closing = True
-        self._outbox.put_nowait(None)
+        self.resync = None
+        self._stop()
         try:
             await asyncio.wait_for(self._writer, 5)
         except (TimeoutError, asyncio.CancelledError):
             self._writer.cancel()
+
+
+class _CatchUp:
+    """The subscriber a resync speaks to: its messages reach the connection it catches up."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.player = conn.player
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.conn._caught_up(message)
 
 
 async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
@@ -119,6 +180,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
         with contextlib.suppress(Exception):
             await ws.close(CLOSE_NO_TABLE)
         return
+    conn.resync = actor.sync
     try:
         # `?since=V`: a returning page's last version; what it missed (its own return too, e.g. the
         # end of a takeover) comes with its first state, in one step, before any later change

@@ -29,7 +29,8 @@ def free_port() -> int:
 
 
 class Server:
-    """`python -m cardhall serve` on a free loopback port, with its output in a log file."""
+    """`python -m cardhall serve` on a free loopback port, with its output in a log file; bots are
+    not paced (`--bot-pace 0`, unless `extra` says otherwise)."""
 
     def __init__(self, db: str, log: Path, extra: list[str] | None = None) -> None:
         self.db = db
@@ -43,7 +44,8 @@ class Server:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", self.db, *self.extra],
+                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", self.db, "--bot-pace", "0",
+                 *self.extra],
                 env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:

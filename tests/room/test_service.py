@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
-from cardhall.room.service import Room
+from cardhall.room.errors import TableError
+from cardhall.room.service import Room, TableActor
 from cardhall.room.store import StoreError
+from cardhall.room.table import Table
 
 
 class Listener:
@@ -66,6 +68,48 @@ def test_write_ahead_and_a_refused_commit(tmp_path: Path) -> None:
             await actor.command(lambda table, now: table.chat(ann, "again", now))
             chats = [m["event"]["text"] for m in listener.messages if m["type"] == "event" and m["event"]["type"] == "chat"]
             assert chats == ["one", "again"]
+        finally:
+            await room.close()
+
+    asyncio.run(go())
+
+
+def test_a_move_the_takeover_bot_overtook_still_takes_the_seat_back(tmp_path: Path) -> None:
+    """The clock hands Ann's seat to the takeover bot, which moves at once; the move Ann then
+    sends is overtaken (stale, or no longer her turn) and refused, yet it takes her seat back:
+    stored, announced, and the bot no longer plays for her (before, she could never win the race)."""
+    async def go() -> None:
+        room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_workers=1)
+        try:
+            ann = await room.new_player("Ann")
+            actor = await room.create_table(ann, "three-two-five", {"deals": 99}, ["me", "bot:random", "bot:random"],
+                                            clock=1)
+            assert isinstance(actor, TableActor)
+            heard = Listener(ann, [10**9])
+            await actor.subscribe(heard)
+            await actor.start(ann)
+
+            def overtaken() -> int | None:  # the version Ann saw before the takeover bot played her seat
+                for change in actor.table.history:
+                    if change.entry["kind"] == "act" and change.entry["by"] == "takeover":
+                        return change.version - 1
+                return None
+
+            for _ in range(600):
+                if overtaken() is not None:
+                    break
+                await asyncio.sleep(0.05)
+            seen = overtaken()
+            assert seen is not None, "the takeover bot never played Ann's seat"
+            legal = [m for m in heard.messages if m["type"] == "state" and m["legal"]][-1]["legal"]
+            with pytest.raises(TableError, match=r"stale|not your turn"):
+                await actor.act(ann, legal[0], seen)
+            assert not actor.table.seats[0].takeover
+            assert {"type": "reclaimed", "seat": 0, "name": "Ann"} in [m["event"] for m in heard.messages
+                                                                       if m["type"] == "event"]
+            stored = await room.store.load(actor.table.id)
+            assert stored is not None and not Table.restore(stored.header, stored.entries).seats[0].takeover
+            assert (actor.table.bot_seat() or (None,))[0] != 0  # the bot does not play for her any more
         finally:
             await room.close()
 

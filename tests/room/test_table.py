@@ -248,6 +248,15 @@ def test_acting_in_a_taken_over_seat_takes_it_back(toy):
     assert turn is not None and t.bot_act(turn.seat, "take 1", turn.move) == []  # the bot's late answer is ignored
 
 
+def test_reclaim_ends_a_takeover_during_the_game_only(toy):
+    t = started(toy)
+    assert t.reclaim("alice", 1.0) == [] and t.reclaim("nobody", 1.0) == []  # nothing to take back
+    t.leave("alice", 2.0)
+    (c,) = t.reclaim("alice", 3.0)
+    assert c.entry == {"kind": "reclaim", "seat": 0, "player": "alice"} and not t.seats[0].takeover
+    assert t.reclaim("alice", 4.0) == []
+
+
 def test_bot_act_ignores_old_positions_and_other_seats(toy):
     t = started(toy, bot=True)
     assert t.bot_turn() is None  # alice (a person) is to move

@@ -1,0 +1,70 @@
+"""Bot pacing: where a person sits or watches, a bot's move is published no sooner than the
+room's `bot_pace` after the table's previous change; a table of bots nobody watches is not paced.
+(Only the order and a lower bound are checked, never how fast anything is.)"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardhall.core.errors import CardhallError
+from cardhall.room.service import Room, TableActor
+
+PACE = 0.3
+
+
+class Recorder:
+    """A subscriber that notes when each message reached it."""
+
+    def __init__(self, player: str | None = None) -> None:
+        self.player = player
+        self.heard: list[tuple[float, dict[str, Any]]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.heard.append((time.monotonic(), message))
+
+
+def test_bots_wait_the_pace_where_people_follow(tmp_path: Path) -> None:
+    async def go() -> None:
+        room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_workers=1, bot_pace=PACE)
+        try:
+            ann = await room.new_player("Ann")
+            quiet = await room.create_table(ann, "three-two-five", {"deals": 1}, ["bot:random"] * 3)
+            seated = await room.create_table(ann, "three-two-five", {"deals": 1}, ["me", "bot:random", "bot:random"])
+            watched = await room.create_table(ann, "three-two-five", {"deals": 1}, ["bot:random"] * 3)
+            assert isinstance(quiet, TableActor) and isinstance(seated, TableActor) and isinstance(watched, TableActor)
+            assert quiet.pace() == 0.0  # nobody follows a table of bots: full speed
+            assert seated.pace() == PACE
+            eve = Recorder()  # a spectator
+            await watched.subscribe(eve)
+            assert watched.pace() == PACE
+            await watched.start(ann)
+            for _ in range(400):
+                if len({m["version"] for _, m in eve.heard if m["type"] == "event"}) >= 6:
+                    break
+                await asyncio.sleep(0.05)
+            first: dict[int, float] = {}  # when each change (version) was first heard
+            for at, message in eve.heard:
+                if message["type"] == "event":
+                    first.setdefault(message["version"], at)
+            kinds = {change.version: change.entry["kind"] for change in watched.table.history}
+            versions = sorted(first)
+            assert [kinds[v] for v in versions[:6]] == ["start"] + ["act"] * 5
+            assert versions == list(range(versions[0], versions[0] + len(versions)))  # in order, none lost
+            for before, after in itertools.pairwise(versions):  # each bot move waited the pace
+                if kinds[after] == "act":
+                    assert first[after] - first[before] >= PACE
+        finally:
+            await room.close()
+
+    asyncio.run(go())
+
+
+def test_a_bot_pace_out_of_range_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    with pytest.raises(CardhallError, match="bot pace is 0 to 10 seconds"):
+        asyncio.run(Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_pace=-1))

@@ -1,0 +1,105 @@
+"""A slow watcher never loses the game: when too many messages wait for its socket, the room
+stops queueing at the end of a batch and, once the client has read that far, sends what it
+missed and the state in one step (as for a page returning with ?since=V). A client that reads
+nothing at all is closed with 4408, which the clients answer by reconnecting with what they saw."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardhall.room.service import Room
+from cardhall.web import socket as web_socket
+from cardhall.web.socket import Connection
+
+
+class Recorder:
+    """A subscriber that reads at once."""
+
+    def __init__(self) -> None:
+        self.player: str | None = None
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+
+
+class SlowSocket:
+    """The server's side of a client that reads nothing until `gate` opens."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Event()
+        self.sent: list[dict[str, Any]] = []
+        self.closed: tuple[int, str] | None = None
+
+    async def send_text(self, text: str) -> None:
+        await self.gate.wait()
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed = (code, reason)
+
+
+def events(messages: list[dict[str, Any]]) -> list[tuple[int, Any]]:
+    return [(m["version"], m["event"]) for m in messages if m["type"] == "event"]
+
+
+def test_a_slow_watcher_hears_every_event_once_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web_socket, "OUTBOX", 20)
+    monkeypatch.setattr(web_socket, "STUCK", 40)
+
+    async def go() -> None:
+        room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_workers=1)
+        try:
+            ann = await room.new_player("Ann")
+            actor = await room.create_table(ann, "three-two-five", {"deals": 3}, ["bot:random"] * 3)
+            fast, ws = Recorder(), SlowSocket()
+            slow = Connection(ws, None)  # type: ignore[arg-type]
+            slow.resync = actor.sync
+            await actor.subscribe(fast)
+            await actor.subscribe(slow)
+            await actor.start(ann)
+            # the slow client reads nothing while 5 × OUTBOX messages are sent: what it then has to
+            # catch up on is more than STUCK messages, which must not count as a client that is stuck
+            for _ in range(1200):
+                if len(fast.messages) >= 100 or actor.table.status == "over":
+                    break
+                await asyncio.sleep(0.05)
+            assert len(fast.messages) >= 100
+            ws.gate.set()
+            for _ in range(1200):
+                if actor.table.status == "over" and ws.sent and ws.sent[-1] == fast.messages[-1]:
+                    break
+                await asyncio.sleep(0.05)
+            assert ws.closed is None
+            assert ws.sent[-1] == fast.messages[-1] and ws.sent[-1]["over"]
+            assert events(ws.sent) == events(fast.messages)  # each event once, in order
+            states = [m["version"] for m in ws.sent if m["type"] == "state"]
+            assert states == sorted(states)
+            assert len(states) < len([m for m in fast.messages if m["type"] == "state"])  # it did skip ahead
+            await slow.close()
+        finally:
+            await room.close()
+
+    asyncio.run(go())
+
+
+def test_a_client_that_reads_nothing_is_closed_with_4408(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web_socket, "STUCK", 10)
+
+    async def go() -> None:
+        ws = SlowSocket()
+        conn = Connection(ws, None)  # type: ignore[arg-type]  # no table to resync from: it only queues
+        for version in range(1, 12):
+            conn.send({"type": "state", "version": version})
+        ws.gate.set()
+        await conn.close()
+        assert ws.closed is not None and ws.closed[0] == web_socket.CLOSE_BEHIND == 4408
+        assert "reconnect" in ws.closed[1]
+        assert len(ws.sent) <= 1  # the backlog was dropped, not delivered
+
+    asyncio.run(go())
