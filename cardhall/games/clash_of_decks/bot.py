@@ -147,3 +147,42 @@ class HeuristicBot(Bot):
         if self.lookahead:
             play_out_turns(s, base.turn + 2)
         return evaluate(s, me, self.weights) - penalty
+
+
+class SearchingBot(HeuristicBot):
+    """The heuristic as the game's `focus` plug-in: `hard` (`cardhall.bots.focused`, PIMC)
+    searches every decision of play and of the draft on sampled deals (the automaton's deck
+    order, the opponent's unknown hand places), each move continued to the end of the game by
+    `rollout`, and judged by the win, then by `values`."""
+
+    def searches(self, obs: Observation) -> bool:
+        """Every decision with a choice, except the order of returning creatures."""
+        legal = cast(list[tuple[Any, ...]], obs.legal)
+        return len(legal) > 1 and legal[0][0] not in ("return", "pick", "ban")
+
+    def values(self, state: ClashState) -> list[float]:  # type: ignore[override]
+        """Each seat's life minus its opponent's (solo: the automaton's cards still to get
+        through), so a lost rollout that came closer still counts for something."""
+        gap = life(state, 0) - life(state, 1)
+        return [gap] if state.game.solo else [gap, -gap]
+
+    def rollout(self, state: ClashState, rng: Any) -> Action:
+        """The heuristic's move seeing the sampled state itself (no sampling of its own)."""
+        legal = cast(list[tuple[Any, ...]], state.legal_actions())
+        if len(legal) == 1:
+            return legal[0]
+        kind = legal[0][0]
+        if kind in ("draft", "pick", "ban"):
+            return max(legal, key=lambda a: VALUES[a[1]])
+        if kind == "return":
+            return max(legal, key=lambda a: (VALUES[a[1]], -COST[a[1]]))
+        me = state.to_move()
+        assert me is not None
+        best, best_score = legal[0], float("-inf")
+        for action in legal:
+            if action[0] == "cast" and self.wasted(state, action, me):
+                continue  # an incantation that kills nothing: not worth a playout here
+            score = self.value(state, action, me, 1)
+            if score > best_score + 1e-9:
+                best, best_score = action, score
+        return best
