@@ -59,6 +59,17 @@ def life(state: ClashState, side: int) -> float:
     return (n - state.bastion[side]) + (0 if state.fort[side] else n)
 
 
+def cards_to_go(state: ClashState) -> float:
+    """Solo: how many cards the automaton must still get through before its last turn: its
+    deck, and before the Fort also its discard pile (shuffled back in then) and half its board
+    (creatures destroyed before the Fort come back too). Damage to the automaton before the
+    Fort only moves cards from its deck to the discard pile: no progress."""
+    if state.fort[1]:
+        return len(state.ai_deck)
+    board = len(state.lanes[1][0]) + len(state.lanes[1][1])
+    return len(state.ai_deck) + len(state.ai_discard) + 0.5 * board
+
+
 def evaluate(state: ClashState, me: int, w: dict[str, float] = WEIGHTS) -> float:
     """How good the position is for `me`."""
     if state.result is not None:
@@ -156,15 +167,18 @@ class SearchingBot(HeuristicBot):
     `rollout`, and judged by the win, then by `values`."""
 
     def searches(self, obs: Observation) -> bool:
-        """Every decision with a choice, except the order of returning creatures."""
+        """Every decision of play with a choice (the draft and the order of returns are the
+        heuristic's: the whole game's rollouts were measured too noisy to rank draft picks)."""
         legal = cast(list[tuple[Any, ...]], obs.legal)
-        return len(legal) > 1 and legal[0][0] not in ("return", "pick", "ban")
+        return len(legal) > 1 and legal[0][0] not in ("return", "draft", "pick", "ban")
 
     def values(self, state: ClashState) -> list[float]:  # type: ignore[override]
-        """Each seat's life minus its opponent's (solo: the automaton's cards still to get
-        through), so a lost rollout that came closer still counts for something."""
+        """Each seat's life minus its opponent's; solo, the automaton's cards still to get
+        through, negated, so that a lost rollout that got further still counts for something."""
+        if state.game.solo:
+            return [-cards_to_go(state)]
         gap = life(state, 0) - life(state, 1)
-        return [gap] if state.game.solo else [gap, -gap]
+        return [gap, -gap]
 
     def rollout(self, state: ClashState, rng: Any) -> Action:
         """The heuristic's move seeing the sampled state itself (no sampling of its own)."""

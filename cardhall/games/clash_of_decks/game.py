@@ -13,6 +13,7 @@ The public consequences of each action are listed in `reports` (sentences; the v
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any, cast
 
@@ -77,6 +78,20 @@ def difficulty_points(d: dict[str, Any]) -> int:
             - (1 if d["ai_fort"] else 0) + (2 if d["weak_attacks"] else 0) + (0 if d["ai_ability"] == "none" else 1))
 
 
+def difficulty_ways(level: int) -> list[dict[str, Any]]:
+    """Every setting of the difficulty options that adds up to `level` points (the rulebook's
+    ways to spend them), each written as the options that differ from quick play; the level's
+    preset among them. Level 5 has 83 (27 when the AI's ability counts as one choice)."""
+    ways = []
+    for variable, constant, first, fort, weak, ability in itertools.product(
+            (1, 2), range(6, 11), (False, True), (False, True), (False, True), AI_ABILITIES):
+        setting = {"variable_mana": variable, "constant_mana": constant, "ai_first": first, "ai_fort": fort,
+                   "weak_attacks": weak, "ai_ability": ability}
+        if difficulty_points(setting) == level:
+            ways.append({k: v for k, v in setting.items() if v != DIFFICULTY_DEFAULTS[k]})
+    return ways
+
+
 def name_of(card: int) -> str:
     return CARDS[card].name
 
@@ -116,8 +131,11 @@ class ClashOfDecks(Game):
         heuristic="cardhall.games.clash_of_decks.bot:HeuristicBot",
         focus="cardhall.games.clash_of_decks.bot:SearchingBot",
         bench="cardhall.games.clash_of_decks.bench:run",
-        # Duel or solo against the automaton: mostly the win counts.
-        search=SearchProfile(win_weight=0.9, scale=5.0, levels=heuristic_levels("ismcts:iterations=800")),
+        # Duel or solo against the automaton: mostly the win counts; a lost rollout by how far it
+        # got (the focus bot's values). hard: PIMC over every decision of play, each move played
+        # out to the end by the heuristic on 8 sampled deals (IS-MCTS with random rollouts won
+        # 1 game of 20 at level 5).
+        search=SearchProfile(win_weight=0.9, scale=5.0, levels=heuristic_levels("focused:worlds=8")),
     )
     OPTIONS = (
         Option("format", "auto", N_("how the 8-card hands are made (auto: precon in a duel, the quick-play draft in solo)"),
