@@ -109,3 +109,21 @@ def test_the_solo_bench_resumes_and_extends(tmp_path: Path):
     assert len(settings) == 83
     assert bench.solo_settings([5], ways=False, way="constant_mana=10,ai_first=true") == [
         (5, {"constant_mana": 10, "ai_first": True})]
+
+
+def test_hard_drafts_by_the_measured_gain_of_each_card():
+    """Solo, `hard` drafts the card whose holding was measured to be worth most (`DRAFT_GAIN`,
+    every card rated); in a duel it drafts as the heuristic. The measurement itself is a
+    command (`bench draft-gains`), here on a few deals."""
+    from cardhall.games.clash_of_decks.bot import DRAFT_GAIN, VALUES
+    from cardhall.games.clash_of_decks.cards import CARDS
+
+    assert set(DRAFT_GAIN) == {card.name for card in CARDS}
+    bot = SearchingBot(0)
+    s = game(solo=True).new_state(4)
+    pick = bot.act(Observation.of(s))
+    assert pick == max(s.legal_actions(), key=lambda a: DRAFT_GAIN[CARDS[a[1]].name])
+    duel = game(format="draft").new_state(4)
+    assert bot.act(Observation.of(duel)) == max(duel.legal_actions(), key=lambda a: VALUES[a[1]])
+    gains = bench.draft_gains(12, 1)
+    assert set(gains) == set(DRAFT_GAIN) and all(-1 <= g <= 1 for g in gains.values())

@@ -14,10 +14,11 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from cardhall.core.bench import bot_playout, random_playout, rate
 from cardhall.core.game import Game
+from cardhall.games.clash_of_decks.game import ClashState
 
 
 def run(game: Game, seconds: float, vs: str | None) -> dict[str, Any]:
@@ -65,7 +66,7 @@ def solo_game(game: Game, bot: str, seed: int) -> dict[str, Any]:
     from cardhall.bots import make_bot
     from cardhall.core.bot import Observation
 
-    state = game.new_state(seed)
+    state = cast(ClashState, game.new_state(seed))
     player = make_bot(game, bot, seed)
     times: list[float] = []
     while not state.is_over():
@@ -103,6 +104,31 @@ def duel_vs_random(fmt: str, games: int) -> int:
         bots = [HeuristicBot(seed), RandomBot(seed)] if seat == 0 else [RandomBot(seed), HeuristicBot(seed)]
         wins += bot_playout(game.new_state(seed), bots).winners() == [seat]
     return wins
+
+
+def draft_gains(games: int, level: int, first_seed: int = 50000) -> dict[str, float]:
+    """Per card, the heuristic's solo win rate when it holds the card minus when the automaton
+    does, over `games` deals drafted at random (then played by the heuristic): what drafting
+    the card is worth (`bot.DRAFT_GAIN`)."""
+    from cardhall.core.registry import load
+    from cardhall.games.clash_of_decks.bot import HeuristicBot
+    from cardhall.games.clash_of_decks.cards import CARDS
+
+    game = load("clash-of-decks", solo=True, format="draft", level=level)
+    held = [[0, 0] for _ in CARDS]  # wins, games with the card in the player's hand
+    wins = 0
+    for seed in range(first_seed, first_seed + games):
+        state = cast(ClashState, game.new_state(seed))
+        rng = random.Random(seed)
+        while state.phase == "draft":
+            state.apply(rng.choice(state.legal_actions()))
+        hand = set(state.hands[0])
+        won = bot_playout(state, [HeuristicBot(seed)]).winners() == [0]
+        wins += won
+        for card in hand:
+            held[card][0] += won
+            held[card][1] += 1
+    return {CARDS[c].name: round(w / max(1, n) - (wins - w) / max(1, games - n), 3) for c, (w, n) in enumerate(held)}
 
 
 def setting_name(level: int, options: dict[str, Any]) -> str:
@@ -198,6 +224,11 @@ def main(argv: list[str]) -> None:
         print(solo_table(read_runs(args.out)))
         return
 
+    if argv[:1] == ["draft-gains"]:
+        gains = draft_gains(int(argv[1]) if len(argv) > 1 else 4000, int(argv[2]) if len(argv) > 2 else 1)
+        for name, gain in sorted(gains.items(), key=lambda kv: -kv[1]):
+            print(f"{name} {gain:+.3f}")
+        return
     if argv[:1] == ["duel"]:
         games = int(argv[1]) if len(argv) > 1 else 200
         print("| duel format | games | heuristic wins vs random | 95% interval |")

@@ -636,11 +636,10 @@ class ClashState(State):
             milled.append(name_of(card))
             if not self.ai_deck:
                 break  # the deck runs out: excess damage is lost
-        if milled:
-            if not self.quiet:
-                self.reports.append(Spoken(f"The automaton takes {amount} damage: {', '.join(milled)} go to its discard pile.",
-                                           N_("The automaton takes {damage} damage: {cards} go to its discard pile."),
-                                           damage=amount, cards=w.cards(milled)))
+        if milled and not self.quiet:
+            self.reports.append(Spoken(f"The automaton takes {amount} damage: {', '.join(milled)} go to its discard pile.",
+                                       N_("The automaton takes {damage} damage: {cards} go to its discard pile."),
+                                       damage=amount, cards=w.cards(milled)))
         self._ai_deck_check()
 
     def _ai_deck_check(self) -> None:
