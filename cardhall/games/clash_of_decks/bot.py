@@ -147,15 +147,17 @@ class HeuristicBot(Bot):
                 best, best_score = action, score
         return best
 
-    def value(self, base: ClashState, action: tuple[Any, ...], me: int, depth: int) -> float:
-        """The score of `action`: played on, then (depth > 1) the best follow-up this turn."""
+    def value(self, base: ClashState, action: tuple[Any, ...], me: int, depth: int,
+              lookahead: bool | None = None) -> float:
+        """The score of `action`: played on, then (depth > 1) the best follow-up this turn; with
+        `lookahead` (default: the bot's) played on to the start of `me`'s next turn."""
         s = base.clone()
         s.apply_unchecked(action)
         penalty = self.wasted(base, action, me) if action[0] == "cast" else 0.0
         if depth > 1 and s.to_move() == me and s.turn == base.turn and not s.pending:
             follow = cast(list[tuple[Any, ...]], s.legal_actions())
             return max(self.value(s, b, me, depth - 1) for b in follow) - penalty
-        if self.lookahead:
+        if self.lookahead if lookahead is None else lookahead:
             play_out_turns(s, base.turn + 2)
         return evaluate(s, me, self.weights) - penalty
 
@@ -206,7 +208,10 @@ class SearchingBot(HeuristicBot):
         return [gap, -gap]
 
     def rollout(self, state: ClashState, rng: Any) -> Action:
-        """The heuristic's move seeing the sampled state itself (no sampling of its own)."""
+        """The heuristic's move seeing the sampled state itself (no sampling of its own). In a
+        duel without the play-on to its next turn: a duel is about four times longer than a
+        solo game, and this keeps a rollout to its end at about 7 ms (33 ms with the play-on),
+        so that 8 worlds fit the cap."""
         legal = cast(list[tuple[Any, ...]], state.legal_actions())
         if len(legal) == 1:
             return legal[0]
@@ -221,7 +226,7 @@ class SearchingBot(HeuristicBot):
         for action in legal:
             if action[0] == "cast" and self.wasted(state, action, me):
                 continue  # an incantation that kills nothing: not worth a playout here
-            score = self.value(state, action, me, 1)
+            score = self.value(state, action, me, 1, lookahead=state.game.solo)
             if score > best_score + 1e-9:
                 best, best_score = action, score
         return best
