@@ -10,6 +10,7 @@ import pytest
 
 from cardhall.bots import make_bot
 from cardhall.bots.focused import FocusedSearchBot
+from cardhall.bots.ismcts import ISMCTSBot
 from cardhall.core.bot import Observation
 from cardhall.games.clash_of_decks import bench
 from cardhall.games.clash_of_decks.bot import SearchingBot, cards_to_go
@@ -74,8 +75,9 @@ def test_cards_to_go_counts_what_the_automaton_must_still_get_through():
 
 
 def test_hard_searches_play_and_leaves_the_draft_to_the_heuristic():
-    """`hard` is the focused search (PIMC) with this game's SearchingBot: it searches decisions of
-    play, never a draft pick or the order of returns, and its rollout is a legal move."""
+    """Solo, `hard` is the focused search (PIMC) with this game's SearchingBot: it searches
+    decisions of play, never a draft pick or the order of returns, and its rollout is a legal
+    move. In a duel `hard` is IS-MCTS (solo play has its own search profile)."""
     g = game(solo=True)
     bot = make_bot(g, "hard", 1)
     assert isinstance(bot, FocusedSearchBot) and isinstance(bot.base, SearchingBot)
@@ -88,6 +90,7 @@ def test_hard_searches_play_and_leaves_the_draft_to_the_heuristic():
     assert base.rollout(s, random.Random(1)) in s.legal_actions()
     duel = game(format="draft").new_state(2)
     assert base.values(duel) == [0.0, 0.0]
+    assert isinstance(make_bot(game(), "hard", 1), ISMCTSBot)  # the duel's hard: IS-MCTS, as before
 
 
 def test_the_solo_bench_resumes_and_extends(tmp_path: Path):

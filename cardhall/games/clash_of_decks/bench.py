@@ -2,7 +2,11 @@
 
 `python -m cardhall.games.clash_of_decks.bench GAMES` measures the heuristic bot's win rate
 against the solo automaton at quick play and at each custom level (the table in the docs);
-`… bench duel GAMES` its win rate against a random player in each duel format.
+`… bench duel GAMES` its win rate against a random player in each duel format;
+`… bench solo --bot hard --games N --out FILE` any bot's win rate per level (each level's
+preset, `--ways` every way to spend its points, or one `--way`), one JSON line per game in
+FILE, so the same command resumes and a larger `--games` extends the table it prints;
+`… bench draft-gains GAMES LEVEL` what holding each card is worth (`bot.DRAFT_GAIN`).
 """
 
 from __future__ import annotations
