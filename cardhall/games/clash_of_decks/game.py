@@ -133,7 +133,7 @@ class ClashOfDecks(Game):
         focus="cardhall.games.clash_of_decks.bot:SearchingBot",
         bench="cardhall.games.clash_of_decks.bench:run",
         # The duel: mostly the win counts. hard: IS-MCTS with random rollouts (the PIMC of solo
-        # play won 1 duel of 12 against it). Solo play has its own profile, SOLO_SEARCH.
+        # play won 2 duels of 12 against it). Solo play has its own profile, SOLO_SEARCH.
         search=SearchProfile(win_weight=0.9, scale=5.0, levels=heuristic_levels("ismcts:iterations=800")),
     )
     SOLO_SEARCH = SearchProfile(win_weight=0.9, scale=5.0, levels=heuristic_levels("focused:worlds=8"))
