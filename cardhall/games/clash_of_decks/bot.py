@@ -173,18 +173,18 @@ DRAFT_GAIN: dict[str, float] = {  # python -m cardhall.games.clash_of_decks.benc
 """What drafting a card is worth in the solo quick-play draft, measured: the heuristic's win
 rate holding the card minus its win rate when the automaton holds it, over 4 000 games with
 random drafts at level 1 (seeds 50 000–53 999). Drafting a card also keeps it from the
-automaton, so this values both at once: the cheap creatures that chump-block well for the
-automaton (ZOMBIE, MACHINE, REVENANT) are worth more to it than to you. Drafting by it won
+automaton, so this values both at once: the cheap creatures (ZOMBIE, MACHINE, REVENANT) rate
+lowest, as the heuristic wins less often holding them than facing them. Drafting by it won
 190 games of 1 200 at levels 3–5 where the static card value won 127 (seeds 20 000–20 399)."""
 
 DRAFT_KEY = tuple(DRAFT_GAIN[card.name] for card in CARDS)
 
 
 class SearchingBot(HeuristicBot):
-    """The heuristic as the game's `focus` plug-in: `hard` (`cardhall.bots.focused`, PIMC)
-    searches every decision of play and of the draft on sampled deals (the automaton's deck
-    order, the opponent's unknown hand places), each move continued to the end of the game by
-    `rollout`, and judged by the win, then by `values`."""
+    """The heuristic as the game's `focus` plug-in: solo `hard` (`cardhall.bots.focused`, PIMC)
+    searches every decision of play on sampled deals (the automaton's deck order; in a duel
+    the opponent's unknown hand places), each move continued to the end of the game by
+    `rollout`, and judged by the win, then by `values`; it drafts by `DRAFT_GAIN`."""
 
     def act(self, obs: Observation) -> Action:
         """Draft by the measured `DRAFT_GAIN`; everything else as the heuristic."""
