@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from cardhall.arena import clash_solo
 from cardhall.bots import make_bot
 from cardhall.bots.focused import FocusedSearchBot
 from cardhall.bots.ismcts import ISMCTSBot
@@ -97,20 +98,20 @@ def test_the_solo_bench_resumes_and_extends(tmp_path: Path):
     """One JSON line per game; the same command plays nothing again, a larger --games adds the
     new deals only; the table gives wins with the Wilson interval and the time per move."""
     out = tmp_path / "solo.jsonl"
-    argv = ["solo", "--bot", "heuristic", "--games", "2", "--levels", "0,5", "--out", str(out)]
-    bench.main(argv)
-    assert len(bench.read_runs(out)) == 4
-    bench.main(argv)
-    assert len(bench.read_runs(out)) == 4
-    bench.main([*argv[:4], "3", *argv[5:]])
-    records = bench.read_runs(out)
+    argv = ["--bot", "heuristic", "--games", "2", "--levels", "0,5", "--out", str(out)]
+    clash_solo.main(argv)
+    assert len(clash_solo.read_runs(out)) == 4
+    clash_solo.main(argv)
+    assert len(clash_solo.read_runs(out)) == 4
+    clash_solo.main([*argv[:3], "3", *argv[4:]])
+    records = clash_solo.read_runs(out)
     assert len(records) == 6 and {r["seed"] for r in records} == {10000, 10001, 10002}
-    table = bench.solo_table(records)
+    table = clash_solo.solo_table(records)
     assert "| `heuristic` | quick play | 3 |" in table
     assert "level 5: variable_mana=2, constant_mana=8, ai_first=True | 3 |" in table
-    settings = bench.solo_settings([5], ways=True, way=None)
+    settings = clash_solo.solo_settings([5], ways=True, way=None)
     assert len(settings) == 83
-    assert bench.solo_settings([5], ways=False, way="constant_mana=10,ai_first=true") == [
+    assert clash_solo.solo_settings([5], ways=False, way="constant_mana=10,ai_first=true") == [
         (5, {"constant_mana": 10, "ai_first": True})]
 
 
