@@ -20,7 +20,7 @@ RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
     ("five-towers3", "five-towers", {"players": 3}, 72, {"hard-medium"}),
     ("putz3", "putz", {"players": 3}, 192, set()),
     ("putz5", "putz", {"players": 5}, 120, set()),
-    ("clash-solo", "clash-of-decks", {"solo": True}, 40, {"easy-random", "hard-medium"}),
+    ("clash-solo", "clash-of-decks", {"solo": True}, 80, {"easy-random", "hard-medium"}),
 ]
 
 

@@ -2,7 +2,9 @@
 
 `python -m cardhall.games.clash_of_decks.bench GAMES` measures the heuristic bot's win rate
 against the solo automaton at quick play and at each custom level (the table in the docs);
-`… bench duel GAMES` its win rate against a random player in each duel format.
+`… bench duel GAMES` its win rate against a random player in each duel format;
+(`python -m cardhall.arena.clash_solo` measures any bot, e.g. `hard`, per level);
+`… bench draft-gains GAMES LEVEL` what holding each card is worth (`bot.DRAFT_GAIN`).
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from __future__ import annotations
 import math
 import random
 import sys
-from typing import Any
+from typing import Any, cast
 
 from cardhall.core.bench import bot_playout, random_playout, rate
 from cardhall.core.game import Game
+from cardhall.games.clash_of_decks.game import ClashState
 
 
 def run(game: Game, seconds: float, vs: str | None) -> dict[str, Any]:
@@ -83,9 +86,39 @@ def duel_vs_random(fmt: str, games: int) -> int:
     return wins
 
 
+def draft_gains(games: int, level: int, first_seed: int = 50000) -> dict[str, float]:
+    """Per card, the heuristic's solo win rate when it holds the card minus when the automaton
+    does, over `games` deals drafted at random (then played by the heuristic): what drafting
+    the card is worth (`bot.DRAFT_GAIN`)."""
+    from cardhall.core.registry import load
+    from cardhall.games.clash_of_decks.bot import HeuristicBot
+    from cardhall.games.clash_of_decks.cards import CARDS
+
+    game = load("clash-of-decks", solo=True, format="draft", level=level)
+    held = [[0, 0] for _ in CARDS]  # wins, games with the card in the player's hand
+    wins = 0
+    for seed in range(first_seed, first_seed + games):
+        state = cast(ClashState, game.new_state(seed))
+        rng = random.Random(seed)
+        while state.phase == "draft":
+            state.apply(rng.choice(state.legal_actions()))
+        hand = set(state.hands[0])
+        won = bot_playout(state, [HeuristicBot(seed)]).winners() == [0]
+        wins += won
+        for card in hand:
+            held[card][0] += won
+            held[card][1] += 1
+    return {CARDS[c].name: round(w / max(1, n) - (wins - w) / max(1, games - n), 3) for c, (w, n) in enumerate(held)}
+
+
 def main(argv: list[str]) -> None:
     from cardhall.games.clash_of_decks.game import LEVEL_PRESETS
 
+    if argv[:1] == ["draft-gains"]:
+        gains = draft_gains(int(argv[1]) if len(argv) > 1 else 4000, int(argv[2]) if len(argv) > 2 else 1)
+        for name, gain in sorted(gains.items(), key=lambda kv: -kv[1]):
+            print(f"{name} {gain:+.3f}")
+        return
     if argv[:1] == ["duel"]:
         games = int(argv[1]) if len(argv) > 1 else 200
         print("| duel format | games | heuristic wins vs random | 95% interval |")

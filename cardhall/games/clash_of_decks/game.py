@@ -13,7 +13,9 @@ The public consequences of each action are listed in `reports` (sentences; the v
 
 from __future__ import annotations
 
+import itertools
 import random
+from dataclasses import replace
 from typing import Any, cast
 
 from cardhall.core.errors import IllegalAction, NotationError, OptionError, StateFormatError
@@ -77,6 +79,20 @@ def difficulty_points(d: dict[str, Any]) -> int:
             - (1 if d["ai_fort"] else 0) + (2 if d["weak_attacks"] else 0) + (0 if d["ai_ability"] == "none" else 1))
 
 
+def difficulty_ways(level: int) -> list[dict[str, Any]]:
+    """Every setting of the difficulty options that adds up to `level` points (the rulebook's
+    ways to spend them), each written as the options that differ from quick play; the level's
+    preset among them. Level 5 has 83 (27 when the AI's ability counts as one choice)."""
+    ways = []
+    for variable, constant, first, fort, weak, ability in itertools.product(
+            (1, 2), range(6, 11), (False, True), (False, True), (False, True), AI_ABILITIES):
+        setting = {"variable_mana": variable, "constant_mana": constant, "ai_first": first, "ai_fort": fort,
+                   "weak_attacks": weak, "ai_ability": ability}
+        if difficulty_points(setting) == level:
+            ways.append({k: v for k, v in setting.items() if v != DIFFICULTY_DEFAULTS[k]})
+    return ways
+
+
 def name_of(card: int) -> str:
     return CARDS[card].name
 
@@ -114,10 +130,17 @@ class ClashOfDecks(Game):
     plugins = Plugins(
         text_ui="cardhall.games.clash_of_decks.text:GameTextUI",
         heuristic="cardhall.games.clash_of_decks.bot:HeuristicBot",
+        focus="cardhall.games.clash_of_decks.bot:SearchingBot",
         bench="cardhall.games.clash_of_decks.bench:run",
-        # Duel or solo against the automaton: mostly the win counts.
+        # The duel: mostly the win counts. hard: IS-MCTS with random rollouts (the PIMC of solo
+        # play won 2 duels of 12 against it). Solo play has its own profile, SOLO_SEARCH.
         search=SearchProfile(win_weight=0.9, scale=5.0, levels=heuristic_levels("ismcts:iterations=800")),
     )
+    SOLO_SEARCH = SearchProfile(win_weight=0.9, scale=5.0, levels=heuristic_levels("focused:worlds=8"))
+    """The search profile of solo play against the automaton: a lost rollout also counts by how far
+    it got (the focus bot's values). hard: PIMC over every decision of play, each move played out
+    to the end by the heuristic on 8 sampled deals (IS-MCTS with random rollouts won 1 game of 20
+    at level 5; this wins 2 of 30, and 85 of 180 over the levels where the heuristic wins 41)."""
     OPTIONS = (
         Option("format", "auto", N_("how the 8-card hands are made (auto: precon in a duel, the quick-play draft in solo)"),
                choices=("auto", "precon", "draft", "constructed")),
@@ -178,6 +201,8 @@ class ClashOfDecks(Game):
         self.ai_bonus = 0 if given["ai_ability"] == "none" else ABILITY_BITS[given["ai_ability"]]
         self.weak = 1 if given["weak_attacks"] else 0
         self.solo: bool = o["solo"]
+        if self.solo:  # this game's parts, with the search profile of solo play
+            self.plugins = replace(type(self).plugins, search=self.SOLO_SEARCH)  # type: ignore[misc]
 
     @property
     def num_players(self) -> int:
@@ -329,7 +354,8 @@ class ClashState(State):
 
     __slots__ = ("active", "again", "ai_deck", "ai_discard", "ai_final", "ai_lane", "ai_spent", "ban_step", "bans",
                  "bastion", "first", "fort", "hands", "lanes", "mana", "pending", "pending_owner",
-                 "pending_spell", "phase", "picks", "pile", "reports", "result", "revealed", "shown", "turn")
+                 "pending_spell", "phase", "picks", "pile", "quiet", "reports", "result", "revealed", "shown",
+                 "turn")
 
     game: ClashOfDecks
 
@@ -361,6 +387,7 @@ class ClashState(State):
         self.ai_spent = 0
         self.ai_lane = 0
         self.reports: list[str] = []
+        self.quiet = False  # a searched copy (`sample`): no sentences are made for its reports
 
     # --- helpers ------------------------------------------------------------------------
     def _rng(self) -> random.Random:
@@ -409,10 +436,11 @@ class ClashState(State):
             self.hands[seat] = hand
             self.shown[seat] = [False] * len(hand)
         self.first = self._rng().randrange(2)
-        self.reports.append(Spoken(f"Coin toss: {self._label(self.first)} plays first, with {FIRST_TURN_MANA} mana.",
-                                   N_("Coin toss: {player} plays first, with {mana} mana."),
-                                   you=N_("Coin toss: you play first, with {mana} mana."),
-                                   subject=self.first, player=self._seat(self.first), mana=FIRST_TURN_MANA))
+        if not self.quiet:
+            self.reports.append(Spoken(f"Coin toss: {self._label(self.first)} plays first, with {FIRST_TURN_MANA} mana.",
+                                       N_("Coin toss: {player} plays first, with {mana} mana."),
+                                       you=N_("Coin toss: you play first, with {mana} mana."),
+                                       subject=self.first, player=self._seat(self.first), mana=FIRST_TURN_MANA))
         self._start_turn(self.first)
 
     def _setup_solo(self, mine: list[int], ai: list[int]) -> None:
@@ -430,8 +458,9 @@ class ClashState(State):
         self.revealed = self.pile[:4]
         del self.pile[:4]
         names = [name_of(c) for c in self.revealed]
-        self.reports.append(Spoken("Revealed for the draft: " + ", ".join(names) + ".",
-                                   N_("Revealed for the draft: {cards}."), cards=w.cards(names)))
+        if not self.quiet:
+            self.reports.append(Spoken("Revealed for the draft: " + ", ".join(names) + ".",
+                                       N_("Revealed for the draft: {cards}."), cards=w.cards(names)))
 
     def drafter(self) -> int:
         """Who picks now in the draft: A 1, B 2, A the last; the next four with B first."""
@@ -447,7 +476,8 @@ class ClashState(State):
         if self._is_ai(seat):
             if not self.ai_deck and self.fort[1]:
                 self.ai_final = True
-                self.reports.append(Msg(N_("The automaton's deck is empty and its Fort shows: this is its last turn.")))
+                if not self.quiet:
+                    self.reports.append(Msg(N_("The automaton's deck is empty and its Fort shows: this is its last turn.")))
             d = self.game.difficulty
             creatures = len(self.lanes[0][0]) + len(self.lanes[0][1])
             self.mana = d["constant_mana"] + d["variable_mana"] * creatures
@@ -458,9 +488,10 @@ class ClashState(State):
             self.mana = FIRST_TURN_MANA if first_turn else len(self.hands[seat]) + 1
             self.phase = SUMMON
         self.turn += 1
-        self.reports.append(Spoken(f"Turn {self.turn}: {self._label(seat)}, {self.mana} mana.",
-                                   TURN, you=N_("Turn {turn}: yours, {mana} mana."), subject=seat,
-                                   turn=self.turn, player=self._seat(seat), mana=self.mana))
+        if not self.quiet:
+            self.reports.append(Spoken(f"Turn {self.turn}: {self._label(seat)}, {self.mana} mana.",
+                                       TURN, you=N_("Turn {turn}: yours, {mana} mana."), subject=seat,
+                                       turn=self.turn, player=self._seat(seat), mana=self.mana))
 
     def _end_turn(self) -> None:
         """End of turn: damage on every creature is removed, Protection recharges."""
@@ -472,12 +503,14 @@ class ClashState(State):
         if self._is_ai(self.active) and self.ai_final:
             self.result = [0]
             self.phase = OVER
-            self.reports.append(Msg(N_("The automaton has played its last turn and you are still standing: you win.")))
+            if not self.quiet:
+                self.reports.append(Msg(N_("The automaton has played its last turn and you are still standing: you win.")))
             return
         if self.turn >= MAX_TURNS and not self.game.solo:
             self.result = [0, 1]
             self.phase = OVER
-            self.reports.append(Msg(N_("{turns} turns have been played: the game is a draw."), turns=MAX_TURNS))
+            if not self.quiet:
+                self.reports.append(Msg(N_("{turns} turns have been played: the game is a draw."), turns=MAX_TURNS))
             return
         self._start_turn(1 - self.active)
 
@@ -548,10 +581,11 @@ class ClashState(State):
         if not self.fort[seat]:
             self.fort[seat] = True
             self.bastion[seat] = 0
-            self.reports.append(Spoken(f"{self._label(seat).capitalize()}: the Bastion is destroyed and flips to the Fort.",
-                                       N_("{owner} Bastion is destroyed and flips to the Fort."),
-                                       you=N_("Your Bastion is destroyed and flips to the Fort."),
-                                       subject=seat, owner=self._own(seat)))
+            if not self.quiet:
+                self.reports.append(Spoken(f"{self._label(seat).capitalize()}: the Bastion is destroyed and flips to the Fort.",
+                                           N_("{owner} Bastion is destroyed and flips to the Fort."),
+                                           you=N_("Your Bastion is destroyed and flips to the Fort."),
+                                           subject=seat, owner=self._own(seat)))
             return
         self.bastion[seat] = len(self.hands[seat])
         self.result = [1 - seat] if not self.game.solo else []
@@ -559,14 +593,16 @@ class ClashState(State):
         english = (f"{self._label(seat).capitalize()}: the Fort is destroyed. "
                    + ("You lose." if self.game.solo else f"{self._label(1 - seat)} wins."))
         if self.game.solo:
-            self.reports.append(Spoken(english, N_("{owner} Fort is destroyed. The automaton wins."),
-                                       you=N_("Your Fort is destroyed. You lose."), subject=seat,
-                                       owner=self._own(seat)))
+            if not self.quiet:
+                self.reports.append(Spoken(english, N_("{owner} Fort is destroyed. The automaton wins."),
+                                           you=N_("Your Fort is destroyed. You lose."), subject=seat,
+                                           owner=self._own(seat)))
         else:
-            self.reports.append(Spoken(english, N_("{owner} Fort is destroyed. {winner} wins."),
-                                       you=N_("Your Fort is destroyed. {winner} wins."),
-                                       them=N_("{owner} Fort is destroyed. You win."), subject=seat,
-                                       owner=self._own(seat), winner=self._seat(1 - seat)))
+            if not self.quiet:
+                self.reports.append(Spoken(english, N_("{owner} Fort is destroyed. {winner} wins."),
+                                           you=N_("Your Fort is destroyed. {winner} wins."),
+                                           them=N_("{owner} Fort is destroyed. You win."), subject=seat,
+                                           owner=self._own(seat), winner=self._seat(1 - seat)))
 
     def _damage_player(self, seat: int, amount: int) -> None:
         if amount <= 0:
@@ -581,15 +617,17 @@ class ClashState(State):
         where: dict[str, Any] = {"subject": seat, "player": self._seat(seat), "damage": amount, "place": self.bastion[seat] + 1,
                  "size": len(self.hands[seat]) + 1}
         if self.fort[seat]:
-            self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Fort moves to position "
-                                                   "{place} of {size}."),
-                                       you=N_("You take {damage} damage: the Fort moves to position {place} of {size}."),
-                                       **where))
+            if not self.quiet:
+                self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Fort moves to position "
+                                                       "{place} of {size}."),
+                                           you=N_("You take {damage} damage: the Fort moves to position {place} of {size}."),
+                                           **where))
         else:
-            self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Bastion moves to position "
-                                                   "{place} of {size}."),
-                                       you=N_("You take {damage} damage: the Bastion moves to position {place} "
-                                              "of {size}."), **where))
+            if not self.quiet:
+                self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Bastion moves to position "
+                                                       "{place} of {size}."),
+                                           you=N_("You take {damage} damage: the Bastion moves to position {place} "
+                                                  "of {size}."), **where))
         self._check_bastion(seat)  # excess damage is lost when a Bastion flips
 
     # --- solo: the automaton --------------------------------------------------------------
@@ -604,7 +642,7 @@ class ClashState(State):
             milled.append(name_of(card))
             if not self.ai_deck:
                 break  # the deck runs out: excess damage is lost
-        if milled:
+        if milled and not self.quiet:
             self.reports.append(Spoken(f"The automaton takes {amount} damage: {', '.join(milled)} go to its discard pile.",
                                        N_("The automaton takes {damage} damage: {cards} go to its discard pile."),
                                        damage=amount, cards=w.cards(milled)))
@@ -618,10 +656,11 @@ class ClashState(State):
         self.ai_deck = self.ai_discard
         self.ai_discard = []
         self._rng().shuffle(self.ai_deck)
-        self.reports.append(Spoken(f"The automaton's deck is empty: its Bastion flips to the Fort and its discard pile "
-                                   f"becomes a new deck of {len(self.ai_deck)} cards.",
-                                   N_("The automaton's deck is empty: its Bastion flips to the Fort and its discard "
-                                      "pile becomes a new deck of {count} cards."), count=len(self.ai_deck)))
+        if not self.quiet:
+            self.reports.append(Spoken(f"The automaton's deck is empty: its Bastion flips to the Fort and its discard pile "
+                                       f"becomes a new deck of {len(self.ai_deck)} cards.",
+                                       N_("The automaton's deck is empty: its Bastion flips to the Fort and its discard "
+                                          "pile becomes a new deck of {count} cards."), count=len(self.ai_deck)))
 
     def _ai_summon_step(self) -> None:
         """Reveal one card: a creature goes behind the others in the lane whose turn it is,
@@ -635,25 +674,28 @@ class ClashState(State):
         if IS_CREATURE[card]:
             self.lanes[1][lane].append([card, 0, NEW, 0])
             self.ai_spent += COST[card]
-            self.reports.append(Spoken(f"The automaton reveals {name_of(card)} and summons it to the {LANES[lane]} lane.",
-                                       N_("The automaton reveals {card} and summons it {lane}."),
-                                       card=_word(card), lane=lane_msg(lane, 2)))
+            if not self.quiet:
+                self.reports.append(Spoken(f"The automaton reveals {name_of(card)} and summons it to the {LANES[lane]} lane.",
+                                           N_("The automaton reveals {card} and summons it {lane}."),
+                                           card=_word(card), lane=lane_msg(lane, 2)))
         elif self.lanes[0][lane]:
             self.ai_spent += COST[card]
             aim = self.lanes[0][lane][0][0]
-            self.reports.append(Spoken(f"The automaton reveals {name_of(card)} and casts it on your "
-                                       f"{name_of(aim)} in the {LANES[lane]} lane.",
-                                       N_("The automaton reveals {card} and casts it on the player's {target} {lane}."),
-                                       you=N_("The automaton reveals {card} and casts it on your {target} {lane}."),
-                                       subject=0, card=_word(card), target=_word(aim), lane=lane_msg(lane, 1)))
+            if not self.quiet:
+                self.reports.append(Spoken(f"The automaton reveals {name_of(card)} and casts it on your "
+                                           f"{name_of(aim)} in the {LANES[lane]} lane.",
+                                           N_("The automaton reveals {card} and casts it on the player's {target} {lane}."),
+                                           you=N_("The automaton reveals {card} and casts it on your {target} {lane}."),
+                                           subject=0, card=_word(card), target=_word(aim), lane=lane_msg(lane, 1)))
             self._cast_effect(1, card, 0, lane, 0)
             self.ai_discard.append(card)
         else:
             self.ai_discard.append(card)
-            self.reports.append(Spoken(f"The automaton reveals {name_of(card)}: no target in the {LANES[lane]} lane, "
-                                       "so it is discarded and costs nothing.",
-                                       N_("The automaton reveals {card}: no target {lane}, so it is discarded and "
-                                          "costs nothing."), card=_word(card), lane=lane_msg(lane, 1)))
+            if not self.quiet:
+                self.reports.append(Spoken(f"The automaton reveals {name_of(card)}: no target in the {LANES[lane]} lane, "
+                                           "so it is discarded and costs nothing.",
+                                           N_("The automaton reveals {card}: no target {lane}, so it is discarded and "
+                                              "costs nothing."), card=_word(card), lane=lane_msg(lane, 1)))
         self._ai_deck_check()
 
     # --- attacks ------------------------------------------------------------------------
@@ -682,9 +724,10 @@ class ClashState(State):
         if self.abilities(side, lane, i) & SPRINT and i > 0:
             row.insert(0, row.pop(i))
             c[3] += i  # passed i creatures: +i damage for the rest of the assault
-            self.reports.append(Spoken(f"{name_of(c[0])} sprints to the front of the {LANES[lane]} lane (+{i} damage).",
-                                       N_("{card} sprints to the front of the {lane} (+{bonus} damage)."),
-                                       card=_word(c[0]), lane=lane_msg(lane), bonus=i))
+            if not self.quiet:
+                self.reports.append(Spoken(f"{name_of(c[0])} sprints to the front of the {LANES[lane]} lane (+{i} damage).",
+                                           N_("{card} sprints to the front of the {lane} (+{bonus} damage)."),
+                                           card=_word(c[0]), lane=lane_msg(lane), bonus=i))
             i = 0
         abil = self.abilities(side, lane, i)
         power = ATTACK[c[0]] + c[3]
@@ -701,24 +744,28 @@ class ClashState(State):
                                                                             else N_("the Bastion"))
             english = f"{who} {'attacks again' if again else 'attacks'} {wall} for {power}."
             if again:
-                self.reports.append(Spoken(english, N_("{owner} {card} attacks again {wall} for {power}."),
-                                           you=N_("Your {card} attacks again {wall} for {power}."), wall=words, **said))
+                if not self.quiet:
+                    self.reports.append(Spoken(english, N_("{owner} {card} attacks again {wall} for {power}."),
+                                               you=N_("Your {card} attacks again {wall} for {power}."), wall=words, **said))
             else:
-                self.reports.append(Spoken(english, N_("{owner} {card} attacks {wall} for {power}."),
-                                           you=N_("Your {card} attacks {wall} for {power}."), wall=words, **said))
+                if not self.quiet:
+                    self.reports.append(Spoken(english, N_("{owner} {card} attacks {wall} for {power}."),
+                                               you=N_("Your {card} attacks {wall} for {power}."), wall=words, **said))
             self._damage_player(enemy, power)
             return
         target = self.lanes[enemy][lane][0]
         english = (f"{who} {'attacks again' if again else 'attacks'} {name_of(target[0])} "
                    f"in the {LANES[lane]} lane for {power}.")
         if again:
-            self.reports.append(Spoken(english, N_("{owner} {card} attacks again {target} {lane} for {power}."),
-                                       you=N_("Your {card} attacks again {target} {lane} for {power}."),
-                                       target=_word(target[0]), lane=lane_msg(lane, 1), **said))
+            if not self.quiet:
+                self.reports.append(Spoken(english, N_("{owner} {card} attacks again {target} {lane} for {power}."),
+                                           you=N_("Your {card} attacks again {target} {lane} for {power}."),
+                                           target=_word(target[0]), lane=lane_msg(lane, 1), **said))
         else:
-            self.reports.append(Spoken(english, N_("{owner} {card} attacks {target} {lane} for {power}."),
-                                       you=N_("Your {card} attacks {target} {lane} for {power}."),
-                                       target=_word(target[0]), lane=lane_msg(lane, 1), **said))
+            if not self.quiet:
+                self.reports.append(Spoken(english, N_("{owner} {card} attacks {target} {lane} for {power}."),
+                                           you=N_("Your {card} attacks {target} {lane} for {power}."),
+                                           target=_word(target[0]), lane=lane_msg(lane, 1), **said))
         destroyed = self._strike(enemy, lane, 0, power, abil, spell=False)
         if destroyed and abil & BERSERK and self.result is None:
             self.again = (lane, c[0])  # Berserk: attack again (after any return order is chosen)
@@ -744,22 +791,25 @@ class ClashState(State):
         words = _words(cards)
         if self._is_ai(side):
             self.ai_discard.extend(cards)
-            self.reports.append(Spoken(f"Destroyed: {names}; to the automaton's discard pile.",
-                                       N_("Destroyed: {cards}; to the automaton's discard pile."), cards=words))
+            if not self.quiet:
+                self.reports.append(Spoken(f"Destroyed: {names}; to the automaton's discard pile.",
+                                           N_("Destroyed: {cards}; to the automaton's discard pile."), cards=words))
         elif len(cards) == 1:
             self._return_to_hand(side, cards[0])
-            self.reports.append(Spoken(f"Destroyed: {names}; it returns to {self._owner(side)} hand.",
-                                       N_("Destroyed: {cards}; it returns to {owner} hand."),
-                                       you=N_("Destroyed: {cards}; it returns to your hand."),
-                                       subject=side, cards=words, owner=self._own(side)))
+            if not self.quiet:
+                self.reports.append(Spoken(f"Destroyed: {names}; it returns to {self._owner(side)} hand.",
+                                           N_("Destroyed: {cards}; it returns to {owner} hand."),
+                                           you=N_("Destroyed: {cards}; it returns to your hand."),
+                                           subject=side, cards=words, owner=self._own(side)))
         else:
             self.pending = cards
             self.pending_owner = side
-            self.reports.append(Spoken(f"Destroyed together: {names}; {self._label(side)} "
-                                       f"choose{'' if self.game.solo else 's'} the order they return in.",
-                                       N_("Destroyed together: {cards}; {player} chooses the order they return in."),
-                                       you=N_("Destroyed together: {cards}; you choose the order they return in."),
-                                       subject=side, cards=words, player=self._seat(side)))
+            if not self.quiet:
+                self.reports.append(Spoken(f"Destroyed together: {names}; {self._label(side)} "
+                                           f"choose{'' if self.game.solo else 's'} the order they return in.",
+                                           N_("Destroyed together: {cards}; {player} chooses the order they return in."),
+                                           you=N_("Destroyed together: {cards}; you choose the order they return in."),
+                                           subject=side, cards=words, player=self._seat(side)))
         return len(cards)
 
     def _hit(self, side: int, lane: int, pos: int, damage: int, spell: bool) -> bool:
@@ -769,14 +819,16 @@ class ClashState(State):
         c = self.lanes[side][lane][pos]
         abil = self.abilities(side, lane, pos)
         if spell and abil & INDESTRUCTIBLE:
-            self.reports.append(Spoken(f"{name_of(c[0])} is Indestructible: the incantation does nothing to it.",
-                                       N_("{card} is Indestructible: the incantation does nothing to it."),
-                                       card=_word(c[0])))
+            if not self.quiet:
+                self.reports.append(Spoken(f"{name_of(c[0])} is Indestructible: the incantation does nothing to it.",
+                                           N_("{card} is Indestructible: the incantation does nothing to it."),
+                                           card=_word(c[0])))
             return False
         if abil & PROTECTION and not c[2] & PROT_USED:
             c[2] |= PROT_USED
-            self.reports.append(Spoken(f"{name_of(c[0])}'s Protection ignores the damage.",
-                                       N_("{card}'s Protection ignores the damage."), card=_word(c[0])))
+            if not self.quiet:
+                self.reports.append(Spoken(f"{name_of(c[0])}'s Protection ignores the damage.",
+                                           N_("{card}'s Protection ignores the damage."), card=_word(c[0])))
             return False
         c[1] += damage
         return c[1] >= HEALTH[c[0]]
@@ -941,19 +993,21 @@ class ClashState(State):
             self.picks[seat].append(act[1])
             if len(self.picks[1]) == 10:
                 self.phase = BAN
-                self.reports.append(Spoken(
-                    "Both players reveal their 10 cards: "
-                    + "; ".join(f"{self._label(s)}: " + ", ".join(name_of(c) for c in self.picks[s]) for s in (0, 1))
-                    + ".",
-                    N_("Both players reveal their 10 cards: {player_a}: {cards_a}; {player_b}: {cards_b}."),
-                    player_a=self._seat(0), cards_a=_words(self.picks[0]),
-                    player_b=self._seat(1), cards_b=_words(self.picks[1])))
+                if not self.quiet:
+                    self.reports.append(Spoken(
+                        "Both players reveal their 10 cards: "
+                        + "; ".join(f"{self._label(s)}: " + ", ".join(name_of(c) for c in self.picks[s]) for s in (0, 1))
+                        + ".",
+                        N_("Both players reveal their 10 cards: {player_a}: {cards_a}; {player_b}: {cards_b}."),
+                        player_a=self._seat(0), cards_a=_words(self.picks[0]),
+                        player_b=self._seat(1), cards_b=_words(self.picks[1])))
         elif kind == "ban":
             target = BAN_STEPS[self.ban_step][1]
             self.bans[target].append(act[1])
-            self.reports.append(Spoken(f"{self._label(seat).capitalize()} bans {name_of(act[1])}.",
-                                       N_("{player} bans {card}."), you=N_("You ban {card}."), subject=seat,
-                                       player=self._seat(seat), card=_word(act[1])))
+            if not self.quiet:
+                self.reports.append(Spoken(f"{self._label(seat).capitalize()} bans {name_of(act[1])}.",
+                                           N_("{player} bans {card}."), you=N_("You ban {card}."), subject=seat,
+                                           player=self._seat(seat), card=_word(act[1])))
             self.ban_step += 1
             if self.ban_step == len(BAN_STEPS):
                 self._setup_duel([[c for c in self.picks[s] if c not in self.bans[s]] for s in (0, 1)])
@@ -962,10 +1016,11 @@ class ClashState(State):
             self._take_from_hand(seat, card)
             self.mana -= COST[card]
             self.lanes[seat][lane].append([card, 0, NEW, 0])
-            self.reports.append(Spoken(f"{self._label(seat).capitalize()}: {name_of(card)} is summoned to the "
-                                       f"{LANES[lane]} lane.", N_("{owner} {card} is summoned {lane}."),
-                                       you=N_("Your {card} is summoned {lane}."), subject=seat,
-                                       owner=self._own(seat), card=_word(card), lane=lane_msg(lane, 2)))
+            if not self.quiet:
+                self.reports.append(Spoken(f"{self._label(seat).capitalize()}: {name_of(card)} is summoned to the "
+                                           f"{LANES[lane]} lane.", N_("{owner} {card} is summoned {lane}."),
+                                           you=N_("Your {card} is summoned {lane}."), subject=seat,
+                                           owner=self._own(seat), card=_word(card), lane=lane_msg(lane, 2)))
             self._check_bastion(seat)
         elif kind == "cast":
             _, card, side, lane, pos = act
@@ -973,10 +1028,11 @@ class ClashState(State):
             self.mana -= COST[card]
             aim = self.lanes[side][lane][pos][0]
             where = f"{self.game.side_label(side)} {LANES[lane]} {pos + 1}"
-            self.reports.append(Spoken(f"{self._label(seat).capitalize()}: {name_of(card)} is cast on "
-                                       f"{name_of(aim)} ({where}).", N_("{owner} {card} is cast on {target} ({where})."),
-                                       you=N_("Your {card} is cast on {target} ({where})."), subject=seat,
-                                       owner=self._own(seat), card=_word(card), target=_word(aim), where=where))
+            if not self.quiet:
+                self.reports.append(Spoken(f"{self._label(seat).capitalize()}: {name_of(card)} is cast on "
+                                           f"{name_of(aim)} ({where}).", N_("{owner} {card} is cast on {target} ({where})."),
+                                           you=N_("Your {card} is cast on {target} ({where})."), subject=seat,
+                                           owner=self._own(seat), card=_word(card), target=_word(aim), where=where))
             self.pending_spell = (seat, card)
             self._cast_effect(seat, card, side, lane, pos)
             if not self.pending:
@@ -1004,11 +1060,13 @@ class ClashState(State):
         owner = self.pending_owner
         self.pending.remove(card)
         self._return_to_hand(owner, card)
-        self.reports.append(self._returns(owner, card))
+        if not self.quiet:
+            self.reports.append(self._returns(owner, card))
         if len(self.pending) == 1:
             last = self.pending.pop()
             self._return_to_hand(owner, last)
-            self.reports.append(self._returns(owner, last))
+            if not self.quiet:
+                self.reports.append(self._returns(owner, last))
         if not self.pending:
             self._finish_spell()
 
@@ -1019,13 +1077,15 @@ class ClashState(State):
     def _apply_draft(self, seat: int, card: int) -> None:
         self.revealed.remove(card)
         self.picks[seat].append(card)
-        self.reports.append(Spoken(f"{self._label(seat).capitalize()} draft{'' if self.game.solo else 's'} {name_of(card)}.",
-                                   N_("{player} drafts {card}."), you=N_("You draft {card}."), subject=seat,
-                                   player=self._seat(seat), card=_word(card)))
+        if not self.quiet:
+            self.reports.append(Spoken(f"{self._label(seat).capitalize()} draft{'' if self.game.solo else 's'} {name_of(card)}.",
+                                       N_("{player} drafts {card}."), you=N_("You draft {card}."), subject=seat,
+                                       player=self._seat(seat), card=_word(card)))
         if self.game.solo:
             self.picks[1].extend(self.revealed)
-            self.reports.append(Spoken("The automaton gets " + ", ".join(name_of(c) for c in self.revealed) + ".",
-                                       N_("The automaton gets {cards}."), cards=_words(self.revealed)))
+            if not self.quiet:
+                self.reports.append(Spoken("The automaton gets " + ", ".join(name_of(c) for c in self.revealed) + ".",
+                                           N_("The automaton gets {cards}."), cards=_words(self.revealed)))
             self.revealed = []
             if len(self.picks[0]) == 8:
                 self.phase = SUMMON
@@ -1037,10 +1097,11 @@ class ClashState(State):
             last = self.revealed.pop()
             taker = 1 - seat
             self.picks[taker].append(last)
-            self.reports.append(Spoken(f"{self._label(taker).capitalize()} gets the last card, {name_of(last)}.",
-                                       N_("{player} gets the last card, {card}."),
-                                       you=N_("You get the last card, {card}."), subject=taker,
-                                       player=self._seat(taker), card=_word(last)))
+            if not self.quiet:
+                self.reports.append(Spoken(f"{self._label(taker).capitalize()} gets the last card, {name_of(last)}.",
+                                           N_("{player} gets the last card, {card}."),
+                                           you=N_("You get the last card, {card}."), subject=taker,
+                                           player=self._seat(taker), card=_word(last)))
             if len(self.picks[0]) == 8 and len(self.picks[1]) == 8:
                 self.phase = SUMMON
                 self._setup_duel([list(self.picks[0]), list(self.picks[1])])
@@ -1066,6 +1127,7 @@ class ClashState(State):
         s.ai_deck, s.ai_discard = self.ai_deck.copy(), self.ai_discard.copy()
         s.ai_final, s.ai_spent, s.ai_lane = self.ai_final, self.ai_spent, self.ai_lane
         s.reports = self.reports.copy()
+        s.quiet = self.quiet
         return s
 
     def scores(self) -> list[float]:
@@ -1178,6 +1240,7 @@ class ClashState(State):
         the opponent's secret constructed picks, the automaton's deck order."""
         s = self.clone()
         s.seed, s.chance, s.actions = rng.randrange(MAX_SEED), 0, []
+        s.quiet = True  # searched, never shown: the play is the same, the sentences are not made
         if not self.game.solo:
             o = 1 - seat
             places = [i for i, known in enumerate(s.shown[o]) if not known]

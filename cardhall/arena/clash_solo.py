@@ -1,0 +1,132 @@
+"""Clash of Decks solo: a bot's win rate against the automaton per level, resumable.
+
+`python -m cardhall.arena.clash_solo --bot hard --games N --out FILE` plays N deals (seeds
+10 000 on) of each level's preset (`--ways`: every way to spend its points, `--way`: one),
+draft format, one JSON line per game in FILE, so the same command resumes and a larger
+`--games` extends; it prints the table: wins, the 95% Wilson interval and the seconds per
+move. (Here in the arena's tier, as it builds bots from their specs; the game's own bench,
+`cardhall.games.clash_of_decks.bench`, measures the heuristic.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, cast
+
+from cardhall.bots import make_bot
+from cardhall.core.bot import Observation
+from cardhall.core.game import Game
+from cardhall.core.registry import load
+from cardhall.games.clash_of_decks.bench import wilson
+from cardhall.games.clash_of_decks.game import LEVEL_PRESETS, ClashState, difficulty_ways
+
+
+def solo_game(game: Game, bot: str, seed: int) -> dict[str, Any]:
+    """One solo game of `bot` (a spec, seeded with the deal's seed) against the automaton: the
+    outcome and the bot's thinking time per decision that had a choice."""
+    state = cast(ClashState, game.new_state(seed))
+    player = make_bot(game, bot, seed)
+    times: list[float] = []
+    while not state.is_over():
+        obs = Observation.of(state, 0)
+        start = time.perf_counter()
+        action = player.act(obs)
+        if len(obs.legal) > 1:
+            times.append(time.perf_counter() - start)
+        state.apply(action)
+    return {"seed": seed, "win": state.winners() == [0], "turns": state.turn, "moves": len(times),
+            "seconds": sum(times), "slowest": max(times, default=0.0)}
+
+
+def setting_name(level: int, options: dict[str, Any]) -> str:
+    """A solo setting in words for the tables: "quick play", "level 5: variable_mana=2, …"."""
+    if level == 0:
+        return "quick play"
+    return f"level {level}: " + ", ".join(f"{k}={v}" for k, v in options.items())
+
+
+def solo_settings(levels: list[int], ways: bool, way: str | None) -> list[tuple[int, dict[str, Any]]]:
+    """The (level, options) pairs to measure: each level's preset, every way of each level
+    (`ways`), or one way written ``key=value,…`` (`way`)."""
+    if way is not None:
+        pairs = [part.split("=", 1) for part in way.split(",")]
+        options = {k.strip(): _option_value(v.strip()) for k, v in pairs}
+        return [(level, options) for level in levels]
+    if ways:
+        return [(level, options) for level in levels for options in (difficulty_ways(level) if level else [{}])]
+    return [(level, dict(LEVEL_PRESETS[level]) if level else {}) for level in levels]
+
+
+def _option_value(text: str) -> Any:
+    return {"true": True, "false": False}.get(text.lower(), int(text) if text.isdigit() else text)
+
+
+def solo_run(bot: str, games: int, first_seed: int, settings: list[tuple[int, dict[str, Any]]], out: Path) -> None:
+    """Play `games` deals (seeds `first_seed`…) of each setting, one JSON line per game appended
+    to `out`; games already in `out` (same bot, setting and seed) are not played again, so the
+    same command resumes and a larger --games extends."""
+    done = {(r["bot"], r["setting"], r["seed"]) for r in read_runs(out)}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    for level, options in settings:
+        game = load("clash-of-decks", solo=True, format="draft", level=level, **options)
+        name = setting_name(level, options)
+        for seed in range(first_seed, first_seed + games):
+            if (bot, name, seed) in done:
+                continue
+            record = {"bot": bot, "setting": name, **solo_game(game, bot, seed)}
+            with out.open("a") as f:
+                f.write(json.dumps(record) + "\n")
+
+
+def read_runs(path: Path) -> list[dict[str, Any]]:
+    """The game records a solo run wrote (none if the file does not exist yet)."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def solo_table(records: list[dict[str, Any]]) -> str:
+    """The win-rate table of solo records: per bot and setting, games, wins, the 95% Wilson
+    interval and the seconds per decision (mean, slowest)."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for r in records:
+        groups.setdefault((r["bot"], r["setting"]), []).append(r)
+    rows = ["| bot | setting | games | wins | win rate | 95% interval | s/move | slowest s |",
+            "|---|---|---|---|---|---|---|---|"]
+    for (bot, setting), rs in groups.items():
+        n, wins = len(rs), sum(r["win"] for r in rs)
+        low, high = wilson(wins, n)
+        moves = sum(r["moves"] for r in rs)
+        per_move = sum(r["seconds"] for r in rs) / max(1, moves)
+        slowest = max(r["slowest"] for r in rs)
+        rows.append(f"| `{bot}` | {setting} | {n} | {wins} | {wins / n:.1%} | {low:.1%} – {high:.1%} | "
+                    f"{per_move:.2f} | {slowest:.2f} |")
+    return "\n".join(rows)
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m cardhall.arena.clash_solo",
+                                     description="A bot's win rate against the automaton, draft format; "
+                                                 "resumable: one JSON line per game in --out.")
+    parser.add_argument("--bot", default="hard", help="bot spec (default: hard)")
+    parser.add_argument("--games", type=int, default=20, help="deals per setting")
+    parser.add_argument("--first-seed", type=int, default=10000, help="the first deal's seed")
+    parser.add_argument("--levels", default="0,1,2,3,4,5", help="levels, comma-separated (0: quick play)")
+    parser.add_argument("--ways", action="store_true", help="every way to spend each level's points, "
+                                                            "not only its preset")
+    parser.add_argument("--way", help="one way, e.g. variable_mana=2,constant_mana=8,ai_first=true")
+    parser.add_argument("--out", type=Path, required=True, help="the JSON-lines file of games (resumed)")
+    parser.add_argument("--table", action="store_true", help="only print the table of --out")
+    args = parser.parse_args(argv)
+    if not args.table:
+        settings = solo_settings([int(x) for x in args.levels.split(",")], args.ways, args.way)
+        solo_run(args.bot, args.games, args.first_seed, settings, args.out)
+    print(solo_table(read_runs(args.out)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
