@@ -16,14 +16,16 @@ since the root; short games (5 Towers, Clash of Decks) play rollouts out and cou
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from cardhall.bots.ismcts import Evaluation
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 from cardhall.core.i18n import N_
 from cardhall.core.plugins import LEVEL_SECONDS
-from cardhall.core.registry import game_class
+from cardhall.core.registry import game_class, load
 
 
 @dataclass(frozen=True)
@@ -110,12 +112,33 @@ def evaluation(game: Game) -> Evaluation:
     return Evaluation(win_weight=search.win_weight, scale=search.scale, sign=search.sign, value=value)
 
 
-def level_spec(game_name: str, level: str) -> str:
-    """The bot spec behind a strength level in a game, e.g. ``ismcts:iterations=400:seconds=0.6``
-    (``random`` for random)."""
+def level_spec(game_name: str, level: str, options: Mapping[str, Any] | None = None) -> str:
+    """The bot spec behind a strength level in a game played with `options`, e.g.
+    ``ismcts:iterations=400:seconds=0.6`` (``random`` for random). Options may change it:
+    Clash of Decks solo has its own search profile."""
     if level == "random":
         return "random"
-    return game_class(game_name).plugins.search.levels[level]
+    plugins = load(game_name, **options).plugins if options else game_class(game_name).plugins
+    return plugins.search.levels[level]
+
+
+def variants(game_name: str) -> list[tuple[str, dict[str, Any]]]:
+    """The ways of playing `game_name` whose levels differ: the default game (label = the
+    name), and each yes/no option that, switched, gives the levels other specs
+    (``clash-of-decks (solo)``)."""
+    out: list[tuple[str, dict[str, Any]]] = [(game_name, {})]
+    base = {level: level_spec(game_name, level) for level in LEVELS}
+    for option in game_class(game_name).OPTIONS:
+        if option.kind is bool:
+            switched = {option.name: not option.default}
+            try:
+                differs = any(level_spec(game_name, level, switched) != spec for level, spec in base.items())
+            except CardhallError:  # the option alone is not a game (it asks for others)
+                continue
+            if differs:
+                out.append((f"{game_name} ({option.name})" if option.default is False
+                            else f"{game_name} (no {option.name})", switched))
+    return out
 
 
 def markdown_table() -> str:
@@ -128,6 +151,6 @@ def markdown_table() -> str:
              for level in LADDER]
     rows += [f"| `heuristic` | – | {HEURISTIC} |", "", "| game | " + " | ".join(LEVELS) + " |",
              "|---|" + "---|" * len(LEVELS)]
-    rows += [f"| {name} | " + " | ".join(f"`{level_spec(name, level)}`" for level in LEVELS) + " |"
-             for name in game_names()]
+    rows += [f"| {label} | " + " | ".join(f"`{level_spec(name, level, options)}`" for level in LEVELS) + " |"
+             for name in game_names() for label, options in variants(name)]
     return "\n".join(rows)
