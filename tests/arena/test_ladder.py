@@ -7,7 +7,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cardhall.arena import schedule
-from cardhall.arena.ladder import DEAL_GAMES, ladder_arena, markdown, steps
+from cardhall.arena.ladder import DEAL_GAMES, ladder_arenas, markdown, steps
 from cardhall.cli import app
 
 
@@ -44,11 +44,11 @@ def test_in_a_game_of_one_seat_the_steps_pair_the_deals() -> None:
 
 def test_long_rotations_change_the_deal_every_24_games() -> None:
     """4 levels at 5 seats rotate over 240 seatings: a new deal every 24 games (10 deals)."""
-    arena = ladder_arena("putz", 240, options={"players": 5})
+    (arena,) = ladder_arenas("putz", 240, options={"players": 5})
     assert arena.cycle == 240 and arena.deal_games == DEAL_GAMES == 24
     jobs = arena.jobs()
     assert len({j.seed for j in jobs}) == 10 and len({j.seed for j in jobs[:24]}) == 1
-    assert ladder_arena("hearts", 48).deal_games is None  # 24 seatings: a deal per rotation
+    assert ladder_arenas("hearts", 48)[0].deal_games is None  # 24 seatings: a deal per rotation
     seats = schedule("putz", {"players": 5}, ["a", "b"], ["a", "b"], 5, 4, seed=1, deal_games=2)
     assert len({j.seed for j in seats}) == 2
 

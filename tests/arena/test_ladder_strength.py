@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardhall.arena.ladder import ladder_arena, steps
-from cardhall.arena.runner import run
+from cardhall.arena.ladder import ladder_arenas, run_ladder, steps
 
 # (id, game, options, games, the steps docs/bots.md reports as not yet significant)
 RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
@@ -28,7 +27,7 @@ RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
 @pytest.mark.parametrize(("name", "game", "options", "games", "short"), RUNS, ids=[r[0] for r in RUNS])
 def test_each_step_of_the_ladder_is_significant(name: str, game: str, options: dict[str, Any], games: int,
                                                 short: set[str]) -> None:
-    outcome = run(ladder_arena(game, games, seed=1, options=options, workers=1))
+    outcome = run_ladder(ladder_arenas(game, games, seed=1, options=options, workers=1))
     assert outcome.results["complete"]
     for step in steps(outcome.results):
         label = f"{step['upper']}-{step['lower']}"
