@@ -265,7 +265,9 @@ def overview_markdown(summaries: list[dict[str, Any]]) -> str:
     """Every run's steps as one Markdown table: games, and per step the paired games (or
     deals), the standardized effect with its 95% interval, and whether it is significant."""
     head = " | ".join(f"{u} − {lo}" for lo, u in itertools.pairwise(NAMES))
-    lines = [f"| run | games | {head} | every step significant |", "|---|---|" + "---|" * len(NAMES)]
+    lines = ["Each step: the paired games (or deals), the standardized effect (margin / SD of the paired "
+             "differences) [95% CI], and (no) where the interval includes 0.", "",
+             f"| run | games | {head} | every step significant |", "|---|---|" + "---|" * len(NAMES)]
     for summary in summaries:
         st = steps(summary)
         cells = [f"{x['paired']} {x['unit']}: {_f(x['effect'])} [{_f(x['effect_low'])}, {_f(x['effect_high'])}]"
