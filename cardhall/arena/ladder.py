@@ -303,8 +303,9 @@ def overview(summaries: list[dict[str, Any]], path: Path) -> Path:
                   [run_label(s["settings"]).replace(", ", "\n", 1) for s in summaries], fontsize=8)
     ax.set_ylabel("step's standardized effect, 95% CI (> 0: upper level stronger)")
     ax.grid(axis="y", alpha=0.3)
-    ax.legend(loc="upper right", fontsize=8)
+    ax.legend(loc="best", fontsize=8)
     ax.set_title("cardhall: the ladder in every game, random < easy < medium < hard")
-    ax.set_xlabel("standardized effect = paired score margin / SD of the paired differences "
+    ax.set_xlim(-0.6, len(summaries) - 0.4)
+    ax.set_xlabel("standardized effect = paired score margin / SD of the paired differences\n"
                   "(the games' points are not comparable); hollow: the 95% interval includes 0", fontsize=8)
     return save(fig, path)
