@@ -18,7 +18,7 @@ RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
     ("hearts3-1", "hearts", {"players": 3, "target": 1}, 240, {"hard-medium"}),
     ("five-towers3", "five-towers", {"players": 3}, 72, {"hard-medium"}),
     ("putz3", "putz", {"players": 3}, 408, set()),
-    ("putz5", "putz", {"players": 5}, 120, set()),
+    ("putz5", "putz", {"players": 5}, 240, set()),
     ("clash-solo", "clash-of-decks", {"solo": True}, 40, {"easy-random", "hard-medium"}),
 ]
 
