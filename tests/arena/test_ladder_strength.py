@@ -1,6 +1,7 @@
 """The ladder holds: random < easy < medium < hard, each step's 95% interval above 0 (long:
 run with `pytest -m slow tests/arena/test_ladder_strength.py`). These are the runs whose
-tables docs/bots.md reports ("The ladder": same game, options, games and seed; one worker).
+tables docs/bots.md reports ("The ladder": same game, options, games and seed; one worker;
+in a duel, `games` a step).
 A step docs/bots.md reports as short of significance is listed with its run and not asserted."""
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
     ("three-two-five-1", "three-two-five", {"deals": 1}, 480, set()),
     ("hearts4-1", "hearts", {"players": 4, "target": 1}, 240, {"hard-medium"}),
     ("hearts3-1", "hearts", {"players": 3, "target": 1}, 240, {"hard-medium"}),
+    ("five-towers2", "five-towers", {"players": 2}, 48, set()),  # head to head: 48 games a step
     ("five-towers3", "five-towers", {"players": 3}, 72, {"hard-medium"}),
+    ("five-towers4", "five-towers", {"players": 4}, 216, set()),
     ("putz3", "putz", {"players": 3}, 408, set()),
     ("putz5", "putz", {"players": 5}, 240, set()),
     ("clash-solo", "clash-of-decks", {"solo": True}, 40, {"easy-random", "hard-medium"}),
