@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 import cardhall
-from cardhall.arena.cli import arena, ladder
+from cardhall.arena.cli import arena, ladder, ladder_plot
 from cardhall.bots.levels import HEURISTIC, LADDER, heuristic_level
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game, State
@@ -545,6 +545,7 @@ def room(ctx: typer.Context,
 
 app.command(context_settings=EXTRA)(arena)  # the commands live with the arena
 app.command(context_settings=EXTRA)(ladder)
+app.command("ladder-plot")(ladder_plot)
 
 
 def main() -> None:

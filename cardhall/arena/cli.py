@@ -115,10 +115,10 @@ def plain_rows(table: Table) -> list[str]:
     return rows
 
 
-def check_plot(plot: Path | None) -> None:
-    """`--plot` must name a file type Matplotlib writes."""
+def check_plot(plot: Path | None, option: str = "--plot") -> None:
+    """`--plot` (or `option`) must name a file type Matplotlib writes."""
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise CardhallError(f"--plot must name a .png, .svg or .pdf file, got {plot}")
+        raise CardhallError(f"{option} must name a .png, .svg or .pdf file, got {plot}")
 
 
 def stop_if_stopped(stopped: bool, out: Path | None) -> None:
@@ -177,27 +177,28 @@ def arena(
 def ladder(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="The game, e.g. hearts."),
-    games: int = typer.Option(240, help="How many games to play (seats rotate over the games)."),
+    games: int = typer.Option(240, help="How many games to play (seats rotate over the games); in a duel, per step."),
     out: Path | None = typer.Option(None, help="Directory for records, results and ladder.md; rerun to resume."),
     workers: int | None = typer.Option(None, min=1, help="Worker processes (default: one per CPU)."),
     seed: int = typer.Option(1, help="Master seed: deals and bot seeds derive from it."),
     plot: Path | None = typer.Option(None, help="Draw the ladder into this PNG (or .svg, .pdf)."),
 ) -> None:
     """Measure a game's ladder: random, easy, medium and hard at one table (an arena run, seats
-    rotated), and each level's paired margin over the one below with its 95% interval.
-    Game options follow as --name value (e.g. --players 3). The same command with the same
-    --out resumes."""
-    from cardhall.arena.ladder import ladder_arena, markdown
+    rotated), and each level's paired margin over the one below with its 95% interval. In a
+    duel each step is its own head-to-head match instead (seats swapped, the same deals for
+    every step, --games per step). Game options follow as --name value (e.g. --players 3).
+    The same command with the same --out resumes."""
+    from cardhall.arena.ladder import ladder_arenas, markdown, run_ladder
     from cardhall.arena.ladder import plot as draw
-    from cardhall.arena.runner import run
     from cardhall.core.options import game_options
 
     console = Console(stderr=True)
     try:
         check_plot(plot)
-        spec = ladder_arena(game, games, seed, game_options(list(ctx.args)), out, workers or os.cpu_count() or 1)
-        outcome = run(spec, progress=lambda done, total: progress_bar(console, done, total))
-        command = " ".join(["cardhall ladder", spec.game, *ctx.args, f"--games {games}", f"--seed {seed}"])
+        arenas = ladder_arenas(game, games, seed, game_options(list(ctx.args)), out, workers or os.cpu_count() or 1)
+        outcome = run_ladder(arenas, progress=lambda done, total: progress_bar(console, done, total),
+                             say=lambda text: console.print(text, markup=False))
+        command = " ".join(["cardhall ladder", arenas[0].game, *ctx.args, f"--games {games}", f"--seed {seed}"])
         text = markdown(outcome.results, command)
         typer.echo(text)
         if out is not None:
@@ -206,6 +207,25 @@ def ladder(
         if plot is not None:
             typer.echo(f"plot written to {draw(outcome.results, plot)}")
         stop_if_stopped(outcome.stopped, out)
+    except CardhallError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+def ladder_plot(
+    runs: list[Path] = typer.Argument(..., help="Ladder runs: directories written by `cardhall ladder --out`."),
+    out: Path = typer.Option(..., "--out", help="The plot to write: a .png, .svg or .pdf file."),
+) -> None:
+    """Draw the ladders of several runs side by side, every step as its standardized effect
+    (paired margin / SD of the paired differences, comparable between games), and print them
+    as one Markdown table."""
+    from cardhall.arena.ladder import overview, overview_markdown, read_run
+
+    try:
+        check_plot(out, "--out")
+        summaries = [read_run(run) for run in runs]
+        typer.echo(overview_markdown(summaries))
+        typer.echo(f"plot written to {overview(summaries, out)}")
     except CardhallError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -216,8 +216,11 @@ class Outcome:
     stopped: bool = False
 
 
-def run(arena: Arena, progress: Callable[[int, int], AbstractContextManager[Callable[[], None]]] | None = None
-        ) -> Outcome:
+Progress = Callable[[int, int], AbstractContextManager[Callable[[], None]]]
+"""`progress(done, total)`: a context manager yielding what to call after each finished game."""
+
+
+def run(arena: Arena, progress: Progress | None = None) -> Outcome:
     """Play the arena's games not yet in `--out`; write records and results as they come.
 
     `progress(done, total)` may return a context manager yielding a function to call after
@@ -254,19 +257,6 @@ def run(arena: Arena, progress: Callable[[int, int], AbstractContextManager[Call
 
 def summarise(arena: Arena, games: list[dict[str, Any]], stopped: bool = False) -> dict[str, Any]:
     """results.json: the settings, the standings, each game's result, and the think times."""
-    n = arena.num_seats
-    think: dict[str, list[float]] = {label: [0.0, 0.0, 0.0] for label in arena.labels}  # seconds, moves, slowest
-    for g in games:
-        t = g.get("timing") or g.get("record", {}).get("meta", {}).get("arena", {}).get("timing")
-        if not t:
-            continue
-        for seat in range(n):
-            acc = think[g["bots"][seat]]
-            acc[0] += t["think"][seat]
-            acc[1] += t["moves"][seat]
-            acc[2] = max(acc[2], t["slowest"][seat])
-    timing = {label: {"seconds_per_move": (s / m if m else 0.0), "slowest_move": slow}
-              for label, (s, m, slow) in think.items()}
     return {
         "settings": arena.settings(),
         "games_planned": arena.games,
@@ -274,9 +264,29 @@ def summarise(arena: Arena, games: list[dict[str, Any]], stopped: bool = False) 
         "complete": len(games) == arena.games and not stopped,
         "higher_is_better": arena.sign > 0,
         "standings": standings(games, arena.labels, arena.sign),
-        "games": [{k: g[k] for k in ("index", "seed", "bots", "scores", "winners", "moves")} for g in games],
-        "timing": timing,
+        "games": [{k: g[k] for k in GAME_KEYS} for g in games],
+        "timing": think_times(games, arena.labels),
     }
+
+
+GAME_KEYS = ("index", "seed", "bots", "scores", "winners", "moves")
+"""What results.json keeps of each game."""
+
+
+def think_times(games: list[dict[str, Any]], labels: list[str]) -> dict[str, dict[str, float]]:
+    """Each bot's mean and slowest seconds per move over `games` (played games with their timing)."""
+    think: dict[str, list[float]] = {label: [0.0, 0.0, 0.0] for label in labels}  # seconds, moves, slowest
+    for g in games:
+        t = g.get("timing") or g.get("record", {}).get("meta", {}).get("arena", {}).get("timing")
+        if not t:
+            continue
+        for seat, label in enumerate(g["bots"]):
+            acc = think[label]
+            acc[0] += t["think"][seat]
+            acc[1] += t["moves"][seat]
+            acc[2] = max(acc[2], t["slowest"][seat])
+    return {label: {"seconds_per_move": (s / m if m else 0.0), "slowest_move": slow}
+            for label, (s, m, slow) in think.items()}
 
 
 def write_results(out: Path, summary: dict[str, Any], games: list[dict[str, Any]]) -> None:

@@ -1,6 +1,7 @@
 """The ladder holds: random < easy < medium < hard, each step's 95% interval above 0 (long:
 run with `pytest -m slow tests/arena/test_ladder_strength.py`). These are the runs whose
-tables docs/bots.md reports ("The ladder": same game, options, games and seed; one worker).
+tables docs/bots.md reports ("The ladder": same game, options, games and seed; one worker;
+in a duel, `games` a step).
 A step docs/bots.md reports as short of significance is listed with its run and not asserted."""
 
 from __future__ import annotations
@@ -9,17 +10,18 @@ from typing import Any
 
 import pytest
 
-from cardhall.arena.ladder import ladder_arena, steps
-from cardhall.arena.runner import run
+from cardhall.arena.ladder import ladder_arenas, run_ladder, steps
 
 # (id, game, options, games, the steps docs/bots.md reports as not yet significant)
 RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
     ("three-two-five-1", "three-two-five", {"deals": 1}, 480, set()),
     ("hearts4-1", "hearts", {"players": 4, "target": 1}, 240, {"hard-medium"}),
     ("hearts3-1", "hearts", {"players": 3, "target": 1}, 240, {"hard-medium"}),
+    ("five-towers2", "five-towers", {"players": 2}, 48, set()),  # head to head: 48 games a step
     ("five-towers3", "five-towers", {"players": 3}, 72, {"hard-medium"}),
-    ("putz3", "putz", {"players": 3}, 192, set()),
-    ("putz5", "putz", {"players": 5}, 120, set()),
+    ("five-towers4", "five-towers", {"players": 4}, 216, set()),
+    ("putz3", "putz", {"players": 3}, 408, set()),
+    ("putz5", "putz", {"players": 5}, 240, set()),
     ("clash-solo", "clash-of-decks", {"solo": True}, 80, {"easy-random", "hard-medium"}),
 ]
 
@@ -28,7 +30,7 @@ RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
 @pytest.mark.parametrize(("name", "game", "options", "games", "short"), RUNS, ids=[r[0] for r in RUNS])
 def test_each_step_of_the_ladder_is_significant(name: str, game: str, options: dict[str, Any], games: int,
                                                 short: set[str]) -> None:
-    outcome = run(ladder_arena(game, games, seed=1, options=options, workers=1))
+    outcome = run_ladder(ladder_arenas(game, games, seed=1, options=options, workers=1))
     assert outcome.results["complete"]
     for step in steps(outcome.results):
         label = f"{step['upper']}-{step['lower']}"

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from cardhall.core.bot import Bot, Observation
 from cardhall.core.game import Action, State
-from cardhall.games.five_towers.game import BID, BUILD, TowersState, score_of
+from cardhall.games.five_towers.game import BID, BUILD, TowersState, score_of, tower_points
 from cardhall.games.five_towers.notation import EMPTY, NO_DEMOLISH, PASS
 from cardhall.games.five_towers.rules_engine import builds, can_place
 
@@ -65,8 +65,9 @@ class HeuristicBot(Bot):
     def choose(self, state: TowersState, seat: int, legal: list[Action]) -> Action:
         """The action for `seat` to move in `state`, using only public information."""
         room = self.room_value(state)
+        towers = _Towers(state.towers[seat], len(state.demolished[seat]), room)
         if state.phase == BUILD:
-            return max(legal, key=lambda a: self._value(state, seat, a, room))
+            return max(legal, key=towers.value)
         assert state.phase == BID
         now = self._eval(state.towers[seat], len(state.demolished[seat]), room)
         best_bid, best_gain = None, 0.0
@@ -74,7 +75,7 @@ class HeuristicBot(Bot):
             if not isinstance(bid, int) or bid <= 0:
                 continue
             options = builds(state.towers[seat], state.offer, bid, state.game.spanish)
-            gain = max(self._value(state, seat, b, room) for b in options) - now
+            gain = max(towers.value(b) for b in options) - now
             if gain > best_gain + 1e-9:
                 best_bid, best_gain = bid, gain
         if best_bid is not None:
@@ -110,29 +111,46 @@ class HeuristicBot(Bot):
         per_player = to_come / len(state.bids)
         return self.room_weight * min(1.0, per_player / 25.0)
 
-    def _value(self, state: TowersState, seat: int, build: Action, room: Room) -> float:
-        """The position's value after `build` (only the towers it touches are copied)."""
-        assert isinstance(build, tuple)
-        demolished, placement = build
-        towers = state.towers[seat]
-        changed: dict[int, list[int]] = {}
-        n_demolished = len(state.demolished[seat])
-        if demolished != NO_DEMOLISH:
-            changed[demolished >> 4] = towers[demolished >> 4][:-1]
-            n_demolished += 1
-        for c in placement:
-            tower = changed.get(c >> 4)
-            if tower is None:
-                tower = changed[c >> 4] = towers[c >> 4].copy()
-            tower.append(c & 15)
-        after = [changed.get(col, towers[col]) for col in range(5)]
-        return self._eval(after, n_demolished, room)
-
     @staticmethod
     def _eval(towers: list[list[int]], n_demolished: int, room: Room) -> float:
         value = float(score_of(towers, n_demolished))
         for colour, tower in enumerate(towers):
             value += room(colour, tower)
+        return value
+
+
+class _Towers:
+    """A seat's towers as a bot values them, with each tower's points, height and room worked
+    out once: the value after a build recomputes only the towers it touches. The value is the
+    same float as `HeuristicBot._eval` of the towers after the build (same terms, same order)."""
+
+    def __init__(self, towers: list[list[int]], n_demolished: int, room: Room) -> None:
+        self.towers, self.n_demolished, self.room = towers, n_demolished, room
+        self.points = [tower_points(t) for t in towers]
+        self.heights = [len(t) for t in towers]
+        self.rooms = [room(colour, t) for colour, t in enumerate(towers)]
+
+    def value(self, build: Action) -> float:
+        """The position's value after `build` (a demolished card or none, and the cards placed)."""
+        assert isinstance(build, tuple)
+        demolished, placement = build
+        changed: dict[int, list[int]] = {}
+        n = self.n_demolished
+        if demolished != NO_DEMOLISH:
+            changed[demolished >> 4] = self.towers[demolished >> 4][:-1]
+            n += 1
+        for c in placement:
+            tower = changed.get(c >> 4)
+            if tower is None:
+                tower = changed[c >> 4] = self.towers[c >> 4].copy()
+            tower.append(c & 15)
+        points, heights = self.points.copy(), self.heights.copy()
+        for colour, tower in changed.items():
+            points[colour], heights[colour] = tower_points(tower), len(tower)
+        value = float(sum(points) + max(heights) - n * (n + 1) // 2)
+        for colour in range(5):
+            tower = changed.get(colour)
+            value += self.rooms[colour] if tower is None else self.room(colour, tower)
         return value
 
 
