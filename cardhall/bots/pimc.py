@@ -39,10 +39,11 @@ class PIMCBot(Bot):
       stops *before* a world the budget cannot hold (predicted from the mean world so far).
       Deterministic like `worlds`, and it follows the cost of a move: a decision with many
       legal moves and a long way to go gets fewer worlds than a late one with two choices;
-    - `seconds`: a wall-time cap, kept the same way: no new world begins when the mean world
-      so far would not end before the deadline, and inside a world the deadline is checked
-      between the moves' rollouts; a world cut short is dropped (its moves were not all
-      tried on it), unless it is the first, whose tried moves are then compared alone.
+    - `seconds`: a wall-time cap, kept the same way: no world begins when the mean world so
+      far would not end before the deadline, and inside a world no rollout begins when the
+      mean rollout so far would not (a loaded machine slows a move unevenly); a world cut
+      short is dropped (its moves were not all tried on it), unless it is the first, whose
+      tried moves are then compared alone.
 
     `horizon` cuts rollouts after that many actions from the root (None: to the end of the
     game); `rollout` picks rollout actions (default: uniformly random).
@@ -97,7 +98,7 @@ class PIMCBot(Bot):
         horizon = self.horizon
         rollout = self.rollout
         rewards = self.evaluation.rewards
-        w = steps = 0
+        w = steps = rollouts = 0
         while w < max_worlds:
             if w > 0:
                 if steps + steps / w > max_steps:
@@ -112,8 +113,10 @@ class PIMCBot(Bot):
             found: list[float] = []
             world_steps = 0
             for action in legal:
-                if found and deadline is not None and clock() >= deadline:
-                    break
+                if found and deadline is not None:
+                    now = clock()
+                    if now + (now - start) / rollouts > deadline:
+                        break  # the mean rollout so far would not end before the deadline
                 state = world.clone()
                 state.apply_unchecked(action)
                 r = random.Random(stream)  # the same continuation randomness for every move
@@ -122,6 +125,7 @@ class PIMCBot(Bot):
                     state.apply_unchecked(rollout(state, r))
                     depth += 1
                 world_steps += depth
+                rollouts += 1
                 found.append(rewards(state, root_scores, state.to_move() is None)[seat])
             if len(found) < len(legal):  # cut by the deadline
                 if w == 0:
