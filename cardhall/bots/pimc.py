@@ -3,8 +3,9 @@
 Perfect-information Monte Carlo as GIB (Ginsberg 2001) and the Skat programs use it, with a
 game's rollout policy in place of a perfect-information solver. For each move:
 
-1. **Determinize**: draw `worlds` full states consistent with the seat's view,
-   `obs.sample(rng)` (hidden cards re-dealt, a fresh seed for future chance events);
+1. **Determinize**: draw full states consistent with the seat's view, `obs.sample(rng)`
+   (hidden cards re-dealt, a fresh seed for future chance events), as many as the budget
+   holds (`PIMCBot`: worlds, rollout steps, wall time);
 2. in each world, try **every** legal move, and continue each with the same policy and
    the same random stream (common random numbers), to the game's end or a horizon;
 3. score each end position with the game's `Evaluation` (the seat's reward in [0, 1]);
