@@ -116,3 +116,15 @@ def test_step_budget_specs() -> None:
     assert isinstance(both, PIMCBot) and both.worlds is not None and both.steps == 500
     with pytest.raises(CardhallError, match="bad value '-3' for bot parameter steps"):
         make_bot(game, "pimc:steps=-3")
+
+
+def test_ismcts_begins_no_iteration_that_would_end_after_the_deadline() -> None:
+    """IS-MCTS keeps its cap the same way: iterations of equal cost stop before the deadline."""
+    from cardhall.bots.ismcts import ISMCTSBot
+
+    obs = position()
+    clock = FakeClock(cost=0.01)
+    bot = ISMCTSBot(3, iterations=None, seconds=1.0, horizon=12, rollout=clock.policy)
+    bot.clock = clock
+    bot.act(obs)
+    assert bot.last_iterations >= 2 and clock.now <= 1.0
