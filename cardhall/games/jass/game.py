@@ -70,7 +70,7 @@ class Jass(JassFamily):
         bench="cardhall.games.jass.bench:run",
         peers=("jass-kit",),
         # Points are credited trick by trick; a deal is 157 points.
-        search=SearchProfile(win_weight=0.3, scale=25.0, horizon=40, levels=heuristic_levels("pimc:worlds=128:steps=8000:rollout=heuristic")),
+        search=SearchProfile(win_weight=0.3, scale=25.0, horizon=40, levels=heuristic_levels("pimc:worlds=12:rollout=heuristic")),
     )
     OPTIONS = (
         Option("target", 1000, N_("the points a team needs to win"), choices=(1000, 1500, 2000)),
