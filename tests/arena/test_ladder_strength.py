@@ -21,6 +21,7 @@ RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
     ("putz3", "putz", {"players": 3}, 192, set()),
     ("putz5", "putz", {"players": 5}, 120, set()),
     ("clash-solo", "clash-of-decks", {"solo": True}, 40, {"easy-random", "hard-medium"}),
+    ("jass-1", "jass", {"one_deal": True}, 480, set()),
 ]
 
 
