@@ -7,8 +7,8 @@ A bot is named by a *spec*:
 - `ismcts` with parameters after colons, e.g. `ismcts:iterations=2000:rollout=heuristic`;
   parameters are `iterations`, `seconds`, `exploration`, `horizon` (a number or `none`) and
   `rollout` (`random` or `heuristic`);
-- `pimc` (determinized paired rollouts, `cardhall.bots.pimc`) with `worlds`, `seconds`,
-  `horizon` and `rollout`, e.g. `pimc:worlds=16:rollout=heuristic`;
+- `pimc` (determinized paired rollouts, `cardhall.bots.pimc`) with `worlds`, `steps` (rollout
+  actions per move), `seconds`, `horizon` and `rollout`, e.g. `pimc:worlds=16:rollout=heuristic`;
 - `focused` (PIMC on the decisions the game's `focus` plug-in picks, `cardhall.bots.focused`;
   5 Towers' `hard`) with `worlds`, `seconds` and `horizon`;
 - `careless:blunder=P` (`cardhall.bots.careless`, every game's `easy`): the heuristic bot,
@@ -38,7 +38,7 @@ from cardhall.core.game import Action, Game, State
 
 SEARCH_PARAMS = {
     "ismcts": ("iterations", "seconds", "exploration", "horizon", "rollout"),
-    "pimc": ("worlds", "seconds", "horizon", "rollout"),
+    "pimc": ("worlds", "steps", "seconds", "horizon", "rollout"),
     "focused": ("worlds", "seconds", "horizon"),
     "careless": ("blunder",),
 }
@@ -106,12 +106,12 @@ def _search_bot(game: Game, kind: str, params: dict[str, str], seed: int) -> Bot
     else:
         kwargs.update(worlds=24, seconds=None)
         budget = "worlds"
-    if "seconds" in params and budget not in params:
-        kwargs[budget] = None  # a time budget alone
+    if ("seconds" in params or "steps" in params) and budget not in params:
+        kwargs[budget] = None  # a time (or step) budget alone
     rollout: RolloutPolicy | None = None
     try:
         for key, value in params.items():
-            if key in ("iterations", "worlds"):
+            if key in ("iterations", "worlds", "steps"):
                 kwargs[key] = None if value.lower() == "none" else int(value)
                 if kwargs[key] is not None and kwargs[key] < 1:
                     raise ValueError
@@ -132,10 +132,12 @@ def _search_bot(game: Game, kind: str, params: dict[str, str], seed: int) -> Bot
                     raise CardhallError(f"bot parameter rollout must be random or heuristic, got {value!r}")
     except ValueError:
         raise CardhallError(f"bad value {params[key]!r} for bot parameter {key} "
-                            f"({budget}: a whole number ≥ 1 or none; seconds: a positive number or none; "
+                            f"({budget}{' and steps' if kind == 'pimc' else ''}: a whole number ≥ 1 or none; "
+                            "seconds: a positive number or none; "
                             "horizon: a whole number or none)") from None
-    if kwargs.get(budget) is None and kwargs.get("seconds") is None:
-        raise CardhallError(f"bot {kind!r} needs a budget: {budget}=N or seconds=S")
+    if kwargs.get(budget) is None and kwargs.get("seconds") is None and kwargs.get("steps") is None:
+        raise CardhallError(f"bot {kind!r} needs a budget: {budget}=N or seconds=S"
+                            + (" or steps=N" if kind == "pimc" else ""))
     if kind == "focused":
         return FocusedSearchBot(seed, focus(seed), **kwargs)
     bot: Bot = ISMCTSBot(seed, rollout=rollout, **kwargs) if kind == "ismcts" else PIMCBot(seed, rollout=rollout, **kwargs)

@@ -102,13 +102,16 @@ class Node:
 class ISMCTSBot(Bot):
     """Single-observer IS-MCTS. Budget: `iterations` per move, and/or `seconds` per move.
 
-    `iterations` alone is deterministic for a given seed. `seconds` stops the search after
-    that much wall time (whichever budget ends first), so it trades determinism for a time
-    guarantee. `horizon` cuts rollouts after that many actions from the root (None: to the
-    end of the game); `rollout` picks rollout actions (default: uniformly random).
+    `iterations` alone is deterministic for a given seed. `seconds` stops the search within
+    that much wall time (whichever budget ends first; no iteration begins that the mean one so
+    far says would end after the deadline), so it trades determinism for a time guarantee.
+    `horizon` cuts rollouts after that many actions from the root (None: to the end of the
+    game); `rollout` picks rollout actions (default: uniformly random).
     """
 
     name = "ismcts"
+    clock = staticmethod(time.perf_counter)
+    """The wall clock the `seconds` cap reads (a test may replace it)."""
 
     def __init__(
         self,
@@ -143,7 +146,6 @@ class ISMCTSBot(Bot):
         """Run the search; return the root whose children hold the statistics."""
         rng = self.rng
         root = Node(obs.seat)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations if self.iterations is not None else 1 << 62
         c = self.exploration
         horizon = self.horizon
@@ -151,10 +153,14 @@ class ISMCTSBot(Bot):
         evaluation = self.evaluation
         log = math.log
         sqrt = math.sqrt
+        start = self.clock()
+        deadline = None if self.seconds is None else start + self.seconds
         i = 0
         while i < limit:
-            if deadline is not None and i > 0 and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and i > 0:
+                now = self.clock()
+                if now + (now - start) / i > deadline:
+                    break  # the mean iteration so far would not end before the deadline
             i += 1
             state = obs.sample(rng)
             root_scores = evaluation.values(state)

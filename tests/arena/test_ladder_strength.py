@@ -23,6 +23,7 @@ RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
     ("putz3", "putz", {"players": 3}, 408, set()),
     ("putz5", "putz", {"players": 5}, 240, set()),
     ("clash-solo", "clash-of-decks", {"solo": True}, 80, {"easy-random", "hard-medium"}),
+    ("jass-1", "jass", {"one_deal": True}, 480, set()),
 ]
 
 

@@ -169,3 +169,21 @@ def test_json_round_trip_and_malformed_states():
     bad["state"]["hands"][1] = "AS " + bad["state"]["hands"][1]
     with pytest.raises(StateFormatError):
         g.state_from_json(bad)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_one_deal_option_ends_after_the_deal_and_more_points_win(seed):
+    """Not in the seed: `one_deal=True` (a quick game, and the unit docs/bots.md measures Jass
+    bots in) ends after the first deal; the team with more of its 157 points wins, and the
+    state round-trips through JSON."""
+    game = load("jass", one_deal=True)
+    s = game.new_state(seed)
+    rng = random.Random(seed)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    team = s.score
+    assert sum(team) == 157 and len(s.log) == 1
+    best = 0 if team[0] > team[1] else 1
+    assert s.winners() == [best, best + 2]
+    assert game.state_from_json(s.to_json()).winners() == s.winners()
+    assert not load("jass").options["one_deal"]

@@ -76,6 +76,7 @@ class Jass(JassFamily):
         Option("target", 1000, N_("the points a team needs to win"), choices=(1000, 1500, 2000)),
         Option("bauer_exception", False,
                N_("the trump Jack need never be played to follow trump (off in the seed; on in jass-kit)")),
+        Option("one_deal", False, N_("a quick game of one deal: the team with more card points wins")),
     )
     hand_size = 9
 
@@ -309,6 +310,11 @@ class JassState(TrickState):
             # Decision: points are credited at once, so the game ends the moment a team reaches the target.
             self.phase = P_OVER
             self.winner_team = team
+        elif self.game.options["one_deal"]:
+            # Not in the seed: a game of one deal (a quick game, and the unit that measures bots);
+            # a deal's 157 points cannot split evenly, so one team has more.
+            self.phase = P_OVER
+            self.winner_team = 0 if self.score[0] > self.score[1] else 1
         else:
             self.dealer = (self.dealer + 1) % 4  # the next dealer sits to the dealer's left
             self._deal()
