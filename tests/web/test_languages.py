@@ -106,9 +106,9 @@ def test_a_czech_and_a_russian_player_each_read_their_own_language(server, brows
     expect(ru.get_by_label("Язык")).to_have_value("ru")
     name_myself(ru, "Ivan", "Вы — Ivan")
     # the lobby says which languages the table's people speak
-    listed = ru.locator("#open li").filter(has_text="Hearts")
+    listed = ru.locator("#open li").filter(has_text="Червы")  # the game as the reader names it
     expect(listed).to_contain_text("Игроки говорят: Čeština", timeout=10_000)
-    sit = ru.get_by_role("button", name="Сесть за стол игры Hearts")
+    sit = ru.get_by_role("button", name="Сесть за стол игры Червы")
     expect(sit).to_have_count(1, timeout=10_000)
     sit.focus()
     ru.keyboard.press("Enter")
@@ -130,17 +130,17 @@ def test_a_czech_and_a_russian_player_each_read_their_own_language(server, brows
     expect(cs.get_by_role("heading", name="Historie a chat")).to_be_visible()
     expect(cs.get_by_role("heading", name="Klávesy")).to_be_visible()
     expect(cs.locator("#help-keys")).to_contain_text("přečíst celý stůl")
-    expect(cs.locator("#log")).to_contain_text("Sedíte na místě 1 u tohoto stolu hry Hearts.")
+    expect(cs.locator("#log")).to_contain_text("Sedíte na místě 1 u tohoto stolu hry Srdce.")
     expect(cs.get_by_role("button", name="Zavřít seznam kláves")).to_be_visible()
-    expect(cs.get_by_role("link", name="Pravidla hry Hearts")).to_have_attribute("href", "/rules/hearts?lang=cs")
+    expect(cs.get_by_role("link", name="Pravidla hry Srdce")).to_have_attribute("href", "/rules/hearts?lang=cs")
     # Russian: the same in Russian; nothing in Czech
     expect(ru.locator("html")).to_have_attribute("lang", "ru")
     expect(ru.get_by_role("heading", name="История и чат")).to_be_visible()
     expect(ru.get_by_role("heading", name="Клавиши")).to_be_visible()
     expect(ru.locator("#help-keys")).to_contain_text("прочитать весь стол")
-    expect(ru.locator("#log")).to_contain_text("Вы на месте 2 за этим столом игры Hearts.")
+    expect(ru.locator("#log")).to_contain_text("Вы на месте 2 за этим столом игры Червы.")
     expect(ru.get_by_role("button", name="Закрыть список клавиш")).to_be_visible()
-    expect(ru.get_by_role("link", name="Правила игры Hearts")).to_have_attribute("href", "/rules/hearts?lang=ru")
+    expect(ru.get_by_role("link", name="Правила игры Червы")).to_have_attribute("href", "/rules/hearts?lang=ru")
 
     cs_text, ru_text = text_outside_language_names(cs), text_outside_language_names(ru)
     assert not CYRILLIC.search(cs_text), CYRILLIC.findall(cs_text)
