@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import abc
 import asyncio
-import contextlib
 import dataclasses
 import logging
 import multiprocessing

@@ -34,7 +34,7 @@ async def _room_with_table(tmp_path: Path) -> tuple[Room, TableActor, str]:
 
 def test_a_cancelled_caller_of_stop_ends_while_the_actor_finishes_a_slow_command(tmp_path: Path) -> None:
     async def go() -> None:
-        room, actor, host = await _room_with_table(tmp_path)
+        room, actor, _ = await _room_with_table(tmp_path)
         try:
             started = asyncio.Event()
 
