@@ -41,7 +41,7 @@ from redis.exceptions import RedisError
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import Msg
 from cardhall.room.errors import TableError
-from cardhall.room.service import Room, Subscriber, TableActor, TableFront, TableMoved, send_changes, send_sync
+from cardhall.room.service import STOP_TIMEOUT, Room, Subscriber, TableActor, TableFront, TableMoved, send_changes, send_sync
 from cardhall.room.store import StoreError
 from cardhall.room.table import Change, Table
 
@@ -181,7 +181,8 @@ class Hub(TableFront):
         while self.table.version < version and time.monotonic() < end:
             moved = self._moved
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(moved.wait(), max(0.0, end - time.monotonic()))
+                async with asyncio.timeout(max(0.0, end - time.monotonic())):
+                    await moved.wait()
         if self.table.version < version:
             await self.refresh()
 
@@ -261,13 +262,16 @@ class Node:
 
     async def stop(self) -> None:
         """Stop the loops and the tables run here, and hand their leases back at once."""
-        for task in [*self._loops, *self._tasks]:
+        tasks = [*self._loops, *self._tasks]
+        for task in tasks:
             task.cancel()
-        for task in [*self._loops, *self._tasks]:
-            with contextlib.suppress(BaseException):
-                await task
+        if tasks:  # asyncio.wait: a task's own error or cancellation is not this caller's
+            await asyncio.wait(tasks, timeout=STOP_TIMEOUT)
+        if stuck := [task.get_name() for task in tasks if not task.done()]:
+            log.error("node %s: %s did not stop within %g s of being cancelled; they are left behind",
+                      self.name, ", ".join(stuck), STOP_TIMEOUT)
         for table_id in list(self.room.tables):
-            await self._drop(table_id)
+            await self.room.tables.pop(table_id).stop()
             with contextlib.suppress(RedisError, OSError):
                 await self._release(keys=[lease_key(table_id)], args=[self.name])
         with contextlib.suppress(RedisError, OSError):
@@ -339,12 +343,13 @@ class Node:
                 self.spawn(hub.catch_up())
         return True
 
-    async def _drop(self, table_id: str) -> None:
-        """Stop running a table here (its lease is lost or the node stops)."""
+    def _drop(self, table_id: str) -> None:
+        """Stop running a table here at once (its lease is lost); its actor ends in the background,
+        so a slow command in it never holds up the caller (the lease renewal of the other tables)."""
         actor = self.room.tables.pop(table_id, None)
         if actor is not None:
             log.warning("node %s no longer runs table %s", self.name, table_id)
-            await actor.stop()
+            self.spawn(actor.stop())
 
     async def run(self, table_id: str, op: str, args: list[Any]) -> int:
         """Carry out a command on the table wherever it runs; the table's version after it.
@@ -389,7 +394,8 @@ class Node:
             if not await self._call(self.redis.publish(node_channel(owner), _encode(message))):
                 return None
             try:
-                return await asyncio.wait_for(future, REPLY_TIMEOUT)
+                async with asyncio.timeout(REPLY_TIMEOUT):
+                    return await future
             except TimeoutError:
                 raise ClusterError(f"the node running table {table_id} did not answer within {REPLY_TIMEOUT:g} s; "
                                    "the command may or may not have happened: look at the table and try again") from None
@@ -418,7 +424,7 @@ class Node:
         """Before a commit: this node must still hold the table's lease (it is renewed)."""
         held = await self._call(self._claim(keys=[lease_key(table_id)], args=[self.name, self._ms]))
         if not held:
-            self.spawn(self._drop(table_id))
+            self._drop(table_id)
             raise TableMoved(f"node {self.name} no longer holds the lease of table {table_id}")
 
     async def committed(self, actor: TableActor, changes: list[Change]) -> None:
@@ -515,11 +521,11 @@ class Node:
                 if time.monotonic() - last > 0.7 * self.lease:
                     log.warning("node %s cannot renew its leases (%s); it stops its tables", self.name, exc)
                     for table_id in owned:
-                        await self._drop(table_id)
+                        self._drop(table_id)
                 continue
             for table_id, ok in zip(owned, held, strict=True):
                 if not ok:
-                    await self._drop(table_id)
+                    self._drop(table_id)
 
     async def _sweep(self) -> None:
         """Take over unfinished tables that nobody runs (their node died), and forget copies of

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import abc
 import asyncio
-import contextlib
 import dataclasses
 import logging
 import multiprocessing
@@ -53,6 +52,10 @@ ROOM_BOTS = ("random", "heuristic", "easy", "medium", "hard")
 """The bot levels a table may seat over the wire (specs naming code stay local to the server)."""
 
 MAX_NAME = 40
+
+STOP_TIMEOUT = 10.0
+"""Seconds `TableActor.stop` waits for a cancelled actor to end (its command's database or Redis
+call finishing) before leaving it behind with a logged sentence."""
 
 BOT_PACE = 0.8
 """`cardhall serve`'s default bot pace (seconds): at a table where a person sits or watches, a
@@ -180,8 +183,10 @@ class TableActor(TableFront):
         self.present: set[tuple[str, str]] = set()  # in a cluster: (player, node) with connections there
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
         self._thinking: tuple[int, int] | None = None
+        self._job: _Job | None = None  # the command being carried out
         self._last_change = 0.0  # time.monotonic() when the last change was published
         self._task = asyncio.create_task(self._run(), name=f"table {table.id}")
+        self._task.add_done_callback(self._ended)
 
     # --- what callers use -----------------------------------------------------------
     async def command(self, fn: Command) -> list[Change]:
@@ -300,12 +305,28 @@ class TableActor(TableFront):
         await self._submit(run)
 
     async def stop(self) -> None:
-        """Stop running the table; commands waiting for it fail with `TableMoved`."""
+        """Stop running the table; commands waiting for it fail with `TableMoved`. Waits at most
+        `STOP_TIMEOUT` for the actor to end (logged if it does not), and never swallows the
+        caller's own cancellation (a node stopping while it drops a table must still stop)."""
         self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+        await asyncio.wait([self._task], timeout=STOP_TIMEOUT)
+        if not self._task.done():
+            log.error("table %s: its actor did not stop within %g s of being cancelled; it is left behind "
+                      "(it can no longer store a change once its lease is gone)", self.table.id, STOP_TIMEOUT)
+            self._fail_queued()
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """The actor's task ended (stopped, or died of a bug): fail the command it was carrying
+        out and those still queued, so no caller waits forever for an actor that is gone."""
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: the table's actor died", self.table.id, exc_info=task.exception())
+        self._fail_queued()
+
+    def _fail_queued(self) -> None:
+        jobs = [self._job] if self._job is not None else []
         while not self._queue.empty():
-            job = self._queue.get_nowait()
+            jobs.append(self._queue.get_nowait())
+        for job in jobs:
             if job.future is not None and not job.future.done():
                 job.future.set_exception(TableMoved(f"table {self.table.id} is no longer run here; try again"))
 
@@ -322,10 +343,12 @@ class TableActor(TableFront):
         while True:
             deadline = self.table.deadline()
             timeout = None if deadline is None else max(0.0, deadline - time.time())
-            try:
-                job = await asyncio.wait_for(self._queue.get(), timeout)
+            try:  # not asyncio.wait_for: on Python 3.11 it swallows a cancel that meets a job arriving
+                async with asyncio.timeout(timeout):
+                    job = await self._queue.get()
             except TimeoutError:
                 job = _Job(lambda: self._apply(lambda table, now: table.tick(now)), None)
+            self._job = job
             try:
                 result = await job.run()
             except asyncio.CancelledError:

@@ -119,15 +119,21 @@ function optionInput(game, opt) {
   return el("div", { class: "field" }, el("label", { for: id, text: opt.name.replaceAll("_", " ") }), input, hint);
 }
 
-/** The number of seats with the options as they are in the form (the server's game decides). */
+let seatsAsked = 0; // the number of the latest question for the seats
+
+/** The number of seats with the options as they are in the form (the server's game decides);
+ * null after an error, or when the options changed while the server answered (answers may
+ * arrive out of order: only the latest question's answer draws the seats or says an error). */
 async function seatCount(game) {
+  const asked = ++seatsAsked;
   const options = encodeURIComponent(JSON.stringify(readOptions(game)));
   try {
     const answer = await api(`/api/games/${encodeURIComponent(game.name)}/seats?options=${options}`);
+    if (asked !== seatsAsked) return null;
     $("lobby-error").textContent = "";
     return answer.seats;
   } catch (err) {
-    fail(err);
+    if (asked === seatsAsked) fail(err);
     return null;
   }
 }
