@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import cardhall
@@ -170,8 +170,11 @@ def check_clash(s: Any, v: Viewer, seen: list[Any]) -> None:
         assert not pile & set(told), f"viewer {v} is told a card of the draft pile: {item}"
         if s.phase == PICK:
             assert set(told) <= mine, f"viewer {v} is told another's secret pick: {item}"
+        # a draft's picks are public, in the order picked: a hand shuffled from them can match
+        # that order at its hidden places by chance (1 in 56 with two hidden), which tells nothing
+        ordered = {k: x for k, x in item.items() if k != "picks"} if s.game.format == "draft" and isinstance(item, dict) else item
         for o in range(len(s.hands)):
-            if o != v and _reveals_order(item, [name_of(c) for c in s.hands[o]], [not x for x in s.shown[o]]):
+            if o != v and _reveals_order(ordered, [name_of(c) for c in s.hands[o]], [not x for x in s.shown[o]]):
                 raise AssertionError(f"viewer {v} is told the order of seat {o}'s hand: {item}")
         deck = [name_of(c) for c in s.ai_deck]
         assert not _reveals_order(item, deck, [True] * len(deck)), f"the automaton's deck order is told: {item}"
@@ -206,6 +209,7 @@ def game(request):
 
 @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(min_value=1, max_value=250))
+@example(seed=36488, steps=17)  # Clash solo: a hand that matched the public draft order by chance
 def test_events_and_views_tell_no_viewer_a_card_it_may_not_know(game, seed, steps):
     rng = random.Random(seed)
     state = game.new_state(seed)
