@@ -20,6 +20,7 @@ RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
     ("five-towers2", "five-towers", {"players": 2}, 48, set()),  # head to head: 48 games a step
     ("five-towers3", "five-towers", {"players": 3}, 72, {"hard-medium"}),
     ("five-towers4", "five-towers", {"players": 4}, 216, set()),
+    ("five-towers5", "five-towers", {"players": 5}, 240, {"hard-medium"}),
     ("putz3", "putz", {"players": 3}, 408, set()),
     ("putz5", "putz", {"players": 5}, 240, set()),
     ("clash-solo", "clash-of-decks", {"solo": True}, 80, {"easy-random", "hard-medium"}),
