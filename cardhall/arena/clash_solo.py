@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from cardhall.bots import make_bot
 from cardhall.core.bot import Observation
+from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 from cardhall.core.registry import load
 from cardhall.games.clash_of_decks.bench import wilson
@@ -122,10 +123,23 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--out", type=Path, required=True, help="the JSON-lines file of games (resumed)")
     parser.add_argument("--table", action="store_true", help="only print the table of --out")
     args = parser.parse_args(argv)
-    if not args.table:
-        settings = solo_settings([int(x) for x in args.levels.split(",")], args.ways, args.way)
-        solo_run(args.bot, args.games, args.first_seed, settings, args.out)
-    print(solo_table(read_runs(args.out)))
+    try:
+        if not args.table:
+            try:
+                levels = [int(x) for x in args.levels.split(",")]
+            except ValueError:
+                levels = [-1]
+            if not all(0 <= level <= 5 for level in levels):
+                parser.error(f"--levels takes whole numbers 0 to 5 separated by commas, e.g. 0,5; not {args.levels!r}")
+            if args.way is not None and any("=" not in part for part in args.way.split(",")):
+                parser.error(f"--way takes key=value pairs separated by commas, e.g. constant_mana=8,ai_first=true; "
+                             f"not {args.way!r}")
+            solo_run(args.bot, args.games, args.first_seed, solo_settings(levels, args.ways, args.way), args.out)
+        print(solo_table(read_runs(args.out)))
+    except CardhallError as exc:  # a bad bot spec or game option: its sentence, not a traceback
+        parser.error(str(exc))
+    except (OSError, json.JSONDecodeError) as exc:
+        parser.error(f"cannot use {args.out} as the file of games: {exc}")
 
 
 if __name__ == "__main__":

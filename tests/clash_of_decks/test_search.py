@@ -131,3 +131,16 @@ def test_hard_drafts_by_the_measured_gain_of_each_card():
     assert bot.act(Observation.of(duel)) == max(duel.legal_actions(), key=lambda a: VALUES[a[1]])
     gains = bench.draft_gains(12, 1)
     assert set(gains) == set(DRAFT_GAIN) and all(-1 <= g <= 1 for g in gains.values())
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--levels", "x"], "--levels takes whole numbers 0 to 5"),
+    (["--levels", "9"], "--levels takes whole numbers 0 to 5"),
+    (["--way", "foo"], "--way takes key=value pairs"),
+    (["--bot", "nonsense", "--levels", "0", "--games", "1"], "unknown bot 'nonsense'"),
+])
+def test_the_solo_table_says_what_was_wrong(argv: list[str], said: str, tmp_path, capsys) -> None:
+    """Bad input to `python -m cardhall.arena.clash_solo` is a sentence (exit 2), not a traceback."""
+    with pytest.raises(SystemExit) as stop:
+        clash_solo.main([*argv, "--out", str(tmp_path / "runs.jsonl")])
+    assert stop.value.code == 2 and said in capsys.readouterr().err
