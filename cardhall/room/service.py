@@ -41,6 +41,7 @@ from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
 from cardhall.core.rng import new_seed
+from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, choose
 from cardhall.room.errors import TableError
 from cardhall.room.store import Store, StoredTable, StoreError
@@ -568,7 +569,7 @@ class Room:
         if len(seats) != n:
             raise TableError(Msg(N_("{game} with these options is played by {players}; give {players} seats "
                                     "(each \"open\", \"me\" or \"bot:LEVEL\"), not {seats}"),
-                                 game=Msg(game.title), players=n, seats=len(seats)))
+                                 game=title_msg(game), players=n, seats=len(seats)))
         if seats.count("me") > 1:
             raise TableError(Msg(N_("a person holds one seat per table: give \"me\" at most once")))
         levels = [b for b in ROOM_BOTS if b in bot_names(game)]

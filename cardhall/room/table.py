@@ -28,6 +28,7 @@ from cardhall.core.game import Event, Game, State, Viewer
 from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.record import Record
 from cardhall.core.registry import load
+from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, bot_seed, check_spec
 from cardhall.room.errors import TableError
 
@@ -142,7 +143,7 @@ class Table:
         events (a game nobody watches: the arena, `play_game`); room events are kept."""
         if len(seats) != game.num_players:
             raise TableError(Msg(N_("{game} with these options is played by {players}, so the table needs {players} "
-                                    "seats, not {seats}"), game=Msg(game.title), players=game.num_players, seats=len(seats)))
+                                    "seats, not {seats}"), game=title_msg(game), players=game.num_players, seats=len(seats)))
         self.policy = policy or Policy()
         check_spec(game, self.policy.takeover)
         self.id = id

@@ -151,3 +151,13 @@ def test_game_titles_are_said_in_the_readers_language(server):
     lobby = client.get("/", params={"lang": "bg"}).text
     assert "5 Кули" in lobby and "5 Towers" not in lobby
     assert "Купи" in client.get("/rules/hearts", params={"lang": "bg"}).text
+
+
+def test_a_room_error_names_the_game_in_the_readers_language(server):
+    """The room's own sentences name the game as the reader does (cardhall.core.titles.title_msg)."""
+    client = httpx.Client(base_url=server.url)
+    ivan = new_player(client, "Ivan", lang="ru")
+    r = client.post("/api/tables", headers=bearer(ivan), json={"game": "hearts", "options": {"players": 3},
+                                                                "seats": ["me", "open"]})
+    said = r.json()["error"]
+    assert r.status_code == 400 and "Червы" in said and "Hearts" not in said, said
