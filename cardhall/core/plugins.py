@@ -42,11 +42,16 @@ def ismcts_levels(easy: int, medium: int, hard: int | None = None) -> dict[str, 
     return levels
 
 
-def heuristic_levels(hard: str, blunder: float = 0.5) -> dict[str, str]:
+def heuristic_levels(hard: str, blunder: float = 0.5, slip: float = 0.0) -> dict[str, str]:
     """The ladder around a game's heuristic bot: `easy` is the heuristic playing a random move
-    with probability `blunder` (instant), `medium` the heuristic itself, and `hard` the search
-    `hard` (a spec) within the hard level's cap."""
-    return {"easy": f"careless:blunder={blunder:g}", "medium": "heuristic", "hard": _capped("hard", hard)}
+    with probability `blunder` (instant), `medium` the heuristic itself, or where `slip` > 0
+    the heuristic playing a random move with that probability, and `hard` the search `hard` (a
+    spec) within the hard level's cap.
+
+    A slip places `medium` below the heuristic where `hard`'s lead over the heuristic is too
+    small to make the top step significant (Hearts, 5 Towers: docs/bots.md, "The ladder")."""
+    medium = f"careless:blunder={slip:g}" if slip else "heuristic"
+    return {"easy": f"careless:blunder={blunder:g}", "medium": medium, "hard": _capped("hard", hard)}
 
 
 @dataclass(frozen=True)

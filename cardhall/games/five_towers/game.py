@@ -72,7 +72,7 @@ class FiveTowers(Game):
         # generation (every distinct build) is costly: about 3.5 ms per iteration. hard: PIMC
         # over the bids with the card-counting builds (IS-MCTS alone lost to the heuristic).
         search=SearchProfile(win_weight=0.8, scale=8.0, levels=heuristic_levels(
-            "focused:worlds=24:horizon=12")),
+            "focused:worlds=24:horizon=12", slip=0.15)),
     )
     OPTIONS = (
         Option("players", 3, N_("number of players (80 cards for 2–3, 110 for 4–5)"), minimum=2, maximum=5),

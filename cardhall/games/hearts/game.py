@@ -152,7 +152,7 @@ class Hearts(Game):
         peers=("openspiel",),
         # Penalty points (fewer is better); a deal is 26 points; scores change at the end of a deal.
         search=SearchProfile(win_weight=0.3, scale=8.0, sign=-1, horizon=70,
-                             levels=heuristic_levels("pimc:worlds=24:rollout=heuristic")),
+                             levels=heuristic_levels("pimc:worlds=24:rollout=heuristic", slip=0.2)),
     )
     OPTIONS = (
         Option("players", 4, N_("number of players"), choices=(3, 4)),
