@@ -169,13 +169,27 @@ def play_help(tr: Lang | None = None) -> str:
         words = lang(tr.code, domain_of(cls.__module__))
         opts = "; ".join(o.describe(words) for o in cls.OPTIONS)
         lines.append(tr._("{game}{aliases}: {options}.", game=name, aliases=also, options=opts or tr._("no options")))
-    places = ", ".join(sorted({str(heuristic_level(name)) for name, _, _ in _games(tr)}))
+    places = _heuristic_places(tr)
     levels = " ".join(tr._("{level}: {description}", level=level.name, description=tr._(level.description))
                       for level in LADDER)
     lines += ["", tr._("Bots (--bots), weakest first: {levels} heuristic (the default; it plays as the level "
                        "{places}): {heuristic} Also ismcts and pimc searches (e.g. ismcts:seconds=2), or your own "
                        "as file.py:Class.", levels=levels, places=places, heuristic=tr._(HEURISTIC))]
     return "\n\n".join(lines)
+
+
+def _heuristic_places(tr: Lang) -> str:
+    """Where the heuristic stands in the ladder: the level it plays as, and the games where no
+    level does (their `medium` slips) and it stands between `medium` and `hard` instead."""
+    from cardhall.core.titles import game_title
+
+    games = list(_games(tr))
+    levels = sorted({level for name, _, _ in games if (level := heuristic_level(name))})
+    apart = [game_title(cls, tr) for name, cls, _ in games if heuristic_level(name) is None]
+    if not apart:
+        return ", ".join(levels)
+    return tr._("{level}; in {games} it sits between {below} and {above}", level=", ".join(levels),
+                games=", ".join(apart), below=LADDER[-2].name, above=LADDER[-1].name)
 
 
 @app.command(context_settings=EXTRA, help=play_help())

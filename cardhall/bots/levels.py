@@ -41,7 +41,7 @@ class Level:
 LADDER: tuple[Level, ...] = (
     Level("random", N_("Plays any legal move at random: the place to learn the rules."), None),
     Level("easy", N_("A beginner: knows the rules of thumb, but often plays without thinking."), LEVEL_SECONDS["easy"]),
-    Level("medium", N_("A steady player who follows the game's rules of thumb."), LEVEL_SECONDS["medium"]),
+    Level("medium", N_("A steady player who mostly follows the game's rules of thumb."), LEVEL_SECONDS["medium"]),
     Level("hard", N_("The strongest: tries out many ways the game may go before each move."), LEVEL_SECONDS["hard"]),
 )
 """The ladder, weakest first."""
@@ -76,10 +76,12 @@ def heuristic_level(game_name: str) -> str | None:
 
 
 def choices(game_name: str) -> list[str]:
-    """The bots a player chooses from, weakest first: the levels, and `heuristic` only where no
-    level plays as it (its place in the ladder then unmeasured, it comes after random)."""
+    """The bots a player chooses from, weakest first: the levels, and `heuristic` too where no
+    level plays as it. There `medium` is the heuristic with slips (`careless`), weaker than the
+    heuristic by construction, and `hard` is measured to beat the heuristic (docs/bots.md,
+    "Measured strength"), so the heuristic comes between them."""
     names = [level.name for level in LADDER]
-    return names if heuristic_level(game_name) else [names[0], "heuristic", *names[1:]]
+    return names if heuristic_level(game_name) else [*names[:-1], "heuristic", names[-1]]
 
 
 SEARCHES = ("ismcts", "pimc", "focused")
