@@ -198,9 +198,23 @@ def markdown(summary: dict[str, Any], command: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
+def climb(summary: dict[str, Any]) -> list[tuple[str, float, float]]:
+    """Each level's height above `random` when every step is its own match (a duel): the sum
+    of the step margins below it, with the half-width of its 95% interval (the matches are
+    independent, so the steps' variances add). A level's mean score over its two matches
+    would not climb: each level wins against the one below and loses to the one above."""
+    out, height, variance = [(NAMES[0], 0.0, 0.0)], 0.0, 0.0
+    for step in steps(summary):
+        height += step["margin"]
+        variance += ((step["high"] - step["low"]) / 2) ** 2
+        out.append((step["upper"], height, math.sqrt(variance)))
+    return out
+
+
 def plot(summary: dict[str, Any], path: Path) -> Path:
     """Draw the ladder into `path` (PNG, SVG or PDF): each level's mean score with its 95%
-    interval, and each step's paired margin with its 95% interval."""
+    interval (in a duel, its height above `random`, `climb`), and each step's paired margin
+    with its 95% interval."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -211,14 +225,19 @@ def plot(summary: dict[str, Any], path: Path) -> Path:
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     fig.suptitle(f"cardhall ladder: {s['game']}{_options(s)}, {_games(summary)}, seed {s['seed']}")
     xs = range(len(rows))
-    means = [r["score"] for r in rows]
-    left.errorbar(xs, means, yerr=[[m - r["score_low"] for m, r in zip(means, rows, strict=True)],
-                                   [r["score_high"] - m for m, r in zip(means, rows, strict=True)]],
-                  fmt="o-", capsize=4)
+    if s.get("duel"):
+        heights = climb(summary)
+        left.errorbar(xs, [h for _, h, _ in heights], yerr=[w for _, _, w in heights], fmt="o-", capsize=4)
+        left.set_ylabel("above random: sum of the step margins, 95% CI")
+    else:
+        means = [r["score"] for r in rows]
+        left.errorbar(xs, means, yerr=[[m - r["score_low"] for m, r in zip(means, rows, strict=True)],
+                                       [r["score_high"] - m for m, r in zip(means, rows, strict=True)]],
+                      fmt="o-", capsize=4)
+        left.set_ylabel(f"mean score per game ({'higher' if summary['higher_is_better'] else 'lower'} is better)")
+        if not summary["higher_is_better"]:
+            left.invert_yaxis()
     left.set_xticks(list(xs), [r["level"] for r in rows])
-    left.set_ylabel(f"mean score per game ({'higher' if summary['higher_is_better'] else 'lower'} is better)")
-    if not summary["higher_is_better"]:
-        left.invert_yaxis()
     left.grid(axis="y", alpha=0.3)
     st = steps(summary)
     ys = [x["margin"] for x in st]

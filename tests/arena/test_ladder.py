@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardhall.arena import schedule
-from cardhall.arena.ladder import DEAL_GAMES, ladder_arenas, markdown, steps
+from cardhall.arena.ladder import DEAL_GAMES, climb, ladder_arenas, markdown, steps
 from cardhall.cli import app
 from cardhall.core.registry import game_class
 
@@ -115,6 +115,13 @@ def test_the_ladder_command_in_a_duel_combines_its_steps_and_resumes(tmp_path: P
     assert summary["complete"] and summary["games_played"] == 6 and summary["settings"]["duel"]
     assert [len(list((out / step / "games").iterdir())) for step in ("easy-random", "medium-easy", "hard-medium")] == [2, 2, 2]
     assert [x["paired"] for x in steps(summary)] == [2, 2, 2]
+    heights = climb(summary)  # the duel's plot: each level above random, the step margins summed
+    assert [name for name, _, _ in heights] == ["random", "easy", "medium", "hard"]
+    assert heights[0] == ("random", 0.0, 0.0)
+    assert heights[-1][1] == pytest.approx(sum(x["margin"] for x in steps(summary)))
+    assert heights[1][2] == pytest.approx((steps(summary)[0]["high"] - steps(summary)[0]["low"]) / 2)
+    assert heights[1][2] <= heights[2][2] <= heights[3][2]  # the uncertainty grows as the steps add up
+    assert (tmp_path / "duel.png").stat().st_size > 0
     first = (out / "hard-medium" / "games" / "game-000000.json").stat().st_mtime_ns
     again = CliRunner().invoke(app, [*args[:4], "--games", "3", *args[6:]])  # resumes: one more game a step
     assert again.exit_code == 0, again.output
