@@ -15,15 +15,16 @@ from cardhall.arena.ladder import ladder_arenas, run_ladder, steps
 # (id, game, options, games, the steps docs/bots.md reports as not yet significant)
 RUNS: list[tuple[str, str, dict[str, Any], int, set[str]]] = [
     ("three-two-five-1", "three-two-five", {"deals": 1}, 480, set()),
-    ("hearts4-1", "hearts", {"players": 4, "target": 1}, 240, {"hard-medium"}),
-    ("hearts3-1", "hearts", {"players": 3, "target": 1}, 240, {"hard-medium"}),
-    ("five-towers2", "five-towers", {"players": 2}, 48, set()),  # head to head: 48 games a step
-    ("five-towers3", "five-towers", {"players": 3}, 72, {"hard-medium"}),
+    ("hearts4-1", "hearts", {"players": 4, "target": 1}, 480, set()),
+    ("hearts3-1", "hearts", {"players": 3, "target": 1}, 480, set()),
+    ("five-towers2", "five-towers", {"players": 2}, 204, set()),  # head to head: 204 games a step
+    ("five-towers3", "five-towers", {"players": 3}, 408, set()),
     ("five-towers4", "five-towers", {"players": 4}, 216, set()),
-    ("five-towers5", "five-towers", {"players": 5}, 240, {"hard-medium"}),
+    ("five-towers5", "five-towers", {"players": 5}, 240, set()),
     ("putz3", "putz", {"players": 3}, 408, set()),
     ("putz5", "putz", {"players": 5}, 240, set()),
-    ("clash-solo", "clash-of-decks", {"solo": True}, 80, {"easy-random", "hard-medium"}),
+    ("clash-solo", "clash-of-decks", {"solo": True}, 800, set()),  # 200 deals
+    ("clash-duel", "clash-of-decks", {}, 200, set()),  # head to head: 200 games a step
     ("jass-1", "jass", {"one_deal": True}, 480, set()),
 ]
 
