@@ -183,9 +183,9 @@ def _heuristic_places(tr: Lang) -> str:
     level does (their `medium` slips) and it stands between `medium` and `hard` instead."""
     from cardhall.core.titles import game_title
 
-    games = list(_games(tr))
-    levels = sorted({level for name, _, _ in games if (level := heuristic_level(name))})
-    apart = [game_title(cls, tr) for name, cls, _ in games if heuristic_level(name) is None]
+    places = [(heuristic_level(name), cls) for name, cls, _ in _games(tr)]
+    levels = sorted({level for level, _ in places if level})
+    apart = [game_title(cls, tr) for level, cls in places if level is None]
     if not apart:
         return ", ".join(levels)
     return tr._("{level}; in {games} it sits between {below} and {above}", level=", ".join(levels),
