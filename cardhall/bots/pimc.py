@@ -24,7 +24,7 @@ import math
 import random
 import time
 
-from cardhall.bots.ismcts import Evaluation, RolloutPolicy, random_rollout
+from cardhall.bots.ismcts import Evaluation, RolloutPolicy, random_rollout, search_deadline
 from cardhall.core.bot import Bot, Observation
 from cardhall.core.game import Action
 
@@ -41,7 +41,8 @@ class PIMCBot(Bot):
       Deterministic like `worlds`, and it follows the cost of a move: a decision with many
       legal moves and a long way to go gets fewer worlds than a late one with two choices;
     - `seconds`: a wall-time cap, kept the same way: no world begins when the mean world so
-      far would not end before the deadline, and inside a world no rollout begins when the
+      far would not end before the deadline (`search_deadline`: 90 % of the cap, the rest a
+      margin for a loaded machine), and inside a world no rollout begins when the
       mean rollout so far would not (a loaded machine slows a move unevenly); a world cut
       short is dropped (its moves were not all tried on it), unless it is the first, whose
       tried moves are then compared alone.
@@ -93,7 +94,7 @@ class PIMCBot(Bot):
         totals = [0.0] * len(legal)
         clock = self.clock
         start = clock()
-        deadline = None if self.seconds is None else start + self.seconds
+        deadline = search_deadline(start, self.seconds)
         max_worlds = self.worlds if self.worlds is not None else 1 << 62
         max_steps = self.steps if self.steps is not None else 1 << 62
         horizon = self.horizon
