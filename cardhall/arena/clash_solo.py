@@ -23,7 +23,7 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 from cardhall.core.registry import load
 from cardhall.games.clash_of_decks.bench import wilson
-from cardhall.games.clash_of_decks.game import LEVEL_PRESETS, ClashState, difficulty_ways
+from cardhall.games.clash_of_decks.game import DIFFICULTY_DEFAULTS, LEVEL_PRESETS, ClashState, difficulty_ways
 
 
 def solo_game(game: Game, bot: str, seed: int) -> dict[str, Any]:
@@ -109,6 +109,35 @@ def solo_table(records: list[dict[str, Any]]) -> str:
     return "\n".join(rows)
 
 
+def setting_options(setting: str) -> tuple[int, dict[str, Any]]:
+    """The level and every difficulty option of a setting named by `setting_name` (the options
+    it does not name at their quick-play values)."""
+    if setting == "quick play":
+        return 0, dict(DIFFICULTY_DEFAULTS)
+    head, _, rest = setting.partition(": ")
+    named = dict(part.split("=", 1) for part in rest.split(", ")) if rest else {}
+    return int(head.removeprefix("level ")), {**DIFFICULTY_DEFAULTS, **{k: _option_value(v) for k, v in named.items()}}
+
+
+def option_table(records: list[dict[str, Any]]) -> str:
+    """Solo records of many ways of one level, pooled by each option's value: what a choice
+    does to the win rate over all the ways that make it (each way weighs by its games)."""
+    groups: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
+    for r in records:
+        level, options = setting_options(r["setting"])
+        for key, value in options.items():
+            groups.setdefault((r["bot"], level, key, str(value)), []).append(r)
+    rows = ["| bot | level | option | value | ways | games | wins | win rate | 95% interval |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for (bot, level, key, value), rs in sorted(groups.items(), key=lambda kv: kv[0]):
+        n, wins = len(rs), sum(r["win"] for r in rs)
+        low, high = wilson(wins, n)
+        ways = len({r["setting"] for r in rs})
+        rows.append(f"| `{bot}` | {level} | {key} | {value} | {ways} | {n} | {wins} | {wins / n:.1%} | "
+                    f"{low:.1%} – {high:.1%} |")
+    return "\n".join(rows)
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m cardhall.arena.clash_solo",
                                      description="A bot's win rate against the automaton, draft format; "
@@ -122,6 +151,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--way", help="one way, e.g. variable_mana=2,constant_mana=8,ai_first=true")
     parser.add_argument("--out", type=Path, required=True, help="the JSON-lines file of games (resumed)")
     parser.add_argument("--table", action="store_true", help="only print the table of --out")
+    parser.add_argument("--by-option", action="store_true", help="also print the games pooled by each "
+                                                                 "difficulty option's value (for --ways runs)")
     args = parser.parse_args(argv)
     try:
         if not args.table:
@@ -135,7 +166,11 @@ def main(argv: list[str]) -> None:
                 parser.error(f"--way takes key=value pairs separated by commas, e.g. constant_mana=8,ai_first=true; "
                              f"not {args.way!r}")
             solo_run(args.bot, args.games, args.first_seed, solo_settings(levels, args.ways, args.way), args.out)
-        print(solo_table(read_runs(args.out)))
+        records = read_runs(args.out)
+        print(solo_table(records))
+        if args.by_option:
+            print()
+            print(option_table(records))
     except CardhallError as exc:  # a bad bot spec or game option: its sentence, not a traceback
         parser.error(str(exc))
     except (OSError, json.JSONDecodeError) as exc:

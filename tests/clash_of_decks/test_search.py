@@ -3,6 +3,7 @@ the ways to spend a level's points, and the resumable solo bench."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -113,6 +114,32 @@ def test_the_solo_bench_resumes_and_extends(tmp_path: Path):
     assert len(settings) == 83
     assert clash_solo.solo_settings([5], ways=False, way="constant_mana=10,ai_first=true") == [
         (5, {"constant_mana": 10, "ai_first": True})]
+
+
+def test_the_solo_bench_pools_the_ways_by_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """`--by-option` pools the games of many ways of a level by each option's value (an option
+    a way does not name counts at its quick-play value), with the Wilson interval."""
+    def record(setting: str, seed: int, win: bool) -> dict[str, object]:
+        return {"bot": "hard", "setting": setting, "seed": seed, "win": win, "turns": 9, "moves": 10,
+                "seconds": 1.0, "slowest": 0.2}
+
+    preset = "level 5: variable_mana=2, constant_mana=8, ai_first=True"
+    other = "level 5: constant_mana=7, ai_first=True, weak_attacks=True, ai_ability=Splash"
+    assert clash_solo.setting_options(other) == (5, {
+        "variable_mana": 1, "constant_mana": 7, "ai_first": True, "ai_fort": False, "weak_attacks": True,
+        "ai_ability": "Splash"})
+    assert clash_solo.setting_options("quick play")[0] == 0
+    records = [record(preset, 1, True), record(preset, 2, False), record(other, 1, False), record(other, 2, False)]
+    table = clash_solo.option_table(records)
+    assert "| `hard` | 5 | ai_first | True | 2 | 4 | 1 | 25.0% |" in table
+    assert "| `hard` | 5 | weak_attacks | False | 1 | 2 | 1 | 50.0% |" in table
+    assert "| `hard` | 5 | ai_ability | none | 1 | 2 | 1 | 50.0% |" in table
+    assert "| `hard` | 5 | ai_ability | Splash | 1 | 2 | 0 | 0.0% | 0.0% – 65.8% |" in table
+    out = tmp_path / "ways.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    clash_solo.main(["--out", str(out), "--table", "--by-option"])
+    printed = capsys.readouterr().out
+    assert f"| `hard` | {other} | 2 | 0 |" in printed and "| `hard` | 5 | variable_mana | 2 | 1 | 2 | 1 |" in printed
 
 
 def test_hard_drafts_by_the_measured_gain_of_each_card():
