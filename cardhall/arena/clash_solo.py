@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -26,14 +29,18 @@ from cardhall.games.clash_of_decks.bench import wilson
 from cardhall.games.clash_of_decks.game import DIFFICULTY_DEFAULTS, LEVEL_PRESETS, ClashState, difficulty_ways
 
 
-def solo_game(game: Game, bot: str, seed: int) -> dict[str, Any]:
+def solo_game(game: Game, bot: str, seed: int, clairvoyant: bool = False) -> dict[str, Any]:
     """One solo game of `bot` (a spec, seeded with the deal's seed) against the automaton: the
-    outcome and the bot's thinking time per decision that had a choice."""
+    outcome and the bot's thinking time per decision that had a choice. `clairvoyant`: every
+    state the bot samples is the true one (the automaton's deck order and its later shuffle
+    known) — not a fair player, the upper bound of what guessing the hidden deck better gives."""
     state = cast(ClashState, game.new_state(seed))
     player = make_bot(game, bot, seed)
     times: list[float] = []
     while not state.is_over():
         obs = Observation.of(state, 0)
+        if clairvoyant:
+            obs = replace(obs, sample=_true_sampler(state))
         start = time.perf_counter()
         action = player.act(obs)
         if len(obs.legal) > 1:
@@ -41,6 +48,17 @@ def solo_game(game: Game, bot: str, seed: int) -> dict[str, Any]:
         state.apply(action)
     return {"seed": seed, "win": state.winners() == [0], "turns": state.turn, "moves": len(times),
             "seconds": sum(times), "slowest": max(times, default=0.0)}
+
+
+def _true_sampler(state: ClashState) -> Callable[[random.Random], ClashState]:
+    """A sampler that deals the true state: a quiet copy (see `ClashState.sample`)."""
+    frozen = state.clone()
+
+    def sample(rng: random.Random) -> ClashState:
+        copy = frozen.clone()
+        copy.quiet = True
+        return copy
+    return sample
 
 
 def setting_name(level: int, options: dict[str, Any]) -> str:
@@ -66,19 +84,22 @@ def _option_value(text: str) -> Any:
     return {"true": True, "false": False}.get(text.lower(), int(text) if text.isdigit() else text)
 
 
-def solo_run(bot: str, games: int, first_seed: int, settings: list[tuple[int, dict[str, Any]]], out: Path) -> None:
+def solo_run(bot: str, games: int, first_seed: int, settings: list[tuple[int, dict[str, Any]]], out: Path,
+             clairvoyant: bool = False) -> None:
     """Play `games` deals (seeds `first_seed`…) of each setting, one JSON line per game appended
     to `out`; games already in `out` (same bot, setting and seed) are not played again, so the
-    same command resumes and a larger --games extends."""
+    same command resumes and a larger --games extends. A `clairvoyant` bot (see `solo_game`) is
+    recorded as the spec followed by ``+clairvoyant``."""
+    label = f"{bot}+clairvoyant" if clairvoyant else bot
     done = {(r["bot"], r["setting"], r["seed"]) for r in read_runs(out)}
     out.parent.mkdir(parents=True, exist_ok=True)
     for level, options in settings:
         game = load("clash-of-decks", solo=True, format="draft", level=level, **options)
         name = setting_name(level, options)
         for seed in range(first_seed, first_seed + games):
-            if (bot, name, seed) in done:
+            if (label, name, seed) in done:
                 continue
-            record = {"bot": bot, "setting": name, **solo_game(game, bot, seed)}
+            record = {"bot": label, "setting": name, **solo_game(game, bot, seed, clairvoyant)}
             with out.open("a") as f:
                 f.write(json.dumps(record) + "\n")
 
@@ -150,6 +171,8 @@ def main(argv: list[str]) -> None:
                                                             "not only its preset")
     parser.add_argument("--way", help="one way, e.g. variable_mana=2,constant_mana=8,ai_first=true")
     parser.add_argument("--out", type=Path, required=True, help="the JSON-lines file of games (resumed)")
+    parser.add_argument("--clairvoyant", action="store_true", help="the bot samples the true state (the "
+                        "automaton's deck order known): not a fair player, an upper bound for research")
     parser.add_argument("--table", action="store_true", help="only print the table of --out")
     parser.add_argument("--by-option", action="store_true", help="also print the games pooled by each "
                                                                  "difficulty option's value (for --ways runs)")
@@ -165,7 +188,8 @@ def main(argv: list[str]) -> None:
             if args.way is not None and any("=" not in part for part in args.way.split(",")):
                 parser.error(f"--way takes key=value pairs separated by commas, e.g. constant_mana=8,ai_first=true; "
                              f"not {args.way!r}")
-            solo_run(args.bot, args.games, args.first_seed, solo_settings(levels, args.ways, args.way), args.out)
+            solo_run(args.bot, args.games, args.first_seed, solo_settings(levels, args.ways, args.way), args.out,
+                      args.clairvoyant)
         records = read_runs(args.out)
         print(solo_table(records))
         if args.by_option:

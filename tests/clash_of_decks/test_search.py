@@ -142,6 +142,22 @@ def test_the_solo_bench_pools_the_ways_by_option(tmp_path: Path, capsys: pytest.
     assert f"| `hard` | {other} | 2 | 0 |" in printed and "| `hard` | 5 | variable_mana | 2 | 1 | 2 | 1 |" in printed
 
 
+def test_a_clairvoyant_bot_samples_the_true_state(tmp_path: Path):
+    """`--clairvoyant` (research: the value of the hidden deck order) hands the bot the true
+    state, quietly, in place of a re-dealt one; its games are recorded under their own label."""
+    state = game(solo=True, level=5).new_state(7)
+    while state.phase == "draft":
+        state.apply(state.legal_actions()[0])
+    fair = state.sample(0, random.Random(1))
+    true = clash_solo._true_sampler(state)(random.Random(1))
+    assert true.quiet and true.ai_deck == state.ai_deck and true.seed == state.seed
+    assert fair.ai_deck != state.ai_deck and sorted(fair.ai_deck) == sorted(state.ai_deck)
+    out = tmp_path / "clair.jsonl"
+    clash_solo.main(["--bot", "heuristic", "--games", "1", "--levels", "5", "--clairvoyant", "--out", str(out)])
+    [record] = clash_solo.read_runs(out)
+    assert record["bot"] == "heuristic+clairvoyant"
+
+
 def test_hard_drafts_by_the_measured_gain_of_each_card():
     """Solo, `hard` drafts the card whose holding was measured to be worth most (`DRAFT_GAIN`,
     every card rated); in a duel it drafts as the heuristic. The measurement itself is a
