@@ -139,6 +139,8 @@ def arena(
     workers: int | None = typer.Option(None, min=1, help="Worker processes (default: one per CPU)."),
     seed: int = typer.Option(0, help="Master seed: deals and bot seeds derive from it."),
     plot: Path | None = typer.Option(None, help="Draw ratings and score distributions into this PNG."),
+    partners: bool = typer.Option(False, "--partners", help="In a game of teams (Jass), each bot takes every seat "
+                                  "of a team, so every game is one bot's team against another's."),
 ) -> None:
     """Play bots against each other: seats rotated, results with 95% CIs and OpenSkill ratings.
     Add --ray [ADDRESS] to run the games as Ray tasks (a local Ray, or a cluster at ADDRESS).
@@ -150,7 +152,7 @@ def arena(
     try:
         address, rest = take_ray_option(list(ctx.args))
         spec = Arena(game=game, bots=bots.split(","), games=games, seed=seed, options=game_options(rest),
-                     out=out, workers=workers or os.cpu_count() or 1, ray=address)
+                     out=out, workers=workers or os.cpu_count() or 1, ray=address, partners=partners)
         check_plot(plot)
         outcome = run(spec, progress=lambda done, total: progress_bar(console, done, total))
         screen = Console()

@@ -25,14 +25,27 @@ def derive_seed(*parts: object) -> int:
     return random.Random(":".join(map(str, ("cardhall-arena", *parts)))).randrange(MAX_SEED)
 
 
-def seatings(num_bots: int, num_seats: int) -> list[tuple[int, ...]]:
+def seatings(num_bots: int, num_seats: int, teams: tuple[tuple[int, ...], ...] = ()) -> list[tuple[int, ...]]:
     """Every fair way to seat the bots: bot index per seat.
 
     With at least as many bots as seats, every ordered choice of bots for the seats; with
     fewer, the line-up repeats the bots in turn (A B A B …, starting from each bot in turn so
     that none gets more seats) and every distinct arrangement of those line-ups is used. Each
     bot thus sits in each seat equally often over one cycle.
+
+    With `teams` (the game's partnerships, `Game.teams`), a bot takes every seat of a team:
+    the teams are seated as above, as if each were one seat, so that every game is one bot's
+    team against another's (two bots in Jass: A B A B and B A B A).
     """
+    if teams:
+        seats = [0] * num_seats
+        out = []
+        for by_team in seatings(num_bots, len(teams)):
+            for team, bot in zip(teams, by_team, strict=True):
+                for seat in team:
+                    seats[seat] = bot
+            out.append(tuple(seats))
+        return out
     if num_bots >= num_seats:
         return list(itertools.permutations(range(num_bots), num_seats))
     found: set[tuple[int, ...]] = set()
@@ -55,13 +68,15 @@ class Job:
 
 
 def schedule(game: str, options: dict[str, Any], specs: list[str], labels: list[str],
-             num_seats: int, games: int, seed: int, deal_games: int | None = None) -> list[Job]:
+             num_seats: int, games: int, seed: int, deal_games: int | None = None,
+             teams: tuple[tuple[int, ...], ...] = ()) -> list[Job]:
     """The arena's games: deal d is played once per seating (duplicate format), so every bot
     meets the same cards from every seat; all seeds derive from `seed`. With `deal_games`, a
     new deal comes every `deal_games` games instead (the seatings still follow their cycle):
     where the cycle is long (4 bots at 5 seats: 240 seatings), a run of a few hundred games
-    then spans several deals rather than one."""
-    cycle = seatings(len(specs), num_seats)
+    then spans several deals rather than one. With `teams`, partners are seated as one bot
+    (`seatings`)."""
+    cycle = seatings(len(specs), num_seats, teams)
     jobs = []
     for i in range(games):
         deal, k = divmod(i, len(cycle))

@@ -28,7 +28,7 @@ from cardhall.arena.match import Job, play_job, schedule, seatings
 from cardhall.arena.results import games_rows, standings, write_csv
 from cardhall.bots import make_bot
 from cardhall.core.errors import CardhallError
-from cardhall.core.registry import load
+from cardhall.core.registry import game_class, game_names, load
 
 ADDRESS = re.compile(r"^(ray://)?[A-Za-z0-9._\-]+:\d{1,5}$")
 
@@ -46,6 +46,7 @@ class Arena:
     workers: int = 1
     ray: str | None = None  # None: local processes; "local": a local Ray; else a cluster address
     deal_games: int | None = None  # games per deal (None: one seating cycle, `match.schedule`)
+    partners: bool = False  # a bot takes every seat of a team (`match.seatings`): team against team
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -68,6 +69,11 @@ class Arena:
                                 "ray://host:10001, auto (a running cluster) or nothing for a local Ray")
         self.num_seats = g.num_players
         self.sign = g.plugins.search.sign
+        if self.partners and not g.teams:
+            games_with_teams = ", ".join(name for name in game_names() if game_class(name).teams)
+            raise CardhallError(f"--partners seats each bot as a team, but {g.name} has no teams "
+                                f"(games with teams: {games_with_teams})")
+        self.teams = g.teams if self.partners else ()
 
     @property
     def labels(self) -> list[str]:
@@ -84,15 +90,17 @@ class Arena:
     @property
     def cycle(self) -> int:
         """How many games make one full rotation of the bots over the seats."""
-        return len(seatings(len(self.bots), self.num_seats))
+        return len(seatings(len(self.bots), self.num_seats, self.teams))
 
     def settings(self) -> dict[str, Any]:
-        extra = {} if self.deal_games is None else {"deal_games": self.deal_games}
+        extra: dict[str, Any] = {} if self.deal_games is None else {"deal_games": self.deal_games}
+        if self.partners:
+            extra["partners"] = True
         return {"game": self.game, "options": self.options, "bots": self.bots, "seed": self.seed, **extra}
 
     def jobs(self) -> list[Job]:
         return schedule(self.game, self.options, self.bots, self.labels, self.num_seats, self.games, self.seed,
-                        self.deal_games)
+                        self.deal_games, self.teams)
 
 
 # --- the out directory ----------------------------------------------------------------------

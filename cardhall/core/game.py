@@ -44,6 +44,9 @@ class Game(ABC):
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     plugins: ClassVar[Plugins] = Plugins()
     """The game's parts besides its rules (text UI, bots, bench, levels), declared in one place."""
+    teams: ClassVar[tuple[tuple[int, ...], ...]] = ()
+    """The seats that play as partners, one side each (Jass: seats 0 and 2 against 1 and 3);
+    empty where everyone plays alone."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.name, self.OPTIONS, options)

@@ -36,6 +36,30 @@ def test_seatings_rotate_every_bot_through_every_seat() -> None:
     assert len(seatings(3, 3)) == 6 and len(seatings(2, 4)) == 6
 
 
+def test_partners_seat_each_bot_as_a_whole_team(tmp_path: Path) -> None:
+    """`--partners` (a game with `teams`): every game is one bot's team against another's, each
+    bot on each side equally often; a game without teams says which games have them."""
+    jass = ((0, 2), (1, 3))
+    assert seatings(2, 4, jass) == [(0, 1, 0, 1), (1, 0, 1, 0)]
+    assert seatings(1, 4, jass) == [(0, 0, 0, 0)]
+    assert sorted(seatings(3, 4, jass)) == sorted((a, b, a, b) for a in range(3) for b in range(3) if a != b)
+    assert cardhall.load("jass").teams == jass and cardhall.load("putz").teams == ()
+    jobs = schedule("jass", {}, ["a", "b"], ["a", "b"], 4, 4, seed=3, teams=jass)
+    assert [j.labels for j in jobs] == [("a", "b", "a", "b"), ("b", "a", "b", "a")] * 2
+    assert jobs[0].seed == jobs[1].seed != jobs[2].seed
+    spec = Arena(game="jass", bots=["heuristic", "random"], games=2, options={"one_deal": True}, partners=True,
+                 out=tmp_path / "run")
+    assert spec.cycle == 2
+    outcome = run(spec)
+    assert json.loads((tmp_path / "run" / "arena.json").read_text())["partners"] is True
+    assert len(outcome.games) == 2
+    with pytest.raises(CardhallError, match="hearts has no teams \\(games with teams: jass\\)"):
+        Arena(game="hearts", bots=["heuristic", "random"], games=2, partners=True)
+    result = CliRunner().invoke(app, ["arena", "jass", "--one_deal", "true", "--bots", "heuristic,random",
+                                      "--games", "2", "--workers", "1", "--partners"])
+    assert result.exit_code == 0 and "margin" in result.output, result.output
+
+
 def test_schedule_deals_repeat_over_a_cycle() -> None:
     """Duplicate format: the games of one seating cycle share the deal seed."""
     jobs = schedule("hearts", {}, ["a", "b"], ["a", "b"], 4, 13, seed=3)

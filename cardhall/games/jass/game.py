@@ -72,6 +72,7 @@ class Jass(JassFamily):
         # Points are credited trick by trick; a deal is 157 points.
         search=SearchProfile(win_weight=0.3, scale=25.0, horizon=40, levels=heuristic_levels("pimc:worlds=12:rollout=heuristic")),
     )
+    teams = ((0, 2), (1, 3))
     OPTIONS = (
         Option("target", 1000, N_("the points a team needs to win"), choices=(1000, 1500, 2000)),
         Option("bauer_exception", False,
