@@ -10,6 +10,9 @@ the uninterrupted game did.
 from __future__ import annotations
 
 import hashlib
+import os
+import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +58,20 @@ def choose(turn: BotTurn) -> str:
     game = load(data["game"], **data.get("options", {}))
     state = game.state_from_json(data)
     return game.format_action(decide(state, turn.seat, turn.spec, turn.seed))
+
+
+def exit_with_parent(parent: int, poll: float = 0.5) -> None:
+    """The bot pool's worker initializer: the worker ends once the room process `parent` is gone.
+
+    A pool's workers wait on a queue whose pipe they hold both ends of, so a room killed outright
+    (SIGKILL, an out-of-memory kill) would leave them waiting for ever, one set per restart; a
+    thread notices the new parent (the orphan's adopter) within `poll` seconds and exits."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def check_spec(game: Game, spec: str) -> str:

@@ -24,6 +24,7 @@ import asyncio
 import dataclasses
 import logging
 import multiprocessing
+import os
 import random
 import secrets
 import time
@@ -42,7 +43,7 @@ from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
 from cardhall.core.rng import new_seed
 from cardhall.core.titles import title_msg
-from cardhall.room.bots import BotTurn, choose
+from cardhall.room.bots import BotTurn, choose, exit_with_parent
 from cardhall.room.errors import TableError
 from cardhall.room.store import Store, StoredTable, StoreError
 from cardhall.room.table import Change, Policy, Seat, Table
@@ -507,7 +508,8 @@ class Room:
 
     def bot_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self._bot_workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self._bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=exit_with_parent, initargs=(os.getpid(),))
         return self._pool
 
     def reset_bot_pool(self) -> None:

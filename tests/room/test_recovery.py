@@ -3,7 +3,11 @@ back with the same state and version, and nothing a client was told about is los
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -71,3 +75,52 @@ def test_sigkill_and_restart_lose_nothing(backend: str, request: pytest.FixtureR
     finally:
         assert server.stop() == 0, server.log.read_text()
     assert "Traceback" not in server.log.read_text()
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # it ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Running, not ended (a zombie waiting for its adopter to reap it counts as ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_killed_room_leaves_no_bot_process_behind(tmp_path: Path) -> None:
+    """The bot pool's workers end with the room: SIGKILL the server process alone (not its
+    session, as an out-of-memory kill would) while its bots play, and its workers exit within
+    seconds instead of waiting for ever, one set per restart."""
+    server = Server(f"sqlite:///{tmp_path / 'room.sqlite3'}", tmp_path / "server.log").start()
+    assert server.proc is not None
+    try:
+        ann = Person(server, "Ann")
+        busy = ann.create("five-towers", ["bot:hard"] * 3)["id"]
+        watcher = ann.watch(busy)
+        ann.start(busy)
+        watcher.until(lambda m: m["type"] == "state" and m["version"] > 3)
+        workers = {pid for pid in children(server.proc.pid) if alive(pid)}
+        assert workers, "the bots played, so the pool has workers"
+        os.kill(server.proc.pid, signal.SIGKILL)
+        server.proc.wait(30)
+        end = time.monotonic() + 20
+        while any(alive(pid) for pid in workers) and time.monotonic() < end:
+            time.sleep(0.2)
+        assert not any(alive(pid) for pid in workers), "the bot workers outlived the killed room"
+    finally:
+        if server.proc.poll() is None:
+            server.kill()
+        else:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.proc.pid, signal.SIGKILL)  # whatever is left of its session
