@@ -19,7 +19,7 @@ from cardhall.games.clash_of_decks.bench import wilson
 
 SOLO_GAMES = 200
 """Deals per level in the documented solo table (seeds 10 000–10 199)."""
-WAYS_GAMES = 16
+WAYS_GAMES = 24
 """Deals per way in the documented table of Mythic's ways (seeds 10 000 on)."""
 CLAIRVOYANT_GAMES = 200
 """Mythic deals of the documented clairvoyant run (the table's, seeds 10 000 on)."""
@@ -73,14 +73,14 @@ def test_what_limits_hard_at_mythic_is_the_hidden_deck(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_hard_at_every_way_to_spend_mythic_points(tmp_path: Path) -> None:
-    """All 83 ways of level 5 (documented: about 16% over all of them, none significantly at
-    50%; Protection for all the automaton's creatures the hardest, about 1%)."""
+    """All 83 ways of level 5 (documented: about 12% over all of them, none significantly at
+    50%; Protection for all the automaton's creatures the hardest, under 1%)."""
     out = tmp_path / "ways.jsonl"
     clash_solo.solo_run("hard", WAYS_GAMES, 10000, clash_solo.solo_settings([5], ways=True, way=None), out)
     records = clash_solo.read_runs(out)
     assert len({r["setting"] for r in records}) == 83
     n, wins = len(records), sum(r["win"] for r in records)
-    assert 0.10 < wins / n < 0.25
+    assert 0.08 < wins / n < 0.20
     by_way: dict[str, list[bool]] = {}
     for r in records:
         by_way.setdefault(r["setting"], []).append(r["win"])
