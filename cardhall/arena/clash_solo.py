@@ -4,7 +4,9 @@
 10 000 on) of each level's preset (`--ways`: every way to spend its points, `--way`: one),
 draft format, one JSON line per game in FILE, so the same command resumes and a larger
 `--games` extends; it prints the table: wins, the 95% Wilson interval and the seconds per
-move. (Here in the arena's tier, as it builds bots from their specs; the game's own bench,
+move (`--by-option`: also a `--ways` run pooled by each option's value). `--clairvoyant`, for
+research, hands the bot the true state instead of sampled ones: what the hidden deck order
+costs. (Here in the arena's tier, as it builds bots from their specs; the game's own bench,
 `cardhall.games.clash_of_decks.bench`, measures the heuristic.)
 """
 
