@@ -74,16 +74,22 @@ def solo_settings(levels: list[int], ways: bool, way: str | None) -> list[tuple[
     """The (level, options) pairs to measure: each level's preset, every way of each level
     (`ways`), or one way written ``key=value,…`` (`way`)."""
     if way is not None:
-        pairs = [part.split("=", 1) for part in way.split(",")]
-        options = {k.strip(): _option_value(v.strip()) for k, v in pairs}
-        return [(level, options) for level in levels]
+        return [(level, parse_options(way)) for level in levels]
     if ways:
         return [(level, options) for level in levels for options in (difficulty_ways(level) if level else [{}])]
     return [(level, dict(LEVEL_PRESETS[level]) if level else {}) for level in levels]
 
 
-def _option_value(text: str) -> Any:
-    return {"true": True, "false": False}.get(text.lower(), int(text) if text.isdigit() else text)
+def parse_options(text: str) -> dict[str, Any]:
+    """Options written ``key=value`` separated by commas (``--way`` and `setting_name`'s list),
+    values read as yes/no, whole numbers or words."""
+    options: dict[str, Any] = {}
+    for part in text.split(","):
+        key, _, value = part.strip().partition("=")
+        value = value.strip()
+        options[key.strip()] = {"true": True, "false": False}.get(value.lower(),
+                                                                  int(value) if value.isdigit() else value)
+    return options
 
 
 def solo_run(bot: str, games: int, first_seed: int, settings: list[tuple[int, dict[str, Any]]], out: Path,
@@ -106,11 +112,25 @@ def solo_run(bot: str, games: int, first_seed: int, settings: list[tuple[int, di
                 f.write(json.dumps(record) + "\n")
 
 
+RECORD_KEYS = ("bot", "setting", "seed", "win", "turns", "moves", "seconds", "slowest")
+"""What each line of a solo run holds (`solo_run`)."""
+
+
 def read_runs(path: Path) -> list[dict[str, Any]]:
-    """The game records a solo run wrote (none if the file does not exist yet)."""
+    """The game records a solo run wrote (none if the file does not exist yet); a line that is
+    not such a record is a CardhallError naming it."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    records = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        if not isinstance(record, dict) or any(key not in record for key in RECORD_KEYS):
+            raise CardhallError(f"line {number} of {path} is not a solo game record; each line is a JSON object "
+                                f"with {', '.join(RECORD_KEYS)}, as this command writes them")
+        records.append(record)
+    return records
 
 
 def solo_table(records: list[dict[str, Any]]) -> str:
@@ -138,8 +158,11 @@ def setting_options(setting: str) -> tuple[int, dict[str, Any]]:
     if setting == "quick play":
         return 0, dict(DIFFICULTY_DEFAULTS)
     head, _, rest = setting.partition(": ")
-    named = dict(part.split("=", 1) for part in rest.split(", ")) if rest else {}
-    return int(head.removeprefix("level ")), {**DIFFICULTY_DEFAULTS, **{k: _option_value(v) for k, v in named.items()}}
+    level = head.removeprefix("level ")
+    if not level.isdigit():
+        raise CardhallError(f"{setting!r} is not a solo setting; they read \"quick play\" or "
+                            "\"level N: key=value, …\"")
+    return int(level), {**DIFFICULTY_DEFAULTS, **(parse_options(rest) if rest else {})}
 
 
 def option_table(records: list[dict[str, Any]]) -> str:
@@ -152,7 +175,11 @@ def option_table(records: list[dict[str, Any]]) -> str:
             groups.setdefault((r["bot"], level, key, str(value)), []).append(r)
     rows = ["| bot | level | option | value | ways | games | wins | win rate | 95% interval |",
             "|---|---|---|---|---|---|---|---|---|"]
-    for (bot, level, key, value), rs in sorted(groups.items(), key=lambda kv: kv[0]):
+    def order(group: tuple[str, int, str, str]) -> tuple[str, int, str, int, str]:
+        bot, level, key, value = group  # numbers in their order: constant 6 before 10
+        return bot, level, key, int(value) if value.isdigit() else -1, value
+
+    for (bot, level, key, value), rs in sorted(groups.items(), key=lambda kv: order(kv[0])):
         n, wins = len(rs), sum(r["win"] for r in rs)
         low, high = wilson(wins, n)
         ways = len({r["setting"] for r in rs})

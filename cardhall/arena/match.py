@@ -38,14 +38,9 @@ def seatings(num_bots: int, num_seats: int, teams: tuple[tuple[int, ...], ...] =
     team against another's (two bots in Jass: A B A B and B A B A).
     """
     if teams:
-        seats = [0] * num_seats
-        out = []
-        for by_team in seatings(num_bots, len(teams)):
-            for team, bot in zip(teams, by_team, strict=True):
-                for seat in team:
-                    seats[seat] = bot
-            out.append(tuple(seats))
-        return out
+        team_of = {seat: t for t, team in enumerate(teams) for seat in team}
+        return [tuple(by_team[team_of[seat]] for seat in range(num_seats))
+                for by_team in seatings(num_bots, len(teams))]
     if num_bots >= num_seats:
         return list(itertools.permutations(range(num_bots), num_seats))
     found: set[tuple[int, ...]] = set()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -135,11 +136,32 @@ def test_the_solo_bench_pools_the_ways_by_option(tmp_path: Path, capsys: pytest.
     assert "| `hard` | 5 | weak_attacks | False | 1 | 2 | 1 | 50.0% |" in table
     assert "| `hard` | 5 | ai_ability | none | 1 | 2 | 1 | 50.0% |" in table
     assert "| `hard` | 5 | ai_ability | Splash | 1 | 2 | 0 | 0.0% | 0.0% – 65.8% |" in table
+    ten = "level 5: variable_mana=1, constant_mana=10, ai_ability=Splash"
+    assert table.index("| constant_mana | 7 |") < table.index("| constant_mana | 8 |") \
+        < clash_solo.option_table([*records, record(ten, 1, False)]).index("| constant_mana | 10 |")
     out = tmp_path / "ways.jsonl"
     out.write_text("".join(json.dumps(r) + "\n" for r in records))
     clash_solo.main(["--out", str(out), "--table", "--by-option"])
     printed = capsys.readouterr().out
     assert f"| `hard` | {other} | 2 | 0 |" in printed and "| `hard` | 5 | variable_mana | 2 | 1 | 2 | 1 |" in printed
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ('{"bot": "hard", "setting": "quick play"}', "line 2 of .* is not a solo game record; each line is a JSON object"),
+    ('{"bot": "hard", "setting": "level x: a=1", "seed": 1, "win": true, "turns": 3, "moves": 2, "seconds": 1, '
+     '"slowest": 1}', "'level x: a=1' is not a solo setting"),
+])
+def test_a_malformed_solo_file_gets_a_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str,
+                                               said: str):
+    """A line this command did not write (hand-edited, another tool's) is named, not a traceback."""
+    good = {"bot": "hard", "setting": "quick play", "seed": 1, "win": True, "turns": 3, "moves": 2, "seconds": 1.0,
+            "slowest": 0.5}
+    out = tmp_path / "solo.jsonl"
+    out.write_text(json.dumps(good) + "\n" + line + "\n")
+    with pytest.raises(SystemExit) as exit_:
+        clash_solo.main(["--out", str(out), "--table", "--by-option"])
+    assert exit_.value.code == 2
+    assert re.search(said, capsys.readouterr().err)
 
 
 def test_a_clairvoyant_bot_samples_the_true_state(tmp_path: Path):

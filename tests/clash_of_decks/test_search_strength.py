@@ -7,14 +7,13 @@ cap, so a loaded machine may change a game here and there; the claims hold with 
 
 from __future__ import annotations
 
-import math
-import statistics
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardhall.arena import clash_solo
+from cardhall.arena.results import mean_ci
 from cardhall.games.clash_of_decks.bench import wilson
 
 SOLO_GAMES = 200
@@ -29,9 +28,9 @@ def paired(records: list[dict[str, Any]], better: str, worse: str) -> tuple[floa
     """The 95% interval of the paired margin in wins a game, `better` minus `worse`, over the
     (setting, deal) pairs both played."""
     by = {(r["bot"], r["setting"], r["seed"]): r["win"] for r in records}
-    diffs = [int(by[better, s, d]) - int(by[worse, s, d]) for (b, s, d) in by if b == better and (worse, s, d) in by]
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return statistics.mean(diffs) - half, statistics.mean(diffs) + half
+    _, low, high = mean_ci([int(by[better, s, d]) - int(by[worse, s, d])
+                            for (b, s, d) in by if b == better and (worse, s, d) in by])
+    return low, high
 
 
 @pytest.mark.slow
