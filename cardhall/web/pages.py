@@ -10,8 +10,6 @@ browser already received, so this module never sees more than the viewer may kno
 from __future__ import annotations
 
 import json
-import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,23 +26,18 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import cardhall
-from cardhall.core.cards import RANKS, SUIT_SYMBOLS, SUITS
 from cardhall.core.errors import CardhallError
-from cardhall.core.game import Game
-from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, check
+from cardhall.core.i18n import DEFAULT, N_, Lang, Msg
 from cardhall.core.registry import game_class, game_names
-from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
-from cardhall.games.five_towers.notation import TOWER_NAMES
-from cardhall.room.words import room_sentence
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
+from cardhall.web.words import table_text
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 COOKIE = "cardhall_token"
 TEXT_BODY_LIMIT = 512 * 1024
-NOTHING = N_("Nothing to say about that now.")
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -116,145 +109,7 @@ class Guard:
         return wrapped
 
 
-# --- words ----------------------------------------------------------------------------------------
-_STANDARD_CARD = re.compile(r"^([2-9TJQKA])([CDHS])$")
-_TOWER_CARD = re.compile(r"^([PVGSY])(\d{1,2})$")
-_CLASH_WORDS = {"A": N_("player A's side"), "B": N_("player B's side"),
-                "top": N_("the top lane"), "bottom": N_("the bottom lane")}
-
-
-def token_words(ui: TextUI, token: str) -> str:
-    """A notation token in words in the reader's language: `QS` → "queen of spades ♠",
-    `S14` (5 Towers) → "Scrap 14" (the tower's name from the game's catalog)."""
-    game = ui.game
-    if m := _STANDARD_CARD.match(token):
-        suit = SUITS.index(m[2])
-        return f"{ui.card(suit * 13 + RANKS.index(m[1]))} {SUIT_SYMBOLS[suit]}"
-    if game.name == "five-towers" and (m := _TOWER_CARD.match(token)):
-        return f"{ui.tr._(TOWER_NAMES['PVGSY'.index(m[1])])} {int(m[2])}"
-    if game.name == "clash-of-decks" and token in _CLASH_WORDS:
-        return web(ui.tr.code)._(_CLASH_WORDS[token])
-    return token
-
-
-def five_towers_build_words(ui: TextUI, notation: str, label: str) -> str:
-    """A 5 Towers build in words, without its notation: "take Candy 12, Tree 10; demolish
-    Sand 1; the towers become Candy 12; Tree 10" (the TextUI's label is notation → towers)."""
-    tr = web(ui.tr.code)
-    parts = []
-    for section in notation.split(";"):
-        verb, *cards = section.split()
-        cards_words = ", ".join(token_words(ui, c) for c in cards)
-        if verb == "take":
-            parts.append(tr._("take {cards}", cards=cards_words))
-        elif verb == "demolish":
-            parts.append(tr._("demolish {cards}", cards=cards_words))
-    towers = label.partition("→")[2].strip()
-    if towers:
-        parts.append(tr._("the towers become {towers}", towers=towers))
-    return "; ".join(parts)
-
-
-def _notation_to_words(ui: TextUI, choices: dict[str, str]) -> None:
-    """Labels of the form "NOTATION: words" lose the notation; where two would then read the
-    same (Clash's "summon X top" and "summon X bottom"), the notation is said in words instead."""
-    stripped = {n: label[len(n) + 2:] for n, label in choices.items() if label.startswith(n + ": ")}
-    counts: dict[str, int] = {}
-    for rest in stripped.values():
-        counts[rest] = counts.get(rest, 0) + 1
-    for n, rest in stripped.items():
-        choices[n] = rest if counts[rest] == 1 else " ".join(token_words(ui, t) for t in n.split()) + ": " + rest
-
-
-@lru_cache(maxsize=128)
-def _load(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
-    game = cardhall.load(name, **json.loads(options_json))
-    return game, text_ui(game, code)
-
-
-def _call(fn: Any, *args: Any) -> Any:
-    """A text function applied to a view it may not fully understand (a spectator's public
-    view lacks a hand): a missing field means there is nothing to say, not an error."""
-    try:
-        return fn(*args)
-    except (KeyError, TypeError, IndexError, ValueError, AttributeError):
-        return None
-
-
-def table_text(body: dict[str, Any]) -> dict[str, Any]:
-    """Everything the table page says about one state message and the events before it, in
-    the reader's language (`lang` of the body; English when it is missing)."""
-    game_name = body.get("game")
-    options = body.get("options") or {}
-    code = body.get("lang") or DEFAULT
-    if not isinstance(code, str):
-        raise CardhallError(Msg(N_("lang must be a language code such as \"cs\"")))
-    code = check(code)
-    tr = web(code)
-    if not isinstance(game_name, str) or not isinstance(options, dict):
-        raise CardhallError(Msg(N_("send the table's game (a name) and options (an object)")))
-    game, ui = _load(game_name, json.dumps(options, sort_keys=True), code)
-    seat = body.get("seat")
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.num_players):
-        raise CardhallError(Msg(N_("seat must be from 0 to {last}, or null for a spectator"), last=game.num_players - 1))
-    view = body.get("view") or {}
-    legal = [a for a in body.get("legal") or [] if isinstance(a, str)]
-    names = [str(n) for n in body.get("names") or []]
-    me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
-    nothing = tr._(NOTHING)
-
-    events: list[str] = []
-    for ev in body.get("events") or []:
-        if not isinstance(ev, dict):
-            continue
-        said = room_sentence(ev, ui.tr, seat, names)
-        if said is None:
-            said = _call(ui.phrase, ev, seat) if hasattr(ui, "phrase") else None
-        if said:
-            events.append(said)
-
-    keys: dict[str, dict[str, Any]] = {}
-    for key, (what, fn) in ui.shortcuts().items():
-        said = _call(fn, view, me) if isinstance(view, dict) else None
-        if isinstance(said, tuple):
-            said, action = said
-            keys[key] = {"what": ui.say(what), "text": ui.say(said, seat), "action": game.format_action(action)}
-        else:
-            keys[key] = {"what": ui.say(what), "text": ui.say(said, seat) if said else nothing}
-
-    choices: dict[str, str] = {}
-    words: dict[str, str] = {}
-    if legal:
-        state = None
-        for notation in legal:
-            try:
-                action = game.parse_action(notation, state)
-                choices[notation] = ui.say(ui.choice(action, view, me), seat)
-                if game.name == "five-towers" and notation.startswith("take "):
-                    choices[notation] = five_towers_build_words(ui, notation, choices[notation])
-            except CardhallError:
-                choices[notation] = notation
-            for token in notation.replace(";", " ").split():
-                words.setdefault(token, token_words(ui, token))
-    _notation_to_words(ui, choices)
-    hand = view.get("hand") if isinstance(view, dict) else None
-    if isinstance(hand, list):
-        for card in hand:
-            if isinstance(card, str):
-                words.setdefault(card, token_words(ui, card))
-
-    result = None
-    if isinstance(view, dict) and body.get("over"):
-        result = _call(ui.result, view, body.get("scores") or view.get("scores") or [],
-                       view.get("winners") or [], me)
-    render = _call(ui.render, view, me) if isinstance(view, dict) else None
-    if not render:  # a spectator's public view: what the table, score and turn keys can say
-        render = "\n".join(k["text"] for key, k in keys.items() if key in ("C", "S", "T") and k["text"] != nothing)
-    return {"events": events, "keys": keys, "render": render or "", "choices": choices,
-            "words": words, "result": result, "title": game_title(game, ui.tr), "lang": code,
-            "seats": [ui.seat(i) for i in range(game.num_players)]}
-
-
+# --- words ---------------------------------------------------------------------------------------
 async def text_endpoint(request: Request) -> Response:
     """`POST /api/text`: the table in words for one reader (`lang` in the body: each reader's own)."""
     raw = await request.body()

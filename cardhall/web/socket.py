@@ -23,6 +23,7 @@ from cardhall.room.service import Room, Subscriber, TableFront
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
+from cardhall.web.words import Speaker
 
 MAX_MESSAGE = 16 * 1024
 RATE = 20.0  # messages a second, on average
@@ -74,6 +75,7 @@ class Connection:
         self.player = player
         self.lang = lang  # the language its errors are said in
         self.resync: Resync | None = None  # how to catch up after skipping (set once the table is known)
+        self.speaker: Speaker | None = None  # words for each event and state (?words=1)
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._closing = False
         self._stuck = False  # closing because the client does not read (or cannot be resynced)
@@ -82,6 +84,13 @@ class Connection:
         self._writer = asyncio.create_task(self._write())
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.speaker is not None:  # ?words=1: events wait for their state, then go with their words
+            for said in self.speaker.take(message):
+                self._send(said)
+        else:
+            self._send(message)
+
+    def _send(self, message: dict[str, Any]) -> None:
         if self._closing:
             return
         kind = message.get("type")
@@ -181,6 +190,8 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
             await ws.close(CLOSE_NO_TABLE)
         return
     conn.resync = actor.sync
+    if ws.query_params.get("words") == "1":
+        conn.speaker = Speaker(table_id, actor.table.game, conn.lang)
     try:
         # `?since=V`: a returning page's last version; what it missed (its own return too, e.g. the
         # end of a takeover) comes with its first state, in one step, before any later change

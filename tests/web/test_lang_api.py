@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from cardhall.core.errors import CardhallError
-from cardhall.web.pages import table_text
+from cardhall.web.words import table_text
 
 
 def new_player(client: httpx.Client, name: str, **extra: object) -> dict[str, str]:

@@ -1,0 +1,228 @@
+"""Words on the wire: what a table says to one viewer, in the viewer's language, phrased once.
+
+A browser connection that asks for words (`/ws/tables/{id}?words=1`) gets each event with its
+sentence (`Event.words`) and each state with the table, the choices, the steps of a composite
+choice and the keys' answers in words (`State.words`, a `StateWords`), all phrased here by the
+game's own `TextUI` from the messages this viewer receives anyway, so nothing here knows more
+than the viewer may. Phrasing is cached per (table, version, viewer, language): the connections
+of one person, or the spectators reading one language, share one phrasing of each change.
+
+`table_text` is the same phrasing for `POST /api/text` (tools and other clients that send the
+view back and ask what to say).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import msgspec
+
+import cardhall
+from cardhall.core.errors import CardhallError
+from cardhall.core.game import Game, Viewer
+from cardhall.core.i18n import DEFAULT, N_, Msg, check
+from cardhall.core.text import TextUI, choice_steps, text_ui
+from cardhall.core.titles import game_title
+from cardhall.room.words import room_sentence
+from cardhall.web.languages import web
+from cardhall.web.protocol import KeyWords, StateWords
+
+NOTHING = N_("Nothing to say about that now.")
+CACHED = 20_000
+"""Phrasings kept (state words and the sentences of one change, per viewer and language)."""
+
+
+@lru_cache(maxsize=256)
+def _load(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
+    game = cardhall.load(name, **json.loads(options_json))
+    return game, text_ui(game, code)
+
+
+def reader(game: Game, code: str) -> tuple[Game, TextUI]:
+    """The game (as loaded for words) and its `TextUI` in the language `code`, shared."""
+    return _load(game.name, json.dumps(dict(game.options), sort_keys=True), code)
+
+
+def _call(fn: Any, *args: Any) -> Any:
+    """A text function applied to a view it may not fully understand (a spectator's public
+    view lacks a hand): a missing field means there is nothing to say, not an error."""
+    try:
+        return fn(*args)
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError):
+        return None
+
+
+def event_words(ui: TextUI, event: Mapping[str, Any], seat: Viewer, names: Sequence[str]) -> str:
+    """One event as one sentence for `seat` ("" when there is nothing to say): the room's own
+    events (`room_sentence`, naming the seated people), else the game's (`TextUI.phrase`)."""
+    said = room_sentence(event, ui.tr, seat, names)
+    if said is None:
+        said = _call(ui.phrase, event, seat)
+    return said or ""
+
+
+def _without_notation(ui: TextUI, choices: dict[str, str]) -> None:
+    """Labels of the form "NOTATION: words" lose the notation; where two would then read the
+    same (Clash's "summon X top" and "summon X bottom"), the notation is said in words instead."""
+    stripped = {n: label[len(n) + 2:] for n, label in choices.items() if label.startswith(n + ": ")}
+    counts: dict[str, int] = {}
+    for rest in stripped.values():
+        counts[rest] = counts.get(rest, 0) + 1
+    for n, rest in stripped.items():
+        choices[n] = rest if counts[rest] == 1 else " ".join(ui.token(t) for t in n.split()) + ": " + rest
+
+
+def state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], legal: Sequence[str],
+                over: bool = False, scores: Sequence[float] = ()) -> StateWords:
+    """Everything a page says about one state for `seat`: the table, the keys' answers, the
+    choices (and, for a long composite choice, its steps, `cardhall.core.text.choice_steps`),
+    each notation token of the choices and the hand, the result once the game is over."""
+    tr = web(ui.tr.code)
+    me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
+    nothing = tr._(NOTHING)
+    view = dict(view)
+    keys: dict[str, KeyWords] = {}
+    for key, (what, fn) in ui.shortcuts().items():
+        said = _call(fn, view, me)
+        if isinstance(said, tuple):
+            said, action = said
+            keys[key] = KeyWords(ui.say(what), ui.say(said, seat), game.format_action(action))
+        else:
+            keys[key] = KeyWords(ui.say(what), ui.say(said, seat) if said else nothing)
+
+    choices: dict[str, str] = {}
+    words: dict[str, str] = {}
+    actions = []
+    for notation in legal:
+        try:
+            action = game.parse_action(notation, None)
+            actions.append((notation, action))
+            choices[notation] = ui.say(ui.spoken_choice(action, view, me), seat)
+        except CardhallError:
+            choices[notation] = notation
+        for token in notation.replace(";", " ").split():
+            words.setdefault(token, ui.token(token))
+    _without_notation(ui, choices)
+    steps = None
+    if len(actions) == len(legal):
+        found = _call(choice_steps, ui, [a for _, a in actions], view, me)
+        if found is not None:
+            steps = {n: [list(step) for step in s] for (n, _), s in zip(actions, found, strict=True)}
+    hand = view.get("hand")
+    if isinstance(hand, list):
+        for card in hand:
+            if isinstance(card, str):
+                words.setdefault(card, ui.token(card))
+
+    result = None
+    if over:
+        result = _call(ui.result, view, list(scores or view.get("scores") or []), view.get("winners") or [], me)
+    render = _call(ui.render, view, me)
+    if not render:  # a spectator's public view: what the table, score and turn keys can say
+        render = "\n".join(k.text for key, k in keys.items() if key in ("C", "S", "T") and k.text != nothing)
+    return StateWords(title=game_title(game, ui.tr), lang=ui.tr.code, render=render or "",
+                      seats=[ui.seat(i) for i in range(game.num_players)], keys=keys, choices=choices,
+                      words=words, steps=steps, result=result or None)
+
+
+class Cache:
+    """The phrasings of recent changes, least recently used dropped first."""
+
+    def __init__(self, size: int = CACHED) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self.made = 0  # phrasings computed (not found here)
+
+    def get(self, key: Hashable, make: Any) -> Any:
+        if key in self._items:
+            self._items.move_to_end(key)
+            return self._items[key]
+        value = self._items[key] = make()
+        self.made += 1
+        if len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return value
+
+
+CACHE = Cache()
+_encode_words = msgspec.to_builtins
+
+
+class Speaker:
+    """Adds the words to one connection's messages. The events of a change reach a connection
+    just before the state that follows them, phrased for that state's viewer: so the events are
+    held until their state comes, then all are sent, each with its sentence (cached per table,
+    version, viewer and language), the state with its `StateWords`."""
+
+    def __init__(self, table_id: str, game: Game, code: str, cache: Cache = CACHE) -> None:
+        self.table_id = table_id
+        self.game, self.ui = reader(game, check(code))
+        self.code = self.ui.tr.code
+        self.cache = cache
+        self._held: list[dict[str, Any]] = []
+
+    def take(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """The messages to send now: none for an event (held), the held events and the state
+        with their words for a state; any other message as it is."""
+        kind = message.get("type")
+        if kind == "event":
+            self._held.append(message)
+            return []
+        if kind != "state":
+            return [message]
+        seat = message.get("seat")
+        names = [str(s.get("name") or "") for s in message.get("seats") or []]
+        out: list[dict[str, Any]] = []
+        held, self._held = self._held, []
+        for version, group in _by_version(held):
+            said = self.cache.get(("events", self.table_id, version, seat, self.code),
+                                  lambda group=group: [event_words(self.ui, m["event"], seat, names) for m in group])
+            out.extend({**m, "words": w} for m, w in zip(group, said, strict=True))
+        words = self.cache.get(("state", self.table_id, message["version"], seat, self.code),
+                               lambda: _encode_words(self.state(message)))
+        out.append({**message, "words": words})
+        return out
+
+    def state(self, message: Mapping[str, Any]) -> StateWords:
+        return state_words(self.game, self.ui, message.get("seat"), message.get("view") or {},
+                           message.get("legal") or [], bool(message.get("over")), message.get("scores") or [])
+
+
+def _by_version(events: list[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
+    groups: list[tuple[int, list[dict[str, Any]]]] = []
+    for m in events:
+        if groups and groups[-1][0] == m["version"]:
+            groups[-1][1].append(m)
+        else:
+            groups.append((m["version"], [m]))
+    return groups
+
+
+def table_text(body: dict[str, Any]) -> dict[str, Any]:
+    """`POST /api/text`: everything a page says about one state message and the events before
+    it, in the reader's language (`lang` of the body; English when it is missing)."""
+    game_name = body.get("game")
+    options = body.get("options") or {}
+    code = body.get("lang") or DEFAULT
+    if not isinstance(code, str):
+        raise CardhallError(Msg(N_("lang must be a language code such as \"cs\"")))
+    code = check(code)
+    if not isinstance(game_name, str) or not isinstance(options, dict):
+        raise CardhallError(Msg(N_("send the table's game (a name) and options (an object)")))
+    game, ui = _load(game_name, json.dumps(options, sort_keys=True), code)
+    seat = body.get("seat")
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.num_players):
+        raise CardhallError(Msg(N_("seat must be from 0 to {last}, or null for a spectator"), last=game.num_players - 1))
+    view = body.get("view") or {}
+    if not isinstance(view, dict):
+        view = {}
+    legal = [a for a in body.get("legal") or [] if isinstance(a, str)]
+    names = [str(n) for n in body.get("names") or []]
+    events = [said for ev in body.get("events") or [] if isinstance(ev, dict)
+              if (said := event_words(ui, ev, seat, names))]
+    said = _encode_words(state_words(game, ui, seat, view, legal, bool(body.get("over")), body.get("scores") or []))
+    return {**said, "events": events, "result": said["result"]}
