@@ -31,6 +31,7 @@ from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, page_lang
+from cardhall.web.presenters import presenter
 from cardhall.web.protocol import NewPlayer, NewTable, PlayerLang, SitDown, json_schema
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 
@@ -201,7 +202,8 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def show_table(request: Request) -> Response:
         player = await player_of(request, changes=False)
         actor = await find(request, player)
-        return JSONResponse({**summary_for(actor, player), "state": actor.table.state_message(None)})
+        return JSONResponse({**summary_for(actor, player), "state": actor.table.state_message(None),
+                             "presenter": presenter(actor.table.game.name)})
 
     @sentences
     async def record(request: Request) -> Response:

@@ -30,6 +30,7 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import DEFAULT, N_, Lang, Msg
 from cardhall.core.registry import game_class, game_names
 from cardhall.core.titles import game_title
+from cardhall.web import presenters
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 from cardhall.web.words import table_text
 
@@ -240,6 +241,7 @@ def routes() -> list[Route | Mount]:
         Route("/api/text", text_endpoint, methods=["POST"]),
         Route("/api/games/{name}/seats", seats_endpoint, methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+        *presenters.routes(),
     ]
 
 
