@@ -81,8 +81,7 @@ def plural_forms(code: str) -> dict[str, int]:
 
 @functools.cache
 def js_catalog(code: str) -> dict[str, Any]:
-    """The web domain's translations into `code` for the scripts (and those of the games'
-    presenters, `cardhall.web.presenters`): ``messages`` maps a message
+    """The web domain's translations into `code` for the scripts: ``messages`` maps a message
     id (``context\\u0004id`` with a context) to its translation, or to the list of plural
     forms; ``plural`` is `plural_forms`. English has no messages: the ids are the English."""
     messages: dict[str, str | list[str]] = {}
@@ -103,9 +102,7 @@ def js_catalog(code: str) -> dict[str, Any]:
                     messages[key] = strings
                 elif all(strings):
                     messages[key] = list(strings)
-    from cardhall.web.presenters import presenter_messages
-
-    return {"lang": code, "plural": plural_forms(code), "messages": {**presenter_messages(code), **messages}}
+    return {"lang": code, "plural": plural_forms(code), "messages": messages}
 
 
 def say_error(error: BaseException | str, code: str, game: Game | str | None = None, viewer: Viewer = None) -> str:

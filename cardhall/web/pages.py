@@ -9,6 +9,7 @@ browser already received, so this module never sees more than the viewer may kno
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -165,13 +166,21 @@ async def render(request: Request, template: str, title: str, **context: Any) ->
     code = await page_lang(request)
     tr = web(code)
     response = templates.TemplateResponse(request, template, {
-        "lang": code, "languages": languages(), "catalog": js_catalog(code), "title": tr._(title),
+        "lang": code, "languages": languages(), "catalog": page_catalog(code), "title": tr._(title),
         "_": tr._, "gettext": tr._, "ngettext": tr.ngettext, "pgettext": tr.pgettext,
         "games": rules_links(tr), **context})
     asked = known(request.query_params.get("lang"))
     if asked is not None and asked != request.cookies.get(LANG_COOKIE):
         response.set_cookie(LANG_COOKIE, asked, max_age=365 * 24 * 3600, samesite="lax")
     return response
+
+
+@functools.cache
+def page_catalog(code: str) -> dict[str, Any]:
+    """What the page's scripts translate with: the web domain's catalog and the messages of the
+    games' presenters (`presenters.presenter_messages`)."""
+    catalog = js_catalog(code)
+    return {**catalog, "messages": {**presenters.presenter_messages(code), **catalog["messages"]}}
 
 
 def rules_links(tr: Lang) -> list[dict[str, str]]:

@@ -6,12 +6,12 @@ its seat (the events since the page's first state, asked for at the end with `si
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import socket
 import threading
 import time
-from typing import Any
 
 import websockets
 from playwright.sync_api import expect
@@ -56,10 +56,8 @@ class CuttingProxy:
             pass
         finally:
             for s in (src, dst):
-                try:
+                with contextlib.suppress(OSError):
                     s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
 
     def cut(self) -> None:
         """Cut every WebSocket now (both directions, without a closing handshake)."""
@@ -67,10 +65,8 @@ class CuttingProxy:
             pairs, self.sockets = self.sockets, []
         for pair in pairs:
             for s in pair:
-                try:
+                with contextlib.suppress(OSError):
                     s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
         self.cuts += bool(pairs)
 
     def close(self) -> None:

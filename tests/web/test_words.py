@@ -136,3 +136,18 @@ def test_the_protocol_schema_covers_the_words():
     schema = json_schema()["$defs"]
     assert {"StateWords", "KeyWords"} <= set(schema)
     assert "words" in schema["State"]["properties"] and "words" in schema["Event"]["properties"]
+
+
+def test_each_game_s_presenter_is_served_from_its_package(server):
+    client = httpx.Client(base_url=server.url)
+    r = client.get("/games/hearts/web/presenter.js")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript") and "export default" in r.text
+    assert client.get("/games/five-towers/web/style.css").status_code == 200
+    for bad in ("/games/hearts/web/__init__.py", "/games/nope/web/presenter.js", "/games/hearts/web/style.css"):
+        r = client.get(bad)
+        assert r.status_code == 404 and "presenter" in r.json()["error"], bad
+    token = new_player(client, "Pat")
+    table = client.post("/api/tables", headers={"Authorization": f"Bearer {token}"},
+                        json={"game": "putz", "options": {"players": 3}, "seats": ["me", "open", "open"]}).json()
+    shown = client.get(f"/api/tables/{table['id']}").json()
+    assert shown["presenter"] == {"script": "/games/putz/web/presenter.js", "style": ""}
