@@ -22,7 +22,7 @@ from cardhall.core.i18n import N_, Msg
 from cardhall.room.service import Room, Subscriber, TableFront
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
-from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
+from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Error, Sync
 from cardhall.web.words import Speaker
 
 MAX_MESSAGE = 16 * 1024
@@ -34,6 +34,7 @@ CLOSE_BEHIND = 4408  # the client stopped reading: it reconnects with ?since=V a
 CLOSE_NO_TABLE = 4404
 
 _encode = msgspec.json.Encoder().encode
+_message = msgspec.to_builtins  # a protocol struct as the message a connection queues
 
 Resync = Callable[[Subscriber, int], Awaitable[None]]
 
@@ -113,7 +114,7 @@ class Connection:
 
     def error(self, message: str) -> None:
         """Send a refusal; a `Msg` is said in the connection's language."""
-        self.send({"type": "error", "message": web(self.lang).say(message)})
+        self.send(_message(Error(web(self.lang).say(message))))
 
     async def _write(self) -> None:
         while (message := await self._outbox.get()) is not None:
@@ -214,7 +215,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
                 await handle(message, conn, actor)
             except CardhallError as exc:  # in the reader's language (the game's messages through its TextUI)
                 said = say_error(exc, conn.lang, actor.table.game, actor.viewer(player))
-                conn.send({"type": "error", "message": said})
+                conn.send(_message(Error(said)))
     except WebSocketDisconnect:
         pass
     finally:

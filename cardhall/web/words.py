@@ -13,9 +13,11 @@ view back and ask what to say).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import weakref
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -32,8 +34,9 @@ from cardhall.web.languages import web
 from cardhall.web.protocol import KeyWords, StateWords
 
 NOTHING = N_("Nothing to say about that now.")
-CACHED = 20_000
-"""Phrasings kept (state words and the sentences of one change, per viewer and language)."""
+CACHED = 4096
+"""Phrasings kept (state words and the sentences of one change, per viewer and language): those of
+the changes now being sent, and recent events a returning connection asks for again."""
 
 
 @lru_cache(maxsize=256)
@@ -81,6 +84,52 @@ def state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], l
     """Everything a page says about one state for `seat`: the table, the keys' answers, the
     choices (and, for a long composite choice, its steps, `cardhall.core.text.choice_steps`),
     each notation token of the choices and the hand, the result once the game is over."""
+    with _answers_once(ui):
+        return _state_words(game, ui, seat, view, legal, over, scores)
+
+
+@contextlib.contextmanager
+def _answers_once(ui: TextUI) -> Iterator[None]:
+    """While one state is phrased, each key's function answers once: the whole table (`render`)
+    is mostly the keys' answers again (C, S, T …), so its calls reuse them. The functions are
+    shadowed on the (shared, single-threaded) `ui` object and restored after."""
+    shadowed: list[str] = []
+    for _, (_what, fn) in (ui.shortcuts().items() if hasattr(ui, "__dict__") else ()):
+        name = getattr(fn, "__name__", "")
+        if getattr(fn, "__self__", None) is ui and name and name not in shadowed and name not in vars(ui):
+            shadowed.append(name)
+            setattr(ui, name, _once(fn))
+    try:
+        yield
+    finally:
+        for name in shadowed:
+            delattr(ui, name)
+
+
+def _once(fn: Any) -> Any:
+    said: dict[tuple[int, int], Any] = {}
+
+    def answer(view: Any, seat: int) -> Any:
+        key = (id(view), seat)
+        if key not in said:
+            said[key] = fn(view, seat)
+        return said[key]
+    return answer
+
+
+def _token(ui: TextUI, token: str) -> str:
+    """`ui.token(token)`, kept per reader (a token's words never change)."""
+    known = _TOKENS.setdefault(ui, {})
+    if token not in known:
+        known[token] = ui.token(token)
+    return known[token]
+
+
+_TOKENS: weakref.WeakKeyDictionary[TextUI, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], legal: Sequence[str],
+                 over: bool, scores: Sequence[float]) -> StateWords:
     tr = web(ui.tr.code)
     me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
     nothing = tr._(NOTHING)
@@ -105,7 +154,7 @@ def state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], l
         except CardhallError:
             choices[notation] = notation
         for token in notation.replace(";", " ").split():
-            words.setdefault(token, ui.token(token))
+            words.setdefault(token, _token(ui, token))
     _without_notation(ui, choices)
     steps = None
     if len(actions) == len(legal):
@@ -116,7 +165,7 @@ def state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], l
     if isinstance(hand, list):
         for card in hand:
             if isinstance(card, str):
-                words.setdefault(card, ui.token(card))
+                words.setdefault(card, _token(ui, card))
 
     result = None
     if over:
