@@ -1,10 +1,11 @@
 """The browser's pages: the lobby and the table page (Jinja2), the static client, the text
 endpoint, and the guards every response passes (security headers, the Origin check).
 
-`install(app)` adds all of it to the service's Starlette app. The table page is one plain ES
-module (`static/table.js`) over the wire protocol; what a player reads — the table in words,
-choices, events — is phrased here by the game's own `TextUI`, from the view and events the
-browser already received, so this module never sees more than the viewer may know.
+`install(app)` adds all of it to the service's Starlette app. The table page is plain ES modules
+(`static/table/`, docs/web.md) over the wire protocol; what a player reads comes with the
+messages (`?words=1`, `cardhall.web.words`); `POST /api/text` phrases a view a client sends back
+(for tools and other clients) with the same code, so it never says more than the view holds.
+Each game's pictures are served from its own package (`cardhall.web.presenters`).
 """
 
 from __future__ import annotations
