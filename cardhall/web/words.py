@@ -42,7 +42,7 @@ the changes now being sent, and recent events a returning connection asks for ag
 @lru_cache(maxsize=256)
 def _load(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
     game = cardhall.load(name, **json.loads(options_json))
-    return game, text_ui(game, code)
+    return game, text_ui(game, code, notation=False)
 
 
 def reader(game: Game, code: str) -> tuple[Game, TextUI]:

@@ -128,9 +128,8 @@ def test_text_ui_phrases_bids_and_builds_in_words():
     events = s.apply_with_events(build)
     assert events[0] == events[None] and events[0][0] == {"type": "build", "seat": 2, "cards": ["P9", "Y7", "Y5"],
                                                           "demolished": "Y6"}
-    assert ui.phrase(events[0][0], 0) == ("Player 3 takes Candy 9, Sand 5 and Sand 7, demolishes the Sand 6 from the "
-                                          "top of the Sand tower and places 9 on the Candy tower and 7 then 5 on the "
-                                          "Sand tower.")
+    assert ui.phrase(events[0][0], 0) == ("Player 3 takes Candy 9, Sand 5 and Sand 7, demolishes the Sand 6 and "
+                                          "places 9 on the Candy tower and 7 then 5 on the Sand tower.")
     assert events[0][1] == {"type": "offer_discarded", "cards": ["G3", "S2"], "reason": "leftover"}
     s = position(offer="Y7 Y5 P9 G3 S2", towers={0: {"Y": [12, 6]}})
     assert ui.choice(build, s.view(0), 0).endswith("→ Candy 9; Sand 12 7 5")
@@ -145,7 +144,7 @@ def test_text_ui_events_special_case_and_winning_bid():
     for action in (0, PASS, PASS):
         lines += [ui.phrase(e, 1) for e in s.apply_with_events(action)[1]]
     assert lines[:3] == ["Player 1 bids 0.", "You pass.", "Player 3 passes."]
-    assert lines[3].startswith("The start player bid 0 and everyone else passed") and lines[4].startswith("Round 2.")
+    assert lines[3] == "Nobody took the offer: it goes to the discard pile." and lines[4].startswith("Round 2.")
     lines = []
     for action in (1, 2, PASS):
         lines += [ui.phrase(e, 1) for e in s.apply_with_events(action)[1]]

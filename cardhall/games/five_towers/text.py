@@ -92,7 +92,8 @@ class GameTextUI(TextUI):
         cards = view["offer"]
         if not cards:
             return self.tr._("The offer is empty.")
-        shown = ", ".join(f"{c} ({self.tower_card(parse_card(c))})" for c in cards)
+        shown = ", ".join(f"{c} ({self.tower_card(parse_card(c))})" if self.notation else self.tower_card(parse_card(c))
+                          for c in cards)
         return self.tr.ngettext("Offer ({count} card): {cards}.", "Offer ({count} cards): {cards}.", len(cards),
                                 cards=shown)
 
@@ -216,9 +217,8 @@ class GameTextUI(TextUI):
             return tr._("The game is over.")
         high = view["high_bid"]
         if view["phase"] == "build":
-            if mover == seat:
-                return tr.ngettext("You must now take and build {count} card.",
-                                   "You must now take and build {count} cards.", high)
+            if mover == seat:  # short: "You won the bidding with 3." was just said
+                return tr.ngettext("Your turn: build {count} card.", "Your turn: build {count} cards.", high)
             return tr.ngettext("{player} won the bidding with {bid} and must now take and build {count} card.",
                                "{player} won the bidding with {bid} and must now take and build {count} cards.",
                                high, player=self.seat(mover), bid=high)
@@ -319,9 +319,8 @@ class GameTextUI(TextUI):
             return (tr._("You won the bidding with {bid}.", bid=event["bid"]) if you
                     else tr._("{player} won the bidding with {bid}.", player=player, bid=event["bid"]))
         if kind == "offer_discarded":
-            if event["reason"] == "no_bid":
-                return tr._("The start player bid 0 and everyone else passed: the offer goes to the discard pile "
-                            "and the same player starts the next round.")
+            if event["reason"] == "no_bid":  # the start player bid 0 and everyone else passed (the rules say so)
+                return tr._("Nobody took the offer: it goes to the discard pile.")
             return tr._("Left in the offer, to the discard pile: {cards}.",
                         cards=self._cards([parse_card(c) for c in event["cards"]]))
         if kind == "discard_reshuffled":
@@ -351,12 +350,12 @@ class GameTextUI(TextUI):
                 return tr._("You take {cards} and place {places}.", cards=cards, places=places)
             return tr._("{player} takes {cards} and places {places}.", player=self.seat(seat), cards=cards,
                         places=places)
-        card, tower = self._demolition(demolished)
+        card = self.tower_card(demolished)  # always the top of its colour's tower: no need to say where
         if seat == viewer:
-            return tr._("You take {cards}, demolish the {card} from the top of {tower} and place {places}.",
-                        cards=cards, card=card, tower=tower, places=places)
-        return tr._("{player} takes {cards}, demolishes the {card} from the top of {tower} and places {places}.",
-                    player=self.seat(seat), cards=cards, card=card, tower=tower, places=places)
+            return tr._("You take {cards}, demolish the {card} and place {places}.",
+                        cards=cards, card=card, places=places)
+        return tr._("{player} takes {cards}, demolishes the {card} and places {places}.",
+                    player=self.seat(seat), cards=cards, card=card, places=places)
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         return self.score(view, viewer) + "\n" + super().result(view, scores, winners, viewer)

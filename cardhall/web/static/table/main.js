@@ -47,7 +47,7 @@ function play(notation) {
   if (!model.isMyTurn()) { notYourTurn(); return; }
   alertText("");
   model.update((local) => { local.selected = null; local.path = []; local.byUser = []; });
-  if (send({ type: "act", action: notation, version: model.state.version })) say(_("You chose: {choice}.", { choice: model.choice(notation) }));
+  send({ type: "act", action: notation, version: model.state.version });  // confirmed once, by its event in the log
 }
 
 function tryCard(card) {
@@ -136,7 +136,8 @@ async function main() {
   try {
     found = await api(`/api/tables/${encodeURIComponent(tableId)}${query}`);
   } catch (err) {
-    status(err instanceof ApiError && err.status === 404 ? NO_TABLE : err.message);
+    const why = err instanceof ApiError && err.status === 404 ? NO_TABLE : err.message;
+    status(why); say(why);
     $("title").textContent = _("No such table");
     return;
   }
@@ -149,8 +150,12 @@ async function main() {
   model.on("state", () => { lost = false; });
   wire = connectWire(model, tableId, query, {
     open: () => { root.dataset.link = "open"; },
-    lost: () => { root.dataset.link = "lost"; if (!lost) status(_("The connection is lost; reconnecting…")); lost = true; },
-    gone: () => status(NO_TABLE),
+    lost: () => {
+      root.dataset.link = "lost";
+      if (!lost) { status(_("The connection is lost; reconnecting…")); say(_("The connection is lost; reconnecting…")); }
+      lost = true;
+    },
+    gone: () => { status(NO_TABLE); say(NO_TABLE); },
   });
 }
 

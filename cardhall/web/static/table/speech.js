@@ -1,8 +1,10 @@
 // Speech: the live regions (status, said, alert) and the history log, fed by the model.
 //
-// Each event's sentence comes with it over the wire; the log gets one line per event worth
-// saying, in order, and a note when a returning page hears what it missed. The status line
-// says whose turn it is (and the result once, at the end).
+// Each event's sentence comes with it over the wire; the log (a live region) gets one line per
+// event worth saying, in order, and a note when a returning page hears what it missed. Each thing
+// is said once: the status line shows whose turn it is but is not itself spoken; the turn is
+// announced (in the "said" region) when it becomes yours or what you must do changes, and on T.
+// A line repeated within one change is merged into one.
 import { _, ngettext } from "../common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +18,7 @@ export function alertText(s) { $("alert").textContent = s; }
  * your turn) is still announced, but only to screen readers (the "echo" class hides it). */
 function echo() { $("said").classList.toggle("echo", $("said").textContent.trim() === $("status").textContent.trim()); }
 
+/** Show `s` on the status line (seen, not spoken: announce what matters with `say`). */
 export function status(s) { $("status").textContent = s; echo(); }
 
 /** Say `s` in the polite live region (again, even the same sentence). */
@@ -49,6 +52,8 @@ export function reviewLog(step) {
   say(_("{number} of {total}: {line}", { number: review + 1, total: lines.length, line: lines[review].textContent }));
 }
 
+const numberless = (line) => line.replace(/\d+/g, "#");
+
 function said(events) { return events.map((e) => e.words).filter(Boolean); }
 
 /** Subscribe the live regions and the log to `model`; `onMyTurn()` runs when the turn comes. */
@@ -67,7 +72,12 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
       say(_("Welcome back. While you were away: {events}", { events: lines.slice(-3).join(" ") }));
     }
   });
-  model.on("event", (entry) => { if (entry.words) log(entry.words, "event", entry.version); });
+  let batch = new Set();  // the lines of the change being told: a repeated one is said once
+  model.on("event", (entry) => {
+    if (!entry.words || batch.has(entry.words)) return;
+    batch.add(entry.words);
+    log(entry.words, "event", entry.version);
+  });
   model.on("state", ({ first }) => {
     const words = model.words();
     const seat = model.seat();
@@ -78,21 +88,26 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
       log(seat === null ? _("You watch this {game} table as a spectator.", { game: words.title })
         : _("You are at seat {number} of this {game} table.", { number: seat + 1, game: words.title }), "note");
     }
+    batch = new Set();
     const state = model.state;
     const mine = model.isMyTurn();
     if (model.isOver()) {
       const result = words.result || _("The game is over.");
-      if ($("status").textContent !== result) status(result);  // again after a reconnection said it was lost
+      if ($("status").textContent !== result) status(result);  // shown again after a reconnection; said once, in the log
       if (!over) { over = true; log(result, "result", state.version); }
     } else if (state.status === "waiting") {
       status(_("The game has not started yet."));
     } else if (seat !== null && state.seats && state.seats[seat] && state.seats[seat].takeover) {
       status(_("A bot is playing your seat while you are away. You have it back now that you are here."));
     } else if (mine) {
-      // said when the turn comes, and again when what you must do changes (a bid, then a build)
       const t = model.turn();
       const line = t.startsWith(_("Your turn")) ? t : _("Your turn. {what}", { what: t }).trim();
-      if (!wasMyTurn || $("status").textContent !== line) status(line);
+      if (!wasMyTurn || $("status").textContent !== line) {
+        // said when the turn comes, and while it stays yours only when what you must do changes,
+        // not when just a number in it does (mana left, card 2 of 3: the events said why)
+        if (!wasMyTurn || numberless($("status").textContent) !== numberless(line)) say(line);
+        status(line);
+      }
       if (!wasMyTurn) onMyTurn();
     } else {
       status(model.turn() || (seat === null ? _("You are watching.") : _("Waiting for the others.")));
