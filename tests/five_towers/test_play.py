@@ -227,3 +227,15 @@ def test_a_long_build_list_is_chosen_step_by_step(tmp_path):
     assert "Which cards do you take?" in text and "You chose: take " in text
     assert f"Your choices ({len(legal)})" not in text  # never one list of every build
     assert "You take " in text
+
+
+def test_keys_one_to_five_say_one_of_your_towers():
+    """Issue 29: for a listener with buttons, keys 1–5 each say one of your towers in one sentence
+    (the terminal keeps its digits for choosing)."""
+    game = cardhall.load("five-towers", players=2)
+    assert "1" not in text_ui(game).shortcuts()
+    ui = text_ui(game, notation=False)
+    view = game.new_state(3).view(0)
+    said = [ui.shortcuts()[str(i)][1](view, 0) for i in range(1, 6)]
+    assert all("\n" not in s and s for s in said)
+    assert said[0].startswith("no tower yet: ") or said[0].startswith(ui.tower(0))

@@ -135,3 +135,15 @@ def test_a_listener_with_buttons_hears_no_notation():
     won = {"type": "trick_won", "seat": 2, "leader": 1, "cards": ["3D", "KD", "5D", "2D"], "points": 0}
     assert heard.phrase(won, 0) == "South takes the trick with the king of diamonds."
     assert heard.phrase({**won, "points": 3}, 2) == "You take the trick with the king of diamonds, 3 points."
+
+
+def test_the_trick_and_the_last_trick_are_two_keys():
+    """Issue 29: C says the trick alone, X the last trick, each in one sentence."""
+    game = cardhall.load("hearts")
+    ui = text_ui(game, notation=False)
+    keys = ui.shortcuts()
+    view = {"trick": [[1, "3D"]], "phase": "play", "tricks": 1, "hand": ["2D"],
+            "last_trick": {"cards": ["3C", "5C", "QC", "2D"], "leader": 0, "winner": 2}}
+    assert keys["C"][1](view, 0) == "On the table: East led the three of diamonds."
+    assert keys["X"][1](view, 0) == ("Last trick: three of clubs, five of clubs, queen of clubs and "
+                                     "two of diamonds, led by you, won by South.")

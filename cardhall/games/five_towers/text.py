@@ -8,6 +8,7 @@ forms, the towers' names in the case each sentence needs (message contexts ``tow
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -101,7 +102,8 @@ class GameTextUI(TextUI):
         tr = self.tr
         towers = _towers(view, seat)
         demolished = view["demolished"][seat]
-        score, n, gone = f"{view['scores'][seat]:g}", len(demolished), " ".join(demolished)
+        score, n = f"{view['scores'][seat]:g}", len(demolished)
+        gone = " ".join(demolished) if self.notation else self._cards([parse_card(c) for c in demolished])
         if seat == viewer:
             head = (tr.ngettext("Your towers: score {score}, {count} demolished ({cards}).",
                                 "Your towers: score {score}, {count} demolished ({cards}).", n, score=score, cards=gone)
@@ -113,37 +115,50 @@ class GameTextUI(TextUI):
                                 score=score, cards=gone)
                     if n else tr._("{player}: score {score}, none demolished.", player=player, score=score))
         lines = [head]
-        tallest = max(len(t) for t in towers)
-        main = next((col for col, t in enumerate(towers) if t and len(t) == tallest), -1)
         for col, tower in enumerate(towers):
-            if not tower:
-                continue
-            label = tr._("{tower} ({letter}, {colour}):", tower=self.tower(col), letter=COLOURS[col],
-                         colour=tr._(COLOUR_NAMES[col]))
-            values, count, top = " ".join(map(str, tower)), len(tower), tower[-1]
-            if top == 0 and col == main:
-                line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete, main tower)",
-                                   "{label} {values} (bottom to top; {count} cards, topped with 0, complete, main tower)",
-                                   count, label=label, values=values)
-            elif top == 0:
-                line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete)",
-                                   "{label} {values} (bottom to top; {count} cards, topped with 0, complete)",
-                                   count, label=label, values=values)
-            elif col == main:
-                line = tr.ngettext("{label} {values} (bottom to top; {count} card, top {top}, main tower)",
-                                   "{label} {values} (bottom to top; {count} cards, top {top}, main tower)",
-                                   count, label=label, values=values, top=top)
-            else:
-                line = tr.ngettext("{label} {values} (bottom to top; {count} card, top {top})",
-                                   "{label} {values} (bottom to top; {count} cards, top {top})",
-                                   count, label=label, values=values, top=top)
-            lines.append("  " + line)
+            if tower:
+                lines.append("  " + self._tower_line(towers, col))
         missing = [self.tower(col) for col, tower in enumerate(towers) if not tower]
         if len(missing) == 5:
             lines.append("  " + tr._("no towers yet"))
         elif missing:
             lines.append("  " + tr._("no tower yet: {towers}", towers=", ".join(missing)))
         return lines
+
+    def own_tower(self, view: dict[str, Any], seat: int, col: int) -> str:
+        """Shortcuts 1–5: one of your towers, in one sentence."""
+        towers = _towers(view, seat)
+        if not towers[col]:
+            return self.tr._("no tower yet: {towers}", towers=self.tower(col))
+        return self._tower_line(towers, col)
+
+    def _tower_line(self, towers: list[list[int]], col: int) -> str:
+        """One tower: its name and colour, its cards bottom to top, its top, whether it is complete
+        (topped with 0) and whether it is the main (tallest) tower."""
+        tr = self.tr
+        tower = towers[col]
+        tallest = max(len(t) for t in towers)
+        main = next((c for c, t in enumerate(towers) if t and len(t) == tallest), -1)
+        label = tr._("{tower} ({letter}, {colour}):", tower=self.tower(col), letter=COLOURS[col],
+                     colour=tr._(COLOUR_NAMES[col]))
+        values, count, top = " ".join(map(str, tower)), len(tower), tower[-1]
+        if top == 0 and col == main:
+            line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete, main tower)",
+                               "{label} {values} (bottom to top; {count} cards, topped with 0, complete, main tower)",
+                               count, label=label, values=values)
+        elif top == 0:
+            line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete)",
+                               "{label} {values} (bottom to top; {count} cards, topped with 0, complete)",
+                               count, label=label, values=values)
+        elif col == main:
+            line = tr.ngettext("{label} {values} (bottom to top; {count} card, top {top}, main tower)",
+                               "{label} {values} (bottom to top; {count} cards, top {top}, main tower)",
+                               count, label=label, values=values, top=top)
+        else:
+            line = tr.ngettext("{label} {values} (bottom to top; {count} card, top {top})",
+                               "{label} {values} (bottom to top; {count} cards, top {top})",
+                               count, label=label, values=values, top=top)
+        return line
 
     def all_towers(self, view: dict[str, Any], seat: int) -> str:
         n = view["players"]
@@ -243,6 +258,10 @@ class GameTextUI(TextUI):
         keys["T"] = (self.tr._("whose turn it is"), self.turn)
         keys["O"] = (self.tr._("the offer"), self.offer)
         keys["B"] = (self.tr._("the bids of this round"), self.bids)
+        # 1–5: one of your towers alone, for a listener with buttons (the terminal's digits choose)
+        for col in range(5 if not self.notation else 0):
+            keys[str(col + 1)] = (self.tr._("your tower: {tower}", tower=self.tower(col)),
+                                  functools.partial(self.own_tower, col=col))
         return keys
 
     # --- moves in words -------------------------------------------------------------

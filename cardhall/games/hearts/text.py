@@ -40,7 +40,8 @@ class GameTextUI(TextUI):
     # --- the picture -------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
         parts = [self.header(view, seat), self.hand(view, seat), self.passing(view, seat),
-                 self.table(view, seat), self.score(view, seat), self.turn(view, seat)]
+                 self.table(view, seat), self.last_trick(view, seat) if view["tricks"] else "",
+                 self.score(view, seat), self.turn(view, seat)]
         return "\n".join(p for p in parts if p)
 
     def header(self, view: dict[str, Any], seat: int) -> str:
@@ -103,29 +104,30 @@ class GameTextUI(TextUI):
         return " ".join(cards) if self.notation else self._cards(cards)
 
     def table(self, view: dict[str, Any], seat: int) -> str:
-        """Shortcut C: the cards of the current trick, and the last trick."""
+        """Shortcut C: the cards of the current trick alone, in one sentence (X: the last trick)."""
         tr = self.tr
         trick = view["trick"]
         if trick:
-            now = tr._("On the table: {plays}.", plays="; ".join(self._play(i, s, c, seat) for i, (s, c) in enumerate(trick)))
-        elif view["phase"] == "pass":
-            now = tr._("No cards on the table: the players are choosing cards to pass.")
-        else:
-            now = tr._("No cards on the table.")
+            return tr._("On the table: {plays}.", plays="; ".join(self._play(i, s, c, seat) for i, (s, c) in enumerate(trick)))
+        if view["phase"] == "pass":
+            return tr._("No cards on the table: the players are choosing cards to pass.")
+        return tr._("No cards on the table.")
+
+    def last_trick(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut X: the last trick, in one sentence: its cards, who led it and who won it."""
+        tr = self.tr
         last = view["last_trick"]
-        if last and view["tricks"]:
-            cards, leader, winner = self._trick_cards(last["cards"]), last["leader"], last["winner"]
-            if leader == seat and winner == seat:
-                said = tr._("Last trick: {cards}, led by you, won by you.", cards=cards)
-            elif leader == seat:
-                said = tr._("Last trick: {cards}, led by you, won by {winner}.", cards=cards, winner=self.seat(winner))
-            elif winner == seat:
-                said = tr._("Last trick: {cards}, led by {leader}, won by you.", cards=cards, leader=self.seat(leader))
-            else:
-                said = tr._("Last trick: {cards}, led by {leader}, won by {winner}.", cards=cards,
-                            leader=self.seat(leader), winner=self.seat(winner))
-            now += " " + said
-        return now
+        if not (last and view["tricks"]):
+            return tr._("No trick has been played in this deal yet.")
+        cards, leader, winner = self._trick_cards(last["cards"]), last["leader"], last["winner"]
+        if leader == seat and winner == seat:
+            return tr._("Last trick: {cards}, led by you, won by you.", cards=cards)
+        if leader == seat:
+            return tr._("Last trick: {cards}, led by you, won by {winner}.", cards=cards, winner=self.seat(winner))
+        if winner == seat:
+            return tr._("Last trick: {cards}, led by {leader}, won by you.", cards=cards, leader=self.seat(leader))
+        return tr._("Last trick: {cards}, led by {leader}, won by {winner}.", cards=cards,
+                    leader=self.seat(leader), winner=self.seat(winner))
 
     def led_suit(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut F: the suit of the first card of the trick."""
@@ -172,6 +174,7 @@ class GameTextUI(TextUI):
     def shortcuts(self) -> dict[str, Shortcut]:
         keys = super().shortcuts()
         keys["F"] = (self.tr._("the led suit"), self.led_suit)
+        keys["X"] = (self.tr._("the last trick"), self.last_trick)
         return keys
 
     # --- events ------------------------------------------------------------------
