@@ -1,7 +1,7 @@
 // The hand: one button per card, named in words ("queen of spades ♠"); a card that cannot be
 // played now is aria-disabled and says so. Buttons are kept and reordered, never re-created.
 import { _, el, face } from "../common.js";
-import { focusLost } from "./focus.js";
+import { focusLost, focusPlace } from "./focus.js";
 import { handAction } from "./picker.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,5 +34,7 @@ function drawHand(model, tryCard) {
     b.setAttribute("aria-disabled", action ? "false" : "true");
     b.title = action ? model.choice(action) : _("{card}: not playable now", { card: words });
   });
-  if (focusAt !== null) (box.children[Math.min(focusAt, box.children.length - 1)] || $("hand-h")).focus();
+  if (focusAt === null) return;
+  const next = box.children[Math.min(focusAt, box.children.length - 1)];
+  if (next) next.focus(); else focusPlace($("hand-h"));  // the last card went: never to the page's body
 }

@@ -12,7 +12,7 @@ import { ApiError, LANG, _, api, authed, el, me, showWho } from "../common.js";
 import { showChoices } from "./choices.js";
 import { focusFirstChoice } from "./focus.js";
 import { showHand } from "./hand.js";
-import { listenToKeys } from "./keys.js";
+import { closeHelp, listenToKeys } from "./keys.js";
 import { createModel } from "./model.js";
 import { handAction } from "./picker.js";
 import { showSeats } from "./seats.js";
@@ -121,7 +121,7 @@ function wireSettings() {
   }
   $("start").addEventListener("click", startGame);
   $("leave").addEventListener("click", leaveTable);
-  $("help-close").addEventListener("click", () => { $("help").hidden = true; });
+  $("help-close").addEventListener("click", closeHelp);
   $("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const line = $("chat").value.trim();

@@ -6,11 +6,15 @@
 // announced (in the "said" region) when it becomes yours or what you must do changes, and on T.
 // A line repeated within one change is merged into one.
 import { _, ngettext } from "../common.js";
+import { TIMELINE } from "./model.js";
 
 const $ = (id) => document.getElementById(id);
 export const NOT_YOUR_TURN = _("It is not your turn.");
-const LOG_LINES = 500;
-let review = -1;  // Page Up/Down position in the log
+const LOG_LINES = TIMELINE;  // the whole game (the model keeps as many events)
+const ROOM = new Set(["sat", "left", "started", "takeover", "reclaimed", "clock_warning", "game_over", "connected", "disconnected"]);
+
+/** The history's view a model event belongs to: the room's ("room"), a chat line, or the game. */
+export function viewOf(event) { return event.type === "chat" ? "chat" : ROOM.has(event.type) ? "room" : "game"; }
 
 export function alertText(s) { $("alert").textContent = s; }
 
@@ -28,28 +32,18 @@ export function say(s) {
   setTimeout(() => { node.textContent = s; echo(); }, 30);
 }
 
-/** One line of the history: `kind` event, note or result; `version` the change it tells. */
-export function log(line, kind = "event", version = null) {
+/** One line of the history: `kind` event, note or result; `version` the change it tells; `view`
+ * the history view it belongs to (game, chat, room). A line under review keeps its place. */
+export function log(line, kind = "event", version = null, view = "room") {
   const box = $("log");
   const p = document.createElement("p");
   p.className = `line ${kind}`;
   p.textContent = line;
+  p.dataset.view = view;
   if (version !== null) p.dataset.version = String(version);
   box.append(p);
   while (box.children.length > LOG_LINES) box.firstElementChild.remove();
-  box.scrollTop = box.scrollHeight;
-  review = -1;
-}
-
-/** Page Up/Down: read the previous or next line of the history. */
-export function reviewLog(step) {
-  const lines = [...$("log").children];
-  if (!lines.length) return;
-  if (review < 0) review = lines.length;
-  review = Math.max(0, Math.min(lines.length - 1, review + step));
-  lines.forEach((l, i) => l.classList.toggle("reviewing", i === review));
-  lines[review].scrollIntoView({ block: "nearest" });
-  say(_("{number} of {total}: {line}", { number: review + 1, total: lines.length, line: lines[review].textContent }));
+  if (!box.querySelector(".reviewing")) box.scrollTop = box.scrollHeight;
 }
 
 const numberless = (line) => line.replace(/\d+/g, "#");
@@ -76,7 +70,7 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
   model.on("event", (entry) => {
     if (!entry.words || batch.has(entry.words)) return;
     batch.add(entry.words);
-    log(entry.words, "event", entry.version);
+    log(entry.words, "event", entry.version, viewOf(entry.event));
   });
   model.on("state", ({ first }) => {
     const words = model.words();
@@ -94,7 +88,7 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
     if (model.isOver()) {
       const result = words.result || _("The game is over.");
       if ($("status").textContent !== result) status(result);  // shown again after a reconnection; said once, in the log
-      if (!over) { over = true; log(result, "result", state.version); }
+      if (!over) { over = true; log(result, "result", state.version, "game"); }
     } else if (state.status === "waiting") {
       status(_("The game has not started yet."));
     } else if (seat !== null && state.seats && state.seats[seat] && state.seats[seat].takeover) {
