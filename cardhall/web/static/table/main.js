@@ -17,7 +17,8 @@ import { createModel } from "./model.js";
 import { handAction } from "./picker.js";
 import { showSeats } from "./seats.js";
 import { saveSettings, settings } from "./settings.js";
-import { NOT_YOUR_TURN, alertText, log, say, speak, status } from "./speech.js";
+import { listenForSounds } from "./sound.js";
+import { NOT_YOUR_TURN, alertText, liveRegions, log, say, speak, status } from "./speech.js";
 import { connectWire } from "./wire.js";
 
 const $ = (id) => document.getElementById(id);
@@ -88,6 +89,7 @@ function subscribe() {
   showHand(model, { tryCard });
   showChoices(model, { play });
   listenToKeys(model, { play, startGame });
+  listenForSounds(model);
   model.on("state", () => {
     const state = model.state;
     $("render").textContent = model.words().render;
@@ -111,12 +113,14 @@ async function present(found) {
 
 function wireSettings() {
   document.body.classList.toggle("four-colour", settings.four);
-  for (const [id, key] of [["set-keys", "keys"], ["set-focus", "focus"], ["set-four", "four"]]) {
+  liveRegions();
+  for (const [id, key] of [["set-keys", "keys"], ["set-focus", "focus"], ["set-four", "four"], ["set-speech", "speech"]]) {
     const box = $(id);
     box.checked = settings[key];
     box.addEventListener("change", () => {
       settings[key] = box.checked; saveSettings();
       document.body.classList.toggle("four-colour", settings.four);
+      liveRegions();
     });
   }
   $("start").addEventListener("click", startGame);

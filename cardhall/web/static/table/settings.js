@@ -1,8 +1,9 @@
 // The page's settings, kept in this browser (localStorage): single-key shortcuts on, focus to
-// the choices when the turn comes, the four-colour deck, and the keys remapped.
+// the choices when the turn comes, the four-colour deck, the keys remapped, speaking through the
+// browser's speech synthesis, and the sounds (all on/off; each kind's on/off and volume).
 const KEY = "cardhall.settings";
 
-export const settings = Object.assign({ keys: true, focus: false, four: false, map: {} },
+export const settings = Object.assign({ keys: true, focus: false, four: false, speech: false, map: {}, sounds: { on: true, kinds: {} } },
   (() => { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; } })());
 
 export function saveSettings() { localStorage.setItem(KEY, JSON.stringify(settings)); }

@@ -7,6 +7,7 @@
 // A line repeated within one change is merged into one.
 import { _, ngettext } from "../common.js";
 import { TIMELINE } from "./model.js";
+import { settings } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 export const NOT_YOUR_TURN = _("It is not your turn.");
@@ -30,6 +31,23 @@ export function say(s) {
   const node = $("said");
   node.textContent = "";
   setTimeout(() => { node.textContent = s; echo(); }, 30);
+  aloud(s);
+}
+
+/** With the setting on, speak `s` with the browser's speech synthesis (queued, in the page's
+ * language) instead of the live regions, for screen readers that drop bursts (VoiceOver). */
+function aloud(s) {
+  if (!settings.speech || !window.speechSynthesis || !s) return;
+  const utterance = new SpeechSynthesisUtterance(s);
+  utterance.lang = document.documentElement.lang || "en";
+  window.speechSynthesis.speak(utterance);
+}
+
+/** The live regions are quiet while the browser speaks (the setting), polite otherwise. */
+export function liveRegions() {
+  const live = settings.speech ? "off" : "polite";
+  $("said").setAttribute("aria-live", live);
+  $("log").setAttribute("aria-live", live);
 }
 
 /** One line of the history: `kind` event, note or result; `version` the change it tells; `view`
@@ -42,6 +60,7 @@ export function log(line, kind = "event", version = null, view = "room") {
   p.dataset.view = view;
   if (version !== null) p.dataset.version = String(version);
   box.append(p);
+  aloud(line);
   while (box.children.length > LOG_LINES) box.firstElementChild.remove();
   if (!box.querySelector(".reviewing")) box.scrollTop = box.scrollHeight;
 }
