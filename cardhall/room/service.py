@@ -46,7 +46,7 @@ from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, choose, exit_with_parent
 from cardhall.room.errors import TableError
 from cardhall.room.store import Store, StoredTable, StoreError
-from cardhall.room.table import Change, Policy, Seat, Table
+from cardhall.room.table import SLOW_PACE, Change, Policy, Seat, Table
 
 log = logging.getLogger("cardhall.room")
 
@@ -431,9 +431,11 @@ class TableActor(TableFront):
     def pace(self) -> float:
         """How long a bot's move waits after the table's previous change: the room's
         `bot_pace` where a person sits or somebody watches (here, or a player on another
-        node), else 0."""
+        node), else 0; the table's own pace (`Policy.pace`) makes it none or slow."""
         watched = bool(self.subscribers or self.connections) or any(s.kind == "person" for s in self.table.seats)
-        return self.room.bot_pace if watched else 0.0
+        if not watched or self.table.policy.pace == "none":
+            return 0.0
+        return max(SLOW_PACE, self.room.bot_pace) if self.table.policy.pace == "slow" else self.room.bot_pace
 
     async def _bot_done(self, turn: BotTurn, future: Future[str]) -> None:
         """Play the bot's choice, once the pace has passed since the previous change (until
@@ -561,9 +563,9 @@ class Room:
     # --- tables ---------------------------------------------------------------------
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,
                            private: bool = False, clock: float | None = None,
-                           grace: float | None = None) -> TableFront:
-        """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock` and
-        `grace` (None: the Policy's default) are checked by `Policy`."""
+                           grace: float | None = None, pace: str | None = None) -> TableFront:
+        """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock`,
+        `grace` and the bots' `pace` (None: the Policy's default) are checked by `Policy`."""
         game = load(game_name, **options)
         n = game.num_players
         if seats is None:
@@ -584,7 +586,8 @@ class Room:
             else:
                 raise TableError(Msg(N_("a seat is \"open\", \"me\" or \"bot:LEVEL\" with LEVEL one of {levels}; "
                                         "got {value}"), levels=", ".join(levels), value=repr(spec)))
-        policy = Policy(clock=clock) if grace is None else Policy(clock=clock, grace=grace)
+        chosen: dict[str, Any] = {name: value for name, value in (("grace", grace), ("pace", pace)) if value is not None}
+        policy = Policy(clock=clock, **chosen)
         name = await self.player_name(host) or "?"
         now = time.time()
         table = Table(secrets.token_urlsafe(8), game, new_seed(), made, host=host, policy=policy,

@@ -83,6 +83,14 @@ class Seat:
         return seat
 
 
+PACES = ("none", "normal", "slow")
+"""The bots' pace a table chooses (`Policy.pace`): at once, the room's (`cardhall serve --bot-pace`),
+or slow (`SLOW_PACE` seconds at least), where people follow the table."""
+
+SLOW_PACE = 2.5
+"""Seconds a bot waits after the previous change at a "slow" table (more if the room's pace is)."""
+
+
 @dataclass(frozen=True)
 class Policy:
     """How the table treats time and absence."""
@@ -91,6 +99,7 @@ class Policy:
     warning: float = 10.0  # a warning this many seconds before the clock runs out
     grace: float = 60.0  # a disconnected person's seat is played by the takeover bot after this
     takeover: str = "medium"  # level (bot spec) of the bot that plays for an absent person
+    pace: str = "normal"  # how long bots wait where people follow: "none", "normal" (the room's), "slow"
 
     def __post_init__(self) -> None:
         for name, value, low in (("clock", self.clock, 1.0), ("warning", self.warning, 0.0), ("grace", self.grace, 0.0)):
@@ -103,23 +112,27 @@ class Policy:
                                             "86400, got {value}"), low=f"{low:g}", value=repr(value)))
                 raise TableError(Msg(N_("policy {name} must be a number of seconds from {low} to 86400, got {value}"),
                                      name=name, low=f"{low:g}", value=repr(value)))
+        if self.pace not in PACES:
+            raise TableError(Msg(N_("the bots' pace must be one of {paces}, got {value}"), paces=", ".join(PACES),
+                                 value=repr(self.pace)))
         if self.takeover not in LEVELS:
             raise TableError(Msg(N_("policy takeover must be one of {levels}, got {value}"), levels=", ".join(LEVELS),
                                  value=repr(self.takeover)))
 
     def to_json(self) -> dict[str, Any]:
-        return {"clock": self.clock, "warning": self.warning, "grace": self.grace, "takeover": self.takeover}
+        return {"clock": self.clock, "warning": self.warning, "grace": self.grace, "takeover": self.takeover,
+                "pace": self.pace}
 
     @classmethod
     def from_json(cls, data: Any) -> Policy:
         """Read and check a policy; TableError naming the bad field."""
         if not isinstance(data, dict):
-            raise TableError(Msg(N_("a table policy must be an object with clock, warning, grace and takeover, got {value}"),
-                                 value=repr(data)))
-        unknown = sorted(set(data) - {"clock", "warning", "grace", "takeover"})
+            raise TableError(Msg(N_("a table policy must be an object with clock, warning, grace, takeover and pace, "
+                                    "got {value}"), value=repr(data)))
+        unknown = sorted(set(data) - {"clock", "warning", "grace", "takeover", "pace"})
         if unknown:
-            raise TableError(Msg(N_("unknown policy field {field}; the fields are clock, warning, grace and takeover"),
-                                 field=repr(unknown[0])))
+            raise TableError(Msg(N_("unknown policy field {field}; the fields are clock, warning, grace, takeover and "
+                                    "pace"), field=repr(unknown[0])))
         return cls(**data)
 
 

@@ -195,7 +195,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         body = await read_body(request, NewTable)
         request.state.game = body.game
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
-                                         body.grace)
+                                         body.grace, body.pace)
         return JSONResponse(summary_for(actor, player), status_code=201)
 
     @sentences

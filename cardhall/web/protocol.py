@@ -137,7 +137,8 @@ class PlayerLang(msgspec.Struct, forbid_unknown_fields=True):
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/tables`: seats are "open", "me" or "bot:LEVEL"; clock is seconds per move;
-    grace is how long an away person's seat waits before the takeover bot plays it (None: 60)."""
+    grace is how long an away person's seat waits before the takeover bot plays it (None: 60);
+    pace is the bots' pace where people follow: "none", "normal" (None: the room's) or "slow"."""
 
     game: str
     options: dict[str, Any] = {}
@@ -145,6 +146,7 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     private: bool = False
     clock: float | None = None
     grace: float | None = None
+    pace: str | None = None
 
 
 class SitDown(msgspec.Struct, forbid_unknown_fields=True):

@@ -138,6 +138,7 @@ def test_missing_token_and_http_errors(room: dict[str, Any]) -> None:
         ({"game": "hearts", "grace": -1}, "policy grace must be a number of seconds from 0 to 86400"),
         ({"game": "hearts", "grace": 10**6}, "policy grace must be"),
         ({"game": "hearts", "grace": "soon"}, "grace"),
+        ({"game": "hearts", "pace": "fast"}, "the bots' pace must be one of none, normal, slow, got 'fast'"),
         ({"game": "hearts", "surprise": 1}, "bad request body"),
     ]
     for body, problem in cases:

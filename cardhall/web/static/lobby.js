@@ -20,12 +20,17 @@ function seatWords(seat) {
   return seat.connected ? name : _("{name} (away)", { name });
 }
 
+/** The bots' pace a table chose, as the lobby says it. */
+const PACES = { none: _("bots play at once"), normal: _("bots at the normal pace"), slow: _("bots play slowly") };
+
 function describe(t) {
   const seats = (t.seats || []).map((s, i) => _("{number}: {who}", { number: i + 1, who: seatWords(s) })).join(", ");
   const status = { waiting: _("waiting for players"), playing: _("playing"), over: _("finished") }[t.status] || t.status;
   const title = t.private ? _("{game} (private)", { game: gameTitle(t.game) }) : gameTitle(t.game);
   const speak = playersSpeak(t.seats);
-  return _("{game} — {status} — seats {seats}", { game: title, status, seats }) + (speak ? ` — ${speak}` : "");
+  const bots = (t.seats || []).some((s) => s.kind === "bot");
+  const pace = bots ? ` — ${PACES[(t.policy && t.policy.pace) || "normal"]}` : "";
+  return _("{game} — {status} — seats {seats}", { game: title, status, seats }) + pace + (speak ? ` — ${speak}` : "");
 }
 
 async function sit(t, seat) {
@@ -197,7 +202,7 @@ async function create(event) {
     const grace = graceText === "" ? null : Number(graceText);
     if (Number.isNaN(grace)) throw new Error(_("The away time must be a number of seconds, like 60; got \"{text}\".", { text: graceText }));
     const t = await authed("/api/tables", { method: "POST",
-      body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace } });
+      body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace, pace: $("pace").value } });
     if (priv) {
       const url = new URL(tableLink(t.id, t.invite), location.href).href;
       const box = $("invite");
