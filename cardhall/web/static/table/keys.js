@@ -22,18 +22,18 @@ export const CLIENT_KEYS = {
   "?": _("this list of keys (F1 too)"),
 };
 
-function ids(model) { return [...Object.keys(model.words().keys), ...Object.keys(CLIENT_KEYS)]; }
+export function keyIds(model) { return [...Object.keys(model.words().keys), ...Object.keys(CLIENT_KEYS)]; }
 
-function keyMap(model) {
+export function keyMap(model) {
   const map = {};
-  for (const id of ids(model)) {
+  for (const id of keyIds(model)) {
     const k = id in settings.map ? settings.map[id] : id;
     if (k) map[k.toUpperCase()] = id;
   }
   return map;
 }
 
-function describeKey(model, id) {
+export function describeKey(model, id) {
   const k = model.key(id);
   return (k && k.what) || CLIENT_KEYS[id] || id;
 }
@@ -46,14 +46,14 @@ function drawHelp(model) {
     [_("Home, End"), _("read the first or the last line of the history")],
     [_("F1"), _("this list of keys, from anywhere on the page")],
   ];
-  for (const id of ids(model)) {
+  for (const id of keyIds(model)) {
     const k = id in settings.map ? settings.map[id] : id;
     rows.push([k ? k.toUpperCase() : _("{key} (off)", { key: id }), describeKey(model, id)]);
   }
   $("help-keys").replaceChildren(...rows.flatMap(([k, d]) => [el("dt", { text: k }), el("dd", { text: d })]));
   const remap = $("remap");
   if (!remap.children.length) {
-    for (const id of ids(model)) {
+    for (const id of keyIds(model)) {
       const input = el("input", { id: `map-${id}`, maxlength: "1", class: "key", value: id in settings.map ? settings.map[id] : id });
       input.addEventListener("change", () => { settings.map[id] = input.value.trim(); saveSettings(); drawHelp(model); });
       remap.append(el("div", { class: "field" }, el("label", { for: `map-${id}`, text: describeKey(model, id) }), input));
@@ -61,7 +61,7 @@ function drawHelp(model) {
   }
 }
 
-function runKey(model, id) {
+export function runKey(model, id) {
   const k = model.key(id);
   if (k) {
     say(k.text);

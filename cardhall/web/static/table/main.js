@@ -12,6 +12,7 @@ import { ApiError, LANG, _, api, authed, el, me, showWho } from "../common.js";
 import { showChoices } from "./choices.js";
 import { focusFirstChoice } from "./focus.js";
 import { showHand } from "./hand.js";
+import { listenToCommands } from "./command.js";
 import { closeHelp, listenToKeys } from "./keys.js";
 import { createModel } from "./model.js";
 import { handAction } from "./picker.js";
@@ -90,6 +91,7 @@ function subscribe() {
   showChoices(model, { play });
   listenToKeys(model, { play, startGame });
   listenForSounds(model);
+  listenToCommands(model, { play });
   model.on("state", () => {
     const state = model.state;
     $("render").textContent = model.words().render;
