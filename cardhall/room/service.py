@@ -41,7 +41,6 @@ from cardhall.core.i18n import DEFAULT as DEFAULT_LANG
 from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
-from cardhall.core.rng import new_seed
 from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, choose, exit_with_parent
 from cardhall.room.errors import TableError
@@ -587,7 +586,8 @@ class Room:
         policy = Policy(clock=clock) if grace is None else Policy(clock=clock, grace=grace)
         name = await self.player_name(host) or "?"
         now = time.time()
-        table = Table(secrets.token_urlsafe(8), game, new_seed(), made, host=host, policy=policy,
+        # no seed: the deal is made at the start, so no seat can be read before (seat scouting)
+        table = Table(secrets.token_urlsafe(8), game, None, made, host=host, policy=policy,
                       private=private, created=now)
         lang = await self.player_lang(host)
         changes = table.sit(host, name, seats.index("me"), lang=lang) if "me" in seats else []
