@@ -383,7 +383,7 @@ class Table:
             return None
         seat, spec = found
         move = len(self.state.actions)
-        return BotTurn(seat, spec, move, bot_seed(self.seed, seat, move, spec), self.state.to_json())
+        return BotTurn(seat, spec, move, bot_seed(self.state.seed, seat, move, spec), self.state.to_json())
 
     def deadline(self) -> float | None:
         """The next time `tick` has something to do, or None. A clock that has not started
