@@ -40,6 +40,9 @@ HISTORY = 500
 """Changes kept for `events_since`; a client further behind gets the full state."""
 CHAT_LIMIT = 500
 """The longest chat message, in characters (after control characters are removed)."""
+ACTION_LIMIT = 300
+"""The longest move a person may send, in characters: every game's notation writes its moves in
+far fewer (5 Towers' longest build is under 120), and nothing longer is read at all."""
 LEVELS = ("random", "heuristic", "easy", "medium", "hard")
 """The bot levels a table may choose as its takeover bot."""
 
@@ -271,6 +274,9 @@ class Table:
             raise TableError(Msg(N_("stale: the table is at version {version}; sync and try again"), version=self.version))
         if not isinstance(action_text, str) or not action_text.strip():
             raise TableError(Msg(N_("an action is needed: write a move in the game's notation (see the legal moves)")))
+        if len(action_text) > ACTION_LIMIT:
+            raise TableError(Msg(N_("a move has at most {limit} characters, this one has {length}; write it in the "
+                                    "game's notation (see the legal moves)"), limit=ACTION_LIMIT, length=len(action_text)))
         try:
             action = self.game.parse_action(action_text.strip(), self.state)
         except CardhallError as exc:
