@@ -44,6 +44,7 @@ from cardhall.core.registry import load
 from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, choose, exit_with_parent
 from cardhall.room.errors import TableError
+from cardhall.room.limits import Limits
 from cardhall.room.store import Store, StoredTable, StoreError
 from cardhall.room.table import Change, Policy, Seat, Table
 
@@ -53,6 +54,10 @@ ROOM_BOTS = ("random", "heuristic", "easy", "medium", "hard")
 """The bot levels a table may seat over the wire (specs naming code stay local to the server)."""
 
 MAX_NAME = 40
+
+RECONNECT_QUIET = 5.0
+"""Seconds a person's last connection may be gone before the table stores that they are away:
+a page reloading or a network blip reconnects within it, and nothing is stored for it."""
 
 STOP_TIMEOUT = 10.0
 """Seconds `TableActor.stop` waits for a cancelled actor to end (its command's database or Redis
@@ -181,6 +186,7 @@ class TableActor(TableFront):
         self.invite = invite
         self.subscribers: set[Subscriber] = set()
         self.connections: Counter[str] = Counter()  # live connections per player (in a cluster: nodes)
+        self._parted: dict[str, float] = {}  # when a player's last connection closed, until stored
         self.present: set[tuple[str, str]] = set()  # in a cluster: (player, node) with connections there
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
         self._thinking: tuple[int, int] | None = None
@@ -277,11 +283,27 @@ class TableActor(TableFront):
                 raise
 
     async def _part(self, player: str) -> None:
+        """One presence fewer. When the last one goes, the table stores that the person is away
+        only if they are still gone `Room.reconnect_quiet` seconds later (then as of when they
+        left): a reload or a blip stores no version (a reconnect finds the seat still connected)."""
         if self.connections[player] > 0:
             self.connections[player] -= 1
             if self.connections[player] == 0:
                 del self.connections[player]
-                await self._apply(lambda table, now: table.disconnect(player, now))
+                parted = time.time()
+                self._parted[player] = parted
+                quiet = self.room.reconnect_quiet
+                if quiet <= 0:
+                    await self._away(player, parted)
+                else:
+                    asyncio.get_running_loop().call_later(
+                        quiet, self._queue.put_nowait, _Job(lambda: self._away(player, parted), None))
+
+    async def _away(self, player: str, parted: float) -> None:
+        """The person who left at `parted` has not come back: store that they are away since then."""
+        if self.connections[player] == 0 and self._parted.get(player) == parted:
+            del self._parted[player]
+            await self._apply(lambda table, now: table.disconnect(player, parted))
 
     async def subscribe(self, sub: Subscriber, since: int | None = None) -> None:
         """Add a connection: the table hears that its person is back; the connection gets the
@@ -470,9 +492,12 @@ class TableActor(TableFront):
 class Room:
     """Every live table, the players, the bot pool and the store."""
 
-    def __init__(self, store: Store, *, bot_workers: int | None = None, bot_pace: float = 0.0) -> None:
+    def __init__(self, store: Store, *, bot_workers: int | None = None, bot_pace: float = 0.0,
+                 limits: Limits | None = None, reconnect_quiet: float = RECONNECT_QUIET) -> None:
         self.store = store
         self.bot_pace = check_pace(bot_pace)
+        self.limits = limits or Limits()
+        self.reconnect_quiet = reconnect_quiet
         self.tables: dict[str, TableActor] = {}  # the tables this process runs
         self.node: Cluster | None = None  # one node of several (None: this process is the whole room)
         self._bot_workers = bot_workers
@@ -481,12 +506,12 @@ class Room:
 
     @classmethod
     async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True,
-                   bot_pace: float = 0.0) -> Room:
+                   bot_pace: float = 0.0, limits: Limits | None = None) -> Room:
         """Open the database (migrating it) and restore every unfinished table (unless one node
         of several: `cardhall.room.cluster.open_room`, where tables are taken over by lease).
         `bot_pace`: seconds between a bot's move and the change before it where people follow."""
         check_pace(bot_pace)
-        room = cls(await Store.open(url), bot_workers=bot_workers, bot_pace=bot_pace)
+        room = cls(await Store.open(url), bot_workers=bot_workers, bot_pace=bot_pace, limits=limits)
         if not restore:
             return room
         for stored in await room.store.unfinished():
@@ -524,10 +549,12 @@ class Room:
         return actor
 
     # --- players --------------------------------------------------------------------
-    async def new_player(self, name: str, lang: str = DEFAULT_LANG) -> str:
-        """A guest: a new player id for `name` (1 to 40 printable characters) who reads `lang`."""
+    async def new_player(self, name: str, lang: str = DEFAULT_LANG, address: str | None = None) -> str:
+        """A guest: a new player id for `name` (1 to 40 printable characters) who reads `lang`;
+        `address`: where the request came from (`Limits`)."""
         name = check_name(name)
         lang = check_lang(lang)
+        self.limits.take("player", time.time(), address=address)
         player = secrets.token_hex(8)
         await self.store.add_player(player, name, time.time(), lang)
         self._names[player] = name
@@ -560,9 +587,10 @@ class Room:
     # --- tables ---------------------------------------------------------------------
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,
                            private: bool = False, clock: float | None = None,
-                           grace: float | None = None) -> TableFront:
+                           grace: float | None = None, address: str | None = None) -> TableFront:
         """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock` and
-        `grace` (None: the Policy's default) are checked by `Policy`."""
+        `grace` (None: the Policy's default) are checked by `Policy`. `Limits`: the host's open
+        tables and the rate of new tables per person and per `address`."""
         game = load(game_name, **options)
         n = game.num_players
         if seats is None:
@@ -586,6 +614,9 @@ class Room:
         policy = Policy(clock=clock) if grace is None else Policy(clock=clock, grace=grace)
         name = await self.player_name(host) or "?"
         now = time.time()
+        hosted = [(t["status"], t["created"]) for t, _ in await self.live() if t["host"] == host]
+        self.limits.check_open(hosted, now)
+        self.limits.take("table", now, person=host, address=address)
         # no seed: the deal is made at the start, so no seat can be read before (seat scouting)
         table = Table(secrets.token_urlsafe(8), game, None, made, host=host, policy=policy,
                       private=private, created=now)
@@ -618,10 +649,12 @@ class Room:
             return await self.node.live()
         return [(a.table.summary(), a.invite) for a in self.tables.values() if a.table.status != "over"]
 
-    async def lobby(self) -> list[dict[str, Any]]:
-        """Public tables whose game is not over, newest first."""
-        shown = [summary for summary, _ in await self.live() if not summary["private"]]
-        return sorted(shown, key=lambda t: -t["created"])
+    async def lobby(self, offset: int = 0, limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
+        """Public tables whose game is not over, newest first: `limit` of them (None: all) from
+        the `offset`-th, and how many there are."""
+        shown = sorted((summary for summary, _ in await self.live() if not summary["private"]),
+                       key=lambda t: -t["created"])
+        return shown[offset:None if limit is None else offset + limit], len(shown)
 
     async def tables_of(self, player: str) -> list[dict[str, Any]]:
         """The unfinished tables `player` hosts or sits at (the host also gets a private one's invite)."""

@@ -95,7 +95,7 @@ class ServerProcess:
         root = str(Path(cardhall.__file__).resolve().parent.parent)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         command = [sys.executable, "-m", "cardhall", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--db", self.db_url, "--bot-pace", f"{self.bot_pace:g}", *self.extra]
+                   "--db", self.db_url, "--bot-pace", f"{self.bot_pace:g}", "--no-limits", *self.extra]
         self._log_file = self.log.open("ab")
         # its own process group: stop() ends the server and whatever it started (the bots' worker processes)
         self.proc = subprocess.Popen(command, env=env, stdout=self._log_file, stderr=subprocess.STDOUT,
