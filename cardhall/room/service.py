@@ -5,8 +5,10 @@
   never race.
 - Every accepted change is committed to the database **before** anyone hears of it; if the
   commit fails, the table is rebuilt from the database and the command fails.
-- Bots think in a process pool (`room.bots.choose`), never on the event loop; their answer comes
-  back to the actor as one more command, which the table ignores if the game moved on.
+- Bots think in a process pool (`room.bots.choose`), never on the event loop, scheduled fairly
+  (`room.scheduler`: people's tables first, every table in turn, shorter `hard` searches under
+  load); their answer comes back to the actor as one more command, which the table ignores if
+  the game moved on.
 - The clock and the grace period: the actor wakes at `table.deadline()` and calls `tick`.
 - Bot pacing (`Room.bot_pace`): where a person sits or watches, a bot's answer waits until the
   pace has passed since the table's previous change; a person's move is never held back, and a
@@ -42,9 +44,10 @@ from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
 from cardhall.core.titles import title_msg
-from cardhall.room.bots import BotTurn, choose, exit_with_parent
+from cardhall.room.bots import BotTurn, exit_with_parent
 from cardhall.room.errors import TableError
 from cardhall.room.limits import Limits
+from cardhall.room.scheduler import BotScheduler
 from cardhall.room.store import Store, StoredTable, StoreError
 from cardhall.room.table import Change, Policy, Seat, Table
 
@@ -332,6 +335,7 @@ class TableActor(TableFront):
         `STOP_TIMEOUT` for the actor to end (logged if it does not), and never swallows the
         caller's own cancellation (a node stopping while it drops a table must still stop)."""
         self._task.cancel()
+        self.room.bots.forget(self.table.id)
         await asyncio.wait([self._task], timeout=STOP_TIMEOUT)
         if not self._task.done():
             log.error("table %s: its actor did not stop within %g s of being cancelled; it is left behind "
@@ -438,23 +442,20 @@ class TableActor(TableFront):
         self._think(turn)
 
     def _think(self, turn: BotTurn) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            future = self.room.bot_pool().submit(choose, turn)
-        except (BrokenProcessPool, RuntimeError):
-            self.room.reset_bot_pool()
-            future = self.room.bot_pool().submit(choose, turn)
+        """Ask the room's scheduler for the bot's move (people's tables first, every table in turn)."""
+        def answered(turn: BotTurn, future: Future[str]) -> None:
+            self._queue.put_nowait(_Job(lambda: self._bot_done(turn, future), None))
+        self.room.bots.submit(self.table.id, turn, self.watched(), answered)
 
-        def done(f: Future[str]) -> None:
-            loop.call_soon_threadsafe(self._queue.put_nowait, _Job(lambda: self._bot_done(turn, f), None))
-        future.add_done_callback(done)
+    def watched(self) -> bool:
+        """Whether a person sits here or somebody watches (here, or a player on another node)."""
+        return bool(self.subscribers or self.connections) or any(s.kind == "person" for s in self.table.seats)
 
     def pace(self) -> float:
         """How long a bot's move waits after the table's previous change: the room's
         `bot_pace` where a person sits or somebody watches (here, or a player on another
         node), else 0."""
-        watched = bool(self.subscribers or self.connections) or any(s.kind == "person" for s in self.table.seats)
-        return self.room.bot_pace if watched else 0.0
+        return self.room.bot_pace if self.watched() else 0.0
 
     async def _bot_done(self, turn: BotTurn, future: Future[str]) -> None:
         """Play the bot's choice, once the pace has passed since the previous change (until
@@ -502,6 +503,7 @@ class Room:
         self.node: Cluster | None = None  # one node of several (None: this process is the whole room)
         self._bot_workers = bot_workers
         self._pool: ProcessPoolExecutor | None = None
+        self.bots = BotScheduler(self.bot_pool, self.reset_bot_pool, bot_workers)
         self._names: dict[str, str] = {}
 
     @classmethod
