@@ -36,7 +36,7 @@ from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
 from cardhall.games.five_towers.notation import TOWER_NAMES
-from cardhall.room.words import room_sentence
+from cardhall.room.words import room_sentence, seat_label
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 
 HERE = Path(__file__).parent
@@ -199,7 +199,10 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
         raise CardhallError(Msg(N_("seat must be from 0 to {last}, or null for a spectator"), last=game.num_players - 1))
     view = body.get("view") or {}
     legal = [a for a in body.get("legal") or [] if isinstance(a, str)]
-    names = [str(n) for n in body.get("names") or []]
+    seats = [s for s in body.get("seats") or [] if isinstance(s, dict)]
+    # who sits where, in the reader's words (a bot by its level in the reader's language); the
+    # older clients' "names" as they are
+    names = [seat_label(s, ui.tr) for s in seats] if seats else [str(n) for n in body.get("names") or []]
     me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
     nothing = tr._(NOTHING)
 
@@ -252,7 +255,7 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
         render = "\n".join(k["text"] for key, k in keys.items() if key in ("C", "S", "T") and k["text"] != nothing)
     return {"events": events, "keys": keys, "render": render or "", "choices": choices,
             "words": words, "result": result, "title": game_title(game, ui.tr), "lang": code,
-            "seats": [ui.seat(i) for i in range(game.num_players)]}
+            "seats": [ui.seat(i) for i in range(game.num_players)], "names": names}
 
 
 async def text_endpoint(request: Request) -> Response:
