@@ -131,7 +131,7 @@ def token_words(ui: TextUI, token: str) -> str:
         suit = SUITS.index(m[2])
         return f"{ui.card(suit * 13 + RANKS.index(m[1]))} {SUIT_SYMBOLS[suit]}"
     if game.name == "five-towers" and (m := _TOWER_CARD.match(token)):
-        return f"{ui.tr._(TOWER_NAMES['PVGSY'.index(m[1])])} {int(m[2])}"
+        return f"{ui.tr.pgettext('tower', TOWER_NAMES['PVGSY'.index(m[1])])} {int(m[2])}"
     if game.name == "clash-of-decks" and token in _CLASH_WORDS:
         return web(ui.tr.code)._(_CLASH_WORDS[token])
     return token
