@@ -7,6 +7,7 @@ made machine-readable; the rulebooks in the language are their source where they
     en = "led suit"                       # the English, a regular expression (whole words, any case)
     domains = ["hearts", "jass", "web"]   # the catalogs whose messages use the term
     context = "tower"                     # optional: only messages of this message context
+    unless = ["…"]                        # optional: message ids that say it otherwise, on purpose
     translation = "ведущая масть"         # the one translation
     forms = ["ведущ\\w* маст\\w*"]         # how it may appear inflected (regular expressions, any case)
     never = ["масть захода"]               # translations it replaced: no catalog may use them
@@ -51,6 +52,7 @@ class Term:
     never: tuple[str, ...] = ()
     context: str | None = None
     source: str = ""
+    unless: tuple[str, ...] = ()
 
     def english(self) -> re.Pattern[str]:
         return re.compile(rf"(?<!\w)(?:{self.en})(?!\w)", re.IGNORECASE)
@@ -76,7 +78,7 @@ def load(code: str) -> tuple[Term, ...]:
             term = Term(en=entry["en"], domains=tuple(entry["domains"]), translation=entry["translation"],
                         forms=tuple(entry.get("forms") or [re.escape(entry["translation"])]),
                         never=tuple(entry.get("never", ())), context=entry.get("context"),
-                        source=entry.get("source", ""))
+                        source=entry.get("source", ""), unless=tuple(entry.get("unless", ())))
         except (KeyError, TypeError) as exc:
             raise ValueError(f"{path.name}: term {i} needs en, domains and translation ({exc})") from None
         unknown = [d for d in term.domains if d not in DOMAINS]
@@ -118,7 +120,7 @@ def problems(code: str) -> list[str]:
                     if wrong is not None:
                         out.append(f"{where} → {text!r} uses {wrong!r}; the term is {term.translation!r}")
                 if (domain in term.domains and (term.context is None or term.context == message.context)
-                        and term.english().search(english)):
+                        and ids[0] not in term.unless and term.english().search(english)):
                     out.extend(f"{where} → {text!r} does not say {term.en!r} as {term.translation!r}"
                                for text in texts if not term.used_in(text))
             if code in CYRILLIC:
