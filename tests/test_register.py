@@ -88,3 +88,12 @@ def test_the_checks_catch_usted_and_a_redundant_vie():
 
 def test_the_rules_files_are_read_too():
     assert sum(where.endswith(".md:1") for where, _, _ in texts("ru")) == len(list(GAMES.glob("*/rules/*.ru.md"))) > 0
+
+
+def test_russian_writes_yo_every_time():
+    """«ещё», «счёт», «шестёрка» — never also «еще», «счет», «шестерка» (the key list said «S счет»
+    above a «Счёт»). «все»/«всё» are two words and stay apart."""
+    words = {w for _, _, text in texts("ru") for w in re.findall(r"[а-яёА-ЯЁ]+", text)}
+    twins = {w: w.replace("ё", "е").replace("Ё", "Е") for w in words if "ё" in w.lower()}
+    both = sorted(f"{w}/{e}" for w, e in twins.items() if e in words and e.lower() != "все")
+    assert not both, both
