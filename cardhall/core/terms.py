@@ -18,7 +18,8 @@ translation uses none of its forms, and every translation anywhere in the langua
 `never` form — so that the browser's words (``web``) can never drift from a game's own again.
 For the Cyrillic languages it also says every word that mixes Latin and Cyrillic letters and
 every Latin word that is not copied from the English message (card notation, commands, names):
-a screen reader reads Latin letters as English.
+a screen reader reads Latin letters as English. The players' rules of each game in the language
+(``games/*/rules/*.<code>.md``) may not use a `never` form either.
 """
 
 from __future__ import annotations
@@ -129,4 +130,10 @@ def problems(code: str) -> list[str]:
                     out.extend(f"{where} → {text!r}: {w!r} mixes Latin and Cyrillic letters" for w in MIXED.findall(text))
                     out.extend(f"{where} → {text!r}: the Latin word {w!r} is not in the English (notation or a name)"
                                for w in LATIN.findall(text) if w.lower() not in known)
+    for path in sorted((LOCALE_DIR.parent / "games").glob(f"*/rules/*.{code}.md")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for term in terms:
+                wrong = next((w for w in term.never if re.search(w, line, re.IGNORECASE)), None)
+                if wrong is not None:
+                    out.append(f"{path.name}:{n} uses {wrong!r}; the term is {term.translation!r}")
     return out
