@@ -100,3 +100,23 @@ def test_a_chain_of_domains_leaves_the_others_unchanged():
     assert both._(web_only, level="x") == lang("ru", "web")._(web_only, level="x")
     assert lang("ru", "web")._("Leave the table") != "Leave the table"
     assert lang("ru", "hearts")._("Leave the table") == "Leave the table"  # a web message: not in Hearts' chain
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_you_refusal_inside_another_sentence_stays_in_lower_case(code):
+    """5 Towers: "the start player cannot pass: {reason}" with the reason in the "you" form —
+    said through the game's catalog (not in English) and not capitalised after the colon."""
+    from cardhall.web.languages import say_error
+
+    game = cardhall.load("five-towers", players=3)
+    state = game.new_state(5)
+    seat = state.to_move()
+    with pytest.raises(cardhall.CardhallError) as caught:
+        state.apply(game.parse_action("pass", state))
+    said = say_error(caught.value, code, game, seat)
+    hint = text_ui(game, code).say(caught.value.args[0].params["hint"], seat)
+    _, _, tail = said.partition(": ")
+    assert tail and tail[0].islower(), said
+    assert not english_left(said, code, "five_towers"), said
+    assert hint[0].isupper() and hint[1:] in tail  # alone, the same sentence starts with a capital
+    assert say_error(caught.value, "en", game, seat) == "the start player cannot pass: you must bid 0 to 5"

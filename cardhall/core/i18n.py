@@ -31,6 +31,7 @@ import functools
 import gettext
 import io
 import os
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -139,10 +140,15 @@ def _format(text: str, params: Mapping[str, Any], tr: Lang | None, viewer: int |
         return text
     if tr is None:
         return text.format_map(params)
-    shown = {k: tr.say(v, viewer) if isinstance(v, Msg)
+    shown = {k: tr.say(v, viewer, capital=_opens_sentence(text, k)) if isinstance(v, Msg)
              else tr.number(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
              for k, v in params.items()}
     return text.format_map(shown)
+
+
+def _opens_sentence(text: str, key: str) -> bool:
+    """Whether the placeholder `key` opens a sentence of `text` (at its start, or after . ! ?)."""
+    return re.search(r"(?:^|[.!?]\s+)\{" + re.escape(key) + r"[}!:]", text) is not None
 
 
 class Lang:
@@ -178,9 +184,11 @@ class Lang:
         text = self._t.npgettext(context, singular, plural, n)
         return _format(text, {"count": count, **params}, self)
 
-    def say(self, message: Any, viewer: int | None = None) -> str:
+    def say(self, message: Any, viewer: int | None = None, *, capital: bool = True) -> str:
         """A `Msg` (or an exception carrying one) in this language, for the reader `viewer`;
-        other text is returned as it is."""
+        other text is returned as it is. A "you" message that stands alone starts with a capital
+        letter (its English id is lower case, to be said inside another sentence too);
+        `capital=False` when it is said inside another sentence («…не может пасовать: вы должны…»)."""
         if isinstance(message, BaseException):
             message = message.args[0] if message.args and isinstance(message.args[0], Msg) else str(message)
         if not isinstance(message, Msg):
@@ -190,7 +198,7 @@ class Lang:
             msgid = message.you
         text = self._t.pgettext(message.context, msgid) if message.context else self._t.gettext(msgid)
         out = _format(text, message.params, self, viewer)
-        return out[:1].upper() + out[1:] if message.you is not None and msgid == message.you else out
+        return out[:1].upper() + out[1:] if capital and message.you is not None and msgid == message.you else out
 
     def number(self, x: float) -> str:
         """A number as this language writes it (Babel's `format_decimal`): «2,5» in Russian,

@@ -179,7 +179,7 @@ def test_a_refusal_said_to_its_own_seat_in_russian_says_you():
     assert str(info.value) == "the start player cannot pass: Player 2 must bid 0 to 5"  # the English is unchanged
     assert isinstance(info.value.args[0], Msg)
     ui = text_ui(s.game, "ru")
-    assert ui.say(info.value, 1) == "первый игрок не может пасовать: Вы должны заявить от 0 до 5"
+    assert ui.say(info.value, 1) == "первый игрок не может пасовать: вы должны заявить от 0 до 5"
     assert ui.say(info.value, 0) == "первый игрок не может пасовать: Игрок 2 должен заявить от 0 до 5"
     s = position(offer="Y7 Y5 P9 G3 S2", towers={0: {"Y": [0], "P": [0]}})
     with pytest.raises(IllegalAction) as info:
