@@ -7,6 +7,7 @@ Russian player (no Latin word but notation: cards, commands, the names printed o
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import time
@@ -76,6 +77,28 @@ def notation_of(game: Any, legal: list[str]) -> set[str]:
     return words | {w.lower() for n in legal for w in LATIN_WORD.findall(n)}
 
 
+@functools.cache
+def catalog_latin(code: str, game_domain: str) -> frozenset[str]:
+    """The Latin words the catalogs a table speaks through (the game's, ``cardhall``, ``web``) write
+    in the language: each is copied from its English message (notation such as ``attack``, names;
+    tests/test_terms.py checks that for bg and ru), so where the room says one it comes through a
+    catalog, not around it. (The terminal's catalog is left out: its help lists the bot levels'
+    specs, «medium», which a table must say in words.)"""
+    from babel.messages.pofile import read_po
+
+    from cardhall.core.i18n import LOCALE_DIR
+
+    found: set[str] = set()
+    for domain in (game_domain, "cardhall", "web"):
+        with (LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale=code):
+                if not m.id:  # the catalog's header
+                    continue
+                for text in [m.string] if isinstance(m.string, str) else m.string or ():
+                    found |= {w.lower() for w in re.findall(r"[A-Za-z]+", re.sub(r"\{[^{}]*\}", " ", text or ""))}
+    return frozenset(found)
+
+
 def printed_names() -> set[str]:
     from cardhall.games.clash_of_decks.abilities import AI_ABILITIES
     from cardhall.games.clash_of_decks.cards import CARDS
@@ -84,26 +107,25 @@ def printed_names() -> set[str]:
             for w in LATIN_WORD.findall(name)}
 
 
-@pytest.mark.parametrize("game_name", list(SHORT_GAMES))
-def test_a_russian_player_hears_no_english_in_a_whole_game(server, game_name):
-    """A Russian player and bots play a whole game over the WebSocket; everything the table page
-    says (events, keys, choices, the result, seats and bots' names) and every error the room
-    sends has no Latin word that is not notation, and no English word of the game's messages."""
+def play_whole_game(server: Any, game_name: str, code: str) -> tuple[list[str], set[str], str]:
+    """A reader of `code` and bots play a whole game over the WebSocket (one move that is not legal
+    among them): everything the table page said and every error the room sent; the notation seen
+    (and names kept in Latin letters); the game's catalog domain."""
     options = SHORT_GAMES[game_name]
     game = cardhall.load(game_name, **options)
-    ivan = person(server, "Иван", "ru")
+    tr = text_ui(game, code).tr
+    player = person(server, "Иван", code)
     seats = ["me"] + ["bot:random"] * (game.num_players - 1)
-    table = ivan.create(game_name, seats, options)
-    assert table["title"] == text_ui(game, "ru").tr.pgettext("game", game.title)
-    ws = ivan.watch(table["id"])
-    ivan.start(table["id"])
+    table = player.create(game_name, seats, options)
+    assert table["title"] == tr.pgettext("game", game.title)
+    ws = player.watch(table["id"])
+    player.start(table["id"])
     rng = random.Random(32)
-    allowed = {"иван"} | (printed_names() if game_name == "clash-of-decks" else set())
-    # a title the Russian rulebook keeps in Latin letters is a name (3-2-5 «teen do paanch», seed 003)
-    allowed |= {w.lower() for w in LATIN_WORD.findall(text_ui(game, "ru").tr.pgettext("game", game.title))}
+    allowed = {"иван"} | catalog_latin(code, tr.domain) | (printed_names() if game_name == "clash-of-decks" else set())
+    # a title the rulebook keeps in Latin letters is a name (3-2-5 «teen do paanch», seed 003)
+    allowed |= {w.lower() for w in LATIN_WORD.findall(tr.pgettext("game", game.title))}
     if game_name == "five-towers":  # the towers' letters, as a card's notation begins (G7: Tree 7)
         allowed |= set("pvgsy")
-    domain = text_ui(game, "ru").tr.domain
     pending: list[dict[str, Any]] = []
     heard: list[str] = []
     refused = False
@@ -121,7 +143,7 @@ def test_a_russian_player_hears_no_english_in_a_whole_game(server, game_name):
                 continue
             legal = m.get("legal") or []
             allowed |= notation_of(game, legal)
-            said = text_for(ivan, game_name, options, m, pending, "ru")
+            said = text_for(player, game_name, options, m, pending, code)
             pending = []
             heard += sentences(said)
             if m.get("over"):
@@ -138,7 +160,29 @@ def test_a_russian_player_hears_no_english_in_a_whole_game(server, game_name):
             pytest.fail(f"{game_name} did not end in 240 s")
     finally:
         ws.close()
-    leaks = {w: text for text in heard for w in latin_words(text, allowed) | english_left(text, "ru", domain)}
+    assert refused
+    return heard, allowed, tr.domain
+
+
+@pytest.mark.parametrize("game_name", list(SHORT_GAMES))
+def test_a_russian_player_hears_no_english_in_a_whole_game(server, game_name):
+    """A Russian player and bots play a whole game over the WebSocket; everything the table page
+    says (events, keys, choices, the result, seats and bots' names) and every error the room
+    sends has no Latin word that is not notation, and no English word of the game's messages."""
+    heard, allowed, domain = play_whole_game(server, game_name, "ru")
+    leaks = {w: text for text in heard for w in latin_words(text, allowed) | (english_left(text, "ru", domain) - allowed)}
+    assert not leaks, leaks
+
+
+@pytest.mark.parametrize("code", ["bg", "cs", "es"])
+@pytest.mark.parametrize("game_name", list(SHORT_GAMES))
+def test_the_other_languages_hear_no_english_in_a_whole_game(server, game_name, code):
+    """The same whole game read in Bulgarian (no Latin word but notation), Czech and Spanish (no
+    English word of the game's messages)."""
+    heard, allowed, domain = play_whole_game(server, game_name, code)
+    leaks = {w: text for text in heard for w in english_left(text, code, domain) - allowed}
+    if code in CYRILLIC:
+        leaks |= {w: text for text in heard for w in latin_words(text, allowed)}
     assert not leaks, leaks
 
 
