@@ -21,7 +21,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from cardhall.bots import bot_names
-from cardhall.bots.levels import choices, describe
+from cardhall.bots.levels import choices, describe, level_title
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
@@ -133,9 +133,17 @@ def games_catalog(code: str = "en") -> list[dict[str, Any]]:
             "name": name, "title": game_title(cls, ui.tr), "aliases": aliases(name), "players": sorted(counts),
             "options": [{"name": o.name, "default": o.default, "allowed": ui.say(o.allowed()),
                          "description": ui.tr._(o.doc) if o.doc else o.doc} for o in cls.OPTIONS],
-            "bots": [{"spec": f"bot:{b}", "description": bot_description(name, b, code)} for b in levels],
+            "bots": [{"spec": f"bot:{b}", "title": level_title(b, ui.tr), "description": bot_description(name, b, code)}
+                     for b in levels],
         })
     return catalog
+
+
+def in_language(summary: dict[str, Any], code: str) -> dict[str, Any]:
+    """A table's summary for a reader of `code`: the game's title in their language (the
+    summary itself is the same for everyone and names the game in English)."""
+    title = summary.get("title")
+    return {**summary, "title": web(code).pgettext("game", title)} if isinstance(title, str) and title else summary
 
 
 def bot_description(game: str, level: str, code: str = "en") -> str:
@@ -209,12 +217,13 @@ def create_app(room: Room, secret: str) -> Starlette:
 
     @sentences
     async def list_tables(request: Request) -> Response:
+        code = await page_lang(request)
         if request.query_params.get("mine") not in (None, "", "0"):
             player = await signed_in(request, changes=False)
-            return JSONResponse(await room.tables_of(player))
+            return JSONResponse([in_language(t, code) for t in await room.tables_of(player)])
         offset, limit = page_of(request)
         tables, total = await room.lobby(offset, limit)
-        response = JSONResponse(tables)
+        response = JSONResponse([in_language(t, code) for t in tables])
         response.headers["X-Total-Count"] = str(total)
         if offset + limit < total:
             response.headers["Link"] = f'</api/tables?offset={offset + limit}&limit={limit}>; rel="next"'
@@ -227,13 +236,14 @@ def create_app(room: Room, secret: str) -> Starlette:
         request.state.game = body.game
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
                                          body.grace, address(request))
-        return JSONResponse(summary_for(actor, player), status_code=201)
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)), status_code=201)
 
     @sentences
     async def show_table(request: Request) -> Response:
         player = await player_of(request, changes=False)
         actor = await find(request, player)
-        return JSONResponse({**summary_for(actor, player), "state": actor.table.state_message(None)})
+        return JSONResponse({**in_language(summary_for(actor, player), await page_lang(request)),
+                             "state": actor.table.state_message(None)})
 
     @sentences
     async def record(request: Request) -> Response:
@@ -252,7 +262,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player, body.invite)
         request.state.game = actor.table.game.name
         await actor.sit(player, await room.player_name(player) or "?", body.seat, await room.player_lang(player))
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     @sentences
     async def leave(request: Request) -> Response:
@@ -260,7 +270,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player)
         request.state.game = actor.table.game.name
         await actor.leave(player)
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     @sentences
     async def start(request: Request) -> Response:
@@ -268,7 +278,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player)
         request.state.game = actor.table.game.name
         await actor.start(player)
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     async def protocol(request: Request) -> Response:
         return JSONResponse(json_schema())

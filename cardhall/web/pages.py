@@ -38,7 +38,7 @@ from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
 from cardhall.games.five_towers.notation import TOWER_NAMES
-from cardhall.room.words import room_sentence
+from cardhall.room.words import room_sentence, seat_label
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 from cardhall.web.protocol import TextRequest
 
@@ -134,7 +134,7 @@ def token_words(ui: TextUI, token: str) -> str:
         suit = SUITS.index(m[2])
         return f"{ui.card(suit * 13 + RANKS.index(m[1]))} {SUIT_SYMBOLS[suit]}"
     if game.name == "five-towers" and (m := _TOWER_CARD.match(token)):
-        return f"{ui.tr._(TOWER_NAMES['PVGSY'.index(m[1])])} {int(m[2])}"
+        return f"{ui.tr.pgettext('tower', TOWER_NAMES['PVGSY'.index(m[1])])} {int(m[2])}"
     if game.name == "clash-of-decks" and token in _CLASH_WORDS:
         return web(ui.tr.code)._(_CLASH_WORDS[token])
     return token
@@ -258,7 +258,9 @@ def table_text(request: TextRequest | dict[str, Any]) -> dict[str, Any]:
     view = check_view(game, seat, body.view)
     spectator = seat is None
     legal = body.legal
-    names = body.names
+    # who sits where, in the reader's words (a bot by its level in the reader's language); the
+    # older clients' "names" as they are
+    names = [seat_label(msgspec.to_builtins(s), ui.tr) for s in body.seats] if body.seats else list(body.names)
     me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
     nothing = tr._(NOTHING)
     the_view = Msg(N_("the view"))
@@ -311,7 +313,7 @@ def table_text(request: TextRequest | dict[str, Any]) -> dict[str, Any]:
         render = "\n".join(k["text"] for key, k in keys.items() if key in ("C", "S", "T") and k["text"] != nothing)
     return {"events": events, "keys": keys, "render": render or "", "choices": choices,
             "words": words, "result": result, "title": game_title(game, ui.tr), "lang": code,
-            "seats": [ui.seat(i) for i in range(game.num_players)]}
+            "seats": [ui.seat(i) for i in range(game.num_players)], "names": names}
 
 
 async def text_endpoint(request: Request) -> Response:

@@ -133,6 +133,15 @@ Notation = Annotated[str, msgspec.Meta(max_length=TEXT_LIMITS["notation"])]
 ShownName = Annotated[str, msgspec.Meta(max_length=TEXT_LIMITS["name"])]
 
 
+class SeatShown(msgspec.Struct):
+    """A seat as the state message lists it (`Seat.to_json`), as far as words need it: who sits
+    there, a bot by its level (other fields are ignored)."""
+
+    kind: ShownName = "open"
+    name: ShownName = ""
+    bot: ShownName | None = None
+
+
 class TextRequest(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/text`: one state message (and the events before it) to say in words, for the
     reader of seat `seat` (None: a spectator) in the language `lang`. `view` is `{}` (nothing
@@ -146,6 +155,7 @@ class TextRequest(msgspec.Struct, forbid_unknown_fields=True):
     legal: Annotated[list[Notation], msgspec.Meta(max_length=TEXT_LIMITS["legal"])] = []
     events: Annotated[list[dict[str, Any]], msgspec.Meta(max_length=TEXT_LIMITS["events"])] = []
     names: Annotated[list[ShownName], msgspec.Meta(max_length=TEXT_LIMITS["names"])] = []
+    seats: Annotated[list[SeatShown], msgspec.Meta(max_length=TEXT_LIMITS["names"])] = []
     over: bool | None = None
     scores: list[float] | None = None
     lang: str | None = None

@@ -39,7 +39,7 @@ def test_words_of_tokens():
     assert token_words(text_ui(cardhall.load("hearts")), "QS") == "queen of spades ♠"
     assert token_words(text_ui(cardhall.load("five-towers")), "S14") == "Scrap 14"
     assert token_words(text_ui(cardhall.load("clash-of-decks")), "top") == "the top lane"
-    assert token_words(text_ui(cardhall.load("clash-of-decks"), "ru"), "top") == "верхняя линия"
+    assert token_words(text_ui(cardhall.load("clash-of-decks"), "ru"), "top") == "верхний ряд"
 
 
 def test_bad_requests_get_a_sentence(server):
