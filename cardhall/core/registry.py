@@ -62,6 +62,6 @@ def game_class(name: str) -> type[Game]:
     return game_cls
 
 
-def load(name: str, **options: Any) -> Game:
+def load(name: str, /, **options: Any) -> Game:
     """The game `name` with `options` validated (see each game's OPTIONS)."""
     return game_class(name)(**options)

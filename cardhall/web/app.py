@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -27,11 +28,13 @@ from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.cluster import ClusterError
+from cardhall.room.limits import LimitError
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, page_lang
 from cardhall.web.protocol import NewPlayer, NewTable, PlayerLang, SitDown, json_schema
+from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 
 Body = TypeVar("Body")
@@ -42,7 +45,9 @@ class NotFound(CardhallError):
     """An unknown (or, without its invite, private) table."""
 
 
-STATUS: dict[type[CardhallError], int] = {AuthError: 401, NotFound: 404, ClusterError: 503}
+STATUS: dict[type[CardhallError], int] = {AuthError: 401, NotFound: 404, LimitError: 429, ClusterError: 503}
+LOBBY_PAGE = 100
+"""Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -63,8 +68,29 @@ def sentences(handler: Handler) -> Handler:
                 code = await page_lang(request)
             except CardhallError:  # the token itself is bad: the request's own language
                 code = chosen(request, None)
-            return error(status, say_error(exc, code, getattr(request.state, "game", None)))
+            response = error(status, say_error(exc, code, getattr(request.state, "game", None)))
+            if isinstance(exc, LimitError) and exc.retry_after is not None:
+                response.headers["Retry-After"] = str(math.ceil(exc.retry_after))
+            return response
     return wrapped
+
+
+def address(conn: HTTPConnection) -> str | None:
+    """Where a request or socket comes from (behind a proxy: as Uvicorn's --proxy-headers says)."""
+    return conn.client.host if conn.client is not None else None
+
+
+def page_of(request: Request) -> tuple[int, int]:
+    """`?offset=` and `?limit=` of a list: whole numbers, the limit from 1 to `LOBBY_PAGE`."""
+    try:
+        offset = int(request.query_params.get("offset") or 0)
+        limit = int(request.query_params.get("limit") or LOBBY_PAGE)
+        if not (0 <= offset <= 10**9 and 1 <= limit <= LOBBY_PAGE):
+            raise ValueError
+    except ValueError:
+        raise CardhallError(Msg(N_("offset is a whole number from 0 and limit one from 1 to {most}, e.g. "
+                                   "?offset=100&limit=100"), most=LOBBY_PAGE)) from None
+    return offset, limit
 
 
 async def read_body(request: Request, kind: type[Body]) -> Body:
@@ -175,7 +201,7 @@ def create_app(room: Room, secret: str) -> Starlette:
     @sentences
     async def new_player(request: Request) -> Response:
         body = await read_body(request, NewPlayer)
-        player = await room.new_player(body.name, body.lang or chosen(request, None))
+        player = await room.new_player(body.name, body.lang or chosen(request, None), address(request))
         token = tokens.make(player)
         response = JSONResponse({"player": player, "name": await room.player_name(player), "token": token})
         response.set_cookie(COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="lax")
@@ -195,7 +221,13 @@ def create_app(room: Room, secret: str) -> Starlette:
         if request.query_params.get("mine") not in (None, "", "0"):
             player = await signed_in(request, changes=False)
             return JSONResponse([in_language(t, code) for t in await room.tables_of(player)])
-        return JSONResponse([in_language(t, code) for t in await room.lobby()])
+        offset, limit = page_of(request)
+        tables, total = await room.lobby(offset, limit)
+        response = JSONResponse([in_language(t, code) for t in tables])
+        response.headers["X-Total-Count"] = str(total)
+        if offset + limit < total:
+            response.headers["Link"] = f'</api/tables?offset={offset + limit}&limit={limit}>; rel="next"'
+        return response
 
     @sentences
     async def new_table(request: Request) -> Response:
@@ -203,7 +235,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         body = await read_body(request, NewTable)
         request.state.game = body.game
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
-                                         body.grace)
+                                         body.grace, address(request))
         return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)), status_code=201)
 
     @sentences
@@ -278,4 +310,6 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", socket),
     ]
-    return install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}), stored_lang)
+    app = install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}), stored_lang)
+    app.add_middleware(SocketsPerAddress)
+    return app
