@@ -60,7 +60,9 @@ def test_every_view_of_a_whole_game_fits_its_type_and_is_said(name):
     other formats too, where a view has keys of its own)."""
     import json
 
-    for options in ({}, {"format": "draft"} if name == "clash-of-decks" else {"players": 3} if name == "hearts" else {}):
+    more = {"clash-of-decks": [{"format": "draft"}, {"solo": True}], "hearts": [{"players": 3}],
+            "five-towers": [{"players": 2}], "putz": [{"players": 5}]}
+    for options in ({}, *more.get(name, [])):
         game = cardhall.load(name, **options)
         state = game.new_state(5)
         rng = random.Random(5)
