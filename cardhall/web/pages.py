@@ -34,12 +34,13 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, check
 from cardhall.core.registry import game_class, game_names
+from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.words import room_sentence, seat_label
 from cardhall.web import presenters
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 from cardhall.web.protocol import TextRequest
-from cardhall.web.words import NOTHING, load_reader, without_notation
+from cardhall.web.words import NOTHING, without_notation
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -118,6 +119,13 @@ class Guard:
 
 
 # --- words ----------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=128)
+def _load(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
+    """The game and its TextUI for `/api/text` (its own: the text is said in worker threads)."""
+    game = cardhall.load(name, **json.loads(options_json))
+    return game, text_ui(game, code)
+
+
 VIEW_INT = 10**6
 """The largest number (in size) a view may hold: more than any game counts (scores, deals,
 cards left), and little enough that nothing said from it can grow without bound."""
@@ -194,7 +202,7 @@ def table_text(request: TextRequest | dict[str, Any]) -> dict[str, Any]:
         raise CardhallError(Msg(N_("bad request body: {problem}"), problem=str(exc))) from None
     code = check(body.lang or DEFAULT)
     tr = web(code)
-    game, ui = load_reader(body.game, json.dumps(body.options, sort_keys=True), code)
+    game, ui = _load(body.game, json.dumps(body.options, sort_keys=True), code)
     seat = body.seat
     if seat is not None and not 0 <= seat < game.num_players:
         raise CardhallError(Msg(N_("seat must be from 0 to {last}, or null for a spectator"), last=game.num_players - 1))

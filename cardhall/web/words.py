@@ -113,13 +113,15 @@ def _answers_once(ui: TextUI) -> Iterator[None]:
 
 
 def _once(fn: Any) -> Any:
-    said: dict[tuple[int, int], Any] = {}
+    """`fn(view, seat)` answered once per view object and seat (the view is kept with its answer,
+    so no other view can take its id meanwhile)."""
+    said: dict[tuple[int, int], tuple[Any, Any]] = {}
 
     def answer(view: Any, seat: int) -> Any:
         key = (id(view), seat)
-        if key not in said:
-            said[key] = fn(view, seat)
-        return said[key]
+        if key not in said or said[key][0] is not view:
+            said[key] = (view, fn(view, seat))
+        return said[key][1]
     return answer
 
 
