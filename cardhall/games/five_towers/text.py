@@ -102,7 +102,7 @@ class GameTextUI(TextUI):
         tr = self.tr
         towers = _towers(view, seat)
         demolished = view["demolished"][seat]
-        score, n = f"{view['scores'][seat]:g}", len(demolished)
+        score, n = self.tr.number(view["scores"][seat]), len(demolished)
         gone = " ".join(demolished) if self.notation else self._cards([parse_card(c) for c in demolished])
         if seat == viewer:
             head = (tr.ngettext("Your towers: score {score}, {count} demolished ({cards}).",

@@ -21,7 +21,7 @@ function drawSeats(model) {
   seats.forEach((s, i) => {
     let li = list.children[i];
     if (!li) { li = el("li"); list.append(li); }
-    const who = s.kind === "open" ? _("open") : s.name || _("someone");
+    const who = s.kind === "open" ? _("open") : model.words().names?.[i] || s.name || _("someone");
     const notes = [];
     if (i === model.seat()) notes.push(_("you"));
     if (s.kind === "person" && !s.connected) notes.push(_("away"));
