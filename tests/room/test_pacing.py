@@ -98,7 +98,8 @@ def test_the_table_chooses_its_bots_pace_and_keeps_it(tmp_path: Path) -> None:
     async def again() -> None:
         room = await Room.open(url, bot_workers=1, bot_pace=PACE)
         try:
-            summary = next(t for t in await room.lobby() if t["id"] == slow)
+            tables, _ = await room.lobby()
+            summary = next(t for t in tables if t["id"] == slow)
             assert summary["policy"]["pace"] == "slow"
         finally:
             await room.close()
