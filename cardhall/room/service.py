@@ -197,8 +197,10 @@ class TableActor(TableFront):
         return changes
 
     async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> list[Change]:
+        guest = await self.room.is_guest(player)
+
         def sit(table: Table, now: float) -> list[Change]:
-            changes = table.sit(player, name, seat, now, lang)
+            changes = table.sit(player, name, seat, now, lang, guest=guest)
             if self.connections[player]:
                 changes += table.connect(player, now)
             return changes
@@ -534,6 +536,14 @@ class Room:
         self._names[player] = name
         return player
 
+    def forget_name(self, player: str) -> None:
+        """A person's name changed (a guest registered under another): read it again next time."""
+        self._names.pop(player, None)
+
+    async def is_guest(self, player: str) -> bool:
+        """Whether `player` is a guest (no account): their seats say so."""
+        return not await self.store.is_account(player)
+
     async def player_name(self, player: str) -> str | None:
         if player not in self._names:
             name = await self.store.player_name(player)
@@ -590,7 +600,8 @@ class Room:
         table = Table(secrets.token_urlsafe(8), game, new_seed(), made, host=host, policy=policy,
                       private=private, created=now)
         lang = await self.player_lang(host)
-        changes = table.sit(host, name, seats.index("me"), lang=lang) if "me" in seats else []
+        changes = table.sit(host, name, seats.index("me"), lang=lang, guest=await self.is_guest(host)) \
+            if "me" in seats else []
         invite = secrets.token_urlsafe(16) if private else None
         await self.store.add_table(table.summary(), table.header(), invite,
                                    [(c.version, c.entry) for c in changes], now)

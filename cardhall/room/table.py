@@ -31,6 +31,7 @@ from cardhall.core.registry import load
 from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, bot_seed, check_spec
 from cardhall.room.errors import TableError
+from cardhall.room.names import same_name
 
 SeatKind = Literal["open", "person", "bot"]
 Status = Literal["waiting", "playing", "over"]
@@ -55,10 +56,11 @@ class Seat:
     away_since: float | None = None  # when the person's last connection closed
     takeover: bool = False  # the table's takeover bot plays for this absent person
     lang: str | None = None  # the language the person reads (a code of `cardhall.core.i18n.LANGUAGES`)
+    guest: bool = False  # a person without an account (shown as a guest)
 
     @classmethod
-    def person(cls, player: str, name: str, lang: str | None = None) -> Seat:
-        return cls("person", player=player, name=name, lang=lang)
+    def person(cls, player: str, name: str, lang: str | None = None, guest: bool = False) -> Seat:
+        return cls("person", player=player, name=name, lang=lang, guest=guest)
 
     @classmethod
     def robot(cls, spec: str) -> Seat:
@@ -68,7 +70,7 @@ class Seat:
     def to_json(self) -> dict[str, Any]:
         """What everyone may know of the seat (player ids are public; tokens are not here)."""
         return {"kind": self.kind, "player": self.player, "name": self.name, "bot": self.bot,
-                "connected": self.connected, "takeover": self.takeover, "lang": self.lang}
+                "connected": self.connected, "takeover": self.takeover, "lang": self.lang, "guest": self.guest}
 
     @classmethod
     def from_json(cls, data: Any) -> Seat:
@@ -167,9 +169,11 @@ class Table:
 
     # --- commands -------------------------------------------------------------------------
     def sit(self, player: str, name: str, seat: int | None = None, now: float | None = None,
-            lang: str | None = None) -> list[Change]:
+            lang: str | None = None, guest: bool = False) -> list[Change]:
         """Before the start, take an open seat (None: the first one); after it, take back
-        one's own seat from the takeover bot. `lang`: the language the person reads."""
+        one's own seat from the takeover bot. `lang`: the language the person reads; `guest`:
+        they have no account (their seat says so). No two people at a table share a name
+        (`room.names.same_name`: regardless of case and look-alike letters)."""
         mine = self.seat_of(player)
         if self.status != "waiting":
             if mine is not None and (seat is None or seat == mine):
@@ -186,6 +190,10 @@ class Table:
             raise TableError(Msg(N_("a name is needed to sit down; give one of 1 to 40 characters")))
         if len(name) > 40:
             raise TableError(Msg(N_("a name has at most 40 characters, this one has {length}"), length=len(name)))
+        twin = next((s for s in self.seats if s.kind == "person" and same_name(s.name, name)), None)
+        if twin is not None:
+            raise TableError(Msg(N_("{name} already sits at this table; choose another name to sit here"),
+                                 name=twin.name))
         open_seats = [i for i, s in enumerate(self.seats) if s.kind == "open"]
         if seat is None:
             if not open_seats:
@@ -198,8 +206,12 @@ class Table:
             free = ", ".join(str(i + 1) for i in open_seats) or Msg(N_("none"))
             raise TableError(Msg(N_("seat {seat} is taken by {name}; open seats: {free}"), seat=seat + 1,
                                  name=self.seats[seat].name, free=free))
-        entry = {"kind": "sit", "seat": seat, "player": player, "name": name}
-        return [self._commit(entry if lang is None else {**entry, "lang": lang}, now)]
+        entry: dict[str, Any] = {"kind": "sit", "seat": seat, "player": player, "name": name}
+        if lang is not None:
+            entry["lang"] = lang
+        if guest:
+            entry["guest"] = True
+        return [self._commit(entry, now)]
 
     def set_lang(self, player: str, lang: str, now: float | None = None) -> list[Change]:
         """The person now reads `lang` (their seat says so to the others; no event)."""
@@ -475,7 +487,7 @@ class Table:
         events: dict[Viewer, list[Event]] | None = None
         if kind == "sit":
             seat = entry["seat"]
-            self.seats[seat] = Seat.person(entry["player"], entry["name"], entry.get("lang"))
+            self.seats[seat] = Seat.person(entry["player"], entry["name"], entry.get("lang"), bool(entry.get("guest")))
             ev = {"type": "sat", "seat": seat, "name": entry["name"]}
         elif kind == "leave":
             seat = entry["seat"]

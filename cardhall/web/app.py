@@ -26,12 +26,22 @@ from cardhall.core.i18n import N_, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
+from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
-from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
+from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, page_lang
-from cardhall.web.protocol import NewPlayer, NewTable, PlayerLang, SitDown, json_schema
+from cardhall.web.protocol import (
+    Login,
+    NewAccount,
+    NewPlayer,
+    NewTable,
+    PasswordChange,
+    PlayerLang,
+    SitDown,
+    json_schema,
+)
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 
 Body = TypeVar("Body")
@@ -42,7 +52,8 @@ class NotFound(CardhallError):
     """An unknown (or, without its invite, private) table."""
 
 
-STATUS: dict[type[CardhallError], int] = {AuthError: 401, NotFound: 404, ClusterError: 503}
+STATUS: dict[type[CardhallError], int] = {AuthError: 401, LoginRefused: 401, NotFound: 404, TooManyAttempts: 429,
+                                           ClusterError: 503}
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -119,8 +130,9 @@ def bot_description(game: str, level: str, code: str = "en") -> str:
 
 
 def create_app(room: Room, secret: str) -> Starlette:
-    """The ASGI app over an opened `Room`; `secret` signs the players' tokens."""
-    tokens = Tokens(secret)
+    """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens."""
+    accounts = Accounts(room.store)
+    tokens = Tokens(secret, accounts)
     catalogs: dict[str, list[dict[str, Any]]] = {}
 
     async def player_of(request: Request, *, changes: bool = True) -> str | None:
@@ -128,7 +140,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         token = presented_token(request, changes=changes)
         if token is None:
             return None
-        player = tokens.player(token)
+        player = await tokens.player(token)
         if await room.player_name(player) is None:
             raise AuthError(Msg(N_("this token's player is not known to this room; "
                                    "get a new token with POST /api/players")))
@@ -145,7 +157,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         """The language stored with the player a page or request speaks for (None: no player)."""
         try:
             token = presented_token(conn, changes=False)
-            return None if token is None else await room.player_lang(tokens.player(token))
+            return None if token is None else await room.player_lang(await tokens.player(token))
         except AuthError:
             return None
 
@@ -164,14 +176,74 @@ def create_app(room: Room, secret: str) -> Starlette:
             catalogs[code] = games_catalog(code)
         return JSONResponse(catalogs[code])
 
+    async def logged_in(request: Request, player: str, status: int = 200) -> Response:
+        """A new session for `player`: its token in the answer and in the (rotated) cookie."""
+        token = await tokens.make(player)
+        response = JSONResponse({"player": player, "name": await room.player_name(player), "token": token,
+                                 "account": await accounts.is_account(player)}, status_code=status)
+        response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax",
+                            secure=request.url.scheme == "https")
+        return response
+
     @sentences
     async def new_player(request: Request) -> Response:
+        """`POST /api/players {"name": ...}`: a guest, at once (not under an account's name)."""
         body = await read_body(request, NewPlayer)
+        await accounts.check_guest_name(str(body.name))
         player = await room.new_player(body.name, body.lang or chosen(request, None))
-        token = tokens.make(player)
-        response = JSONResponse({"player": player, "name": await room.player_name(player), "token": token})
-        response.set_cookie(COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="lax")
+        return await logged_in(request, player)
+
+    @sentences
+    async def new_account(request: Request) -> Response:
+        """`POST /api/accounts {"name", "password"}`: register and log in; a guest's token in the
+        request makes that guest the account (their tables and history come along)."""
+        body = await read_body(request, NewAccount)
+        guest = await player_of(request)
+        player = await accounts.register(body.name, body.password, guest=guest,
+                                         lang=body.lang or chosen(request, None))
+        room.forget_name(player)
+        return await logged_in(request, player, 201)
+
+    @sentences
+    async def new_session(request: Request) -> Response:
+        """`POST /api/sessions {"name", "password"}`: log in (a new session; the former cookie is replaced)."""
+        body = await read_body(request, Login)
+        address = request.client.host if request.client else "?"
+        player = await accounts.login(body.name, body.password, address)
+        return await logged_in(request, player)
+
+    @sentences
+    async def end_session(request: Request) -> Response:
+        """`DELETE /api/sessions`: log out; `?everywhere=true` ends every session of the person."""
+        token = presented_token(request, changes=True)
+        if token is None:
+            raise AuthError(Msg(N_("there is no session to end: send its token")))
+        player = await tokens.player(token)
+        everywhere = request.query_params.get("everywhere", "") in ("1", "true", "yes")
+        if everywhere:
+            await accounts.end_all(player)
+        else:
+            await accounts.end_session(token)
+        response = JSONResponse({"player": player, "ended": "everywhere" if everywhere else "this"})
+        response.delete_cookie(COOKIE, httponly=True, samesite="lax")
         return response
+
+    @sentences
+    async def change_password(request: Request) -> Response:
+        """`POST /api/accounts/password {"old", "new"}`: every other session ends; this one goes on."""
+        player = await signed_in(request)
+        body = await read_body(request, PasswordChange)
+        await accounts.change_password(player, body.old, body.new)
+        token = presented_token(request, changes=True)
+        await accounts.end_all(player, keep=token)
+        return JSONResponse({"player": player, "changed": True})
+
+    @sentences
+    async def whoami(request: Request) -> Response:
+        """`GET /api/players/me`: the person this request speaks for (401 if none)."""
+        player = await signed_in(request, changes=False)
+        return JSONResponse({"player": player, "name": await room.player_name(player),
+                             "account": await accounts.is_account(player)})
 
     @sentences
     async def player_lang(request: Request) -> Response:
@@ -258,6 +330,11 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/games", games),
         Route("/api/protocol", protocol),
         Route("/api/players", new_player, methods=["POST"]),
+        Route("/api/players/me", whoami, methods=["GET"]),
+        Route("/api/accounts", new_account, methods=["POST"]),
+        Route("/api/accounts/password", change_password, methods=["POST"]),
+        Route("/api/sessions", new_session, methods=["POST"]),
+        Route("/api/sessions", end_session, methods=["DELETE"]),
         Route("/api/players/lang", player_lang, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", new_table, methods=["POST"]),
@@ -268,4 +345,6 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", socket),
     ]
-    return install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}), stored_lang)
+    app = install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}), stored_lang)
+    app.add_middleware(CrossSite)
+    return app

@@ -55,6 +55,7 @@ class SeatInfo(msgspec.Struct):
     takeover: bool = False
     player: str | None = None
     lang: str | None = None  # the language the seated person reads (a code: "cs", "ru" …)
+    guest: bool = False  # a person without an account
 
 
 class State(msgspec.Struct, tag="state", tag_field="type"):
@@ -100,6 +101,29 @@ class NewPlayer(msgspec.Struct, forbid_unknown_fields=True):
     lang: str | None = None
 
 
+class NewAccount(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/accounts`: register (1 to 32 characters, unique regardless of case and look-alike
+    letters; a password of 8 to 1024 characters) and log in."""
+
+    name: str
+    password: str
+    lang: str | None = None
+
+
+class Login(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/sessions`: log in to an account."""
+
+    name: str
+    password: str
+
+
+class PasswordChange(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/accounts/password`: the current password and the new one."""
+
+    old: str
+    new: str
+
+
 class PlayerLang(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/players/lang`: the language the player reads from now on (en, bg, cs, es, ru)."""
 
@@ -129,11 +153,12 @@ class SitDown(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class PlayerMade(msgspec.Struct):
-    """The answer to `POST /api/players`: keep the token secret."""
+    """The answer to `POST /api/players`, `/api/accounts` and `/api/sessions`: keep the token secret."""
 
     player: str
     name: str
     token: str
+    account: bool = False
 
 
 class HttpError(msgspec.Struct):
@@ -144,9 +169,11 @@ class HttpError(msgspec.Struct):
 
 def json_schema() -> dict[str, Any]:
     """The protocol as one JSON Schema document (definitions under `$defs`)."""
-    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, SitDown, PlayerMade, HttpError)
+    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, SitDown, PlayerMade, HttpError,
+             NewAccount, Login, PasswordChange)
     schemas, components = msgspec.json.schema_components(kinds, ref_template="#/$defs/{name}")
-    names = ("ClientMessage", "ServerMessage", "NewPlayer", "PlayerLang", "NewTable", "SitDown", "PlayerMade", "HttpError")
+    names = ("ClientMessage", "ServerMessage", "NewPlayer", "PlayerLang", "NewTable", "SitDown", "PlayerMade", "HttpError",
+             "NewAccount", "Login", "PasswordChange")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"cardhall wire protocol v{VERSION}",
