@@ -45,6 +45,8 @@ from cardhall.core.rng import new_seed
 from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, choose, exit_with_parent
 from cardhall.room.errors import TableError
+from cardhall.room.history import settle
+from cardhall.room.ratings import check_rated
 from cardhall.room.store import Store, StoredTable, StoreError
 from cardhall.room.table import Change, Policy, Seat, Table
 
@@ -400,6 +402,8 @@ class TableActor(TableFront):
             else:
                 send_changes(self.table, self.subscribers, changes)
             self._last_change = time.monotonic()
+            if any(c.entry["kind"] == "over" for c in changes):
+                self.room.game_over()
         return changes
 
     async def _reload(self) -> None:
@@ -481,6 +485,8 @@ class Room:
         self._bot_workers = bot_workers
         self._pool: ProcessPoolExecutor | None = None
         self._names: dict[str, str] = {}
+        self._settling: asyncio.Task[None] | None = None
+        self._settle_again = False
 
     @classmethod
     async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True,
@@ -500,6 +506,8 @@ class Room:
         return room
 
     async def close(self) -> None:
+        if self._settling is not None:
+            await asyncio.wait([self._settling], timeout=STOP_TIMEOUT)
         if self.node is not None:
             await self.node.stop()
         for actor in list(self.tables.values()):
@@ -536,6 +544,24 @@ class Room:
         self._names[player] = name
         return player
 
+    def game_over(self) -> None:
+        """A game ended: enter it in the history and move its ratings (`room.history.settle`),
+        beside the table's actor, which goes on at once."""
+        if self._settling is None or self._settling.done():
+            self._settling = asyncio.create_task(self._settle(), name="settle finished games")
+        else:
+            self._settle_again = True
+
+    async def _settle(self) -> None:
+        while True:
+            self._settle_again = False
+            try:
+                await settle(self.store)
+            except Exception:
+                log.exception("finished games could not be entered in the history; the next read will try again")
+            if not self._settle_again:
+                return
+
     def forget_name(self, player: str) -> None:
         """A person's name changed (a guest registered under another): read it again next time."""
         self._names.pop(player, None)
@@ -571,10 +597,13 @@ class Room:
     # --- tables ---------------------------------------------------------------------
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,
                            private: bool = False, clock: float | None = None,
-                           grace: float | None = None) -> TableFront:
+                           grace: float | None = None, rated: bool = False) -> TableFront:
         """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock` and
-        `grace` (None: the Policy's default) are checked by `Policy`."""
+        `grace` (None: the Policy's default) are checked by `Policy`; `rated` only with the
+        standard options (`ratings.check_rated`)."""
         game = load(game_name, **options)
+        if rated:
+            check_rated(game_name, options)
         n = game.num_players
         if seats is None:
             seats = ["me"] + ["open"] * (n - 1)
@@ -598,7 +627,7 @@ class Room:
         name = await self.player_name(host) or "?"
         now = time.time()
         table = Table(secrets.token_urlsafe(8), game, new_seed(), made, host=host, policy=policy,
-                      private=private, created=now)
+                      private=private, created=now, rated=rated)
         lang = await self.player_lang(host)
         changes = table.sit(host, name, seats.index("me"), lang=lang, guest=await self.is_guest(host)) \
             if "me" in seats else []

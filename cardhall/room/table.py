@@ -139,7 +139,7 @@ class Table:
 
     def __init__(self, id: str, game: Game, seed: int, seats: list[Seat], *, host: str,
                  policy: Policy | None = None, private: bool = False, created: float = 0.0,
-                 state: State | None = None, events: bool = True) -> None:
+                 state: State | None = None, events: bool = True, rated: bool = False) -> None:
         """`state`: play on from this position instead of a new game from `seed` (local play:
         a resumed record or a prepared deal). `events=False`: game moves carry no per-viewer
         events (a game nobody watches: the arena, `play_game`); room events are kept."""
@@ -156,6 +156,7 @@ class Table:
         self.created_seats = [Seat(s.kind, s.player, s.name, s.bot) for s in seats]
         self.host = host
         self.private = private
+        self.rated = rated  # chosen at creation: the game moves its people's ratings (`room.ratings`)
         self.created = created
         self.with_events = events
         self.version = 0
@@ -429,13 +430,15 @@ class Table:
         """The table as the lobby lists it."""
         return {"id": self.id, "game": self.game.name, "title": self.game.title, "options": dict(self.game.options),
                 "seats": [s.to_json() for s in self.seats], "status": self.status, "private": self.private,
-                "host": self.host, "version": self.version, "created": self.created, "policy": self.policy.to_json()}
+                "host": self.host, "version": self.version, "created": self.created, "policy": self.policy.to_json(),
+                "rated": self.rated}
 
     def header(self) -> dict[str, Any]:
         """What is stored once when the table is made; with the log it rebuilds the table."""
         return {"id": self.id, "game": self.game.name, "options": dict(self.game.options), "seed": self.seed,
                 "seats": [{"kind": s.kind, "player": s.player, "name": s.name, "bot": s.bot} for s in self.created_seats],
-                "host": self.host, "policy": self.policy.to_json(), "private": self.private, "created": self.created}
+                "host": self.host, "policy": self.policy.to_json(), "private": self.private, "created": self.created,
+                "rated": self.rated}
 
     @classmethod
     def restore(cls, header: dict[str, Any], entries: list[dict[str, Any]], now: float | None = None) -> Table:
@@ -446,7 +449,8 @@ class Table:
             game = load(header["game"], **header.get("options", {}))
             table = cls(header["id"], game, header["seed"], [Seat.from_json(s) for s in header["seats"]],
                         host=header["host"], policy=Policy.from_json(header.get("policy", {})),
-                        private=bool(header.get("private", False)), created=float(header.get("created", 0.0)))
+                        private=bool(header.get("private", False)), created=float(header.get("created", 0.0)),
+                        rated=bool(header.get("rated", False)))
         except (KeyError, TypeError) as exc:
             raise TableError(Msg(N_("a table header needs id, game, seed, seats and host; {reason}"),
                                  reason=reason(exc))) from None

@@ -6,6 +6,7 @@ rules: the service and its tables decide, this module only translates.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 from collections.abc import Awaitable, Callable
@@ -26,8 +27,12 @@ from cardhall.core.i18n import N_, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
+from cardhall.room import history, ratings
 from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
+from cardhall.room.history import settle
+from cardhall.room.ratings import display
+from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
@@ -45,6 +50,8 @@ from cardhall.web.protocol import (
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 
 Body = TypeVar("Body")
+REPLAY_CACHE = 32
+"""Replays kept built (a finished game never changes), per table and language."""
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -266,7 +273,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         body = await read_body(request, NewTable)
         request.state.game = body.game
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
-                                         body.grace)
+                                         body.grace, body.rated)
         return JSONResponse(summary_for(actor, player), status_code=201)
 
     @sentences
@@ -284,6 +291,55 @@ def create_app(room: Room, secret: str) -> Starlette:
                           table=actor.table.id)
             return error(409, web(await page_lang(request)).say(message))
         return JSONResponse(actor.table.record().to_json())
+
+    replays: dict[tuple[str, str], dict[str, Any]] = {}
+
+    @sentences
+    async def replay(request: Request) -> Response:
+        """`GET /api/tables/{id}/replay`: a finished game, every move with every hand, in words in the
+        reader's language (409 while the game is played: nothing hidden is shown)."""
+        player = await player_of(request, changes=False)
+        actor = await find(request, player)
+        code = await page_lang(request)
+        if actor.table.status != "over":
+            message = Msg(N_("the game at table {table} is not over yet; its replay is available when it ends"),
+                          table=actor.table.id)
+            return error(409, web(code).say(message))
+        key = (actor.table.id, code)
+        if key not in replays:
+            stored = await room.store.load(actor.table.id)
+            if stored is None:
+                raise NotFound(Msg(N_("there is no table \"{table}\" here (a private table needs its invite: "
+                                      "?invite=TOKEN)"), table=actor.table.id))
+            replays[key] = await asyncio.to_thread(build_replay, stored.header, stored.entries, code)
+            while len(replays) > REPLAY_CACHE:
+                replays.pop(next(iter(replays)))
+        return JSONResponse(replays[key])
+
+    @sentences
+    async def profile(request: Request) -> Response:
+        """`GET /api/players/{name}`: a person's profile: ratings per pool, games per game, last games."""
+        await settle(room.store)
+        viewer = await player_of(request, changes=False)
+        found = await history.player_by_name(room.store, request.path_params["name"])
+        if found is None:
+            raise NotFound(Msg(N_("there is nobody called {name} here"), name=request.path_params["name"]))
+        player = found["player"]
+        return JSONResponse({**found, "ratings": await history.ratings_of(room.store, player),
+                             "record": await history.record_of(room.store, player),
+                             "games": await history.games_of(room.store, player, viewer)})
+
+    @sentences
+    async def leaderboard(request: Request) -> Response:
+        """`GET /api/leaderboards/{game}`: per pool, the people with enough rated games, and the bots' anchors."""
+        name = request.path_params["game"]
+        request.state.game = name
+        game_class(name)  # an unknown game is a sentence naming the games
+        await settle(room.store)
+        boards = await history.leaderboard(room.store, name)
+        anchors = {pool: {level: display(mu) for level, mu in levels.items()}
+                   for pool, levels in ratings.anchors().items() if pool.startswith(name + ":")}
+        return JSONResponse({"game": name, "min_games": ratings.MIN_GAMES, "pools": boards, "anchors": anchors})
 
     @sentences
     async def sit(request: Request) -> Response:
@@ -340,6 +396,9 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/replay", replay),
+        Route("/api/players/{name}", profile, methods=["GET"]),
+        Route("/api/leaderboards/{game}", leaderboard, methods=["GET"]),
         Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),

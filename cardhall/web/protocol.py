@@ -132,7 +132,8 @@ class PlayerLang(msgspec.Struct, forbid_unknown_fields=True):
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/tables`: seats are "open", "me" or "bot:LEVEL"; clock is seconds per move;
-    grace is how long an away person's seat waits before the takeover bot plays it (None: 60)."""
+    grace is how long an away person's seat waits before the takeover bot plays it (None: 60);
+    rated: the game moves its people's ratings (only with the game's standard options)."""
 
     game: str
     options: dict[str, Any] = {}
@@ -140,6 +141,7 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     private: bool = False
     clock: float | None = None
     grace: float | None = None
+    rated: bool = False
 
 
 class SitDown(msgspec.Struct, forbid_unknown_fields=True):
