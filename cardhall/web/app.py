@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -23,7 +24,7 @@ from starlette.websockets import WebSocket
 from cardhall.bots import bot_names
 from cardhall.bots.levels import choices, describe
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import LANGUAGES, N_, Lang, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
@@ -36,7 +37,7 @@ from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
-from cardhall.web.pages import install, page_lang
+from cardhall.web.pages import install, page_lang, render, token_words
 from cardhall.web.protocol import (
     Login,
     NewAccount,
@@ -311,7 +312,12 @@ def create_app(room: Room, secret: str) -> Starlette:
             if stored is None:
                 raise NotFound(Msg(N_("there is no table \"{table}\" here (a private table needs its invite: "
                                       "?invite=TOKEN)"), table=actor.table.id))
-            replays[key] = await asyncio.to_thread(build_replay, stored.header, stored.entries, code)
+            built = await asyncio.to_thread(build_replay, stored.header, stored.entries, code)
+            ui = text_ui(actor.table.game, code)
+            tokens_seen = {c for step in built["steps"] for hand in step["hands"] if isinstance(hand, list) for c in hand}
+            tokens_seen |= {c for hand in built["start"]["hands"] if isinstance(hand, list) for c in hand}
+            built["words"] = {c: token_words(ui, c) for c in sorted(tokens_seen) if isinstance(c, str)}
+            replays[key] = built
             while len(replays) > REPLAY_CACHE:
                 replays.pop(next(iter(replays)))
         return JSONResponse(replays[key])
@@ -366,6 +372,75 @@ def create_app(room: Room, secret: str) -> Starlette:
         await actor.start(player)
         return JSONResponse(summary_for(actor, player))
 
+    # --- pages: profiles, leaderboards, replays (server-rendered; the replay page steps in replay.js)
+    def pool_words(pool: str, tr: Lang) -> str:
+        """A rating pool in words: "Hearts, 4 players"."""
+        game, _, count = pool.partition(":")
+        try:
+            title = game_title(game_class(game), tr)
+        except (CardhallError, ModuleNotFoundError):
+            title = game
+        return tr.ngettext("{game}, {count} player", "{game}, {count} players", int(count), game=title)
+
+    def game_words(game: str, tr: Lang) -> str:
+        try:
+            return game_title(game_class(game), tr)
+        except (CardhallError, ModuleNotFoundError):
+            return game
+
+    async def profile_page(request: Request) -> Response:
+        """`/players/{name}`: the profile of a person (404 with a sentence for nobody)."""
+        code = await page_lang(request)
+        tr = web(code)
+        await settle(room.store)
+        try:
+            viewer = await player_of(request, changes=False)
+        except AuthError:
+            viewer = None
+        found = await history.player_by_name(room.store, request.path_params["name"])
+        if found is None:
+            response = await render(request, "profile.html", N_("cardhall — a player"), person=None,
+                                    problem=tr._("there is nobody called {name} here", name=request.path_params["name"]))
+            response.status_code = 404
+            return response
+        player = found["player"]
+        rated = await history.ratings_of(room.store, player)
+        played = await history.record_of(room.store, player)
+        games = await history.games_of(room.store, player, viewer, limit=20)
+        return await render(request, "profile.html", N_("cardhall — a player"), person=found, problem=None,
+                            language=LANGUAGES.get(found["lang"], found["lang"]),
+                            ratings=[{"pool": pool_words(pool, tr), **r} for pool, r in sorted(rated.items())],
+                            record=[{"game": game_words(g, tr), **r} for g, r in sorted(played.items())],
+                            games=[{**g, "title": game_words(g["game"], tr),
+                                    "when": time.strftime("%Y-%m-%d %H:%M", time.gmtime(g["finished"]))} for g in games])
+
+    async def leaderboard_page(request: Request) -> Response:
+        """`/leaderboards/{game}`: each pool's people with enough rated games, and the bots' anchors."""
+        code = await page_lang(request)
+        tr = web(code)
+        name = request.path_params["game"]
+        try:
+            title = game_title(game_class(name), tr)
+        except (CardhallError, ModuleNotFoundError):
+            response = await render(request, "leaderboard.html", N_("cardhall — a leaderboard"), game=name, pools=[],
+                                    problem=tr._("There is no game \"{name}\" here; the games are {games}.", name=name,
+                                                 games=", ".join(game_names())))
+            response.status_code = 404
+            return response
+        await settle(room.store)
+        boards = await history.leaderboard(room.store, name)
+        pools = sorted({*boards, *(p for p in ratings.anchors() if p.startswith(name + ":"))},
+                       key=lambda p: int(p.partition(":")[2]))
+        shown = [{"name": pool_words(p, tr), "people": boards.get(p, []),
+                  "anchors": [(level, display(mu)) for level, mu in sorted(ratings.anchors().get(p, {}).items(),
+                                                                          key=lambda x: x[1])]} for p in pools]
+        return await render(request, "leaderboard.html", N_("cardhall — a leaderboard"), game=title, pools=shown,
+                            problem=None, min_games=ratings.MIN_GAMES)
+
+    async def replay_page(request: Request) -> Response:
+        """`/tables/{id}/replay`: the replay page (replay.js reads `GET /api/tables/{id}/replay`)."""
+        return await render(request, "replay.html", N_("cardhall — a replay"), table_id=request.path_params["table_id"])
+
     async def protocol(request: Request) -> Response:
         return JSONResponse(json_schema())
 
@@ -403,6 +478,9 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", socket),
+        Route("/players/{name}", profile_page, methods=["GET"]),
+        Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
+        Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
     ]
     app = install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}), stored_lang)
     app.add_middleware(CrossSite)
