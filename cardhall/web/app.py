@@ -482,6 +482,6 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
     ]
-    app = install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}), stored_lang)
-    app.add_middleware(CrossSite)
-    return app
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
+    return install(app, stored_lang)

@@ -141,6 +141,7 @@ def test_cross_site_and_non_json_requests_are_refused(server: Server) -> None:
         forged = httpx.post(server.url + "/api/players", json={"name": "Victim"}, headers={"Origin": origin})
         assert forged.status_code == 403, (origin, forged.text)
         assert "set-cookie" not in forged.headers and "another site" in forged.json()["error"]
+        assert forged.headers["x-frame-options"] == "DENY"  # refusals carry the security headers too
         out = httpx.delete(server.url + "/api/sessions", headers={"Origin": origin, "Cookie": "cardhall_token=x"})
         assert out.status_code == 403
     own = httpx.post(server.url + "/api/players", json={"name": unique("Kim")}, headers={"Origin": f"http://{host}"})
