@@ -15,7 +15,8 @@
   levels, seated as the ladder run seated them, are brought to the measured ones by least
   squares, with `medium` fixed at OpenSkill's default 25 — a newcomer starts where `medium` is —
   and every anchor at least 0 (a level that never won is put at 0).
-  `python -m cardhall.room.ratings` refits them and writes anchors.json; the tests check that
+  `python -m cardhall.room.ratings` refits them (with SciPy, a test dependency) and writes
+  anchors.json; the tests check that
   the fit reproduces the published file and the measured win rates.
 - Shown: `display(mu)` = 60 × mu (so 25 is 1500), with the uncertainty sigma; a rating is
   **provisional** (marked "?", as lichess does) while sigma > `PROVISIONAL_SIGMA`.
