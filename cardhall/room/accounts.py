@@ -44,6 +44,8 @@ MIN_PASSWORD, MAX_PASSWORD = 8, 1024
 WINDOW = 15 * 60.0
 NAME_FAILURES = 5
 ADDRESS_FAILURES = 20
+SWEEP_AT = 10_000
+"""Names and addresses with failures kept before the old ones are swept out."""
 PREFIX = "s1."
 """Session tokens start with this, so that a former (signed) token is told apart at once."""
 
@@ -102,6 +104,9 @@ class LoginLimits:
     def failed(self, name_key: str, address: str, now: float) -> None:
         self._failures[f"name {name_key}"].append(now)
         self._failures[f"address {address}"].append(now)
+        if len(self._failures) > SWEEP_AT:  # many names tried: forget every failure older than the window
+            for key in list(self._failures):
+                self._recent(key, now)
 
 
 class Accounts:
@@ -110,14 +115,19 @@ class Accounts:
     def __init__(self, store: Store, limits: LoginLimits | None = None) -> None:
         self.store = store
         self.limits = limits or LoginLimits()
+        self._swept = 0.0
 
     # --- sessions -------------------------------------------------------------------------
     async def new_session(self, player: str) -> str:
-        """A new session for `player`; its token (kept by the client, never stored)."""
+        """A new session for `player`; its token (kept by the client, never stored). Once per
+        `TOUCH` seconds the sessions idle longer than `IDLE` are deleted too."""
         token = PREFIX + secrets.token_urlsafe(32)
         now = time.time()
         async with Transaction(self.store) as conn:
             await conn.execute(sessions.insert().values(id=token_id(token), player=player, created=now, seen=now))
+            if now - self._swept > TOUCH:
+                self._swept = now
+                await conn.execute(sessions.delete().where(sessions.c.seen < now - IDLE))
         return token
 
     async def session_player(self, token: str) -> str | None:
@@ -205,7 +215,7 @@ class Accounts:
         """The player id of the account `name` if `password` is its own (see `LoginLimits`)."""
         if not isinstance(name, str) or not isinstance(password, str):
             raise LoginRefused(Msg(N_("wrong name or password")))
-        fold = names.keys(unicodedata_safe(name))[0]
+        fold = names.keys(_encodable(name))[0]
         now = time.time()
         self.limits.check(fold, address, now)
         async with self.store.engine.connect() as conn:
@@ -246,6 +256,7 @@ def _verify(stored: str | None, password: str) -> bool:
         return False
 
 
-def unicodedata_safe(name: str) -> str:
-    """A name as typed at login, with lone surrogates (which cannot be any account's) made visible."""
+def _encodable(name: str) -> str:
+    """A name as typed at login, lone surrogates (which no account's name has) replaced, so that
+    the database can be asked about it."""
     return name.encode("utf-8", "replace").decode("utf-8")
