@@ -56,6 +56,8 @@ ROOM_BOTS = ("random", "heuristic", "easy", "medium", "hard")
 """The bot levels a table may seat over the wire (specs naming code stay local to the server)."""
 
 MAX_NAME = 40
+NAME_TTL = 30.0
+"""Seconds a player's name is kept in a node's memory before it is read from the database again."""
 
 STOP_TIMEOUT = 10.0
 """Seconds `TableActor.stop` waits for a cancelled actor to end (its command's database or Redis
@@ -484,7 +486,7 @@ class Room:
         self.node: Cluster | None = None  # one node of several (None: this process is the whole room)
         self._bot_workers = bot_workers
         self._pool: ProcessPoolExecutor | None = None
-        self._names: dict[str, str] = {}
+        self._names: dict[str, tuple[str, float]] = {}  # player → (name, when read): kept NAME_TTL seconds
         self._settling: asyncio.Task[None] | None = None
         self._settle_again = False
 
@@ -541,7 +543,7 @@ class Room:
         lang = check_lang(lang)
         player = secrets.token_hex(8)
         await self.store.add_player(player, name, time.time(), lang)
-        self._names[player] = name
+        self._names[player] = (name, time.monotonic())
         return player
 
     def game_over(self) -> None:
@@ -571,12 +573,15 @@ class Room:
         return not await self.store.is_account(player)
 
     async def player_name(self, player: str) -> str | None:
-        if player not in self._names:
+        """A player's name (None: no such player). Read again after `NAME_TTL` seconds: a guest who
+        registered under another name on another node is called by it here soon after."""
+        known = self._names.get(player)
+        if known is None or time.monotonic() - known[1] > NAME_TTL:
             name = await self.store.player_name(player)
             if name is None:
                 return None
-            self._names[player] = name
-        return self._names[player]
+            self._names[player] = known = (name, time.monotonic())
+        return known[0]
 
     async def player_lang(self, player: str) -> str | None:
         """The language `player` reads (not cached: another node may have changed it)."""

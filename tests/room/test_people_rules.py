@@ -81,3 +81,23 @@ def test_idle_sessions_are_swept_at_a_new_login(tmp_path: Path) -> None:
             await room.close()
 
     asyncio.run(run())
+
+
+def test_a_name_changed_elsewhere_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A guest who registers under another name on another node is called by it on this one soon."""
+    from cardhall.room import service
+
+    async def run() -> None:
+        room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}")
+        other = Accounts(room.store)  # another node's accounts: this room's cache is not told
+        try:
+            guest = await room.new_player("Gus")
+            assert await room.player_name(guest) == "Gus"
+            await other.register("Gustav", "a long password", guest=guest)
+            assert await room.player_name(guest) == "Gus"  # within NAME_TTL, from memory
+            monkeypatch.setattr(service, "NAME_TTL", 0.0)
+            assert await room.player_name(guest) == "Gustav"
+        finally:
+            await room.close()
+
+    asyncio.run(run())
