@@ -9,6 +9,7 @@ shown of a game still played). The table is rebuilt from its stored log entry by
   moved (which know what that seat did, e.g. the cards it passed), said as a spectator would
   hear it ("North passes …");
 - `hands`: every seat's hand after the move (None where the game has no hand in its views);
+- `table`: what a spectator sees of the table after the move, in words (`TextUI.render`);
 - `scores` after the move, and `deal`, the number of the deal (a new one begins after a move whose
   events deal the cards: `NEW_DEAL`), so a reader can step a deal at a time.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardhall.core.text import text_ui
+from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.table import Table
 
@@ -28,6 +29,24 @@ def _hands(table: Table) -> list[Any]:
         view = table.state.view_of(seat)
         out.append(view.get("hand") if isinstance(view, dict) else None)
     return out
+
+
+def _table_words(ui: TextUI, table: Table) -> str:
+    """What a spectator sees of the table now, in words (the game's `TextUI.render`, or its table,
+    score and turn where the render needs a seat's hand): the towers of 5 Towers, the trick on
+    the table, the scores …"""
+    view = table.state.view_of(None)
+    try:
+        return ui.render(view, -1)
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError):  # a render that needs a seat's hand:
+        pass  # what a spectator's keys say instead (the table page does the same), each part that can
+    said = []
+    for part in (ui.table, ui.score, ui.turn):
+        try:
+            said.append(part(view, -1))
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError):
+            continue
+    return "\n".join(p for p in said if p)
 
 
 NEW_DEAL = ("deal_started", "hand_dealt", "round_started")
@@ -53,7 +72,8 @@ def build(header: dict[str, Any], entries: list[dict[str, Any]], code: str) -> d
             said = [ui.tr._("{player}: {action}.", player=ui.seat(seat), action=entry["action"])]
         hands = _hands(table)
         steps.append({"number": len(steps) + 1, "seat": seat, "action": entry["action"], "by": entry.get("by", "person"),
-                      "said": said, "hands": hands, "scores": table.state.scores(), "deal": deal})
+                      "said": said, "hands": hands, "scores": table.state.scores(), "deal": deal,
+                      "table": _table_words(ui, table)})
         if any(ev.get("type") in NEW_DEAL for ev in events) and not table.state.is_over():
             deal += 1  # the move dealt new hands: the next step is in the next deal
     state = table.state

@@ -75,6 +75,7 @@ def test_the_replay_has_every_move_and_hand_in_the_readers_language(server: Serv
     assert [s["action"] for s in replay["steps"]] == record["actions"]
     assert all(s["said"] and all(isinstance(t, str) and t for t in s["said"]) for s in replay["steps"])
     assert all(len(s["hands"]) == 2 for s in replay["steps"])
+    assert all(s["table"] for s in replay["steps"])  # the table in words after each move
     assert replay["result"].startswith("Konec hry")  # the game's own words, in Czech
     casual = httpx.get(server.url + f"/api/players/{me['name']}").json()
     assert casual["ratings"] == {} and casual["games"][0]["rated"] is False

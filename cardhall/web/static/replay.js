@@ -45,6 +45,12 @@ function show() {
     { number: at, count: steps.length, deal: dealOf(Math.max(0, at - 1)), deals: replay.deals });
   const said = step ? step.said.join(" ") : _("The start: the cards are dealt.");
   $("step").textContent = `${where} ${said}`;
+  const board = step ? step.table : "";
+  $("board").replaceChildren(...(board || _("The start: the cards are dealt.")).split("\n").map((line) => {
+    const p = document.createElement("p");
+    p.textContent = line;
+    return p;
+  }));
   const hands = step ? step.hands : replay.start.hands;
   $("hands").replaceChildren(...replay.seats.map((seat, i) => handItem(seat, hands[i])));
   const scores = step ? step.scores : replay.seats.map(() => 0);
