@@ -52,6 +52,7 @@ def test_accounts_ratings_profile_and_replay_keyboard_only(server, browser) -> N
     first = browser.new_context()
     page = first.new_page()
     register_in_lobby(page, server.url, name)
+    expect(page.locator("#name-form")).to_be_hidden()  # no guest name while logged in
     assert axe_violations(page) == []
     table_id = finished_table(page, rated=True)
 
