@@ -206,7 +206,10 @@ def create_app(room: Room, secret: str) -> Starlette:
         """`POST /api/accounts {"name", "password"}`: register and log in; a guest's token in the
         request makes that guest the account (their tables and history come along)."""
         body = await read_body(request, NewAccount)
-        guest = await player_of(request)
+        try:
+            guest = await player_of(request)
+        except AuthError:  # an ended session or a stale cookie: register as a new person
+            guest = None
         player = await accounts.register(body.name, body.password, guest=guest,
                                          lang=body.lang or chosen(request, None))
         if guest is not None:
