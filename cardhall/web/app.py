@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -22,7 +23,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from cardhall.bots import bot_names
-from cardhall.bots.levels import choices, describe
+from cardhall.bots.levels import choices, describe, level_title
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import LANGUAGES, N_, Lang, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
@@ -32,6 +33,7 @@ from cardhall.room import history, ratings
 from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
 from cardhall.room.history import settle
+from cardhall.room.limits import LimitError
 from cardhall.room.ratings import display
 from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
@@ -48,6 +50,7 @@ from cardhall.web.protocol import (
     SitDown,
     json_schema,
 )
+from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 
 Body = TypeVar("Body")
@@ -61,7 +64,9 @@ class NotFound(CardhallError):
 
 
 STATUS: dict[type[CardhallError], int] = {AuthError: 401, LoginRefused: 401, NotFound: 404, TooManyAttempts: 429,
-                                           ClusterError: 503}
+                                           LimitError: 429, ClusterError: 503}
+LOBBY_PAGE = 100
+"""Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -82,8 +87,29 @@ def sentences(handler: Handler) -> Handler:
                 code = await page_lang(request)
             except CardhallError:  # the token itself is bad: the request's own language
                 code = chosen(request, None)
-            return error(status, say_error(exc, code, getattr(request.state, "game", None)))
+            response = error(status, say_error(exc, code, getattr(request.state, "game", None)))
+            if isinstance(exc, LimitError) and exc.retry_after is not None:
+                response.headers["Retry-After"] = str(math.ceil(exc.retry_after))
+            return response
     return wrapped
+
+
+def address(conn: HTTPConnection) -> str | None:
+    """Where a request or socket comes from (behind a proxy: as Uvicorn's --proxy-headers says)."""
+    return conn.client.host if conn.client is not None else None
+
+
+def page_of(request: Request) -> tuple[int, int]:
+    """`?offset=` and `?limit=` of a list: whole numbers, the limit from 1 to `LOBBY_PAGE`."""
+    try:
+        offset = int(request.query_params.get("offset") or 0)
+        limit = int(request.query_params.get("limit") or LOBBY_PAGE)
+        if not (0 <= offset <= 10**9 and 1 <= limit <= LOBBY_PAGE):
+            raise ValueError
+    except ValueError:
+        raise CardhallError(Msg(N_("offset is a whole number from 0 and limit one from 1 to {most}, e.g. "
+                                   "?offset=100&limit=100"), most=LOBBY_PAGE)) from None
+    return offset, limit
 
 
 async def read_body(request: Request, kind: type[Body]) -> Body:
@@ -126,9 +152,17 @@ def games_catalog(code: str = "en") -> list[dict[str, Any]]:
             "name": name, "title": game_title(cls, ui.tr), "aliases": aliases(name), "players": sorted(counts),
             "options": [{"name": o.name, "default": o.default, "allowed": ui.say(o.allowed()),
                          "description": ui.tr._(o.doc) if o.doc else o.doc} for o in cls.OPTIONS],
-            "bots": [{"spec": f"bot:{b}", "description": bot_description(name, b, code)} for b in levels],
+            "bots": [{"spec": f"bot:{b}", "title": level_title(b, ui.tr), "description": bot_description(name, b, code)}
+                     for b in levels],
         })
     return catalog
+
+
+def in_language(summary: dict[str, Any], code: str) -> dict[str, Any]:
+    """A table's summary for a reader of `code`: the game's title in their language (the
+    summary itself is the same for everyone and names the game in English)."""
+    title = summary.get("title")
+    return {**summary, "title": web(code).pgettext("game", title)} if isinstance(title, str) and title else summary
 
 
 def bot_description(game: str, level: str, code: str = "en") -> str:
@@ -198,7 +232,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         """`POST /api/players {"name": ...}`: a guest, at once (not under an account's name)."""
         body = await read_body(request, NewPlayer)
         await accounts.check_guest_name(str(body.name))
-        player = await room.new_player(body.name, body.lang or chosen(request, None))
+        player = await room.new_player(body.name, body.lang or chosen(request, None), address(request))
         return await logged_in(request, player)
 
     @sentences
@@ -220,8 +254,7 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def new_session(request: Request) -> Response:
         """`POST /api/sessions {"name", "password"}`: log in (a new session; the former cookie is replaced)."""
         body = await read_body(request, Login)
-        address = request.client.host if request.client else "?"
-        player = await accounts.login(body.name, body.password, address)
+        player = await accounts.login(body.name, body.password, address(request) or "?")
         return await logged_in(request, player)
 
     @sentences
@@ -267,10 +300,17 @@ def create_app(room: Room, secret: str) -> Starlette:
 
     @sentences
     async def list_tables(request: Request) -> Response:
+        code = await page_lang(request)
         if request.query_params.get("mine") not in (None, "", "0"):
             player = await signed_in(request, changes=False)
-            return JSONResponse(await room.tables_of(player))
-        return JSONResponse(await room.lobby())
+            return JSONResponse([in_language(t, code) for t in await room.tables_of(player)])
+        offset, limit = page_of(request)
+        tables, total = await room.lobby(offset, limit)
+        response = JSONResponse([in_language(t, code) for t in tables])
+        response.headers["X-Total-Count"] = str(total)
+        if offset + limit < total:
+            response.headers["Link"] = f'</api/tables?offset={offset + limit}&limit={limit}>; rel="next"'
+        return response
 
     @sentences
     async def new_table(request: Request) -> Response:
@@ -278,14 +318,15 @@ def create_app(room: Room, secret: str) -> Starlette:
         body = await read_body(request, NewTable)
         request.state.game = body.game
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
-                                         body.grace, body.rated)
-        return JSONResponse(summary_for(actor, player), status_code=201)
+                                         body.grace, address(request), rated=body.rated)
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)), status_code=201)
 
     @sentences
     async def show_table(request: Request) -> Response:
         player = await player_of(request, changes=False)
         actor = await find(request, player)
-        return JSONResponse({**summary_for(actor, player), "state": actor.table.state_message(None)})
+        return JSONResponse({**in_language(summary_for(actor, player), await page_lang(request)),
+                             "state": actor.table.state_message(None)})
 
     @sentences
     async def record(request: Request) -> Response:
@@ -358,7 +399,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player, body.invite)
         request.state.game = actor.table.game.name
         await actor.sit(player, await room.player_name(player) or "?", body.seat, await room.player_lang(player))
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     @sentences
     async def leave(request: Request) -> Response:
@@ -366,7 +407,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player)
         request.state.game = actor.table.game.name
         await actor.leave(player)
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     @sentences
     async def start(request: Request) -> Response:
@@ -374,7 +415,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player)
         request.state.game = actor.table.game.name
         await actor.start(player)
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     # --- pages: profiles, leaderboards, replays (server-rendered; the replay page steps in replay.js)
     def pool_words(pool: str, tr: Lang) -> str:
@@ -488,4 +529,6 @@ def create_app(room: Room, secret: str) -> Starlette:
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
-    return install(app, stored_lang)
+    app = install(app, stored_lang)
+    app.add_middleware(SocketsPerAddress)
+    return app
