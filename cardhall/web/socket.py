@@ -173,7 +173,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
     try:
         token = presented_token(ws, changes=True)
         if token is not None:
-            player = tokens.player(token)
+            player = await tokens.player(token)
             if await room.player_name(player) is None:
                 raise AuthError(Msg(N_("this token's player is not known to this room; "
                                        "get a new token with POST /api/players")))
