@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import ipaddress
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -32,12 +33,16 @@ from cardhall.room import history, ratings
 from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
 from cardhall.room.history import settle
+from cardhall.room.limits import LimitReached, Limits
+from cardhall.room.presence import People
 from cardhall.room.ratings import display
 from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
-from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Tokens, presented_token
+from cardhall.room.social import Banned, Nobody, Refused, Social
+from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, page_lang, render, token_words
+from cardhall.web.people import PeopleFront
 from cardhall.web.protocol import (
     Login,
     NewAccount,
@@ -60,8 +65,9 @@ class NotFound(CardhallError):
     """An unknown (or, without its invite, private) table."""
 
 
-STATUS: dict[type[CardhallError], int] = {AuthError: 401, LoginRefused: 401, NotFound: 404, TooManyAttempts: 429,
-                                           ClusterError: 503}
+STATUS: dict[type[CardhallError], int] = {Forbidden: 403, AuthError: 401, LoginRefused: 401, NotFound: 404,
+                                           TooManyAttempts: 429, ClusterError: 503, Refused: 403, Banned: 403,
+                                           Nobody: 404, LimitReached: 429}
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -140,8 +146,21 @@ def bot_description(game: str, level: str, code: str = "en") -> str:
 def create_app(room: Room, secret: str) -> Starlette:
     """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens."""
     accounts = Accounts(room.store)
-    tokens = Tokens(secret, accounts)
+    social = Social(room.store)
+    tokens = Tokens(secret, accounts, gate=social.check_ban)
+    node = getattr(room.node, "name", "")
+    people = People(getattr(room.node, "redis", None), node)
+    room.closing.append(people.stop)
+    limits = Limits()
     catalogs: dict[str, list[dict[str, Any]]] = {}
+
+    def address(request: Request) -> str | None:
+        """The request's address for per-address limits (None: loopback, not limited)."""
+        host = request.client.host if request.client else None
+        with contextlib.suppress(ValueError):
+            if host is None or ipaddress.ip_address(host).is_loopback:
+                return None
+        return host
 
     async def player_of(request: Request, *, changes: bool = True) -> str | None:
         """The person a request speaks for, or None (a token that is present must be valid)."""
@@ -197,8 +216,20 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def new_player(request: Request) -> Response:
         """`POST /api/players {"name": ...}`: a guest, at once (not under an account's name)."""
         body = await read_body(request, NewPlayer)
+        token = None
+        with contextlib.suppress(AuthError):
+            token = presented_token(request, changes=False)
+        if token is not None:  # a banned person's session makes no guest: Forbidden, with the reason
+            try:
+                await tokens.player(token)
+            except Forbidden:
+                raise
+            except AuthError:
+                pass
         await accounts.check_guest_name(str(body.name))
+        limits.check("guests/address", address(request))
         player = await room.new_player(body.name, body.lang or chosen(request, None))
+        limits.used("guests/address", address(request))
         return await logged_in(request, player)
 
     @sentences
@@ -207,8 +238,10 @@ def create_app(room: Room, secret: str) -> Starlette:
         request makes that guest the account (their tables and history come along)."""
         body = await read_body(request, NewAccount)
         guest = await player_of(request)
+        limits.check("accounts/address", address(request))
         player = await accounts.register(body.name, body.password, guest=guest,
                                          lang=body.lang or chosen(request, None))
+        limits.used("accounts/address", address(request))
         room.forget_name(player)
         return await logged_in(request, player, 201)
 
@@ -218,6 +251,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         body = await read_body(request, Login)
         address = request.client.host if request.client else "?"
         player = await accounts.login(body.name, body.password, address)
+        await social.check_ban(player)
         return await logged_in(request, player)
 
     @sentences
@@ -272,9 +306,13 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def new_table(request: Request) -> Response:
         player = await signed_in(request)
         body = await read_body(request, NewTable)
+        limits.check("tables/person", player)
+        limits.check("tables/address", address(request))
         request.state.game = body.game
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
                                          body.grace, body.rated)
+        limits.used("tables/person", player)
+        limits.used("tables/address", address(request))
         return JSONResponse(summary_for(actor, player), status_code=201)
 
     @sentences
@@ -353,6 +391,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         body = await read_body(request, SitDown)
         actor = await find(request, player, body.invite)
         request.state.game = actor.table.game.name
+        if actor.table.seat_of(player) is None:
+            await front.check_join(player, actor, await social.invited(player, actor.table.id))
         await actor.sit(player, await room.player_name(player) or "?", body.seat, await room.player_lang(player))
         return JSONResponse(summary_for(actor, player))
 
@@ -445,7 +485,13 @@ def create_app(room: Room, secret: str) -> Starlette:
         return JSONResponse(json_schema())
 
     async def socket(ws: WebSocket) -> None:
-        await table_socket(ws, room, tokens)
+        await table_socket(ws, room, tokens, front)
+
+    async def table_of(table_id: str, player: str | None, invite: str | None) -> TableFront | None:
+        actor = await room.table(table_id)
+        return actor if actor is not None and actor.may_see(player, invite) else None
+
+    front = PeopleFront(room, tokens, social, people, limits, signed_in, table_of)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -481,6 +527,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/players/{name}", profile_page, methods=["GET"]),
         Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
+        *front.routes(),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
