@@ -481,6 +481,10 @@ def create_app(room: Room, secret: str) -> Starlette:
         """`/tables/{id}/replay`: the replay page (replay.js reads `GET /api/tables/{id}/replay`)."""
         return await render(request, "replay.html", N_("cardhall — a replay"), table_id=request.path_params["table_id"])
 
+    async def moderation_page(request: Request) -> Response:
+        """`/moderation`: reports, sanctions and the audit log (moderation.js; the API checks the role)."""
+        return await render(request, "moderation.html", N_("cardhall — moderation"))
+
     async def protocol(request: Request) -> Response:
         return JSONResponse(json_schema())
 
@@ -527,6 +531,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/players/{name}", profile_page, methods=["GET"]),
         Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
+        Route("/moderation", moderation_page, methods=["GET"]),
         *front.routes(),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
