@@ -109,7 +109,7 @@ async function openTalk(name) {
 }
 
 function line(m) {
-  return el("li", { text: _("{name}: {text}", { name: m.name, text: m.text }) });
+  return el("p", { text: _("{name}: {text}", { name: m.name, text: m.text }) });
 }
 
 async function loadChat() {
