@@ -87,13 +87,16 @@ async def _settle_one(store: Store, table_id: str) -> bool:
             await conn.execute(results.insert(), rows)
             if table.rated and people:
                 await _rate(conn, table, pool, places, people, finished)
-    except IntegrityError:  # another node entered it first
+    except IntegrityError:  # another node entered it first (or rated one of its people at the same time: retried)
         return False
     return True
 
 
 async def _rate(conn: Any, table: Table, pool: str, places: list[int], people: list[str], at: float) -> None:
-    found = (await conn.execute(sa.select(ratings).where(ratings.c.pool == pool, ratings.c.player.in_(people)))).all()
+    # locked until the commit: two nodes settling two games of one person apply them one after the
+    # other (a person's first rating inserted twice at once fails one of them, retried at the next settle)
+    found = (await conn.execute(sa.select(ratings).where(ratings.c.pool == pool, ratings.c.player.in_(people))
+                                .with_for_update())).all()
     current = {r.player: (r.mu, r.sigma) for r in found}
     counts = {r.player: r.games for r in found}
     teams_seats = [list(t) for t in table.game.teams] or [[i] for i in range(len(table.seats))]

@@ -126,6 +126,8 @@ class TableFront(abc.ABC):
     @abc.abstractmethod
     async def set_lang(self, player: str, lang: str) -> object: ...
     @abc.abstractmethod
+    async def registered(self, player: str, name: str) -> object: ...
+    @abc.abstractmethod
     async def leave(self, player: str) -> object: ...
     @abc.abstractmethod
     async def start(self, player: str) -> object: ...
@@ -216,6 +218,9 @@ class TableActor(TableFront):
     async def set_lang(self, player: str, lang: str) -> list[Change]:
         return await self.command(lambda table, now: table.set_lang(player, lang, now))
 
+    async def registered(self, player: str, name: str) -> list[Change]:
+        return await self.command(lambda table, now: table.registered(player, name, now))
+
     async def start(self, player: str) -> list[Change]:
         return await self.command(lambda table, now: table.start(player, now))
 
@@ -253,6 +258,8 @@ class TableActor(TableFront):
                 await self.sit(player, name, seat, lang)
             case "lang", [str(player), str(lang)]:
                 await self.set_lang(player, lang)
+            case "account", [str(player), str(name)]:
+                await self.registered(player, name)
             case "leave", [str(player)]:
                 await self.leave(player)
             case "start", [str(player)]:
@@ -604,6 +611,15 @@ class Room:
                 if front is not None:
                     await front.set_lang(player, lang)
         return lang
+
+    async def registered(self, player: str, name: str) -> None:
+        """The guest `player` is now the account `name`: their seats at unfinished tables say so."""
+        self.forget_name(player)
+        for summary, _ in await self.live():
+            if any(seat.get("player") == player for seat in summary["seats"]):
+                front = await self.table(summary["id"])
+                if front is not None:
+                    await front.registered(player, name)
 
     # --- tables ---------------------------------------------------------------------
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,

@@ -221,6 +221,14 @@ class Table:
             return []
         return [self._commit({"kind": "lang", "seat": seat, "lang": lang}, now)]
 
+    def registered(self, player: str, name: str, now: float | None = None) -> list[Change]:
+        """The guest `player` registered as the account `name`: their seat shows that name and is
+        no longer a guest's (no event; every state message after it says so)."""
+        seat = self.seat_of(player)
+        if seat is None or (self.seats[seat].name == name and not self.seats[seat].guest):
+            return []
+        return [self._commit({"kind": "account", "seat": seat, "name": name}, now)]
+
     def leave(self, player: str, now: float) -> list[Change]:
         """Before the start the seat opens again; after it, the takeover bot plays it."""
         seat = self._my_seat(player)
@@ -529,6 +537,10 @@ class Table:
             ev = {"type": "clock_warning", "seat": entry["seat"], "seconds": entry["seconds"]}
         elif kind == "lang":
             self.seats[entry["seat"]].lang = entry["lang"]
+            events = {v: [] for v in self._viewers()}
+        elif kind == "account":
+            self.seats[entry["seat"]].name = entry["name"]
+            self.seats[entry["seat"]].guest = False
             events = {v: [] for v in self._viewers()}
         elif kind in ("connect", "disconnect"):
             seat = self.seat_of(entry["player"])

@@ -242,7 +242,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         player = await accounts.register(body.name, body.password, guest=guest,
                                          lang=body.lang or chosen(request, None))
         limits.used("accounts/address", address(request))
-        room.forget_name(player)
+        if guest is not None:
+            await room.registered(player, await room.store.player_name(player) or str(body.name))
         return await logged_in(request, player, 201)
 
     @sentences

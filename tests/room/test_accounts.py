@@ -86,6 +86,8 @@ def test_a_guest_who_registers_keeps_their_unfinished_table(server: Server) -> N
     assert account["player"] == guest["player"] and account["name"] == name
     mine = httpx.get(server.url + "/api/tables?mine=1", headers=bearer(account["token"])).json()
     assert table.json()["id"] in [t["id"] for t in mine]
+    seat = next(t for t in mine if t["id"] == table.json()["id"])["seats"][0]
+    assert (seat["name"], seat["guest"]) == (name, False)  # the seat now shows the account
     ended = me(server, guest["token"])  # the guest's session ended with the upgrade (no fixation)
     assert ended.status_code == 401 and "session has ended" in ended.json()["error"]
     again = register(server, unique("Other"), token=account["token"])

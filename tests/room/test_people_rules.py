@@ -101,3 +101,20 @@ def test_a_name_changed_elsewhere_is_read_again(tmp_path: Path, monkeypatch: pyt
             await room.close()
 
     asyncio.run(run())
+
+
+def test_a_registered_guests_seat_shows_the_account_and_is_restored() -> None:
+    from cardhall.core.registry import load
+    from cardhall.room.table import Seat, Table
+
+    game = load("hearts", players=3)
+    table = Table("t", game, 1, [Seat(), Seat(), Seat.robot("random")], host="g")
+    changes = table.sit("g", "Gus", 0, 0.0, guest=True) + table.sit("h", "Hal", 1, 0.0)
+    assert table.seats[0].to_json()["guest"] is True
+    changes += table.registered("g", "Gustav", 1.0)
+    assert (table.seats[0].name, table.seats[0].guest) == ("Gustav", False)
+    assert table.registered("g", "Gustav", 2.0) == [] and table.registered("nobody", "X", 2.0) == []
+    restored = Table.restore(table.header(), [c.entry for c in changes])
+    assert [s.to_json() for s in restored.seats] == [s.to_json() for s in table.seats]
+    with pytest.raises(Exception, match="Gustav already sits"):
+        table.sit("x", "GUSTAV", 1, 3.0)

@@ -52,6 +52,7 @@ def test_accounts_ratings_profile_and_replay_keyboard_only(server, browser) -> N
     first = browser.new_context()
     page = first.new_page()
     register_in_lobby(page, server.url, name)
+    expect(page.locator("#name-form")).to_be_hidden()  # no guest name while logged in
     assert axe_violations(page) == []
     table_id = finished_table(page, rated=True)
 
@@ -112,6 +113,12 @@ def test_accounts_ratings_profile_and_replay_keyboard_only(server, browser) -> N
     expect(board.locator("h1")).to_contain_text("Clash of Decks")
     expect(board.get_by_text("The bots:").first).to_contain_text("medium 1500")
     assert axe_violations(board) == []
+    page.goto(server.url + "/")  # log out everywhere from the first device: the second one's session ends too
+    page.locator("#logout-all").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#account-state")).to_have_text("You are logged out on every device.")
+    expect(page.locator("#login-name")).to_be_focused()
+    assert other.evaluate("() => fetch('/api/players/me').then(r => r.status)") == 401
     for ctx in (first, second, czech):
         ctx.close()
 

@@ -10,6 +10,8 @@ function showAccount(who) {
   const account = who && who.account;
   $("account-forms").hidden = Boolean(account);
   $("account-actions").hidden = !account;
+  // a guest name would start another session in place of the account's: not offered while logged in
+  $("name-form").closest("section").hidden = Boolean(account);
   $("account-state").textContent = account ? _("You are logged in as {name}.", { name: who.name })
     : who ? _("You play as the guest {name}.", { name: who.name }) : "";
   if (account) $("profile-link").href = `/players/${encodeURIComponent(who.name)}`;
