@@ -347,7 +347,8 @@ def test_events_since_and_the_bounded_history(toy):
     t.chat("bob", "ok", 1.0)
     got = t.events_since(v, 1)
     assert got == [{"type": "event", "version": v + 1, "event": {"type": "move", "seat": 0}},
-                   {"type": "event", "version": v + 2, "event": {"type": "chat", "name": "Bob", "text": "ok", "seat": 1, "player": "bob"}}]
+                   {"type": "event", "version": v + 2,
+                    "event": {"type": "chat", "name": "Bob", "text": "ok", "seat": 1, "player": "bob"}}]
     assert t.events_since(t.version, 0) == []
     assert t.events_since(0, None) is not None
     for i in range(600):
