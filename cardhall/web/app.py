@@ -496,7 +496,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await room.table(table_id)
         return actor if actor is not None and actor.may_see(player, invite) else None
 
-    front = PeopleFront(room, tokens, social, people, limits, signed_in, table_of)
+    front = PeopleFront(room, tokens, social, people, limits, signed_in, table_of, sentences, read_body)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

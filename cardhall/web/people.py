@@ -81,6 +81,7 @@ class Sanction(msgspec.Struct, forbid_unknown_fields=True):
 
 
 Reader = Callable[..., Awaitable[Any]]
+Handler = Callable[[Request], Awaitable[Response]]
 
 
 class RoomConnection:
@@ -125,10 +126,15 @@ class PeopleFront:
     """The routes of the room's people, over one `Room`."""
 
     def __init__(self, room: Room, tokens: Tokens, social: Social, people: People, limits: Limits,
-                 signed_in: Reader, find: Callable[[str, str | None, str | None], Awaitable[TableFront | None]]) -> None:
+                 signed_in: Reader, find: Callable[[str, str | None, str | None], Awaitable[TableFront | None]],
+                 sentences: Callable[[Handler], Handler], read_body: Reader) -> None:
+        """`signed_in`, `find`, `sentences` and `read_body` are the app's (`cardhall.web.app`):
+        who a request speaks for, a table they may see, errors as sentences, a request's body."""
         self.room, self.tokens, self.social, self.people, self.limits = room, tokens, social, people, limits
         self.signed_in = signed_in
         self.find = find
+        self.sentences = sentences
+        self.read_body = read_body
         self.mutes: dict[str, set[str]] = {}  # player → the people they mute (the same set for every connection)
         people.handlers.append(self._notice)
 
@@ -149,10 +155,8 @@ class PeopleFront:
         await self.social.check_voice(player)
 
     def routes(self) -> list[BaseRoute]:
-        from cardhall.web.app import sentences
-
-        def route(path: str, fn: Callable[[Request], Awaitable[Response]], method: str) -> Route:
-            return Route(path, sentences(fn), methods=[method])
+        def route(path: str, fn: Handler, method: str) -> Route:
+            return Route(path, self.sentences(fn), methods=[method])
 
         return [
             route("/api/friends", self.list_friends, "GET"),
@@ -224,7 +228,7 @@ class PeopleFront:
 
     async def add_friend(self, request: Request) -> Response:
         me = await self.signed_in(request)
-        body = await read(request, FriendName)
+        body = await self.read_body(request, FriendName)
         await self.social.must_be_account(me)
         self.limits.check("friends/person", me)
         other, _ = await self.social.account(body.name)
@@ -256,7 +260,7 @@ class PeopleFront:
 
     async def set_status(self, request: Request) -> Response:
         me = await self.signed_in(request)
-        body = await read(request, Status)
+        body = await self.read_body(request, Status)
         await self.people.set_status(me, check_status(body.status))
         return JSONResponse({"status": body.status})
 
@@ -266,7 +270,7 @@ class PeopleFront:
 
     async def set_privacy(self, request: Request) -> Response:
         me = await self.signed_in(request)
-        body = await read(request, Privacy)
+        body = await self.read_body(request, Privacy)
         changes = {"invite_from": body.invite_from, "message_from": body.message_from, "join_from": body.join_from}
         return JSONResponse(await self.social.set_privacy(me, changes))
 
@@ -280,7 +284,7 @@ class PeopleFront:
 
     async def _shun(self, request: Request, kind: str, on: bool) -> Response:
         me = await self.signed_in(request)
-        name = (await read(request, FriendName)).name if on else request.path_params["name"]
+        name = (await self.read_body(request, FriendName)).name if on else request.path_params["name"]
         _other, shown = await self.social.shun(me, name, kind, on)
         await self.people.notify(me, {"type": "mutes"})
         return JSONResponse({"name": shown, kind: on})
@@ -301,7 +305,7 @@ class PeopleFront:
     async def invite(self, request: Request) -> Response:
         """`POST /api/invitations {"name", "table"}`: invite a person to a table I host or sit at."""
         me = await self.signed_in(request)
-        body = await read(request, Invite)
+        body = await self.read_body(request, Invite)
         front = await self.find(body.table, me, None)
         if front is None or not (front.table.host == me or front.table.seat_of(me) is not None):
             raise Refused(Msg(N_("you can invite people to a table you host or sit at")))
@@ -377,7 +381,7 @@ class PeopleFront:
 
     async def send_message(self, request: Request) -> Response:
         me = await self.signed_in(request)
-        body = await read(request, Message)
+        body = await self.read_body(request, Message)
         await self.social.check_voice(me)
         self.limits.check("messages/person", me)
         made = await self.social.send_message(me, body.to, body.text)
@@ -393,7 +397,7 @@ class PeopleFront:
 
     async def post_lobby(self, request: Request) -> Response:
         me = await self.signed_in(request)
-        body = await read(request, LobbyLine)
+        body = await self.read_body(request, LobbyLine)
         await self.social.check_voice(me)
         self.limits.check("chat/person", me)
         made = await self.social.post_lobby(me, body.text)
@@ -412,7 +416,7 @@ class PeopleFront:
     # --- reports and moderation -------------------------------------------------------
     async def report(self, request: Request) -> Response:
         me = await self.signed_in(request)
-        body = await read(request, Report)
+        body = await self.read_body(request, Report)
         self.limits.check("reports/person", me)
         if body.table is not None and await self.find(body.table, me, None) is None:
             raise Nobody(Msg(N_("there is no table \"{table}\" here (a private table needs its invite: ?invite=TOKEN)"),
@@ -441,7 +445,7 @@ class PeopleFront:
 
     async def sanction(self, request: Request) -> Response:
         me = await self.moderator(request)
-        body = await read(request, Sanction)
+        body = await self.read_body(request, Sanction)
         done = await sanction(self.room, self.social, self.people, me, body.name, body.kind, body.duration,
                               body.reason, body.table)
         return JSONResponse(done, status_code=201)
@@ -485,9 +489,7 @@ class PeopleFront:
                 "status": self.people.chosen.get(player, "available")})
             await self._pump(ws, conn, lang)
         finally:
-            await self.people.leave(conn)
-            if not any(c for c in self.people.connections.get(player, {})):
-                self.mutes.pop(player, None)
+            await self.people.leave(conn)  # its mutes stay known: the person's table sockets share the set
 
     async def _pump(self, ws: WebSocket, conn: RoomConnection, lang: str) -> None:
         limit = RateLimit()
@@ -567,7 +569,3 @@ async def sanction(room: Room, social: Social, people: People, actor: str | None
     return done
 
 
-async def read(request: Request, kind: type[Any]) -> Any:
-    from cardhall.web.app import read_body
-
-    return await read_body(request, kind)
