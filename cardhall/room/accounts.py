@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import check as check_lang
 from cardhall.room import names
 from cardhall.room.store import Store, Transaction, players, sessions
 
@@ -190,6 +191,7 @@ class Accounts:
         """Make an account (a guest given by `guest` becomes it, keeping their player id); its id."""
         shown = names.clean(name, names.MAX_ACCOUNT)
         secret = check_password(password)
+        lang = check_lang(lang)
         fold, skel = names.keys(shown)
         hashed = await asyncio.to_thread(_hasher.hash, secret)
         now = time.time()

@@ -1,98 +1,152 @@
-"""Limits that hold a real room together: how many tables, guests, accounts, messages, friend
-requests, invitations and reports one person, or one address, may make in a while.
+"""Limits on making things: how many guests, tables and chat lines one person and one address
+may make in a while, and how many unfinished tables one person may host.
 
-Each limit is sized so that a person playing, chatting and inviting never meets it and a script
-always does; when one is reached the refusal (`LimitReached`, HTTP 429) says which limit it is
-and in how many seconds it resets. Only what was done counts (a refused request does not).
-Counted in a sliding window per process: in a cluster, per node (like the login limits of
-`room.accounts`). Per-address limits do not count loopback addresses (the machine itself, or a
-reverse proxy on it: there every person would share one address); per-person limits still do.
+Each rate is a token bucket (`Rate`: `count` at once, refilled evenly over `seconds`), kept in
+memory per key (a player id or an address; at most `KEYS` of each, the least recently used
+forgotten). They are sized so that a person never meets them and a script always does; a refusal
+(`LimitError`) names the limit and when the next one is allowed, in the reader's language. In a
+room of several nodes each node counts for itself.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
-import time
-from collections import defaultdict, deque
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
 
-SWEEP_AT = 20_000
-"""Keys with recent uses kept before the old ones are swept out."""
+KEYS = 100_000
+"""People or addresses remembered per limit (the least recently seen are forgotten)."""
+OPEN_TABLES = 10
+"""Unfinished tables one person may host at once."""
+STALE_WAITING = 24 * 3600.0
+"""A table still waiting for its start after this long no longer counts among its host's open
+tables (nobody came: the host is not held to it for ever)."""
 
 
-class LimitReached(CardhallError):
-    """A person or an address did something too often; the sentence names the limit and its reset."""
+class LimitError(CardhallError):
+    """A limit was reached; `retry_after`: seconds until the next try can succeed (None: when
+    something ends, e.g. one of the person's tables)."""
+
+    def __init__(self, message: Msg, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
-@dataclasses.dataclass(frozen=True)
-class Rule:
-    """At most `count` uses per `window` seconds; `what` names them ("new tables …")."""
+@dataclass(frozen=True)
+class Rate:
+    """At most `count` at once, one more every `seconds / count` seconds."""
 
     count: int
-    window: float
-    what: str
+    seconds: float
 
 
-HOUR, MINUTE = 3600.0, 60.0
-RULES: dict[str, Rule] = {
-    "tables/person": Rule(30, HOUR, N_("new tables by one person: at most {count} an hour")),
-    "tables/address": Rule(60, HOUR, N_("new tables from one address: at most {count} an hour")),
-    "guests/address": Rule(30, HOUR, N_("new guests from one address: at most {count} an hour")),
-    "accounts/address": Rule(10, HOUR, N_("new accounts from one address: at most {count} an hour")),
-    "messages/person": Rule(30, MINUTE, N_("messages by one person: at most {count} a minute")),
-    "chat/person": Rule(20, MINUTE, N_("lobby chat messages by one person: at most {count} a minute")),
-    "friends/person": Rule(40, HOUR, N_("friend requests by one person: at most {count} an hour")),
-    "invitations/person": Rule(60, HOUR, N_("invitations by one person: at most {count} an hour")),
-    "reports/person": Rule(10, HOUR, N_("reports by one person: at most {count} an hour")),
+@dataclass
+class Bucket:
+    tokens: float
+    at: float
+
+
+@dataclass
+class Limiter:
+    """The buckets of one rate, per key."""
+
+    rate: Rate
+    buckets: OrderedDict[str, Bucket] = field(default_factory=OrderedDict)
+
+    def wait(self, key: str, now: float) -> float:
+        """Take one token for `key`: 0.0 if there was one, else the seconds until there is."""
+        refill = self.rate.count / self.rate.seconds
+        bucket = self.buckets.pop(key, None) or Bucket(float(self.rate.count), now)
+        bucket.tokens = min(float(self.rate.count), bucket.tokens + (now - bucket.at) * refill)
+        bucket.at = now
+        self.buckets[key] = bucket
+        while len(self.buckets) > KEYS:
+            self.buckets.popitem(last=False)
+        if bucket.tokens >= 1:
+            bucket.tokens -= 1
+            return 0.0
+        return (1 - bucket.tokens) / refill
+
+
+# What each limit's refusal says (the periods are those of `RATES`): the limit, and the seconds
+# until the next one is allowed.
+MESSAGES = {
+    ("player", "address"): N_("too many new guests from your address: at most {count} an hour; "
+                              "you can make another in {seconds} seconds"),
+    ("table", "person"): N_("you made too many tables: at most {count} an hour; "
+                            "you can make another in {seconds} seconds"),
+    ("table", "address"): N_("too many tables were made from your address: at most {count} an hour; "
+                             "you can make another in {seconds} seconds"),
+    ("chat", "person"): N_("you are chatting too fast: at most {count} messages a minute; "
+                           "you can write again in {seconds} seconds"),
+    ("chat", "address"): N_("too many chat messages from your address: at most {count} a minute; "
+                            "you can write again in {seconds} seconds"),
+    ("account", "address"): N_("too many new accounts from your address: at most {count} an hour; "
+                               "you can make another in {seconds} seconds"),
+    ("message", "person"): N_("you are sending messages too fast: at most {count} a minute; "
+                              "you can send another in {seconds} seconds"),
+    ("friend", "person"): N_("you asked too many people to be friends: at most {count} an hour; "
+                             "you can ask again in {seconds} seconds"),
+    ("invitation", "person"): N_("you sent too many invitations: at most {count} an hour; "
+                                 "you can invite again in {seconds} seconds"),
+    ("report", "person"): N_("you sent too many reports: at most {count} an hour; "
+                             "you can report again in {seconds} seconds"),
 }
+
+RATES = {
+    ("player", "address"): Rate(60, 3600.0),
+    ("table", "person"): Rate(30, 3600.0),
+    ("table", "address"): Rate(120, 3600.0),
+    ("chat", "person"): Rate(20, 60.0),
+    ("chat", "address"): Rate(60, 60.0),
+    ("account", "address"): Rate(20, 3600.0),
+    ("message", "person"): Rate(30, 60.0),
+    ("friend", "person"): Rate(40, 3600.0),
+    ("invitation", "person"): Rate(60, 3600.0),
+    ("report", "person"): Rate(10, 3600.0),
+}
+"""The room's rates: what a person could not reach by hand (a guest a minute from one address, a
+table every two minutes, a chat line every three seconds, a message every two, a report every six
+minutes) and a script reaches at once. The lobby's chat counts as table chat; accounts, private
+messages, friend requests, invitations and reports are the people's (`cardhall.web.people`)."""
 
 
 class Limits:
-    """Uses per rule and key (a player id or an address) in a sliding window."""
+    """Every rate of a room, and the cap on open tables."""
 
-    def __init__(self, rules: dict[str, Rule] | None = None) -> None:
-        self.rules = dict(RULES if rules is None else rules)
-        self._uses: defaultdict[str, deque[float]] = defaultdict(deque)
+    def __init__(self, rates: dict[tuple[str, str], Rate] | None = None, open_tables: int = OPEN_TABLES) -> None:
+        """`rates`: None for the room's `RATES`; `{}` for none at all (a benchmark's or a test's room)."""
+        self.rates = dict(RATES if rates is None else rates)
+        self.open_tables = open_tables
+        self._limiters = {key: Limiter(rate) for key, rate in self.rates.items()}
 
-    def _recent(self, key: str, window: float, now: float) -> deque[float]:
-        times = self._uses[key]
-        while times and times[0] <= now - window:
-            times.popleft()
-        return times
+    @classmethod
+    def off(cls) -> Limits:
+        """No limits: for benchmarks and tests that make many guests and tables from one address."""
+        return cls({}, open_tables=10**9)
 
-    def check(self, rule: str, key: str | None, now: float | None = None) -> None:
-        """Raise `LimitReached` if `key` may not use `rule` once more now, saying which limit was
-        reached and in how many seconds one more use is allowed (`key` None: not limited)."""
-        if key is None:
-            return
-        now = time.time() if now is None else now
-        spec = self.rules[rule]
-        times = self._recent(f"{rule} {key}", spec.window, now)
-        if len(times) >= spec.count:
-            wait = max(1, math.ceil(times[0] + spec.window - now))
-            raise LimitReached(Msg(N_("a limit of the room was reached ({limit}); it resets in {seconds} s"),
-                                   limit=Msg(spec.what, count=spec.count), seconds=wait))
+    def take(self, what: str, now: float, *, person: str | None = None, address: str | None = None) -> None:
+        """Count one `what` ("player", "table", "chat", "account", "message", "friend", "invitation",
+        "report") for the person and the address; raise
+        `LimitError` if either has none left (then neither is counted further)."""
+        for by, key in (("person", person), ("address", address)):
+            limiter = self._limiters.get((what, by))
+            if limiter is None or key is None:
+                continue
+            wait = limiter.wait(key, now)
+            if wait > 0:
+                rate = limiter.rate
+                raise LimitError(Msg(MESSAGES[(what, by)], count=rate.count, seconds=math.ceil(wait)),
+                                 retry_after=wait)
 
-    def used(self, rule: str, key: str | None, now: float | None = None) -> None:
-        """Count one use of `rule` by `key` (after the thing was done: refusals do not count)."""
-        if key is None:
-            return
-        now = time.time() if now is None else now
-        self._uses[f"{rule} {key}"].append(now)
-        if len(self._uses) > SWEEP_AT:
-            self._sweep(now)
-
-    def take(self, rule: str, key: str | None, now: float | None = None) -> None:
-        """`check`, then count the use."""
-        self.check(rule, key, now)
-        self.used(rule, key, now)
-
-    def _sweep(self, now: float) -> None:
-        longest = max(rule.window for rule in self.rules.values())
-        for key in list(self._uses):
-            times = self._recent(key, longest, now)
-            if not times:
-                del self._uses[key]
+    def check_open(self, hosted: list[tuple[str, float]], now: float) -> None:
+        """Refuse one more table to a person whose unfinished tables, (status, created) each,
+        reach the cap: a playing table counts until its game ends, a waiting one for a day."""
+        count = sum(1 for status, created in hosted if status == "playing" or now - created < STALE_WAITING)
+        if count >= self.open_tables:
+            raise LimitError(Msg(N_("you already host {count} unfinished tables, the most one person may; a table "
+                                    "counts until its game ends, or for a day while it waits for its start"),
+                                 count=count))

@@ -59,10 +59,11 @@ def build(header: dict[str, Any], entries: list[dict[str, Any]], code: str) -> d
     ui = text_ui(table.game, code)
     steps: list[dict[str, Any]] = []
     deal = 1
-    hands = _hands(table)
-    start = hands
+    start: list[Any] = []
     for entry in entries:
         change = table.apply_entry(entry)
+        if entry.get("kind") == "start":  # the deal is made at the start (no hand exists before)
+            start = _hands(table)
         if entry.get("kind") != "act":
             continue
         seat = int(entry["seat"])

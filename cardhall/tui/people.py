@@ -98,7 +98,8 @@ async def replay(url: str, tr: Lang, say: Output, code: str) -> dict[str, Any]:
     query = {"lang": code, **({"invite": where.invite} if where.invite else {})}
     async with RoomClient(where.server) as client:
         found: dict[str, Any] = await client.request("GET", f"/api/tables/{where.table}/replay?{urlencode(query)}")
-    say(tr._("{game}, seed {seed}, options {options}", game=found["title"], seed=found["seed"], options=found["options"]))
+    options = ", ".join(f"{key}={value}" for key, value in found["options"].items())
+    say(tr._("{game}, seed {seed}, options: {options}", game=found["title"], seed=found["seed"], options=options))
     deal = 0
     hands = found["start"]["hands"]
     words = found.get("words", {})

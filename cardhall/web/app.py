@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import ipaddress
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -23,7 +23,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from cardhall.bots import bot_names
-from cardhall.bots.levels import choices, describe
+from cardhall.bots.levels import choices, describe, level_title
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import LANGUAGES, N_, Lang, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
@@ -33,7 +33,7 @@ from cardhall.room import history, ratings
 from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
 from cardhall.room.history import settle
-from cardhall.room.limits import LimitReached, Limits
+from cardhall.room.limits import LimitError
 from cardhall.room.presence import People
 from cardhall.room.ratings import display
 from cardhall.room.replays import build as build_replay
@@ -53,6 +53,7 @@ from cardhall.web.protocol import (
     SitDown,
     json_schema,
 )
+from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 
 Body = TypeVar("Body")
@@ -66,8 +67,10 @@ class NotFound(CardhallError):
 
 
 STATUS: dict[type[CardhallError], int] = {Forbidden: 403, AuthError: 401, LoginRefused: 401, NotFound: 404,
-                                           TooManyAttempts: 429, ClusterError: 503, Refused: 403, Banned: 403,
-                                           Nobody: 404, LimitReached: 429}
+                                           TooManyAttempts: 429, LimitError: 429, ClusterError: 503, Refused: 403,
+                                           Banned: 403, Nobody: 404}
+LOBBY_PAGE = 100
+"""Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -88,8 +91,29 @@ def sentences(handler: Handler) -> Handler:
                 code = await page_lang(request)
             except CardhallError:  # the token itself is bad: the request's own language
                 code = chosen(request, None)
-            return error(status, say_error(exc, code, getattr(request.state, "game", None)))
+            response = error(status, say_error(exc, code, getattr(request.state, "game", None)))
+            if isinstance(exc, LimitError) and exc.retry_after is not None:
+                response.headers["Retry-After"] = str(math.ceil(exc.retry_after))
+            return response
     return wrapped
+
+
+def address(conn: HTTPConnection) -> str | None:
+    """Where a request or socket comes from (behind a proxy: as Uvicorn's --proxy-headers says)."""
+    return conn.client.host if conn.client is not None else None
+
+
+def page_of(request: Request) -> tuple[int, int]:
+    """`?offset=` and `?limit=` of a list: whole numbers, the limit from 1 to `LOBBY_PAGE`."""
+    try:
+        offset = int(request.query_params.get("offset") or 0)
+        limit = int(request.query_params.get("limit") or LOBBY_PAGE)
+        if not (0 <= offset <= 10**9 and 1 <= limit <= LOBBY_PAGE):
+            raise ValueError
+    except ValueError:
+        raise CardhallError(Msg(N_("offset is a whole number from 0 and limit one from 1 to {most}, e.g. "
+                                   "?offset=100&limit=100"), most=LOBBY_PAGE)) from None
+    return offset, limit
 
 
 async def read_body(request: Request, kind: type[Body]) -> Body:
@@ -132,9 +156,17 @@ def games_catalog(code: str = "en") -> list[dict[str, Any]]:
             "name": name, "title": game_title(cls, ui.tr), "aliases": aliases(name), "players": sorted(counts),
             "options": [{"name": o.name, "default": o.default, "allowed": ui.say(o.allowed()),
                          "description": ui.tr._(o.doc) if o.doc else o.doc} for o in cls.OPTIONS],
-            "bots": [{"spec": f"bot:{b}", "description": bot_description(name, b, code)} for b in levels],
+            "bots": [{"spec": f"bot:{b}", "title": level_title(b, ui.tr), "description": bot_description(name, b, code)}
+                     for b in levels],
         })
     return catalog
+
+
+def in_language(summary: dict[str, Any], code: str) -> dict[str, Any]:
+    """A table's summary for a reader of `code`: the game's title in their language (the
+    summary itself is the same for everyone and names the game in English)."""
+    title = summary.get("title")
+    return {**summary, "title": web(code).pgettext("game", title)} if isinstance(title, str) and title else summary
 
 
 def bot_description(game: str, level: str, code: str = "en") -> str:
@@ -151,16 +183,7 @@ def create_app(room: Room, secret: str) -> Starlette:
     node = getattr(room.node, "name", "")
     people = People(getattr(room.node, "redis", None), node)
     room.closing.append(people.stop)
-    limits = Limits()
     catalogs: dict[str, list[dict[str, Any]]] = {}
-
-    def address(request: Request) -> str | None:
-        """The request's address for per-address limits (None: loopback, not limited)."""
-        host = request.client.host if request.client else None
-        with contextlib.suppress(ValueError):
-            if host is None or ipaddress.ip_address(host).is_loopback:
-                return None
-        return host
 
     async def player_of(request: Request, *, changes: bool = True) -> str | None:
         """The person a request speaks for, or None (a token that is present must be valid)."""
@@ -227,9 +250,7 @@ def create_app(room: Room, secret: str) -> Starlette:
             except AuthError:
                 pass
         await accounts.check_guest_name(str(body.name))
-        limits.check("guests/address", address(request))
-        player = await room.new_player(body.name, body.lang or chosen(request, None))
-        limits.used("guests/address", address(request))
+        player = await room.new_player(body.name, body.lang or chosen(request, None), address(request))
         return await logged_in(request, player)
 
     @sentences
@@ -237,11 +258,15 @@ def create_app(room: Room, secret: str) -> Starlette:
         """`POST /api/accounts {"name", "password"}`: register and log in; a guest's token in the
         request makes that guest the account (their tables and history come along)."""
         body = await read_body(request, NewAccount)
-        guest = await player_of(request)
-        limits.check("accounts/address", address(request))
+        try:
+            guest = await player_of(request)
+        except Forbidden:  # a banned person's session makes no account either
+            raise
+        except AuthError:  # an ended session or a stale cookie: register as a new person
+            guest = None
+        room.limits.take("account", time.time(), address=address(request))
         player = await accounts.register(body.name, body.password, guest=guest,
                                          lang=body.lang or chosen(request, None))
-        limits.used("accounts/address", address(request))
         if guest is not None:
             await room.registered(player, await room.store.player_name(player) or str(body.name))
         return await logged_in(request, player, 201)
@@ -250,8 +275,7 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def new_session(request: Request) -> Response:
         """`POST /api/sessions {"name", "password"}`: log in (a new session; the former cookie is replaced)."""
         body = await read_body(request, Login)
-        address = request.client.host if request.client else "?"
-        player = await accounts.login(body.name, body.password, address)
+        player = await accounts.login(body.name, body.password, address(request) or "?")
         await social.check_ban(player)
         return await logged_in(request, player)
 
@@ -298,29 +322,33 @@ def create_app(room: Room, secret: str) -> Starlette:
 
     @sentences
     async def list_tables(request: Request) -> Response:
+        code = await page_lang(request)
         if request.query_params.get("mine") not in (None, "", "0"):
             player = await signed_in(request, changes=False)
-            return JSONResponse(await room.tables_of(player))
-        return JSONResponse(await room.lobby())
+            return JSONResponse([in_language(t, code) for t in await room.tables_of(player)])
+        offset, limit = page_of(request)
+        tables, total = await room.lobby(offset, limit)
+        response = JSONResponse([in_language(t, code) for t in tables])
+        response.headers["X-Total-Count"] = str(total)
+        if offset + limit < total:
+            response.headers["Link"] = f'</api/tables?offset={offset + limit}&limit={limit}>; rel="next"'
+        return response
 
     @sentences
     async def new_table(request: Request) -> Response:
         player = await signed_in(request)
         body = await read_body(request, NewTable)
-        limits.check("tables/person", player)
-        limits.check("tables/address", address(request))
         request.state.game = body.game
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
-                                         body.grace, body.rated)
-        limits.used("tables/person", player)
-        limits.used("tables/address", address(request))
-        return JSONResponse(summary_for(actor, player), status_code=201)
+                                         body.grace, address(request), rated=body.rated)
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)), status_code=201)
 
     @sentences
     async def show_table(request: Request) -> Response:
         player = await player_of(request, changes=False)
         actor = await find(request, player)
-        return JSONResponse({**summary_for(actor, player), "state": actor.table.state_message(None)})
+        return JSONResponse({**in_language(summary_for(actor, player), await page_lang(request)),
+                             "state": actor.table.state_message(None)})
 
     @sentences
     async def record(request: Request) -> Response:
@@ -395,7 +423,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         if actor.table.seat_of(player) is None:
             await front.check_join(player, actor, await social.invited(player, actor.table.id))
         await actor.sit(player, await room.player_name(player) or "?", body.seat, await room.player_lang(player))
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     @sentences
     async def leave(request: Request) -> Response:
@@ -403,7 +431,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player)
         request.state.game = actor.table.game.name
         await actor.leave(player)
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     @sentences
     async def start(request: Request) -> Response:
@@ -411,7 +439,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player)
         request.state.game = actor.table.game.name
         await actor.start(player)
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     # --- pages: profiles, leaderboards, replays (server-rendered; the replay page steps in replay.js)
     def pool_words(pool: str, tr: Lang) -> str:
@@ -496,7 +524,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await room.table(table_id)
         return actor if actor is not None and actor.may_see(player, invite) else None
 
-    front = PeopleFront(room, tokens, social, people, limits, signed_in, table_of, sentences, read_body)
+    front = PeopleFront(room, tokens, social, people, signed_in, table_of, sentences, read_body)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -537,4 +565,6 @@ def create_app(room: Room, secret: str) -> Starlette:
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
-    return install(app, stored_lang)
+    app = install(app, stored_lang)
+    app.add_middleware(SocketsPerAddress)
+    return app

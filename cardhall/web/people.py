@@ -23,7 +23,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
-from cardhall.room.limits import Limits
 from cardhall.room.presence import People, check_status
 from cardhall.room.service import Room, TableFront, summary_for
 from cardhall.room.social import Nobody, Refused, Social, SocialError, parse_duration, sanction_words
@@ -125,12 +124,12 @@ class RoomConnection:
 class PeopleFront:
     """The routes of the room's people, over one `Room`."""
 
-    def __init__(self, room: Room, tokens: Tokens, social: Social, people: People, limits: Limits,
+    def __init__(self, room: Room, tokens: Tokens, social: Social, people: People,
                  signed_in: Reader, find: Callable[[str, str | None, str | None], Awaitable[TableFront | None]],
                  sentences: Callable[[Handler], Handler], read_body: Reader) -> None:
         """`signed_in`, `find`, `sentences` and `read_body` are the app's (`cardhall.web.app`):
         who a request speaks for, a table they may see, errors as sentences, a request's body."""
-        self.room, self.tokens, self.social, self.people, self.limits = room, tokens, social, people, limits
+        self.room, self.tokens, self.social, self.people = room, tokens, social, people
         self.signed_in = signed_in
         self.find = find
         self.sentences = sentences
@@ -230,10 +229,9 @@ class PeopleFront:
         me = await self.signed_in(request)
         body = await self.read_body(request, FriendName)
         await self.social.must_be_account(me)
-        self.limits.check("friends/person", me)
+        self.room.limits.take("friend", time.time(), person=me)
         other, _ = await self.social.account(body.name)
         state = await self.social.request_friend(me, body.name)
-        self.limits.used("friends/person", me)
         name = await self.room.player_name(me)
         if not await self.social.blocks(other, me):
             kind = "friend_accepted" if state == "accepted" else "friend_request"
@@ -312,9 +310,8 @@ class PeopleFront:
         if front.table.status == "over":
             raise SocialError(Msg(N_("the game at this table is over; invite people to a new table")))
         await self.social.must_be_account(me)
-        self.limits.check("invitations/person", me)
+        self.room.limits.take("invitation", time.time(), person=me)
         made = await self.social.invite(me, body.name, body.table)
-        self.limits.used("invitations/person", me)
         if not made["hidden"]:
             await self.people.notify(made["to"], {
                 "type": "invitation", "id": made["id"], "from": me, "name": await self.room.player_name(me),
@@ -383,9 +380,8 @@ class PeopleFront:
         me = await self.signed_in(request)
         body = await self.read_body(request, Message)
         await self.social.check_voice(me)
-        self.limits.check("messages/person", me)
+        self.room.limits.take("message", time.time(), person=me)
         made = await self.social.send_message(me, body.to, body.text)
-        self.limits.used("messages/person", me)
         hidden = made.pop("hidden")
         if not hidden and made["to"] is not None:
             await self.people.notify(made["to"], {"type": "message", **made})
@@ -399,9 +395,8 @@ class PeopleFront:
         me = await self.signed_in(request)
         body = await self.read_body(request, LobbyLine)
         await self.social.check_voice(me)
-        self.limits.check("chat/person", me)
+        self.room.limits.take("chat", time.time(), person=me, address=request.client.host if request.client else None)
         made = await self.social.post_lobby(me, body.text)
-        self.limits.used("chat/person", me)
         made.pop("hidden")
         await self.people.notify("*", {"type": "lobby_chat", **made})
         return JSONResponse(made, status_code=201)
@@ -417,12 +412,11 @@ class PeopleFront:
     async def report(self, request: Request) -> Response:
         me = await self.signed_in(request)
         body = await self.read_body(request, Report)
-        self.limits.check("reports/person", me)
+        self.room.limits.take("report", time.time(), person=me)
         if body.table is not None and await self.find(body.table, me, None) is None:
             raise Nobody(Msg(N_("there is no table \"{table}\" here (a private table needs its invite: ?invite=TOKEN)"),
                              table=body.table))
         number = await self.social.report(me, body.name, body.text, body.message, body.table)
-        self.limits.used("reports/person", me)
         return JSONResponse({"id": number}, status_code=201)
 
     async def moderator(self, request: Request, changes: bool = True) -> str:

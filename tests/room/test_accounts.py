@@ -92,6 +92,10 @@ def test_a_guest_who_registers_keeps_their_unfinished_table(server: Server) -> N
     assert ended.status_code == 401 and "session has ended" in ended.json()["error"]
     again = register(server, unique("Other"), token=account["token"])
     assert again.status_code == 400 and "already logged in" in again.json()["error"]
+    fresh = register(server, unique("Fresh"), token=guest["token"])  # an ended session: a new person registers
+    assert fresh.status_code == 201 and fresh.json()["player"] != guest["player"]
+    bad_lang = httpx.post(server.url + "/api/accounts", json={"name": unique("Lang"), "password": PASSWORD, "lang": "xx"})
+    assert bad_lang.status_code == 400 and "does not speak" in bad_lang.json()["error"]
 
 
 def test_log_out_and_log_out_everywhere(server: Server) -> None:

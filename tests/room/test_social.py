@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -287,13 +288,29 @@ def test_reports_moderators_ban_and_its_reason(server: Server) -> None:
     assert "removed you from this table" in said and "flooding" in said
 
 
-def test_a_limit_says_which_and_when_it_resets(server: Server) -> None:
-    ann, bob = Member(server, "Ann"), Member(server, "Bob")
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A room with its limits on (the other tests' rooms run with --no-limits)."""
+    folder = tmp_path_factory.mktemp("limited")
+    running = Server(f"sqlite:///{folder / 'room.sqlite3'}", folder / "server.log", extra=["--limits"]).start()
+    yield running
+    assert running.stop() == 0
+    assert "Traceback" not in running.log.read_text(), running.log.read_text()
+
+
+def test_a_script_meets_a_limit_that_says_which_and_when_it_resets(limited: Server) -> None:
+    ann, bob = Member(limited, "Ann"), Member(limited, "Bob")
     for _ in range(10):
         ann.call("POST", "/api/reports", {"name": bob.name, "text": "spam"})
-    answer = ann.call("POST", "/api/reports", {"name": bob.name, "text": "spam"}, status=429)["error"]
-    assert "reports by one person: at most 10 an hour" in answer and "resets in" in answer
+    answer = ann.http.post("/api/reports", json={"name": bob.name, "text": "spam"},
+                           headers={"Authorization": f"Bearer {ann.token}"})
+    assert answer.status_code == 429 and int(answer.headers["Retry-After"]) > 300
+    assert answer.json()["error"].startswith("you sent too many reports: at most 10 an hour; you can report again in ")
     bob.call("POST", "/api/reports", {"name": ann.name, "text": "fine"})  # per person: Bob still may
+    for number in range(30):
+        ann.call("POST", "/api/messages", {"to": bob.name, "text": f"message {number}"})
+    said = ann.call("POST", "/api/messages", {"to": bob.name, "text": "one more"}, status=429)["error"]
+    assert "at most 30 a minute" in said
 
 
 @pytest.mark.parametrize("lang", ["cs", "ru"])

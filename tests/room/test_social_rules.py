@@ -1,12 +1,12 @@
 """The rules of the room's people without a server: the status shown after idle time, durations,
-message text, the limits' sentences and their reset, and the moderators' sentences."""
+message text, the people's limits with their sentences and reset, and the moderators' sentences."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardhall.core.errors import CardhallError
-from cardhall.room.limits import LimitReached, Limits, Rule
+from cardhall.room.limits import LimitError, Limits
 from cardhall.room.presence import AWAY_AFTER, shown_status
 from cardhall.room.social import SocialError, clean_text, parse_duration, sanction_words
 from cardhall.web.languages import web
@@ -38,27 +38,36 @@ def test_message_text_is_cleaned_and_bounded() -> None:
         clean_text("x" * 501)
 
 
-def test_a_limit_names_itself_and_its_reset_and_refusals_do_not_count() -> None:
-    limits = Limits({"reports/person": Rule(2, 3600.0, "reports by one person: at most {count} an hour")})
-    limits.take("reports/person", "ann", now=100.0)
-    limits.check("reports/person", "ann", now=110.0)  # a check alone counts nothing
-    limits.take("reports/person", "ann", now=200.0)
-    with pytest.raises(LimitReached) as refused:
-        limits.take("reports/person", "ann", now=300.0)
-    assert str(refused.value) == ("a limit of the room was reached (reports by one person: at most 2 an hour); "
-                                  "it resets in 3400 s")
-    limits.take("reports/person", "bob", now=300.0)  # per person
-    limits.take("reports/person", "ann", now=3700.5)  # the first use has left the window
-    limits.take("reports/person", None, now=3700.5)  # no key (e.g. a loopback address): not limited
+def test_the_peoples_limits_name_themselves_and_when_they_reset() -> None:
+    limits = Limits()
+    for _ in range(10):
+        limits.take("report", 0.0, person="ann")
+    with pytest.raises(LimitError) as refused:
+        limits.take("report", 0.0, person="ann")
+    assert str(refused.value) == ("you sent too many reports: at most 10 an hour; "
+                                  "you can report again in 360 seconds")
+    assert refused.value.retry_after == pytest.approx(360.0)
+    limits.take("report", 0.0, person="bob")  # per person
+    limits.take("report", 360.0, person="ann")  # one more every 6 minutes
+    for what, count in (("message", 30), ("friend", 40), ("invitation", 60)):
+        for _ in range(count):
+            limits.take(what, 0.0, person="cid")
+        with pytest.raises(LimitError, match=f"at most {count} "):
+            limits.take(what, 0.0, person="cid")
+    for _ in range(20):
+        limits.take("account", 0.0, address="192.0.2.1")
+    with pytest.raises(LimitError, match="too many new accounts from your address: at most 20 an hour"):
+        limits.take("account", 0.0, address="192.0.2.1")
 
 
-def test_the_limit_is_said_in_the_readers_language() -> None:
-    limits = Limits({"chat/person": Rule(1, 60.0, "lobby chat messages by one person: at most {count} a minute")})
-    limits.take("chat/person", "ann", now=0.0)
+def test_a_limit_is_said_in_the_readers_language() -> None:
+    limits = Limits()
+    for _ in range(30):
+        limits.take("message", 0.0, person="ann")
     with pytest.raises(CardhallError) as refused:
-        limits.take("chat/person", "ann", now=1.0)
+        limits.take("message", 0.0, person="ann")
     said = web("ru").say(refused.value.args[0])
-    assert "59" in said and "reached" not in said
+    assert "30" in said and "too fast" not in said
 
 
 def test_a_ban_says_its_end_and_reason() -> None:
