@@ -26,14 +26,17 @@ from cardhall.core.i18n import N_, Msg
 from cardhall.room.presence import People, check_status
 from cardhall.room.service import Room, TableFront, summary_for
 from cardhall.room.social import Nobody, Refused, Social, SocialError, parse_duration, sanction_words
-from cardhall.web.auth import AuthError, Tokens, presented_token
+from cardhall.web.auth import AuthError, Forbidden, Tokens, presented_token
 from cardhall.web.languages import chosen, web
 from cardhall.web.socket import MAX_MESSAGE, RateLimit
 
 INVITATION_TTL = 3600.0
 """Seconds an invitation is listed as open to its recipient."""
+OUTBOX = 500
+"""Notices waiting for a room socket's client; beyond, it is closed (it reconnects)."""
 CLOSE_NO_TOKEN = 4401
 CLOSE_BANNED = 4403
+CLOSE_BEHIND = 4408
 
 
 class FriendName(msgspec.Struct, forbid_unknown_fields=True):
@@ -92,17 +95,24 @@ class RoomConnection:
         self.muted = muted
         self.lang = lang
         self.closing: dict[str, Any] | None = None
+        self.close_code = CLOSE_BANNED
         self.waker: asyncio.Future[None] | None = None
         self._queue: list[dict[str, Any]] = []
 
     def send(self, message: dict[str, Any]) -> None:
         if message.get("type") in ("lobby_chat", "message") and message.get("from") in self.muted:
             return
+        if len(self._queue) >= OUTBOX:  # a client that reads nothing: closed rather than its backlog kept
+            self.close({"type": "error", "message": web(self.lang)._("too many unread messages; connect again")},
+                       CLOSE_BEHIND)
+            return
         self._queue.append(self._said(message))
         self._wake()
 
-    def close(self, message: dict[str, Any]) -> None:
+    def close(self, message: dict[str, Any], code: int | None = None) -> None:
+        """Send `message` last and close (a ban's code unless `code`)."""
         self.closing = self._said(message)
+        self.close_code = CLOSE_BANNED if code is None else code
         self._wake()
 
     def _said(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -470,18 +480,20 @@ class PeopleFront:
             player = await self.tokens.player(token)
         except CardhallError as exc:
             await ws.send_json({"type": "error", "message": web(lang).say(exc.args[0] if exc.args else str(exc))})
-            await ws.close(CLOSE_BANNED if isinstance(exc, Refused) or "banned" in str(exc) else CLOSE_NO_TOKEN)
+            await ws.close(CLOSE_BANNED if isinstance(exc, Forbidden) else CLOSE_NO_TOKEN)
             return
         lang = chosen(ws, await self.room.player_lang(player))
         conn = RoomConnection(ws, player, await self.muted_by(player), lang)
         where = ws.query_params.get("where") or "lobby"
         await self.people.enter(conn, where)
         try:
-            await ws.send_json({
+            await ws.send_json({  # the client may already be gone: a WebSocketDisconnect ends it quietly
                 "type": "hello", "player": player, "unread": await self.social.unread(player),
                 "invitations": await self.social.open_invitations(player, time.time() - INVITATION_TTL),
                 "status": self.people.chosen.get(player, "available")})
             await self._pump(ws, conn, lang)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
         finally:
             await self.people.leave(conn)  # its mutes stay known: the person's table sockets share the set
 
@@ -495,7 +507,7 @@ class PeopleFront:
                     await ws.send_json(message)
                 if conn.closing is not None:
                     await ws.send_json(conn.closing)
-                    await ws.close(CLOSE_BANNED)
+                    await ws.close(conn.close_code)
                     return
                 if receiver is None:
                     receiver = asyncio.ensure_future(ws.receive())
@@ -509,7 +521,7 @@ class PeopleFront:
                 if not limit.allow():
                     continue
                 await self._handle(message.get("text"), conn, lang)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away (or sent on a closed socket)
             return
         finally:
             if receiver is not None:

@@ -75,3 +75,19 @@ def test_a_ban_says_its_end_and_reason() -> None:
     assert str(said) == "you are banned from this room until 1970-01-01 00:00 UTC; the moderators' reason: threats"
     assert "for good" in str(sanction_words({"kind": "ban", "until": None, "reason": "spam"}))
     assert "muted you until" in str(sanction_words({"kind": "mute", "until": 60.0, "reason": "x"}))
+
+
+def test_a_room_socket_whose_client_reads_nothing_is_closed_not_kept() -> None:
+    from cardhall.web.people import CLOSE_BEHIND, OUTBOX, RoomConnection
+
+    conn = RoomConnection(object(), "ann", {"eve"}, "cs")  # type: ignore[arg-type]
+    conn.send({"type": "lobby_chat", "from": "eve", "text": "muted"})
+    assert conn.take() == []  # a person muted is not heard
+    for number in range(OUTBOX):
+        conn.send({"type": "lobby_chat", "from": "bob", "text": str(number)})
+    assert conn.closing is None
+    conn.send({"type": "lobby_chat", "from": "bob", "text": "one too many"})
+    assert conn.closing is not None and conn.close_code == CLOSE_BEHIND
+    assert conn.closing["message"] == web("cs")._("too many unread messages; connect again") != \
+        "too many unread messages; connect again"
+    assert len(conn.take()) == OUTBOX

@@ -16,7 +16,8 @@ from cardhall.room.store import SchemaTooNew, StaleWrite, Store, StoreError, asy
 from tests.room.helpers import ROOT, free_port
 from tests.services import make_database
 
-TABLES = {"alembic_version", "players", "tables", "table_log", "settings", "sessions", "results", "settled", "ratings"}
+TABLES = {"alembic_version", "players", "tables", "table_log", "settings", "sessions", "results", "settled", "ratings",
+          "friends", "shuns", "messages", "invitations", "reports", "sanctions", "audit"}
 
 
 async def schema(url: str) -> tuple[set[str], str | None]:
