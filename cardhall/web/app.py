@@ -264,7 +264,8 @@ def create_app(room: Room, secret: str) -> Starlette:
             raise
         except AuthError:  # an ended session or a stale cookie: register as a new person
             guest = None
-        room.limits.take("account", time.time(), address=address(request))
+        if guest is None:  # a new person: counted as a new guest is (`room.limits`)
+            room.limits.take("player", time.time(), address=address(request))
         player = await accounts.register(body.name, body.password, guest=guest,
                                          lang=body.lang or chosen(request, None))
         if guest is not None:

@@ -54,10 +54,6 @@ def test_the_peoples_limits_name_themselves_and_when_they_reset() -> None:
             limits.take(what, 0.0, person="cid")
         with pytest.raises(LimitError, match=f"at most {count} "):
             limits.take(what, 0.0, person="cid")
-    for _ in range(20):
-        limits.take("account", 0.0, address="192.0.2.1")
-    with pytest.raises(LimitError, match="too many new accounts from your address: at most 20 an hour"):
-        limits.take("account", 0.0, address="192.0.2.1")
 
 
 def test_a_limit_is_said_in_the_readers_language() -> None:
