@@ -322,3 +322,24 @@ def test_refusals_in_the_readers_language(server: Server, lang: str) -> None:
     ann.call("POST", "/api/players/lang", {"lang": lang})
     said = ann.call("POST", "/api/friends", {"name": ann.name}, status=400)["error"]
     assert "your own friend" not in said and said
+
+
+def test_the_command_line_mutes_and_bans_in_the_database(server: Server) -> None:
+    ann, zed = Member(server, "Ann"), Member(server, "Zed")
+    muted = admin(server, "mute", zed.name, "30m", "--reason", "shouting")
+    assert muted.returncode == 0 and f"{zed.name} is muted until" in muted.stdout, muted.stderr
+    said = zed.call("POST", "/api/messages", {"to": ann.name, "text": "hi"}, status=403)["error"]
+    assert "shouting" in said
+    banned = admin(server, "ban", zed.name, "forever", "--reason", "spam")
+    assert banned.returncode == 0 and f"{zed.name} is banned for good." in banned.stdout, banned.stderr
+    assert "for good" in zed.call("GET", "/api/friends", status=403)["error"]
+    wrong = admin(server, "ban", zed.name, "soon")
+    assert wrong.returncode != 0 and "a number and a unit" in wrong.stderr
+    kick = subprocess.run([sys.executable, "-m", "cardhall", "admin", "kick", zed.name, "t1"], capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60, check=False)
+    assert kick.returncode != 0 and "--url" in kick.stderr  # a kick needs the running room
+    audit = admin(server, "audit")
+    assert f"command line: ban {zed.name} (spam)" in audit.stdout
+    assert admin(server, "lift", zed.name, "ban").returncode == 0
+    assert admin(server, "lift", zed.name, "mute").returncode == 0
+    zed.call("POST", "/api/messages", {"to": ann.name, "text": "sorry"})
