@@ -429,6 +429,8 @@ def bench(
     timeout: float = typer.Option(5.0, min=0.1, help="bench room: an act unanswered this many seconds is lost."),
     nodes: int = typer.Option(0, min=0, help="bench room: K nodes of one room on a throwaway PostgreSQL and Redis, "
                               "each table's people spread over them (0: one server on SQLite)."),
+    words: bool = typer.Option(False, "--words", help="bench room: every client asks for the words with each message "
+                               "(?words=1), as the browser's table page does."),
 ) -> None:
     """Measure engine speed (random playouts; with --vs, against a peer engine); with `room`
     the room service (act → state round trips of many WebSocket clients against a local
@@ -440,9 +442,10 @@ def bench(
             from cardhall.web.bench import run_room
 
             if ctx.args or vs is not None:
-                raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds and --json, "
+                raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds, --words "
+                                    "and --json, "
                                     f"not {' '.join(ctx.args) or '--vs'}")
-            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes)
+            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes, words=words)
             title = "cardhall bench room"
         elif game == "envs":
             title = "cardhall bench envs"

@@ -41,8 +41,9 @@ from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
-from cardhall.web.pages import install, page_lang, render, token_words
+from cardhall.web.pages import install, page_lang, render
 from cardhall.web.people import PeopleFront
+from cardhall.web.presenters import presenter
 from cardhall.web.protocol import (
     Login,
     NewAccount,
@@ -349,7 +350,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         player = await player_of(request, changes=False)
         actor = await find(request, player)
         return JSONResponse({**in_language(summary_for(actor, player), await page_lang(request)),
-                             "state": actor.table.state_message(None)})
+                             "state": actor.table.state_message(None), "presenter": presenter(actor.table.game.name)})
 
     @sentences
     async def record(request: Request) -> Response:
@@ -384,7 +385,7 @@ def create_app(room: Room, secret: str) -> Starlette:
             ui = text_ui(actor.table.game, code)
             tokens_seen = {c for step in built["steps"] for hand in step["hands"] if isinstance(hand, list) for c in hand}
             tokens_seen |= {c for hand in built["start"]["hands"] if isinstance(hand, list) for c in hand}
-            built["words"] = {c: token_words(ui, c) for c in sorted(tokens_seen) if isinstance(c, str)}
+            built["words"] = {c: ui.token(c) for c in sorted(tokens_seen) if isinstance(c, str)}
             replays[key] = built
             while len(replays) > REPLAY_CACHE:
                 replays.pop(next(iter(replays)))

@@ -58,6 +58,34 @@ class SeatInfo(msgspec.Struct):
     guest: bool = False  # a person without an account
 
 
+class KeyWords(msgspec.Struct):
+    """A key of the game's `TextUI.shortcuts`: what it is for, its answer now, and the action it
+    selects (Enter then plays it), if any."""
+
+    what: str
+    text: str
+    action: str | None = None
+
+
+class StateWords(msgspec.Struct):
+    """A state in the viewer's words (a connection with `?words=1`): the game's title, the
+    language, the whole table (`render`), each seat's name in the game, the keys' answers,
+    each legal choice in words, each notation token of the choices and the hand in words, the
+    steps of each choice when a long composite choice is made step by step (notation → its
+    [question, answer] pairs; None: one list), and the result once the game is over."""
+
+    title: str
+    lang: str
+    render: str
+    seats: list[str]
+    keys: dict[str, KeyWords]
+    choices: dict[str, str]
+    words: dict[str, str]
+    steps: dict[str, list[list[str]]] | None = None
+    result: str | None = None
+    names: list[str] = []  # what the reader calls each seat's occupant (a bot by its level in the reader's words)
+
+
 class State(msgspec.Struct, tag="state", tag_field="type"):
     """The table as this viewer sees it, sent on connect and after every change.
     `legal` is only filled for the seat to move, when that seat is the viewer's."""
@@ -73,6 +101,7 @@ class State(msgspec.Struct, tag="state", tag_field="type"):
     status: Literal["waiting", "playing", "over"]
     seats: list[SeatInfo]
     table: dict[str, Any] | None = None
+    words: StateWords | None = None  # only with ?words=1
 
 
 class Event(msgspec.Struct, tag="event", tag_field="type"):
@@ -80,6 +109,7 @@ class Event(msgspec.Struct, tag="event", tag_field="type"):
 
     version: int
     event: dict[str, Any]
+    words: str | None = None  # with ?words=1: the event as one sentence for this viewer ("": nothing to say)
 
 
 class Error(msgspec.Struct, tag="error", tag_field="type"):

@@ -22,7 +22,8 @@ from cardhall.core.i18n import N_, Msg
 from cardhall.room.service import Room, Subscriber, TableFront
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
-from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
+from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Error, Sync
+from cardhall.web.words import Speaker
 
 MAX_MESSAGE = 16 * 1024
 RATE = 20.0  # messages a second, on average
@@ -33,6 +34,7 @@ CLOSE_BEHIND = 4408  # the client stopped reading: it reconnects with ?since=V a
 CLOSE_NO_TABLE = 4404
 
 _encode = msgspec.json.Encoder().encode
+_message = msgspec.to_builtins  # a protocol struct as the message a connection queues
 
 Resync = Callable[[Subscriber, int], Awaitable[None]]
 
@@ -74,6 +76,7 @@ class Connection:
         self.player = player
         self.lang = lang  # the language its errors are said in
         self.resync: Resync | None = None  # how to catch up after skipping (set once the table is known)
+        self.speaker: Speaker | None = None  # words for each event and state (?words=1)
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._closing = False
         self._stuck = False  # closing because the client does not read (or cannot be resynced)
@@ -84,6 +87,13 @@ class Connection:
         self._writer = asyncio.create_task(self._write())
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.speaker is not None:  # ?words=1: events wait for their state, then go with their words
+            for said in self.speaker.take(message):
+                self._send(said)
+        else:
+            self._send(message)
+
+    def _send(self, message: dict[str, Any]) -> None:
         if self._closing:
             return
         kind = message.get("type")
@@ -109,7 +119,7 @@ class Connection:
 
     def error(self, message: str) -> None:
         """Send a refusal; a `Msg` is said in the connection's language."""
-        self.send({"type": "error", "message": web(self.lang).say(message)})
+        self.send(_message(Error(web(self.lang).say(message))))
 
     async def _write(self) -> None:
         while (message := await self._outbox.get()) is not None:
@@ -196,6 +206,8 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens, people: People
             await ws.close(CLOSE_NO_TABLE)
         return
     conn.resync = actor.sync
+    if ws.query_params.get("words") == "1":
+        conn.speaker = Speaker(table_id, actor.table.game, conn.lang)
     try:
         # `?since=V`: a returning page's last version; what it missed (its own return too, e.g. the
         # end of a takeover) comes with its first state, in one step, before any later change
@@ -218,7 +230,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens, people: People
                 await handle(message, conn, actor)
             except CardhallError as exc:  # in the reader's language (the game's messages through its TextUI)
                 said = say_error(exc, conn.lang, actor.table.game, actor.viewer(player))
-                conn.send({"type": "error", "message": said})
+                conn.send(_message(Error(said)))
     except WebSocketDisconnect:
         pass
     finally:

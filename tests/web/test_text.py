@@ -11,7 +11,7 @@ import pytest
 import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.text import text_ui
-from cardhall.web.pages import table_text, token_words
+from cardhall.web.pages import table_text
 
 GAMES = ["five-towers", "clash-of-decks", "jass", "putz", "hearts", "three-two-five"]
 
@@ -36,10 +36,12 @@ def test_a_seat_and_a_spectator_get_the_table_in_words(name):
 
 
 def test_words_of_tokens():
-    assert token_words(text_ui(cardhall.load("hearts")), "QS") == "queen of spades ♠"
-    assert token_words(text_ui(cardhall.load("five-towers")), "S14") == "Scrap 14"
-    assert token_words(text_ui(cardhall.load("clash-of-decks")), "top") == "the top lane"
-    assert token_words(text_ui(cardhall.load("clash-of-decks"), "ru"), "top") == "верхний ряд"
+    """Each game says its notation's tokens (`TextUI.token`): cards, 5 Towers' cards, Clash's lanes."""
+    assert text_ui(cardhall.load("hearts")).token("QS") == "queen of spades ♠"
+    assert text_ui(cardhall.load("five-towers")).token("S14") == "Scrap 14"
+    assert text_ui(cardhall.load("five-towers")).token("take") == "take"
+    assert text_ui(cardhall.load("clash-of-decks")).token("top") == "the top lane"
+    assert text_ui(cardhall.load("clash-of-decks"), "ru").token("top") == "верхний ряд"
 
 
 def test_bad_requests_get_a_sentence(server):
