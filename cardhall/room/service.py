@@ -524,6 +524,7 @@ class Room:
         self._names: dict[str, tuple[str, float]] = {}  # player → (name, when read): kept NAME_TTL seconds
         self._settling: asyncio.Task[None] | None = None
         self._settle_again = False
+        self.closing: list[Callable[[], Awaitable[None]]] = []  # run first by `close` (e.g. the people's loops)
 
     @classmethod
     async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True,
@@ -543,6 +544,11 @@ class Room:
         return room
 
     async def close(self) -> None:
+        for stop in self.closing:
+            try:
+                await stop()
+            except Exception:
+                log.exception("stopping a part of the room failed")
         if self._settling is not None:
             await asyncio.wait([self._settling], timeout=STOP_TIMEOUT)
         if self.node is not None:

@@ -567,7 +567,7 @@ class Table:
             ev = {"type": "game_over", "scores": entry["scores"], "winners": entry["winners"]}
         elif kind == "chat":
             seat = self.seat_of(entry["player"])
-            ev = {"type": "chat", "name": entry["name"], "text": entry["text"], "seat": seat}
+            ev = {"type": "chat", "name": entry["name"], "text": entry["text"], "seat": seat, "player": entry["player"]}
         elif kind == "takeover":
             seat = entry["seat"]
             self.seats[seat].takeover = True

@@ -34,12 +34,15 @@ from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
 from cardhall.room.history import settle
 from cardhall.room.limits import LimitError
+from cardhall.room.presence import People
 from cardhall.room.ratings import display
 from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
-from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Tokens, presented_token
+from cardhall.room.social import Banned, Nobody, Refused, Social
+from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, page_lang, render
+from cardhall.web.people import PeopleFront
 from cardhall.web.presenters import presenter
 from cardhall.web.protocol import (
     Login,
@@ -64,8 +67,9 @@ class NotFound(CardhallError):
     """An unknown (or, without its invite, private) table."""
 
 
-STATUS: dict[type[CardhallError], int] = {AuthError: 401, LoginRefused: 401, NotFound: 404, TooManyAttempts: 429,
-                                           LimitError: 429, ClusterError: 503}
+STATUS: dict[type[CardhallError], int] = {Forbidden: 403, AuthError: 401, LoginRefused: 401, NotFound: 404,
+                                           TooManyAttempts: 429, LimitError: 429, ClusterError: 503, Refused: 403,
+                                           Banned: 403, Nobody: 404}
 LOBBY_PAGE = 100
 """Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
@@ -175,7 +179,11 @@ def bot_description(game: str, level: str, code: str = "en") -> str:
 def create_app(room: Room, secret: str) -> Starlette:
     """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens."""
     accounts = Accounts(room.store)
-    tokens = Tokens(secret, accounts)
+    social = Social(room.store)
+    tokens = Tokens(secret, accounts, gate=social.check_ban)
+    node = getattr(room.node, "name", "")
+    people = People(getattr(room.node, "redis", None), node)
+    room.closing.append(people.stop)
     catalogs: dict[str, list[dict[str, Any]]] = {}
 
     async def player_of(request: Request, *, changes: bool = True) -> str | None:
@@ -232,6 +240,16 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def new_player(request: Request) -> Response:
         """`POST /api/players {"name": ...}`: a guest, at once (not under an account's name)."""
         body = await read_body(request, NewPlayer)
+        token = None
+        with contextlib.suppress(AuthError):
+            token = presented_token(request, changes=False)
+        if token is not None:  # a banned person's session makes no guest: Forbidden, with the reason
+            try:
+                await tokens.player(token)
+            except Forbidden:
+                raise
+            except AuthError:
+                pass
         await accounts.check_guest_name(str(body.name))
         player = await room.new_player(body.name, body.lang or chosen(request, None), address(request))
         return await logged_in(request, player)
@@ -243,6 +261,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         body = await read_body(request, NewAccount)
         try:
             guest = await player_of(request)
+        except Forbidden:  # a banned person's session makes no account either
+            raise
         except AuthError:  # an ended session or a stale cookie: register as a new person
             guest = None
         if guest is None:  # a new person: counted as a new guest is (`room.limits`)
@@ -258,6 +278,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         """`POST /api/sessions {"name", "password"}`: log in (a new session; the former cookie is replaced)."""
         body = await read_body(request, Login)
         player = await accounts.login(body.name, body.password, address(request) or "?")
+        await social.check_ban(player)
         return await logged_in(request, player)
 
     @sentences
@@ -401,6 +422,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         body = await read_body(request, SitDown)
         actor = await find(request, player, body.invite)
         request.state.game = actor.table.game.name
+        if actor.table.seat_of(player) is None:
+            await front.check_join(player, actor, await social.invited(player, actor.table.id))
         await actor.sit(player, await room.player_name(player) or "?", body.seat, await room.player_lang(player))
         return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
@@ -489,11 +512,21 @@ def create_app(room: Room, secret: str) -> Starlette:
         """`/tables/{id}/replay`: the replay page (replay.js reads `GET /api/tables/{id}/replay`)."""
         return await render(request, "replay.html", N_("cardhall — a replay"), table_id=request.path_params["table_id"])
 
+    async def moderation_page(request: Request) -> Response:
+        """`/moderation`: reports, sanctions and the audit log (moderation.js; the API checks the role)."""
+        return await render(request, "moderation.html", N_("cardhall — moderation"))
+
     async def protocol(request: Request) -> Response:
         return JSONResponse(json_schema())
 
     async def socket(ws: WebSocket) -> None:
-        await table_socket(ws, room, tokens)
+        await table_socket(ws, room, tokens, front)
+
+    async def table_of(table_id: str, player: str | None, invite: str | None) -> TableFront | None:
+        actor = await room.table(table_id)
+        return actor if actor is not None and actor.may_see(player, invite) else None
+
+    front = PeopleFront(room, tokens, social, people, signed_in, table_of, sentences, read_body)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -529,6 +562,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/players/{name}", profile_page, methods=["GET"]),
         Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
+        Route("/moderation", moderation_page, methods=["GET"]),
+        *front.routes(),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too

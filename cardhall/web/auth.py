@@ -24,6 +24,7 @@ send no `Origin` and are not browsers acting on someone's behalf.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 
 from itsdangerous import BadSignature, URLSafeSerializer
 from starlette.datastructures import Headers
@@ -46,12 +47,35 @@ class AuthError(CardhallError):
     """A token that is malformed, forged, ended, or sent from another site."""
 
 
-class Tokens:
-    """Makes and reads the tokens of one room: sessions, and the former signed player ids."""
+class Forbidden(AuthError):
+    """A live token of a person the room shuts out (a moderator's ban): HTTP 403, with the reason."""
 
-    def __init__(self, secret: str, accounts: Accounts) -> None:
+
+Gate = Callable[[str], Awaitable[None]]
+
+
+class Tokens:
+    """Makes and reads the tokens of one room: sessions, and the former signed player ids.
+    `gate(player)`, if given, raises a `CardhallError` for a person the room shuts out (a ban):
+    every token of theirs is then refused with that sentence (`Forbidden`)."""
+
+    def __init__(self, secret: str, accounts: Accounts, gate: Gate | None = None) -> None:
         self._serializer = URLSafeSerializer(secret, salt="cardhall.player")
         self.accounts = accounts
+        self.gate = gate
+
+    async def player(self, token: str) -> str:
+        """The player id a token speaks for; raise `AuthError` if it is not a live token of this
+        room, `Forbidden` if the gate shuts its person out."""
+        player = await self._player(token)
+        if self.gate is not None:
+            try:
+                await self.gate(player)
+            except AuthError:
+                raise
+            except CardhallError as exc:
+                raise Forbidden(*exc.args) from None
+        return player
 
     async def make(self, player: str) -> str:
         """A new session of `player`."""
@@ -61,8 +85,7 @@ class Tokens:
         """A token of the former kind (the tests of the upgrade make one as a former room did)."""
         return self._serializer.dumps(player)
 
-    async def player(self, token: str) -> str:
-        """The player id a token speaks for; raise `AuthError` if it is not a live token of this room."""
+    async def _player(self, token: str) -> str:
         if token.startswith(PREFIX):
             player = await self.accounts.session_player(token)
             if player is None:

@@ -105,7 +105,8 @@ def test_two_people_with_bots_and_a_spectator_who_sees_no_hidden_card(server: Se
     watcher.until(lambda m: m["type"] == "state" and m["over"])
     for s in (a, b, watcher):
         check_wire(s.messages)
-    assert any(e["event"] == {"type": "chat", "name": "Ann", "text": "good luck", "seat": 0} for e in watcher.events())
+    said = {"type": "chat", "name": "Ann", "text": "good luck", "seat": 0, "player": ann.player}
+    assert any(e["event"] == said for e in watcher.events())
 
     # the spectator saw exactly the public side of every move: each view is a public view of the
     # replayed game, each game event what the engine gives spectators, and never a legal move
