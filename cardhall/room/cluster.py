@@ -441,6 +441,16 @@ class Node:
         except (RedisError, OSError) as exc:  # stored already: other nodes catch up from the database
             log.warning("table %s: could not publish version %d: %s", actor.table.id, actor.table.version, exc)
 
+    async def reloaded(self, actor: TableActor) -> None:
+        """The owner read its table again after a failed commit (which may have been stored):
+        every node's copy reads it again from the database too."""
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.publish(table_channel(actor.table.id), _encode({"reloaded": self.name}))
+        hub = self.hubs.get(actor.table.id)
+        if hub is not None:
+            self.spawn(hub.refresh())
+        await self._announce(actor)
+
     def _live(self, pipe: Any, actor: TableActor) -> None:
         if actor.table.status == "over":
             pipe.hdel(LIVE, actor.table.id)
@@ -501,6 +511,8 @@ class Node:
             return
         if "entries" in data:
             hub.deliver(data["entries"])
+        elif "reloaded" in data:
+            self.spawn(hub.refresh())
         elif data.get("owner") not in (None, self.name):
             self.spawn(hub.catch_up())
 

@@ -59,6 +59,11 @@ STOP_TIMEOUT = 10.0
 """Seconds `TableActor.stop` waits for a cancelled actor to end (its command's database or Redis
 call finishing) before leaving it behind with a logged sentence."""
 
+RECOVER_FIRST = 0.1
+RECOVER_MAX = 5.0
+"""After a failed commit or an unconfirmed lease a table tries to recover at once, then after
+pauses that double from `RECOVER_FIRST` up to `RECOVER_MAX` seconds, by itself."""
+
 BOT_PACE = 0.8
 """`cardhall serve`'s default bot pace (seconds): at a table where a person sits or watches, a
 bot's move is published no sooner than this after the table's previous change, so people (and
@@ -85,6 +90,10 @@ class Cluster(Protocol):
 
     async def committed(self, actor: TableActor, changes: list[Change]) -> None:
         """After a commit: every node's connections hear the changes."""
+
+    async def reloaded(self, actor: TableActor) -> None:
+        """After the owner read its table again (a failed commit may have been stored): every
+        node's copy reads it too."""
 
     async def hub(self, table_id: str) -> TableFront | None:
         """This node's view of a table (None if there is no such table)."""
@@ -187,6 +196,10 @@ class TableActor(TableFront):
         self._thinking: tuple[int, int] | None = None
         self._job: _Job | None = None  # the command being carried out
         self._last_change = 0.0  # time.monotonic() when the last change was published
+        self._trouble: str | None = None  # after a fault: "store" (read the table again) or "lease"
+        self._pause = RECOVER_FIRST  # seconds before the next try to recover
+        self._recovering = False  # a `_recover` is queued or due
+        self._timer: asyncio.TimerHandle | None = None
         self._task = asyncio.create_task(self._run(), name=f"table {table.id}")
         self._task.add_done_callback(self._ended)
 
@@ -288,6 +301,7 @@ class TableActor(TableFront):
         """Add a connection: the table hears that its person is back; the connection gets the
         state (or, with `since`, what it missed and then the state)."""
         async def run() -> None:
+            self._refuse_if_reloading()
             if sub.player is not None:
                 await self._join(sub.player)
             self.subscribers.add(sub)
@@ -303,6 +317,7 @@ class TableActor(TableFront):
 
     async def sync(self, sub: Subscriber, since: int | None) -> None:
         async def run() -> None:
+            self._refuse_if_reloading()
             send_sync(self.table, sub, since)
         await self._submit(run)
 
@@ -311,6 +326,8 @@ class TableActor(TableFront):
         `STOP_TIMEOUT` for the actor to end (logged if it does not), and never swallows the
         caller's own cancellation (a node stopping while it drops a table must still stop)."""
         self._task.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
         await asyncio.wait([self._task], timeout=STOP_TIMEOUT)
         if not self._task.done():
             log.error("table %s: its actor did not stop within %g s of being cancelled; it is left behind "
@@ -343,7 +360,7 @@ class TableActor(TableFront):
     async def _run(self) -> None:
         self._schedule_bot()
         while True:
-            deadline = self.table.deadline()
+            deadline = None if self._trouble is not None else self.table.deadline()
             timeout = None if deadline is None else max(0.0, deadline - time.time())
             try:  # not asyncio.wait_for: on Python 3.11 it swallows a cancel that meets a job arriving
                 async with asyncio.timeout(timeout):
@@ -368,45 +385,125 @@ class TableActor(TableFront):
             self._schedule_bot()
 
     async def _apply(self, fn: Command) -> list[Change]:
+        """Commit, then change: `fn` runs on a copy of the table (`Table.fork`), the copy's
+        entries are stored, and only then is the copy the live table and are the changes sent.
+        So what anyone reads of the table (a state, a sync, `?since=`) is always a stored
+        version. A commit that fails (or a lease that cannot be checked) leaves the live table
+        as it was; the table then mends itself (`_recover`): a failed commit may or may not have
+        been stored, so the table refuses commands and syncs until it has read itself again
+        from the database, trying again with a growing pause while the database is away."""
+        self._refuse_if_reloading()
         now = time.time()
+        draft = self.table.fork()
         try:
-            changes = fn(self.table, now)
+            changes = fn(draft, now)
         except CardhallError:
             raise
-        except Exception:  # a bug inside the table may have left it half-changed: take the stored one
-            log.exception("table %s: a command failed; reloading the table from the database", self.table.id)
-            await self._reload()
+        except Exception:  # a bug inside the table: the copy is dropped, the live table is untouched
+            log.exception("table %s: a command failed; the table is left as it was", self.table.id)
             raise CardhallError(Msg(N_("the table could not carry out this command (an error in the room, logged); "
                                        "nothing changed"))) from None
-        if changes:
-            node = self.room.node
+        if not changes:
+            self.table = draft  # nothing to store (the copy may only have started a turn's clock)
+            return changes
+        node = self.room.node
+        if node is not None:
             try:
-                if node is not None:
-                    await node.fence(self.table.id)
-                await self.room.store.append(self.table.id, [(c.version, c.entry) for c in changes],
-                                             self.table.status, now)
-            except CardhallError as exc:  # the lease is lost or another node stored a change first
-                log.warning("table %s: %s; reloading it from the database", self.table.id, exc)
-                await self._reload()
+                await node.fence(self.table.id)
+            except TableMoved:
+                raise
+            except CardhallError as exc:  # Redis is away: nothing was stored; bots wait for the lease
+                self._fault("lease", exc)
                 raise StoreError(Msg(N_("this change did not happen ({reason}); try again"), reason=reason(exc))) from None
-            except Exception:
-                log.exception("table %s: could not store changes; reloading it from the database", self.table.id)
-                await self._reload()
-                raise StoreError(Msg(N_("the room could not save this change, so it did not happen; try again"))) from None
-            if node is not None:
-                await node.committed(self, changes)
-            else:
-                send_changes(self.table, self.subscribers, changes)
-            self._last_change = time.monotonic()
+            if self._trouble == "lease":
+                self._mended()
+        try:
+            await self.room.store.append(self.table.id, [(c.version, c.entry) for c in changes], draft.status, now)
+        except CardhallError as exc:  # another writer stored a change first: read the table again
+            self._fault("store", exc)
+            raise StoreError(Msg(N_("this change did not happen ({reason}); try again"), reason=reason(exc))) from None
+        except Exception as exc:
+            self._fault("store", exc)
+            raise StoreError(Msg(N_("the room could not save this change, so it did not happen; try again"))) from None
+        self.table = draft
+        if node is not None:
+            await node.committed(self, changes)
+        else:
+            send_changes(self.table, self.subscribers, changes)
+        self._last_change = time.monotonic()
         return changes
 
-    async def _reload(self) -> None:
-        stored = await self.room.store.load(self.table.id)
-        if stored is not None:
-            self.table = Table.restore(stored.header, stored.entries)
+    # --- mending after a fault ------------------------------------------------------
+    def _refuse_if_reloading(self) -> None:
+        if self._trouble == "store":
+            raise StoreError(Msg(N_("the room lost its database for a moment and is reading this table again; "
+                                    "try again in a moment (the table sends its state when it is back)")))
+
+    def _fault(self, kind: str, exc: BaseException) -> None:
+        """A commit failed ("store": the table must be read again from the database) or the lease
+        could not be checked ("lease": nothing was stored; bots wait until it is confirmed).
+        `_recover` is queued at once, then after a pause that doubles up to `RECOVER_MAX`."""
+        if self._trouble is None or (kind == "store" and self._trouble == "lease"):
+            log.warning("table %s: %s (%s: %s); %s", self.table.id,
+                        "a commit failed" if kind == "store" else "its lease cannot be checked",
+                        type(exc).__name__, exc,
+                        "reading it again from the database" if kind == "store" else "its bots wait for the lease")
+            self._trouble = kind
+            self._pause = RECOVER_FIRST
+            self._recover_soon(0.0)
         self._thinking = None
 
+    def _recover_soon(self, delay: float) -> None:
+        if self._recovering:
+            return
+        self._recovering = True
+        job = _Job(self._recover, None)
+        if delay <= 0:
+            self._queue.put_nowait(job)
+        else:
+            self._timer = asyncio.get_running_loop().call_later(delay, self._queue.put_nowait, job)
+
+    async def _recover(self) -> None:
+        """Read the table again (after a failed commit) or confirm the lease (after Redis was
+        away); on success everybody watching gets what they missed and the state, and bots think
+        again; else try again after a longer pause."""
+        self._recovering = False
+        trouble = self._trouble
+        if trouble is None:
+            return
+        old = self.table.version
+        try:
+            if trouble == "store":
+                stored = await self.room.store.load(self.table.id)
+                if stored is None:
+                    raise StoreError(f"table {self.table.id} is not in the database")
+                self.table = Table.restore(stored.header, stored.entries)
+            else:
+                assert self.room.node is not None
+                await self.room.node.fence(self.table.id)
+        except TableMoved:
+            raise
+        except Exception as exc:
+            self._pause = min(RECOVER_MAX, self._pause * 2)
+            log.debug("table %s: still cannot recover (%s); next try in %g s", self.table.id, exc, self._pause)
+            self._recover_soon(self._pause)
+            return
+        if trouble == "store":
+            for sub in list(self.subscribers):
+                send_sync(self.table, sub, old)
+            if self.room.node is not None:
+                await self.room.node.reloaded(self)
+        self._mended()
+
+    def _mended(self) -> None:
+        log.warning("table %s: recovered at version %d", self.table.id, self.table.version)
+        self._trouble = None
+        self._thinking = None
+        self._last_change = time.monotonic()
+
     def _schedule_bot(self) -> None:
+        if self._trouble is not None:  # bots think again once the table has recovered
+            return
         turn = self.table.bot_turn()
         if turn is None:
             self._thinking = None

@@ -163,7 +163,7 @@ class Store:
         parsed = make_url(full)
         if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(full)
+        engine = create_async_engine(full, pool_pre_ping=True)  # a connection a restarted server dropped is replaced
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         shown = parsed.render_as_string(hide_password=True)
@@ -229,10 +229,26 @@ class Store:
         """Append changes to a table's log (in version order) and update its summary row.
 
         The first change must be the next version after the stored one (else `StaleWrite`):
-        a node that lost a table's lease can never store a change over the new owner's."""
+        a node that lost a table's lease can never store a change over the new owner's.
+        A commit whose connection the server dropped (`connection_invalidated`: e.g. PostgreSQL
+        restarted) is tried once more on a new connection; the version fence makes that safe,
+        and if the first try was stored after all, the second finds exactly these entries and
+        counts as done."""
         rows: list[dict[str, Any]] = [{"table_id": table_id, "version": v, "entry": e, "at": at} for v, e in entries]
         if not rows:
             return
+        try:
+            await self._append(table_id, rows, status, at)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            try:
+                await self._append(table_id, rows, status, at)
+            except StaleWrite:
+                if not await self._holds(table_id, rows):
+                    raise
+
+    async def _append(self, table_id: str, rows: list[dict[str, Any]], status: str, at: float) -> None:
         first = int(rows[0]["version"])
         async with _Transaction(self) as conn:
             moved = await conn.execute(tables.update().where(
@@ -240,8 +256,16 @@ class Store:
                 status=status, version=rows[-1]["version"], updated=at))
             if moved.rowcount != 1:  # fencing: a writer whose copy of the table is behind is refused
                 raise StaleWrite(f"table {table_id} is no longer at version {first - 1} in the database; "
-                                 "another node has changed it since")
+                                 "another writer has changed it since")
             await conn.execute(table_log.insert(), rows)
+
+    async def _holds(self, table_id: str, rows: list[dict[str, Any]]) -> bool:
+        """Whether the log holds exactly these rows' entries at their versions."""
+        async with self.engine.connect() as conn:
+            found = dict((await conn.execute(sa.select(table_log.c.version, table_log.c.entry).where(
+                table_log.c.table_id == table_id,
+                table_log.c.version.between(rows[0]["version"], rows[-1]["version"])))).tuples().all())
+        return all(found.get(r["version"]) == r["entry"] for r in rows)
 
     async def load(self, table_id: str) -> StoredTable | None:
         async with self.engine.connect() as conn:
