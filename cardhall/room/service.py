@@ -28,6 +28,7 @@ import os
 import random
 import secrets
 import time
+import weakref
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -157,9 +158,24 @@ class TableFront(abc.ABC):
         return player is not None and (player == self.table.host or self.table.seat_of(player) is not None)
 
 
+_STATES: weakref.WeakKeyDictionary[Table, tuple[int, dict[Viewer, dict[str, Any]]]] = weakref.WeakKeyDictionary()
+
+
+def state_of(table: Table, viewer: Viewer) -> dict[str, Any]:
+    """The table's state message for `viewer`, made once per version and viewer (a state depends
+    only on the stored version): many connections, and repeated syncs, share one message (which
+    the web layer also serializes once). Callers must not change it."""
+    version, states = _STATES.get(table, (-1, {}))
+    if version != table.version:
+        states = {}
+        _STATES[table] = (table.version, states)
+    if viewer not in states:
+        states[viewer] = table.state_message(viewer)
+    return states[viewer]
+
+
 def send_changes(table: Table, subscribers: set[Subscriber], changes: list[Change]) -> None:
     """Send each subscriber the changes' events as its viewer hears them, then its state."""
-    states: dict[Viewer, dict[str, Any]] = {}
     for sub in list(subscribers):
         viewer = None if sub.player is None else table.seat_of(sub.player)
         for change in changes:
@@ -168,9 +184,7 @@ def send_changes(table: Table, subscribers: set[Subscriber], changes: list[Chang
                 events = change.events.get(None, [])
             for event in events:
                 sub.send({"type": "event", "version": change.version, "event": event})
-        if viewer not in states:
-            states[viewer] = table.state_message(viewer)
-        sub.send(states[viewer])
+        sub.send(state_of(table, viewer))
 
 
 def send_sync(table: Table, sub: Subscriber, since: int | None) -> None:
@@ -179,7 +193,7 @@ def send_sync(table: Table, sub: Subscriber, since: int | None) -> None:
     if since is not None:
         for message in table.events_since(since, viewer) or []:
             sub.send(message)
-    sub.send(table.state_message(viewer))
+    sub.send(state_of(table, viewer))
 
 
 class TableActor(TableFront):

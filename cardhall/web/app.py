@@ -29,6 +29,7 @@ from cardhall.core.titles import game_title
 from cardhall.room.cluster import ClusterError
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
+from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, page_lang
 from cardhall.web.protocol import NewPlayer, NewTable, PlayerLang, SitDown, json_schema
@@ -42,7 +43,7 @@ class NotFound(CardhallError):
     """An unknown (or, without its invite, private) table."""
 
 
-STATUS: dict[type[CardhallError], int] = {AuthError: 401, NotFound: 404, ClusterError: 503}
+STATUS: dict[type[CardhallError], int] = {AuthError: 401, NotFound: 404, ClusterError: 503, BodyTooLarge: 413}
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -69,10 +70,7 @@ def sentences(handler: Handler) -> Handler:
 
 async def read_body(request: Request, kind: type[Body]) -> Body:
     """The request's JSON body as `kind` (an empty body counts as `{}`)."""
-    raw = await request.body()
-    if len(raw) > MAX_MESSAGE:
-        raise CardhallError(Msg(N_("the request body is too large: {size} bytes; at most {limit}"),
-                                size=len(raw), limit=MAX_MESSAGE))
+    raw = await read_limited(request, MAX_MESSAGE)
     try:
         return msgspec.json.decode(raw or b"{}", type=kind)
     except msgspec.ValidationError as exc:

@@ -37,6 +37,7 @@ from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
 from cardhall.games.five_towers.notation import TOWER_NAMES
 from cardhall.room.words import room_sentence
+from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 
 HERE = Path(__file__).parent
@@ -257,11 +258,11 @@ def table_text(body: dict[str, Any]) -> dict[str, Any]:
 
 async def text_endpoint(request: Request) -> Response:
     """`POST /api/text`: the table in words for one reader (`lang` in the body: each reader's own)."""
-    raw = await request.body()
     code = chosen(request, None)
-    if len(raw) > TEXT_BODY_LIMIT:
-        return _refuse(Msg(N_("the request is too big ({size} bytes; at most {limit})"), size=len(raw),
-                           limit=TEXT_BODY_LIMIT), code, 413)
+    try:
+        raw = await read_limited(request, TEXT_BODY_LIMIT)
+    except BodyTooLarge as exc:
+        return _refuse(exc, code, 413)
     try:
         body = json.loads(raw)
         if not isinstance(body, dict):
