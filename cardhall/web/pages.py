@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 from starlette.applications import Starlette
-from starlette.datastructures import Headers
+from starlette.datastructures import Headers, QueryParams
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -62,12 +62,14 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 
 # --- guards -------------------------------------------------------------------------------------
 def _cookie_authenticated(scope: Scope, headers: Headers) -> bool:
-    """A request whose only credential is the cookie: no bearer token, no ?token=."""
+    """A request whose only credential is the cookie: no bearer token, no ?token=TOKEN (the
+    query's own `token` parameter, non-empty, as `auth.presented_token` reads it: `?xtoken=1`
+    or `?token=` bears no token)."""
     if COOKIE not in headers.get("cookie", ""):
         return False
     if headers.get("authorization", "").lower().startswith("bearer "):
         return False
-    return b"token=" not in scope.get("query_string", b"")
+    return not QueryParams(scope.get("query_string", b"")).get("token")
 
 
 def same_origin(scope: Scope, headers: Headers) -> bool:
