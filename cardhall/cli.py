@@ -456,42 +456,77 @@ def envs_bench(seconds: float, vs: str | None) -> dict[str, object]:
     return envs_benchmod.run(seconds, vs)
 
 
+HOST_OPTION = typer.Option("127.0.0.1", help=N_("The address to listen on."))
+PORT_OPTION = typer.Option(None, min=1, max=65535, show_default=False,
+                           help=N_("The port to listen on (default: 8000, or the next free one when 8000 is taken)."))
+DB_OPTION = typer.Option(None, help=N_("Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
+                                       "(default: room.sqlite3 in your data directory)."))
+REDIS_OPTION = typer.Option(None, help=N_("Redis URL (redis://HOST:6379/0): run as one node of several sharing the "
+                                          "PostgreSQL database --db (docs/deploy.md)."))
+NODE_OPTION = typer.Option(None, help=N_("This node's name in the cluster (default: host-pid-random)."))
+LEASE_OPTION = typer.Option(10.0, min=0.1, help=N_("Seconds a node holds a table without renewing its lease: how soon "
+                                                   "another node takes over the tables of a dead one."))
+# 0.8 is cardhall.room.service.BOT_PACE (not imported here: it would load the room for every command)
+BOT_PACE_OPTION = typer.Option(0.8, min=0.0, max=10.0, help=N_("Seconds a bot's move waits after the table's previous "
+                                                               "change where a person sits or watches, so people can "
+                                                               "follow (0: bots move at once; tables of bots nobody "
+                                                               "watches never wait)."))
+BROWSER_OPTION = typer.Option(True, "--browser/--no-browser",
+                              help=N_("Open the lobby in your web browser once the room is ready (only on a desktop, "
+                                      "when the output is a terminal, never in CI)."))
+DEFAULT_PORT = 8000
+
+
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", help="The address to listen on."),
-    port: int = typer.Option(8000, min=1, max=65535, help="The port to listen on."),
-    db: str | None = typer.Option(None, help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
-                                  "(default: room.sqlite3 in your data directory)."),
-    redis: str | None = typer.Option(None, help="Redis URL (redis://HOST:6379/0): run as one node of several "
-                                     "sharing the PostgreSQL database --db (docs/deploy.md)."),
-    node: str | None = typer.Option(None, help="This node's name in the cluster (default: host-pid-random)."),
-    lease: float = typer.Option(10.0, min=0.1, help="Seconds a node holds a table without renewing its lease: "
-                                "how soon another node takes over the tables of a dead one."),
-    # 0.8 is cardhall.room.service.BOT_PACE (not imported here: it would load the room for every command)
-    bot_pace: float = typer.Option(0.8, min=0.0, max=10.0, help="Seconds a bot's move waits after the table's "
-                                   "previous change where a person sits or watches, so people can follow "
-                                   "(0: bots move at once; tables of bots nobody watches never wait)."),
+    host: str = HOST_OPTION,
+    port: int | None = PORT_OPTION,
+    db: str | None = DB_OPTION,
+    redis: str | None = REDIS_OPTION,
+    node: str | None = NODE_OPTION,
+    lease: float = LEASE_OPTION,
+    bot_pace: float = BOT_PACE_OPTION,
+    browser: bool = typer.Option(False, "--browser/--no-browser", help=BROWSER_OPTION.help),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
+    run_room(host, port, db, redis, node, lease, bot_pace, browser)
+
+
+def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
+             bot_pace: float, browser: bool, language: str | None = None) -> None:
+    """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
+    and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
 
+    from cardhall.tui.listen import desktop_browser, listening_socket
     from cardhall.web.server import serve as run
 
+    tr = speaking(language)
+    try:
+        sock, note = listening_socket(host, port, DEFAULT_PORT)
+    except CardhallError as exc:
+        raise fail(tr.say(exc), tr) from None
+    if note is not None:
+        typer.echo(tr.say(note))
+
     def ready(url: str, database: str) -> None:
-        typer.echo(speaking(None)._("cardhall room at {url} (database {database}); Ctrl-C stops it.",
-                                    url=url, database=database))
+        typer.echo(tr._("cardhall room at {url} (database {database}); Ctrl-C stops it.", url=url, database=database))
+        if browser:
+            desktop_browser(url)
 
     # A plain loop, not asyncio.run: its Ctrl-C handler would cancel the room while it closes.
     loop = asyncio.new_event_loop()
     try:
-        loop.run_until_complete(run(host, port, db, ready, redis=redis, node=node, lease=lease, bot_pace=bot_pace))
+        loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
+                                    bot_pace=bot_pace, sock=sock))
     except CardhallError as exc:
-        raise fail(str(exc)) from None
+        raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:
         pass
     finally:
+        sock.close()
         loop.close()
-    typer.echo(speaking(None)._("cardhall room stopped."))
+    typer.echo(tr._("cardhall room stopped."))
 
 
 @app.command(help=N_("Play a seat of an online table from the terminal, with the keys of `cardhall play` (a number, "
@@ -549,12 +584,20 @@ def bot(
 def room(ctx: typer.Context,
          version: bool = typer.Option(False, "--version", callback=show_version, is_eager=True,
                                       help=N_("Print cardhall's version and stop.")),
-         language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
-    """With no command, `cardhall` starts the game room (as `cardhall serve`) on
-    http://127.0.0.1:8000/ — open that address in a browser to play."""
+         language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+         host: str = HOST_OPTION,
+         port: int | None = PORT_OPTION,
+         db: str | None = DB_OPTION,
+         redis: str | None = REDIS_OPTION,
+         node: str | None = NODE_OPTION,
+         lease: float = LEASE_OPTION,
+         bot_pace: float = BOT_PACE_OPTION,
+         browser: bool = BROWSER_OPTION) -> None:
+    """With no command, `cardhall` starts the game room (as `cardhall serve`, with its options) on
+    http://127.0.0.1:8000/ and opens it in your browser — or open that address yourself to play."""
     chosen_language(language)  # an unknown language is said before anything starts
     if ctx.invoked_subcommand is None:
-        serve(host="127.0.0.1", port=8000, db=None, redis=None, node=None, lease=10.0, bot_pace=0.8)
+        run_room(host, port, db, redis, node, lease, bot_pace, browser, language)
 
 
 app.command(context_settings=EXTRA)(arena)  # the commands live with the arena

@@ -1,9 +1,27 @@
+import os
+import tempfile
 from collections.abc import Iterator
 
 import pytest
 
 from cardhall.core import registry
+from cardhall.core.paths import DATA_DIR_VARIABLE
 from tests.services import Redis, postgres_cluster, redis_server
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before any fixture starts a server: cardhall's files go to a throwaway folder for the
+    whole run (each test then gets its own, below)."""
+    os.environ[DATA_DIR_VARIABLE] = tempfile.mkdtemp(prefix="cardhall-data-")
+
+
+@pytest.fixture(autouse=True)
+def _own_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test keeps cardhall's files (the room's database, saved games, guest identities) in
+    a folder of its own: never in the person's data directory (``CARDHALL_DATA_DIR``, which the
+    servers and programs a test starts inherit)."""
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path_factory.mktemp("data")))
+    yield
 
 
 @pytest.fixture(scope="session")

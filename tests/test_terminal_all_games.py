@@ -51,7 +51,7 @@ def test_a_whole_game_in_words(name, options, tmp_path):
     for line in lines[1:]:
         assert not BOX.search(line), f"ASCII art: {line!r}"
         assert not re.search(rf"\b{re.escape(me)}\b(?!')", line, re.IGNORECASE), f"you in the third person: {line!r}"
-        assert not re.search(r"(?<![\w.])1 (cards|points|tricks|moves)\b|[−+-]0\b", line), f"number: {line!r}"
+        assert not re.search(r"(?<![\w.])1 (cards|points|tricks|moves)\b|(?<![\w/])[−+-]0\b", line), f"number: {line!r}"
         assert not re.search(r"\b([A-Za-z]+) \1\b", line), f"doubled word: {line!r}"
     assert "Game over." in lines[-2]
 

@@ -14,6 +14,8 @@ from rich.console import Console
 from rich.table import Table
 
 from cardhall.core.errors import CardhallError
+from cardhall.core.extras import require_plots
+from cardhall.core.i18n import from_environment, lang
 
 
 def take_ray_option(args: list[str]) -> tuple[str | None, list[str]]:
@@ -115,10 +117,19 @@ def plain_rows(table: Table) -> list[str]:
     return rows
 
 
+def said(exc: CardhallError) -> str:
+    """A mistake as one line, in the language of the reader's locale where it is a message the
+    catalogs know (a missing extra), else as it was raised."""
+    words = lang(from_environment(), "cardhall")
+    return words._("error: {message}", message=words.say(exc))
+
+
 def check_plot(plot: Path | None, option: str = "--plot") -> None:
     """`--plot` (or `option`) must name a file type Matplotlib writes."""
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
         raise CardhallError(f"{option} must name a .png, .svg or .pdf file, got {plot}")
+    if plot is not None:
+        require_plots()  # before the games are played, not after
 
 
 def stop_if_stopped(stopped: bool, out: Path | None) -> None:
@@ -172,7 +183,7 @@ def arena(
             typer.echo(f"plot written to {draw(outcome.results, plot)}")
         stop_if_stopped(outcome.stopped, out)
     except CardhallError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(said(exc), err=True)
         raise typer.Exit(2) from None
 
 
@@ -210,7 +221,7 @@ def ladder(
             typer.echo(f"plot written to {draw(outcome.results, plot)}")
         stop_if_stopped(outcome.stopped, out)
     except CardhallError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(said(exc), err=True)
         raise typer.Exit(2) from None
 
 
@@ -229,5 +240,5 @@ def ladder_plot(
         typer.echo(overview_markdown(summaries))
         typer.echo(f"plot written to {overview(summaries, out)}")
     except CardhallError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(said(exc), err=True)
         raise typer.Exit(2) from None

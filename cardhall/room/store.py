@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -30,6 +29,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from cardhall.core.errors import CardhallError
+from cardhall.core.paths import data_dir
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -88,7 +88,7 @@ class SchemaTooNew(StoreError):
 
 def default_url() -> str:
     """The embedded default: `room.sqlite3` in the user's data directory."""
-    return "sqlite:///" + str(Path(platformdirs.user_data_dir("cardhall")) / "room.sqlite3")
+    return "sqlite:///" + str(data_dir() / "room.sqlite3")
 
 
 def async_url(url: str) -> str:

@@ -19,11 +19,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from cardhall.core.bot import Bot
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, State
+from cardhall.core.paths import data_dir
 from cardhall.core.record import Record
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
@@ -41,7 +40,7 @@ YOU = "you"
 
 def records_dir() -> Path:
     """Where finished and saved games go: the user's data directory."""
-    return Path(platformdirs.user_data_dir("cardhall")) / "records"
+    return data_dir() / "records"
 
 
 def default_record_path(state: State) -> Path:

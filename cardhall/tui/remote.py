@@ -21,12 +21,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Event, Game
 from cardhall.core.i18n import Lang, lang
+from cardhall.core.paths import data_dir
 from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.words import room_sentence
@@ -202,7 +201,7 @@ def stdin_lines(loop: asyncio.AbstractEventLoop) -> asyncio.Queue[str | None]:
 
 def identities_path() -> Path:
     """Where the guest identities of `cardhall join` are kept, one per server and name."""
-    return Path(platformdirs.user_data_dir("cardhall")) / "guests.json"
+    return data_dir() / "guests.json"
 
 
 def load_identities() -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 
 import uvicorn
@@ -16,10 +17,12 @@ bigger ones make Uvicorn close the connection."""
 
 async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None], *,
                 redis: str | None = None, node: str | None = None, lease: float = 10.0,
-                bot_pace: float = BOT_PACE) -> None:
+                bot_pace: float = BOT_PACE, sock: socket.socket | None = None) -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
     With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
-    `bot_pace`: seconds a bot's move waits after the previous change where people follow."""
+    `bot_pace`: seconds a bot's move waits after the previous change where people follow.
+    `sock`: a socket already listening on `host`:`port` (the command line binds it first, so
+    that a taken port is a sentence); without it Uvicorn binds the port itself."""
     if redis is None:
         room = await Room.open(db, bot_pace=bot_pace)
     else:
@@ -31,6 +34,6 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
                                 lifespan="off", log_level="warning", access_log=False,
                                 timeout_graceful_shutdown=5)
         ready(f"http://{host}:{port}/", room.store.url)
-        await uvicorn.Server(config).serve()
+        await uvicorn.Server(config).serve(sockets=None if sock is None else [sock])
     finally:
         await room.close()

@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 
 from cardhall.room.store import SchemaTooNew, StaleWrite, Store, StoreError, async_url, default_url, head_revision
-from tests.room.helpers import ROOT
+from tests.room.helpers import ROOT, free_port
 from tests.services import make_database
 
 TABLES = {"alembic_version", "players", "tables", "table_log", "settings"}
@@ -52,7 +52,7 @@ def test_a_newer_schema_is_refused(backend: str, request: pytest.FixtureRequest,
     asyncio.run(set_revision(url, "9999_from_the_future"))
     with pytest.raises(SchemaTooNew, match="newer cardhall"):
         asyncio.run(Store.open(url))
-    served = subprocess.run([sys.executable, "-m", "cardhall", "serve", "--port", "1", "--db", url],
+    served = subprocess.run([sys.executable, "-m", "cardhall", "serve", "--port", str(free_port()), "--db", url],
                             capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
     assert served.returncode == 2
     assert "9999_from_the_future" in served.stderr and "newer cardhall" in served.stderr
