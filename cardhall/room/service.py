@@ -29,7 +29,7 @@ import random
 import secrets
 import time
 import weakref
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -214,6 +214,7 @@ class TableActor(TableFront):
         self._pause = RECOVER_FIRST  # seconds before the next try to recover
         self._recovering = False  # a `_recover` is queued or due
         self._timer: asyncio.TimerHandle | None = None
+        self.used = time.monotonic()  # when a command last ran (for dropping idle actors)
         self._task = asyncio.create_task(self._run(), name=f"table {table.id}")
         self._task.add_done_callback(self._ended)
 
@@ -382,6 +383,7 @@ class TableActor(TableFront):
             except TimeoutError:
                 job = _Job(lambda: self._apply(lambda table, now: table.tick(now)), None)
             self._job = job
+            self.used = time.monotonic()
             try:
                 result = await job.run()
             except asyncio.CancelledError:
@@ -396,7 +398,14 @@ class TableActor(TableFront):
             else:
                 if job.future is not None and not job.future.done():
                     job.future.set_result(result)
+            self._job = None
             self._schedule_bot()
+
+    def idle(self) -> bool:
+        """Nobody watches or sits here connected, nothing is queued, running, thought about or
+        being mended: the actor can be dropped (the table is restored from its log on demand)."""
+        return (not self.subscribers and not self.connections and self._queue.empty() and self._job is None
+                and self._thinking is None and self._trouble is None and not self._recovering)
 
     async def _apply(self, fn: Command) -> list[Change]:
         """Commit, then change: `fn` runs on a copy of the table (`Table.fork`), the copy's
@@ -579,6 +588,58 @@ class TableActor(TableFront):
         return state.game.format_action(random.Random(turn.seed).choice(state.legal_actions()))
 
 
+class FinishedTable(TableFront):
+    """A table whose game is over, served from the store without an actor: it is read (a state,
+    a sync, its record) and changes no more, so connecting to it stores nothing (no "connect"
+    entry) and every command is refused with a sentence. `Room` keeps the last `FINISHED_KEPT`
+    of them read."""
+
+    def __init__(self, room: Room, table: Table, invite: str | None) -> None:
+        self.room = room
+        self.table = table
+        self.invite = invite
+        self.subscribers: set[Subscriber] = set()
+
+    def _over(self) -> TableError:
+        return TableError(Msg(N_("the game at this table is over; the table is kept as it ended and changes no more")))
+
+    async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> object:
+        raise self._over()
+
+    async def set_lang(self, player: str, lang: str) -> object:
+        return None  # nothing to say: the seat's language matters only while the game goes on
+
+    async def leave(self, player: str) -> object:
+        raise self._over()
+
+    async def start(self, player: str) -> object:
+        raise self._over()
+
+    async def act(self, player: str, action: str, version: int | None) -> object:
+        raise self._over()
+
+    async def chat(self, player: str | None, text: str, name: str | None) -> object:
+        raise self._over()
+
+    async def subscribe(self, sub: Subscriber, since: int | None = None) -> None:
+        self.subscribers.add(sub)
+        send_sync(self.table, sub, since)
+
+    async def unsubscribe(self, sub: Subscriber) -> None:
+        self.subscribers.discard(sub)
+
+    async def sync(self, sub: Subscriber, since: int | None) -> None:
+        send_sync(self.table, sub, since)
+
+
+FINISHED_KEPT = 64
+"""Finished tables kept read in memory (least recently used dropped first)."""
+IDLE_AFTER = 60.0
+"""Seconds after which the actor of a table nobody uses is dropped: a waiting table's (its
+summary stays in the lobby; the table is restored from its log on demand) or a finished one's."""
+SWEEP_EVERY = 10.0
+
+
 class Room:
     """Every live table, the players, the bot pool and the store."""
 
@@ -590,6 +651,9 @@ class Room:
         self._bot_workers = bot_workers
         self._pool: ProcessPoolExecutor | None = None
         self._names: dict[str, str] = {}
+        self._finished: OrderedDict[str, FinishedTable] = OrderedDict()  # finished tables read lately
+        self._dormant: dict[str, tuple[dict[str, Any], str | None]] = {}  # waiting tables without an actor
+        self._sweeper: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True,
@@ -601,6 +665,7 @@ class Room:
         room = cls(await Store.open(url), bot_workers=bot_workers, bot_pace=bot_pace)
         if not restore:
             return room
+        room._sweeper = asyncio.create_task(room._sweep_idle(), name="room sweep")
         for stored in await room.store.unfinished():
             try:
                 room._start(stored)
@@ -609,6 +674,9 @@ class Room:
         return room
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.wait([self._sweeper])
         if self.node is not None:
             await self.node.stop()
         for actor in list(self.tables.values()):
@@ -627,6 +695,31 @@ class Room:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         self._pool = None
+
+    async def sweep(self, now: float | None = None) -> list[str]:
+        """Drop the actors nobody has used for `IDLE_AFTER` seconds of tables that wait for
+        players (their summary stays in the lobby) or whose game is over; the ids dropped. A
+        table whose game goes on keeps its actor (its clock, grace periods and bots)."""
+        if self.node is not None:
+            return []
+        now = time.monotonic() if now is None else now
+        dropped = []
+        for table_id, actor in list(self.tables.items()):
+            if actor.table.status != "playing" and actor.idle() and now - actor.used >= IDLE_AFTER:
+                del self.tables[table_id]
+                if actor.table.status == "waiting":
+                    self._dormant[table_id] = (actor.table.summary(), actor.invite)
+                dropped.append(table_id)
+                await actor.stop()
+        return dropped
+
+    async def _sweep_idle(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.sweep()
+            except Exception:  # the sweep must go on
+                log.exception("the sweep of idle tables failed")
 
     def _start(self, stored: StoredTable) -> TableActor:
         """Run a stored table here (restored with everybody disconnected)."""
@@ -716,18 +809,33 @@ class Room:
         if self.node is not None:
             return await self.node.hub(table_id)
         actor = self.tables.get(table_id)
-        if actor is None:
-            stored = await self.store.load(table_id)
-            if stored is None:
-                return None
-            actor = self.tables.get(table_id) or self._start(stored)
-        return actor
+        if actor is not None:
+            return actor
+        finished = self._finished.get(table_id)
+        if finished is not None:
+            self._finished.move_to_end(table_id)
+            return finished
+        stored = await self.store.load(table_id)
+        if stored is None:
+            return None
+        if table_id in self.tables:  # restored meanwhile
+            return self.tables[table_id]
+        if stored.status == "over":
+            finished = self._finished.get(table_id) or FinishedTable(
+                self, Table.restore(stored.header, stored.entries), stored.invite)
+            self._finished[table_id] = finished
+            while len(self._finished) > FINISHED_KEPT:
+                self._finished.popitem(last=False)
+            return finished
+        self._dormant.pop(table_id, None)
+        return self._start(stored)
 
     async def live(self) -> list[tuple[dict[str, Any], str | None]]:
         """(summary, invite) of every unfinished table (in a cluster: as their nodes last announced)."""
         if self.node is not None:
             return await self.node.live()
-        return [(a.table.summary(), a.invite) for a in self.tables.values() if a.table.status != "over"]
+        running = [(a.table.summary(), a.invite) for a in self.tables.values() if a.table.status != "over"]
+        return running + [found for table_id, found in self._dormant.items() if table_id not in self.tables]
 
     async def lobby(self) -> list[dict[str, Any]]:
         """Public tables whose game is not over, newest first."""
