@@ -40,6 +40,7 @@ from redis.exceptions import RedisError
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import Msg
+from cardhall.room import snapshots
 from cardhall.room.errors import TableError
 from cardhall.room.service import STOP_TIMEOUT, Room, Subscriber, TableActor, TableFront, TableMoved, send_changes, send_sync
 from cardhall.room.store import StoreError
@@ -202,12 +203,16 @@ class Hub(TableFront):
             self._moved = asyncio.Event()
 
     async def refresh(self) -> None:
-        """Read the table from the database; connections hear what they missed, then the state."""
-        stored = await self.room.store.load(self.table.id)
-        if stored is None or len(stored.entries) <= self.table.version:
+        """Read what the database holds after this copy's version; connections hear what they
+        missed, then the state."""
+        entries = await self.room.store.entries_after(self.table.id, self.table.version)
+        if not entries:
             return
         old = self.table.version
-        self.table = Table.restore(stored.header, stored.entries)
+        table = self.table.fork()
+        for entry in entries:
+            table.apply_entry(entry)
+        self.table = table
         for sub in list(self.subscribers):
             send_sync(self.table, sub, old)
         self._moved.set()
@@ -298,11 +303,17 @@ class Node:
         hub = self.hubs.get(table_id)
         if hub is None:
             await self._call(self._pubsub.subscribe(table_channel(table_id)))  # before reading: miss nothing
-            stored = await self.room.store.load(table_id)
+            stored = await self.room.store.load(table_id, snapshot=True)
             if stored is None:
                 await self._call(self._pubsub.unsubscribe(table_channel(table_id)))
                 return None
-            hub = self.hubs.get(table_id) or Hub(self, Table.restore(stored.header, stored.entries), stored.invite)
+            hub = self.hubs.get(table_id)
+            if hub is None:
+                table = snapshots.restore(stored)
+                if stored.snapshot is not None:  # what its connections may ask to hear again
+                    with contextlib.suppress(CardhallError):
+                        await snapshots.backfill(self.room.store, table, stored.first)
+                hub = self.hubs.get(table_id) or Hub(self, table, stored.invite)
             self.hubs[table_id] = hub
         hub.used = time.monotonic()
         if (hub.table.status != "over" and table_id not in self.room.tables
@@ -328,7 +339,7 @@ class Node:
 
     async def _run_here(self, table_id: str) -> bool:
         """Restore the table from its log and run it (this node holds the lease)."""
-        stored = await self.room.store.load(table_id)
+        stored = await self.room.store.load(table_id, snapshot=True)
         if stored is None:
             await self._release(keys=[lease_key(table_id)], args=[self.name])
             return False

@@ -44,6 +44,7 @@ from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
 from cardhall.core.rng import new_seed
 from cardhall.core.titles import title_msg
+from cardhall.room import snapshots
 from cardhall.room.bots import BotTurn, choose, exit_with_parent
 from cardhall.room.errors import TableError
 from cardhall.room.store import Store, StoredTable, StoreError
@@ -215,6 +216,7 @@ class TableActor(TableFront):
         self._recovering = False  # a `_recover` is queued or due
         self._timer: asyncio.TimerHandle | None = None
         self.used = time.monotonic()  # when a command last ran (for dropping idle actors)
+        self.snapshot_at = 0  # the version of the table's latest stored snapshot (0: none)
         self._task = asyncio.create_task(self._run(), name=f"table {table.id}")
         self._task.add_done_callback(self._ended)
 
@@ -401,6 +403,17 @@ class TableActor(TableFront):
             self._job = None
             self._schedule_bot()
 
+    def backfill(self, since: int) -> None:
+        """The table was restored from a snapshot at version `since`: its first job rebuilds the
+        history of the changes before it (`snapshots.backfill`), so a sync from an older version
+        still hears every change (commands and syncs queue behind it)."""
+        async def run() -> None:
+            try:
+                await snapshots.backfill(self.room.store, self.table, since)
+            except Exception as exc:  # a sync from before the snapshot then gets the state alone
+                log.warning("table %s: the history before version %d could not be rebuilt: %s", self.table.id, since, exc)
+        self._queue.put_nowait(_Job(run, None))
+
     def idle(self) -> bool:
         """Nobody watches or sits here connected, nothing is queued, running, thought about or
         being mended: the actor can be dropped (the table is restored from its log on demand)."""
@@ -440,8 +453,11 @@ class TableActor(TableFront):
                 raise StoreError(Msg(N_("this change did not happen ({reason}); try again"), reason=reason(exc))) from None
             if self._trouble == "lease":
                 self._mended()
+        # now and then the table before this command is stored too: a restore replays only from there
+        snapshot = snapshots.take(self.table) if snapshots.due(self.snapshot_at, draft.version, changes) else None
         try:
-            await self.room.store.append(self.table.id, [(c.version, c.entry) for c in changes], draft.status, now)
+            await self.room.store.append(self.table.id, [(c.version, c.entry) for c in changes], draft.status, now,
+                                         snapshot)
         except CardhallError as exc:  # another writer stored a change first: read the table again
             self._fault("store", exc)
             raise StoreError(Msg(N_("this change did not happen ({reason}); try again"), reason=reason(exc))) from None
@@ -449,6 +465,8 @@ class TableActor(TableFront):
             self._fault("store", exc)
             raise StoreError(Msg(N_("the room could not save this change, so it did not happen; try again"))) from None
         self.table = draft
+        if snapshot is not None:
+            self.snapshot_at = snapshot["version"]
         if node is not None:
             await node.committed(self, changes)
         else:
@@ -496,11 +514,11 @@ class TableActor(TableFront):
             return
         old = self.table.version
         try:
-            if trouble == "store":
-                stored = await self.room.store.load(self.table.id)
-                if stored is None:
-                    raise StoreError(f"table {self.table.id} is not in the database")
-                self.table = Table.restore(stored.header, stored.entries)
+            if trouble == "store":  # what the database holds after this copy's version (a commit may have been stored)
+                draft = self.table.fork()
+                for entry in await self.room.store.entries_after(self.table.id, self.table.version):
+                    draft.apply_entry(entry)
+                self.table = draft
             else:
                 assert self.room.node is not None
                 await self.room.node.fence(self.table.id)
@@ -666,7 +684,7 @@ class Room:
         if not restore:
             return room
         room._sweeper = asyncio.create_task(room._sweep_idle(), name="room sweep")
-        for stored in await room.store.unfinished():
+        for stored in await room.store.unfinished(snapshot=True):
             try:
                 room._start(stored)
             except CardhallError as exc:
@@ -723,8 +741,11 @@ class Room:
 
     def _start(self, stored: StoredTable) -> TableActor:
         """Run a stored table here (restored with everybody disconnected)."""
-        table = Table.restore(stored.header, stored.entries, now=time.time())
+        table = snapshots.restore(stored, now=time.time())
         actor = TableActor(self, table, stored.invite)
+        if stored.snapshot is not None:
+            actor.snapshot_at = stored.first
+            actor.backfill(stored.first)
         self.tables[table.id] = actor
         return actor
 
@@ -815,14 +836,13 @@ class Room:
         if finished is not None:
             self._finished.move_to_end(table_id)
             return finished
-        stored = await self.store.load(table_id)
+        stored = await self.store.load(table_id, snapshot=True)
         if stored is None:
             return None
         if table_id in self.tables:  # restored meanwhile
             return self.tables[table_id]
         if stored.status == "over":
-            finished = self._finished.get(table_id) or FinishedTable(
-                self, Table.restore(stored.header, stored.entries), stored.invite)
+            finished = self._finished.get(table_id) or FinishedTable(self, snapshots.restore(stored), stored.invite)
             self._finished[table_id] = finished
             while len(self._finished) > FINISHED_KEPT:
                 self._finished.popitem(last=False)

@@ -43,22 +43,29 @@ class FlakyStore(Store):
         await super().add_table(summary, header, invite, entries, at)
         self.stored[summary["id"]] = summary["version"]
 
-    async def append(self, table_id: str, entries: Any, status: str, at: float) -> None:
+    async def append(self, table_id: str, entries: Any, status: str, at: float,
+                     snapshot: dict[str, Any] | None = None) -> None:
         entries = list(entries)
         if self._fails():
             self.failed["commit"] += 1
             if self.rng.random() < 0.5:
-                await super().append(table_id, entries, status, at)
+                await super().append(table_id, entries, status, at, snapshot)
                 self.stored[table_id] = entries[-1][0]
             raise OSError("the connection to the database was lost (injected)")
-        await super().append(table_id, entries, status, at)
+        await super().append(table_id, entries, status, at, snapshot)
         self.stored[table_id] = entries[-1][0]
 
-    async def load(self, table_id: str) -> StoredTable | None:
+    async def load(self, table_id: str, snapshot: bool = False) -> StoredTable | None:
         if self._fails():
             self.failed["load"] += 1
             raise OSError("the database cannot be reached (injected)")
-        return await super().load(table_id)
+        return await super().load(table_id, snapshot)
+
+    async def entries_after(self, table_id: str, version: int) -> list[dict[str, Any]]:
+        if self._fails():
+            self.failed["load"] += 1
+            raise OSError("the database cannot be reached (injected)")
+        return await super().entries_after(table_id, version)
 
 
 class Watcher:
