@@ -44,8 +44,9 @@ def due(last: int, version: int, changes: list[Change], every: int | None = None
 def take(table: Table) -> dict[str, Any]:
     """The table as JSON data, at its version (see the module docstring)."""
     seats = [{**s.to_json(), "away_since": s.away_since} for s in table.seats]
+    state = None if table._state is None else table._state.to_json()  # None: not dealt before the start
     return {"format": FORMAT, "version": table.version, "status": table.status, "move_version": table.move_version,
-            "warned": table._warned, "seats": seats, "state": table.state.to_json()}
+            "warned": table._warned, "seats": seats, "seed": table.seed, "state": state}
 
 
 def restore(stored: StoredTable, now: float | None = None) -> Table:
@@ -58,7 +59,9 @@ def restore(stored: StoredTable, now: float | None = None) -> Table:
     try:
         if snap.get("format") != FORMAT:
             raise TableError(Msg(N_("unknown snapshot format {value}"), value=repr(snap.get("format"))))
-        table.state = table.game.state_from_json(snap["state"])
+        if snap["state"] is not None:
+            table._state = table.game.state_from_json(snap["state"])
+            table.seed = table._state.seed
         table.seats = [_seat(s) for s in snap["seats"]]
         table.version, table.status = int(snap["version"]), snap["status"]
         table.move_version = int(snap["move_version"])

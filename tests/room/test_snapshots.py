@@ -128,3 +128,13 @@ def test_the_room_stores_snapshots_and_a_restart_replays_only_after_the_last(tmp
             await room.close()
 
     asyncio.run(go())
+
+
+def test_the_restart_bench_measures_restart_and_full_replay() -> None:
+    from cardhall.room.restart_bench import run_restart
+
+    figures = run_restart(tables=1, levels=(120,))
+    assert figures["tables"] == 1
+    keys = sorted(k for k in figures if k.endswith("_moves"))
+    assert keys == ["full_replay_s_at_120_moves", "restart_s_at_120_moves"]
+    assert all(isinstance(figures[k], float) and figures[k] >= 0 for k in keys)

@@ -39,7 +39,7 @@ def test_words_of_tokens():
     assert token_words(text_ui(cardhall.load("hearts")), "QS") == "queen of spades ♠"
     assert token_words(text_ui(cardhall.load("five-towers")), "S14") == "Scrap 14"
     assert token_words(text_ui(cardhall.load("clash-of-decks")), "top") == "the top lane"
-    assert token_words(text_ui(cardhall.load("clash-of-decks"), "ru"), "top") == "верхняя линия"
+    assert token_words(text_ui(cardhall.load("clash-of-decks"), "ru"), "top") == "верхний ряд"
 
 
 def test_bad_requests_get_a_sentence(server):
@@ -51,3 +51,29 @@ def test_bad_requests_get_a_sentence(server):
     r = client.get("/api/games/five-towers/seats", params={"options": '{"players": 9}'})
     assert r.status_code == 400 and "players" in r.json()["error"]
     assert client.get("/api/games/five-towers/seats", params={"options": '{"players": 4}'}).json() == {"seats": 4}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_view_of_a_whole_game_fits_its_type_and_is_said(name):
+    """The checks of `POST /api/text` (the game's view type, its limits) accept every view the
+    room sends, through a whole game, for each seat and for a spectator (options of the game's
+    other formats too, where a view has keys of its own)."""
+    import json
+
+    for options in ({}, {"format": "draft"} if name == "clash-of-decks" else {"players": 3} if name == "hearts" else {}):
+        game = cardhall.load(name, **options)
+        state = game.new_state(5)
+        rng = random.Random(5)
+        step = 0
+        while True:
+            if step % 7 == 0 or state.is_over():
+                for seat in [*range(game.num_players), None]:
+                    view = json.loads(json.dumps(state.view_of(seat)))
+                    legal = [game.format_action(a) for a in state.legal_actions()] if seat == state.to_move() else []
+                    said = table_text({"game": name, "options": options, "seat": seat, "view": view, "legal": legal,
+                                       "over": state.is_over(), "scores": state.scores()})
+                    assert said["render"], (name, options, step, seat)
+            if state.is_over() or step > 400:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1

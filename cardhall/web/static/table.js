@@ -129,10 +129,10 @@ async function receive(msg) {
 async function show(msg, events, missed) {
   if (msg.table) summary = msg.table;
   const seat = msg.seat ?? null;
-  const names = (msg.seats || []).map((s) => s.name);
+  const seats = (msg.seats || []).map((s) => ({ kind: s.kind, name: s.name, bot: s.bot }));
   text = await api("/api/text", { method: "POST", body: {
     game: summary.game, options: summary.options || {}, seat, view: msg.view || {},
-    legal: msg.legal || [], events, names, over: msg.over, scores: msg.scores, lang: LANG } });
+    legal: msg.legal || [], events, seats, over: msg.over, scores: msg.scores, lang: LANG } });
   const first = last === null;
   last = msg;
   window.cardhallLast = msg;  // what the page shows, for the tests (the viewer's own message)
@@ -210,7 +210,7 @@ function drawSeats(msg) {
   seats.forEach((s, i) => {
     let li = list.children[i];
     if (!li) { li = el("li"); list.append(li); }
-    const who = s.kind === "open" ? _("open") : s.name || _("someone");
+    const who = s.kind === "open" ? _("open") : (text && text.names && text.names[i]) || s.name || _("someone");
     const notes = [];
     if (i === mySeat()) notes.push(_("you"));
     if (s.kind === "person" && !s.connected) notes.push(_("away"));
