@@ -88,7 +88,8 @@ def test_an_idle_waiting_table_is_dropped_and_restored_on_demand(tmp_path: Path)
             assert isinstance(again, TableActor) and again is not front
             await again.sit(bob, "Bob", 1)
             assert [s.name for s in again.table.seats][:2] == ["Ann", "Bob"]
-            assert [t["id"] for t in await room.lobby()] == [table_id]
+            shown, count = await room.lobby()
+            assert [t["id"] for t in shown] == [table_id] and count == 1
         finally:
             await room.close()
 
