@@ -120,6 +120,19 @@ class Hub(TableFront):
         self.present: Counter[str] = Counter()  # this node's connections per player
         self.used = time.monotonic()
         self._moved = asyncio.Event()
+        self.backfill_from: int | None = None  # restored from a snapshot at this version: no history before it
+
+    async def _history_from(self, since: int | None) -> None:
+        """Rebuild the history before the snapshot this copy was restored from, once a connection
+        asks for what happened after an older version (see `TableActor._history_from`)."""
+        start = self.backfill_from
+        if since is None or start is None or since >= start:
+            return
+        self.backfill_from = None
+        try:
+            await snapshots.backfill(self.room.store, self.table, start)
+        except Exception as exc:
+            log.warning("table %s: the history before version %d could not be rebuilt: %s", self.table.id, start, exc)
 
     async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> None:
         await self._run("sit", [player, name, seat, lang])
@@ -151,6 +164,7 @@ class Hub(TableFront):
                 except Exception:
                     self.present[player] -= 1
                     raise
+        await self._history_from(since)
         self.subscribers.add(sub)
         send_sync(self.table, sub, since)
 
@@ -168,6 +182,7 @@ class Hub(TableFront):
                     log.warning("table %s: could not tell that %s left: %s", self.table.id, player, exc)
 
     async def sync(self, sub: Subscriber, since: int | None) -> None:
+        await self._history_from(since)
         send_sync(self.table, sub, since)
 
     async def _run(self, op: str, args: list[Any]) -> None:
@@ -205,7 +220,9 @@ class Hub(TableFront):
     async def refresh(self) -> None:
         """Read what the database holds after this copy's version; connections hear what they
         missed, then the state."""
-        entries = await self.room.store.entries_after(self.table.id, self.table.version)
+        old = self.table.version
+        entries = await self.room.store.entries_after(self.table.id, old)
+        entries = entries[self.table.version - old:]  # what `deliver` applied meanwhile is not applied twice
         if not entries:
             return
         old = self.table.version
@@ -307,13 +324,9 @@ class Node:
             if stored is None:
                 await self._call(self._pubsub.unsubscribe(table_channel(table_id)))
                 return None
-            hub = self.hubs.get(table_id)
-            if hub is None:
-                table = snapshots.restore(stored)
-                if stored.snapshot is not None:  # what its connections may ask to hear again
-                    with contextlib.suppress(CardhallError):
-                        await snapshots.backfill(self.room.store, table, stored.first)
-                hub = self.hubs.get(table_id) or Hub(self, table, stored.invite)
+            hub = self.hubs.get(table_id) or Hub(self, snapshots.restore(stored), stored.invite)
+            if stored.snapshot is not None:
+                hub.backfill_from = stored.first
             self.hubs[table_id] = hub
         hub.used = time.monotonic()
         if (hub.table.status != "over" and table_id not in self.room.tables

@@ -225,6 +225,7 @@ class TableActor(TableFront):
         self._timer: asyncio.TimerHandle | None = None
         self.used = time.monotonic()  # when a command last ran (for dropping idle actors)
         self.snapshot_at = 0  # the version of the table's latest stored snapshot (0: none)
+        self.backfill_from: int | None = None  # restored from a snapshot at this version: no history before it
         self._task = asyncio.create_task(self._run(), name=f"table {table.id}")
         self._task.add_done_callback(self._ended)
 
@@ -343,6 +344,7 @@ class TableActor(TableFront):
         state (or, with `since`, what it missed and then the state)."""
         async def run() -> None:
             self._refuse_if_reloading()
+            await self._history_from(since)
             if sub.player is not None:
                 await self._join(sub.player)
             self.subscribers.add(sub)
@@ -359,6 +361,7 @@ class TableActor(TableFront):
     async def sync(self, sub: Subscriber, since: int | None) -> None:
         async def run() -> None:
             self._refuse_if_reloading()
+            await self._history_from(since)
             send_sync(self.table, sub, since)
         await self._submit(run)
 
@@ -428,16 +431,18 @@ class TableActor(TableFront):
             self._job = None
             self._schedule_bot()
 
-    def backfill(self, since: int) -> None:
-        """The table was restored from a snapshot at version `since`: its first job rebuilds the
-        history of the changes before it (`snapshots.backfill`), so a sync from an older version
-        still hears every change (commands and syncs queue behind it)."""
-        async def run() -> None:
-            try:
-                await snapshots.backfill(self.room.store, self.table, since)
-            except Exception as exc:  # a sync from before the snapshot then gets the state alone
-                log.warning("table %s: the history before version %d could not be rebuilt: %s", self.table.id, since, exc)
-        self._queue.put_nowait(_Job(run, None))
+    async def _history_from(self, since: int | None) -> None:
+        """A table restored from a snapshot at version `backfill_from` has no history before it:
+        when a connection asks for what happened after an older version, rebuild it first
+        (`snapshots.backfill`, once), so it still hears every change."""
+        start = self.backfill_from
+        if since is None or start is None or since >= start:
+            return
+        self.backfill_from = None
+        try:
+            await snapshots.backfill(self.room.store, self.table, start)
+        except Exception as exc:  # a sync from before the snapshot then gets the state alone
+            log.warning("table %s: the history before version %d could not be rebuilt: %s", self.table.id, start, exc)
 
     def idle(self) -> bool:
         """Nobody watches or sits here connected, nothing is queued, running, thought about or
@@ -770,8 +775,7 @@ class Room:
         table = snapshots.restore(stored, now=time.time())
         actor = TableActor(self, table, stored.invite)
         if stored.snapshot is not None:
-            actor.snapshot_at = stored.first
-            actor.backfill(stored.first)
+            actor.snapshot_at = actor.backfill_from = stored.first
         self.tables[table.id] = actor
         return actor
 

@@ -8,9 +8,9 @@ A snapshot holds what the log has made of the table: the game state (`State.to_j
 takeover), the status, the version and the version of the last move. The table's header (game,
 options, seed, policy, host) is stored once with the table and not repeated. What a snapshot does
 not hold is the per-viewer events of the changes before it (`Table.history`, the last 500 kept
-for `sync` and `?since=`): `backfill` rebuilds them after a restore, from an older snapshot (the
-store keeps a few), off the restart's path, so a client coming back after a restart still hears
-exactly what it missed.
+for `sync` and `?since=`): `backfill` rebuilds them from an older snapshot (the store keeps a
+few) the first time a connection asks for changes before the snapshot, so a client coming back
+after a restart still hears exactly what it missed, and a restart does not wait for it.
 """
 
 from __future__ import annotations
