@@ -69,7 +69,7 @@ STOP_TIMEOUT = 10.0
 call finishing) before leaving it behind with a logged sentence."""
 
 RECOVER_FIRST = 0.1
-RECOVER_MAX = 2.0
+RECOVER_MAX = 1.0
 """After a failed commit or an unconfirmed lease a table tries to recover at once, then after
 pauses that double from `RECOVER_FIRST` up to `RECOVER_MAX` seconds, by itself."""
 
