@@ -8,8 +8,8 @@ the rest dropped silently), chat of at most 500 characters (the table), a `sync`
 missed events at most once a second (sooner: the state alone). Memory per connection is
 bounded: at most `STUCK` messages wait for it whatever their kind (beyond, 4408), and while
 `READ_PAUSE` wait, the client's own frames are not read (backpressure). A command that fails
-other than by the table's refusal (the database or the cluster failed: it may or may not have
-happened) is followed by the table's state.
+because the database or the cluster did (`UNCERTAIN`: it may or may not have happened) is
+followed by the table's state.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
-from cardhall.room.errors import TableError
-from cardhall.room.service import Room, Subscriber, TableFront
+from cardhall.room.cluster import ClusterError
+from cardhall.room.service import Room, Subscriber, TableFront, TableMoved
+from cardhall.room.store import StoreError
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
@@ -44,6 +45,9 @@ CLOSE_BEHIND = 4408  # the client stopped reading: it reconnects with ?since=V a
 CLOSE_NO_TABLE = 4404
 
 _encode = msgspec.json.Encoder().encode
+UNCERTAIN = (StoreError, ClusterError, TableMoved)
+"""Failures after which the sender also gets the table's state: the database or the cluster
+failed, so the command may or may not have happened (a refusal changes nothing)."""
 
 Resync = Callable[[Subscriber, int], Awaitable[None]]
 
@@ -260,19 +264,26 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
                 conn.too_many(Msg(N_("too many messages: at most {rate} a second (bursts of {burst}); this one was "
                                      "dropped"), rate=f"{RATE:g}", burst=BURST))
                 continue
-            try:
-                await handle(message, conn, actor)
-            except CardhallError as exc:  # in the reader's language (the game's messages through its TextUI)
-                said = say_error(exc, conn.lang, actor.table.game, actor.viewer(player))
-                conn.send({"type": "error", "message": said})
-                if not isinstance(exc, TableError):  # it may or may not have happened: the table as it is
-                    with contextlib.suppress(CardhallError):
-                        await actor.sync(conn, None)
+            await answer(message, conn, actor)
     except WebSocketDisconnect:
         pass
     finally:
         await actor.unsubscribe(conn)
         await conn.close()
+
+
+async def answer(message: Mapping[str, Any], conn: Connection, actor: TableFront) -> None:
+    """Carry out one client message; a refusal is answered with its sentence in the reader's
+    language (the game's messages through its TextUI), and a failure of the database or the
+    cluster (`UNCERTAIN`) also with the table's state, so a client acting on states goes on."""
+    try:
+        await handle(message, conn, actor)
+    except CardhallError as exc:
+        said = say_error(exc, conn.lang, actor.table.game, actor.viewer(conn.player))
+        conn.send({"type": "error", "message": said})
+        if isinstance(exc, UNCERTAIN):
+            with contextlib.suppress(CardhallError):
+                await actor.sync(conn, None)
 
 
 def _since(value: str | None) -> int | None:

@@ -127,3 +127,39 @@ def test_a_state_is_made_and_serialized_once_per_version(tmp_path: Path) -> None
             await room.close()
 
     asyncio.run(go())
+
+
+def test_after_a_failed_commit_the_sender_gets_the_state_and_after_a_refusal_not(tmp_path: Path) -> None:
+    async def go() -> None:
+        room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_workers=1)
+        try:
+            ann = await room.new_player("Ann")
+            actor = await room.create_table(ann, "hearts", {}, ["me", "open", "open", "open"])
+            ws = SlowSocket()
+            ws.gate.set()
+            ws.client = None  # type: ignore[attr-defined]  # (no address: the chat limit counts the person)
+            conn = Connection(ws, ann)  # type: ignore[arg-type]
+            conn.resync = actor.sync
+            append = room.store.append
+
+            async def fails(*args: Any, **kwargs: Any) -> None:
+                room.store.append = append  # type: ignore[method-assign]
+                raise OSError("the database went away")
+
+            room.store.append = fails  # type: ignore[method-assign]
+            chat = {"type": "websocket.receive", "text": json.dumps({"type": "chat", "text": "hello"})}
+            await web_socket.answer(chat, conn, actor)
+            await asyncio.sleep(0.2)  # the table reads itself again, then answers the sync
+            kinds = [m["type"] for m in ws.sent]
+            assert kinds[0] == "error" and "state" in kinds, ws.sent
+            ws.sent.clear()
+            await web_socket.answer({"type": "websocket.receive", "text": "not json"}, conn, actor)
+            await web_socket.answer({"type": "websocket.receive", "text": json.dumps({"type": "act", "action": "2C"})},
+                                    conn, actor)
+            await asyncio.sleep(0.1)
+            assert [m["type"] for m in ws.sent] == ["error", "error"]  # refusals change nothing: no state
+            await conn.close()
+        finally:
+            await room.close()
+
+    asyncio.run(go())
