@@ -293,9 +293,11 @@ def options_line(game: Game) -> str:
                      for k, v in game.options.items())
 
 
-@app.command(help=N_("Show a recorded game move by move, or verify it with --check."))
+@app.command(help=N_("Show a recorded game move by move, or verify it with --check; a finished table's URL shows that "
+                     "game from the room, every move in words and every hand."))
 def replay(
-    file: Path = typer.Argument(..., help=N_("A game record (JSON).")),
+    file: str = typer.Argument(..., help=N_("A game record (JSON), or a table's URL "
+                                            "(http://127.0.0.1:8000/tables/ID).")),
     check: bool = typer.Option(False, "--check", help=N_("Only verify that the record replays exactly.")),
     seat: int | None = typer.Option(None, help=N_("Also show the table as this seat (from 1) saw it.")),
     language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
@@ -306,8 +308,17 @@ def replay(
 
     code = chosen_language(language)
     tr = lang(code, "terminal")
+    if file.startswith(("http://", "https://")):
+        import asyncio
+
+        from cardhall.tui.people import replay as room_replay
+        try:
+            asyncio.run(room_replay(file, tr, lambda text: print(text, flush=True), code))
+        except CardhallError as exc:
+            raise fail(tr.say(exc), tr) from None
+        return
     try:
-        rec = Record.load(file)
+        rec = Record.load(Path(file))
         game = rec.new_game()
         ui = text_ui(game, code)
         if check:
@@ -419,6 +430,8 @@ def bench(
     nodes: int = typer.Option(0, min=0, help="bench room: K nodes of one room on a throwaway PostgreSQL and Redis, "
                               "each table's people spread over them (0: one server on SQLite)."),
     tables: int = typer.Option(4, min=1, max=100, help="bench restart: unfinished tables whose logs grow."),
+    words: bool = typer.Option(False, "--words", help="bench room: every client asks for the words with each message "
+                               "(?words=1), as the browser's table page does."),
 ) -> None:
     """Measure engine speed (random playouts; with --vs, against a peer engine); with `room`
     the room service (act → state round trips of many WebSocket clients against a local
@@ -438,9 +451,10 @@ def bench(
             from cardhall.web.bench import run_room
 
             if ctx.args or vs is not None:
-                raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds and --json, "
+                raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds, --words "
+                                    "and --json, "
                                     f"not {' '.join(ctx.args) or '--vs'}")
-            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes)
+            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes, words=words)
             title = "cardhall bench room"
         elif game == "envs":
             title = "cardhall bench envs"
@@ -582,6 +596,45 @@ def join(
         typer.echo(tr._("You are away from the table: a bot of the table plays your seat if you are not back soon. "
                         "Join again with the same command to take it back."))
         raise typer.Exit(130) from None
+
+
+@app.command(help=N_("Log in to a room's account (or make one with --register) and keep the session for "
+                     "`cardhall join --name NAME`; the password is asked for without showing it."))
+def login(
+    url: str = typer.Argument(..., help=N_("The room's address, e.g. http://127.0.0.1:8000")),
+    name: str = typer.Option(..., help=N_("The account's name.")),
+    register: bool = typer.Option(False, "--register", help=N_("Make the account first.")),
+    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+) -> None:
+    import asyncio
+
+    from cardhall.tui.people import login as log_in
+
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
+    password = typer.prompt(tr._("Password"), hide_input=True, confirmation_prompt=register)
+    try:
+        asyncio.run(log_in(url, name, password, tr, lambda text: print(text, flush=True), register=register))
+    except CardhallError as exc:
+        raise fail(tr.say(exc), tr) from None
+
+
+@app.command(help=N_("Show a person's profile in a room: ratings, games played and won, the last games."))
+def profile(
+    name: str = typer.Argument(..., help=N_("The person's name.")),
+    url: str = typer.Option(..., "--url", help=N_("The room's address, e.g. http://127.0.0.1:8000")),
+    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+) -> None:
+    import asyncio
+
+    from cardhall.tui.people import profile as show_profile
+
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
+    try:
+        asyncio.run(show_profile(url, name, tr, lambda text: print(text, flush=True)))
+    except CardhallError as exc:
+        raise fail(tr.say(exc), tr) from None
 
 
 @app.command()

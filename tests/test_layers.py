@@ -11,6 +11,7 @@ not import each other in a cycle either.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -171,3 +172,57 @@ def test_the_rule_itself(module: str, target: str, fails: bool) -> None:
 def test_a_cycle_is_found() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+# --- the web names no game -------------------------------------------------------------------
+WEB = PACKAGE / "web"
+WEB_FILES = sorted(p for p in WEB.rglob("*") if p.suffix in (".py", ".js", ".html", ".css"))
+NAMES_A_GAME_BY_DESIGN = {"bench.py"}
+"""`cardhall bench room` measures a room of Hearts tables (docs/room.md): its workload is a game."""
+SUIT_WORDS = re.compile(r'pgettext\("suit", "hearts"\)|--hearts')
+""""hearts" is also a suit: the card faces' words and colours name it."""
+
+
+def game_words() -> set[str]:
+    """Every game's name and alias (the words a module would branch on to treat a game apart)."""
+    import cardhall  # noqa: F401 - registers the games
+    from cardhall.core.registry import aliases, game_names
+
+    return {word for name in game_names() for word in (name, *aliases(name))}
+
+
+def games_named(text: str, words: set[str]) -> list[str]:
+    """The games `text` names as a value: a quoted name or alias, a path into a game's package."""
+    text = SUIT_WORDS.sub("", text)
+    found = [w for w in sorted(words) if re.search(rf"""["'`]{re.escape(w)}["'`]""", text)]
+    found += re.findall(r"cardhall[./]games[./]\w+|/games/[a-z0-9-]+/", text)
+    return found
+
+
+def test_the_web_names_no_game() -> None:
+    """cardhall/web (Python, scripts, templates, styles) treats every game alike: it reads what a
+    game declares (its TextUI, its presenter) and never branches on a game's name or imports a
+    game's module; a game's pictures live in its own package (cardhall/games/<game>/web)."""
+    words = game_words()
+    problems = []
+    for path in WEB_FILES:
+        if path.name in NAMES_A_GAME_BY_DESIGN:
+            continue
+        for target, line in (imports(path) if path.suffix == ".py" else []):
+            if target.startswith("cardhall.games"):
+                problems.append(f"{path.relative_to(PACKAGE.parent)}:{line}: imports {target}")
+        named = games_named(path.read_text(encoding="utf-8"), words)
+        if named:
+            problems.append(f"{path.relative_to(PACKAGE.parent)}: names {', '.join(named)}")
+    assert WEB_FILES and not problems, "cardhall/web names a game:\n" + "\n".join(problems)
+
+
+def test_the_game_name_check_itself() -> None:
+    words = {"hearts", "five-towers", "3-2-5"}
+    assert games_named('if (summary.game === "five-towers") {}', words) == ["five-towers"]
+    assert games_named("const TRICK = ['hearts', 'jass'];", words) == ["hearts"]
+    assert games_named('import { x } from "/games/hearts/web/presenter.js";', words) == ["/games/hearts/"]
+    assert games_named("from cardhall.games.five_towers.notation import TOWER_NAMES", words) == \
+        ["cardhall.games.five_towers"]
+    assert games_named('pgettext("suit", "hearts"); color: var(--hearts);', words) == []
+    assert games_named('"/games/{game}/web/" + name', words) == []

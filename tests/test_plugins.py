@@ -111,3 +111,13 @@ def test_apply_checks_legality_once_and_records_the_action_once(game: cardhall.G
             assert calls["check"] == 1
             monkeypatch.undo()
             assert state.actions[n:] == [action]
+
+
+def test_every_game_draws_its_own_pictures(game: cardhall.Game) -> None:
+    """The `web` part: a package of the game's holding its browser presenter (cardhall.web.presenters)."""
+    from importlib import resources
+
+    package = type(game).plugins.web
+    assert package is not None and package.startswith(f"{type(game).__module__.rpartition('.')[0]}.")
+    assert (resources.files(package) / "presenter.js").is_file()
+    assert "export default" in (resources.files(package) / "presenter.js").read_text()

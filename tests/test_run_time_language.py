@@ -69,7 +69,9 @@ def test_the_unknown_game_error_lists_other_names_in_the_readers_words(code):
 def test_numbers_are_written_as_the_language_writes_them(code):
     tr = lang(code)
     assert tr.number(2.5) == DECIMAL[code]
-    assert tr.number(1000) == "1000" and tr.number(-0.0) == "0" and tr.number(3) == "3"
+    assert tr.number(1000) == "1000" and tr.number(-0.0) == "0" and tr.number(3) == "3" and tr.number(100.0) == "100"
+    mark = DECIMAL[code][1]
+    assert tr.number(0.055) == f"0{mark}055" and tr.number(1 / 3) == f"0{mark}333333"  # six digits, as :g
     # a fraction in a message: the placeholder and the plural's {count}
     said = tr._("{player} {score}", player="Ana", score=2.5)
     assert said.endswith(DECIMAL[code]), said

@@ -68,12 +68,12 @@ def test_web_drifting_from_a_game_is_caught(broken):
 
 
 def test_a_tower_named_otherwise_is_caught(broken):
-    found = broken("web", "Scrap", "Металлолом", context="tower")
+    found = broken("five_towers", "Scrap", "Металлолом", context="tower")
     assert len(found) == 2 and all("'Scrap'" in p for p in found), found
 
 
 def test_latin_letters_in_a_russian_word_are_caught(broken):
-    found = broken("web", "player A's side", "сторона игрока A")  # a Latin A
+    found = broken("clash_of_decks", "player A's side", "сторона игрока A")  # a Latin A
     assert any("игрок А / игрок Б" in p for p in found), found
     found = broken("web", "Led suit", "Beдущая масть")  # a Latin B and e inside a Cyrillic word
     assert any("mixes Latin and Cyrillic" in p for p in found), found

@@ -138,7 +138,7 @@ class Game(ABC):
 class State(ABC):
     """One position of a game. Seats are numbered 0 … num_players − 1."""
 
-    __slots__ = ("actions", "chance", "game", "seed")
+    __slots__ = ("_views", "actions", "chance", "game", "seed")
 
     VIEW_TYPE: ClassVar[Any] = None
     """The TypedDict of `view(seat)` (games extend `cardhall.core.views.SharedView`)."""
@@ -236,8 +236,18 @@ class State(ABC):
                 "scores": self.scores(), "winners": self.winners()}
 
     def view_of(self, viewer: Viewer) -> dict[str, Any]:
-        """`view(seat)` for a seat, `public_view()` for a spectator (None)."""
-        return self.public_view() if viewer is None else self.view(viewer)
+        """`view(seat)` for a seat, `public_view()` for a spectator (None), computed once per
+        position: the room's events and state messages of one change share each viewer's view
+        (the view after a move is the view before the next). Treat the returned view as read-only."""
+        at = len(self.actions)
+        memo: tuple[int, dict[Viewer, dict[str, Any]]] | None = getattr(self, "_views", None)
+        if memo is None or memo[0] != at:
+            memo = (at, {})
+            self._views = memo
+        views = memo[1]
+        if viewer not in views:
+            views[viewer] = self.public_view() if viewer is None else self.view(viewer)
+        return views[viewer]
 
     def apply_with_events(self, action: Action) -> dict[Viewer, list[Event]]:
         """Play `action` (checked, as `apply`) and return what each viewer may know of it:

@@ -215,10 +215,13 @@ class Lang:
 
 
 def _number(x: float, code: str = SOURCE) -> str:
-    """`x` as the language `code` writes it: "3", "2.5" / «2,5», never "-0"."""
+    """`x` as the language `code` writes it, to six significant digits as ``:g`` would: "3",
+    "2.5" / «2,5», "0.055" / «0,055», never "-0"."""
     from babel.numbers import format_decimal
 
-    return format_decimal(0 if x == 0 else x, locale=code, group_separator=False)
+    if isinstance(x, float):
+        x = float(f"{x:.6g}")
+    return format_decimal(0 if x == 0 else x, locale=code, group_separator=False, decimal_quantization=False)
 
 
 @functools.cache

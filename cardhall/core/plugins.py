@@ -9,7 +9,8 @@ reads each part:
 - `heuristic`, `rollout`, `position_values`, `focus` — `cardhall.bots` (`make_bot`, search);
 - `bench`, `peers` — `cardhall.core.bench.run` (`cardhall bench GAME [--vs PEER]`);
 - `search` — `cardhall.bots.levels` (how search judges the game, and its `easy`, `medium`,
-  `hard` levels).
+  `hard` levels);
+- `web` — `cardhall.web.presenters` (the game's pictures at the browser's table page).
 
 docs/protocol.md ("Adding a game") says what each part must be.
 """
@@ -90,7 +91,10 @@ class Plugins:
       which searches only the decisions `searches` picks (5 Towers' bids) and plays the rest;
     - `bench`: ``run(game, seconds, vs) -> dict`` of figures (default: random games per second);
     - `peers`: the peer engines `bench` accepts as ``vs`` (``cardhall bench GAME --vs PEER``);
-    - `search`: the `SearchProfile`.
+    - `search`: the `SearchProfile`;
+    - `web`: a package (a dotted path, not imported here) holding the game's browser presenter,
+      ``presenter.js`` (its default export ``attach(root, model)`` draws the game's pictures
+      from the page's model, docs/web.md) and, if it has one, ``style.css``.
     """
 
     text_ui: str | None = None
@@ -101,6 +105,7 @@ class Plugins:
     bench: str | None = None
     peers: tuple[str, ...] = ()
     search: SearchProfile = field(default_factory=SearchProfile)
+    web: str | None = None
 
     def load(self, part: str) -> Any:
         """The object a part names (imported now), or None if the game declares none."""

@@ -8,12 +8,20 @@ what a viewer may know, the text only phrases it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardhall.core.card_words import card_words
+from cardhall.core.cards import RANKS, SUIT_SYMBOLS, SUITS
 from cardhall.core.game import Action, Event, Game, Viewer
 from cardhall.core.i18n import DEFAULT, NP_, Lang, domain_of, lang
+
+STEPWISE_OVER = 9
+"""More choices than this, when the game can ask them in steps (`TextUI.steps`), are chosen
+step by step: by the terminal's prompt and by the browser's picker alike (`choice_steps`)."""
+
+_STANDARD_CARD = re.compile(r"^([2-9TJQKA])([CDHS])$")
 
 Shortcut = tuple[str, Callable[[dict[str, Any], int], str | tuple[str, Action]]]
 """A key's description and its function; the function returns what to say, or (what to say,
@@ -82,6 +90,19 @@ class TextUI:
         """A long list of choices made step by step: for `action`, each step's (question, answer)
         — e.g. which cards, which tower to demolish, where each card goes. None: one list."""
         return None
+
+    def spoken_choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
+        """A legal action as a listener hears it among the choices: `choice` without notation a
+        listener need not hear (a game whose `choice` shows notation first says it in words)."""
+        return self.choice(action, view, seat)
+
+    def token(self, token: str) -> str:
+        """One token of the game's notation in words: `QS` → "queen of spades ♠"; a game adds
+        its own (a 5 Towers card, a Clash lane); any other token as it is."""
+        if m := _STANDARD_CARD.match(token):
+            suit = SUITS.index(m[2])
+            return f"{self.card(suit * 13 + RANKS.index(m[1]))} {SUIT_SYMBOLS[suit]}"
+        return token
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
         """One event as one sentence for `viewer` (a seat, or None for a spectator), or ""
@@ -154,6 +175,20 @@ ORDINALS = (NP_("place", "first"), NP_("place", "second"), NP_("place", "third")
             NP_("place", "fifth"), NP_("place", "sixth"))
 """Places in a game's final order (context ``place``: "you finish second")."""
 
+
+def stepwise(ui: TextUI, legal: Sequence[Action], view: dict[str, Any], seat: int) -> bool:
+    """Whether the choices are too many for one list and the game can ask them step by step."""
+    return len(legal) > STEPWISE_OVER and ui.steps(legal[0], view, seat) is not None
+
+
+def choice_steps(ui: TextUI, legal: Sequence[Action], view: dict[str, Any],
+                 seat: int) -> list[list[tuple[str, str]]] | None:
+    """The steps of each legal action (`TextUI.steps`), when they are chosen step by step: more
+    than `STEPWISE_OVER` choices and a game that can ask them in steps; else None (one list).
+    The terminal's prompt and the browser's picker both walk these steps (docs/web.md)."""
+    if not stepwise(ui, legal, view, seat):
+        return None
+    return [ui.steps(action, view, seat) or [] for action in legal]
 
 
 def text_ui(game: Game, lang_code: str = DEFAULT) -> TextUI:

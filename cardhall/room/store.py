@@ -41,6 +41,58 @@ players = sa.Table(
     sa.Column("name", sa.String(100), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("lang", sa.String(8), nullable=False, server_default="en"),  # the language they read
+    # an account (None for a guest): its name's keys (`room.names.keys`), password hash, when made
+    sa.Column("name_fold", sa.String(200), nullable=True),
+    sa.Column("name_skeleton", sa.String(200), nullable=True),
+    sa.Column("password", sa.String(200), nullable=True),
+    sa.Column("registered", sa.Float, nullable=True),
+    # whether the room's first kind of token (a signed player id, no session) still counts
+    sa.Column("legacy_tokens", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Index("players_name_fold", "name_fold", unique=True),
+    sa.Index("players_name_skeleton", "name_skeleton", unique=True),
+)
+
+sessions = sa.Table(  # a login: the SHA-256 of its token, whose player, made and last seen (sliding expiry)
+    "sessions", metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("seen", sa.Float, nullable=False),
+    sa.Index("sessions_player", "player"),
+)
+
+results = sa.Table(  # one row per seat of every finished game: the history
+    "results", metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player", sa.String(40), nullable=True),  # a person's id; None for a bot
+    sa.Column("bot", sa.String(40), nullable=True),  # a bot seat's level
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("pool", sa.String(60), nullable=False),  # the rating pool (`room.ratings.pool_of`)
+    sa.Column("score", sa.Float, nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),  # 1 = won (ties share a place)
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("finished", sa.Float, nullable=False),
+    sa.Index("results_player", "player", "finished"),
+)
+
+settled = sa.Table(  # the finished tables already entered in the history (and ratings)
+    "settled", metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+ratings = sa.Table(  # a person's OpenSkill rating in one pool (a game and player count)
+    "ratings", metadata,
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("pool", sa.String(60), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Index("ratings_pool", "pool", "mu"),
 )
 
 tables = sa.Table(
@@ -233,6 +285,11 @@ class Store:
             name = await conn.scalar(sa.select(players.c.name).where(players.c.id == player))
             return None if name is None else str(name)
 
+    async def is_account(self, player: str) -> bool:
+        """Whether `player` registered (an account, not a guest)."""
+        async with self.engine.connect() as conn:
+            return await conn.scalar(sa.select(players.c.registered).where(players.c.id == player)) is not None
+
     # --- tables -----------------------------------------------------------------------
     async def add_table(self, summary: dict[str, Any], header: dict[str, Any], invite: str | None,
                         entries: Iterable[tuple[int, dict[str, Any]]], at: float) -> None:
@@ -381,6 +438,10 @@ class _Transaction:
         finally:
             if self.store._write_lock is not None:
                 self.store._write_lock.release()
+
+
+Transaction = _Transaction
+"""One committed transaction on the store (the accounts, history and ratings modules write with it)."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -27,7 +27,7 @@ from cardhall.core.cards import card_name, parse_card
 from cardhall.core.errors import CardhallError, NotationError
 from cardhall.core.game import Action
 from cardhall.core.i18n import Lang, Msg, lang
-from cardhall.core.text import TextUI
+from cardhall.core.text import TextUI, stepwise
 from cardhall.core.titles import game_title
 
 Output = Callable[[str], None]
@@ -35,8 +35,6 @@ Reply = tuple[Literal["play"], Action] | Literal["quit"] | None
 """What a line asks the driver to do: play an action, quit, or nothing more."""
 
 WORD = re.compile(r"[\w!?'-]+")
-STEPWISE_OVER = 9
-"""More choices than this, when the game can ask them in steps, are chosen step by step."""
 LONGEST = 200
 """A line longer than this is no choice of any game; it is not read (nor echoed back)."""
 SHOWN_MATCHES = 8
@@ -215,7 +213,7 @@ class Prompt:
     # --- a long list of choices, step by step ---------------------------------------------------
     def stepwise(self, legal: list[Action], view: dict[str, Any]) -> bool:
         """Whether the choices are too many for one list and the game can ask them step by step."""
-        return len(legal) > STEPWISE_OVER and self.ui.steps(legal[0], view, self.seat) is not None
+        return stepwise(self.ui, legal, view, self.seat)
 
     def remaining(self, legal: list[Action], view: dict[str, Any]) -> list[tuple[Action, list[tuple[str, str]]]]:
         """The choices that agree with the answers given so far, with their steps."""

@@ -223,7 +223,7 @@ async def _gather_limited(coros: list[Any], limit: int = 32) -> list[Any]:
 
 
 async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds: float, hard_bots: int,
-                 think: float, timeout: float, seed: int) -> dict[str, Any]:
+                 think: float, timeout: float, seed: int, words: bool = False) -> dict[str, Any]:
     """With several servers (nodes of one room), the tables are made on the first and the people
     of each table are spread over the nodes: seat s of table t connects to node (t*4 + s) mod K."""
     server = servers[0]
@@ -249,6 +249,7 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
                 await client.create_guest(f"Person {i + 1}")
                 await client.sit(where[0], where[1])
                 conn = client.connect(where[0])
+            conn.words = words
             await conn.open()
             return conn
 
@@ -281,7 +282,8 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
         return round(x * 1000, 2)
 
     return {
-        "clients": clients, "nodes": nodes, "tables": tables, "hard_bot_tables": hard_bots, "seconds": seconds, "think_s": think,
+        "clients": clients, "words": words, "nodes": nodes, "tables": tables, "hard_bot_tables": hard_bots,
+        "seconds": seconds, "think_s": think,
         "p50_ms": ms(cuts[49]) if cuts else None, "p95_ms": ms(cuts[94]) if cuts else None,
         "p99_ms": ms(cuts[98]) if cuts else None, "max_ms": ms(lat[-1]) if lat else None,
         "sent": stats.sent, "acked": stats.acked, "lost": stats.lost, "errors": stats.errors,
@@ -297,8 +299,9 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
 
 
 def run_room(clients: int, seconds: float = 20.0, hard_bots: int = 0, think: float = 1.0,
-             timeout: float = 5.0, seed: int = 0, nodes: int = 0) -> dict[str, Any]:
+             timeout: float = 5.0, seed: int = 0, nodes: int = 0, words: bool = False) -> dict[str, Any]:
     """Start a server, run the clients for `seconds`, stop everything; return the figures.
+    `words`: every client asks for the words as a browser page does (`?words=1`).
 
     With `nodes` K ≥ 1: a throwaway PostgreSQL, a Redis and K nodes of one room
     (`cardhall serve --redis`) instead of the one server on SQLite."""
@@ -319,7 +322,7 @@ def run_room(clients: int, seconds: float = 20.0, hard_bots: int = 0, think: flo
                                                          db_url=database))
                        for i in range(nodes)]
         try:
-            return asyncio.run(_bench(servers, nodes, clients, seconds, hard_bots, think, timeout, seed))
+            return asyncio.run(_bench(servers, nodes, clients, seconds, hard_bots, think, timeout, seed, words))
         except RemoteError as exc:
             tails = "\n".join(server.log_tail() for server in servers)
             raise RemoteError(f"{exc}\nThe servers' last lines:\n{tails}") from None

@@ -44,10 +44,11 @@ class TableURL:
         query = f"?{urlencode({'invite': self.invite})}" if self.invite else ""
         return f"{self.server}/tables/{self.table}{query}"
 
-    def websocket(self, token: str | None) -> str:
-        """The table's WebSocket URL, with the token and invite as query parameters."""
+    def websocket(self, token: str | None, words: bool = False) -> str:
+        """The table's WebSocket URL, with the token and invite as query parameters (`words`: the
+        messages come with their words, as for a browser page)."""
         base = "ws" + self.server.removeprefix("http")
-        query = {k: v for k, v in (("token", token), ("invite", self.invite)) if v}
+        query = {k: v for k, v in (("token", token), ("invite", self.invite), ("words", "1" if words else None)) if v}
         return f"{base}/ws/tables/{self.table}" + (f"?{urlencode(query)}" if query else "")
 
 
@@ -197,6 +198,7 @@ class TableConnection:
         self._partial: dict[int, int] = {}  # events received of changes after `version` (a drop may cut a change)
         self._replay: dict[int, int] = {}  # of those, how many the sync after a reconnect will send again
         self.ws: ClientConnection | None = None
+        self.words = False  # ask for the words with each message (`?words=1`)
 
     async def __aenter__(self) -> TableConnection:
         await self.open()
@@ -207,7 +209,7 @@ class TableConnection:
 
     async def open(self) -> None:
         try:
-            self.ws = await websockets.connect(self.url.websocket(self.token), compression=None,
+            self.ws = await websockets.connect(self.url.websocket(self.token, self.words), compression=None,
                                                max_size=2**22, open_timeout=10)
         except (OSError, websockets.InvalidHandshake, TimeoutError) as exc:
             raise RemoteError(f"cannot open the table's WebSocket at {self.url} ({str(exc) or type(exc).__name__}); "

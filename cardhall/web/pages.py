@@ -1,17 +1,17 @@
 """The browser's pages: the lobby and the table page (Jinja2), the static client, the text
 endpoint, and the guards every response passes (security headers, the Origin check).
 
-`install(app)` adds all of it to the service's Starlette app. The table page is one plain ES
-module (`static/table.js`) over the wire protocol; what a player reads — the table in words,
-choices, events — is phrased here by the game's own `TextUI`, from the view and events the
-browser already received, so this module never sees more than the viewer may know.
+`install(app)` adds all of it to the service's Starlette app. The table page is plain ES modules
+(`static/table/`, docs/web.md) over the wire protocol; what a player reads comes with the
+messages (`?words=1`, `cardhall.web.words`); `POST /api/text` phrases a view a client sends back
+(for tools and other clients) with the same code, so it never says more than the view holds.
+Each game's pictures are served from its own package (`cardhall.web.presenters`).
 """
 
 from __future__ import annotations
 
+import functools
 import json
-import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -30,25 +30,24 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import cardhall
-from cardhall.core.cards import RANKS, SUIT_SYMBOLS, SUITS
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
 from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, check
 from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
-from cardhall.games.five_towers.notation import TOWER_NAMES
 from cardhall.room.words import room_sentence, seat_label
+from cardhall.web import presenters
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 from cardhall.web.protocol import TextRequest
+from cardhall.web.words import NOTHING, without_notation
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 COOKIE = "cardhall_token"
 TEXT_BODY_LIMIT = 512 * 1024
-NOTHING = N_("Nothing to say about that now.")
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -123,57 +122,9 @@ class Guard:
 
 
 # --- words ----------------------------------------------------------------------------------------
-_STANDARD_CARD = re.compile(r"^([2-9TJQKA])([CDHS])$")
-_TOWER_CARD = re.compile(r"^([PVGSY])(\d{1,2})$")
-_CLASH_WORDS = {"A": N_("player A's side"), "B": N_("player B's side"),
-                "top": N_("the top lane"), "bottom": N_("the bottom lane")}
-
-
-def token_words(ui: TextUI, token: str) -> str:
-    """A notation token in words in the reader's language: `QS` → "queen of spades ♠",
-    `S14` (5 Towers) → "Scrap 14" (the tower's name from the game's catalog)."""
-    game = ui.game
-    if m := _STANDARD_CARD.match(token):
-        suit = SUITS.index(m[2])
-        return f"{ui.card(suit * 13 + RANKS.index(m[1]))} {SUIT_SYMBOLS[suit]}"
-    if game.name == "five-towers" and (m := _TOWER_CARD.match(token)):
-        return f"{ui.tr.pgettext('tower', TOWER_NAMES['PVGSY'.index(m[1])])} {int(m[2])}"
-    if game.name == "clash-of-decks" and token in _CLASH_WORDS:
-        return web(ui.tr.code)._(_CLASH_WORDS[token])
-    return token
-
-
-def five_towers_build_words(ui: TextUI, notation: str, label: str) -> str:
-    """A 5 Towers build in words, without its notation: "take Candy 12, Tree 10; demolish
-    Sand 1; the towers become Candy 12; Tree 10" (the TextUI's label is notation → towers)."""
-    tr = web(ui.tr.code)
-    parts = []
-    for section in notation.split(";"):
-        verb, *cards = section.split()
-        cards_words = ", ".join(token_words(ui, c) for c in cards)
-        if verb == "take":
-            parts.append(tr._("take {cards}", cards=cards_words))
-        elif verb == "demolish":
-            parts.append(tr._("demolish {cards}", cards=cards_words))
-    towers = label.partition("→")[2].strip()
-    if towers:
-        parts.append(tr._("the towers become {towers}", towers=towers))
-    return "; ".join(parts)
-
-
-def _notation_to_words(ui: TextUI, choices: dict[str, str]) -> None:
-    """Labels of the form "NOTATION: words" lose the notation; where two would then read the
-    same (Clash's "summon X top" and "summon X bottom"), the notation is said in words instead."""
-    stripped = {n: label[len(n) + 2:] for n, label in choices.items() if label.startswith(n + ": ")}
-    counts: dict[str, int] = {}
-    for rest in stripped.values():
-        counts[rest] = counts.get(rest, 0) + 1
-    for n, rest in stripped.items():
-        choices[n] = rest if counts[rest] == 1 else " ".join(token_words(ui, t) for t in n.split()) + ": " + rest
-
-
-@lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=128)
 def _load(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
+    """The game and its TextUI for `/api/text` (its own: the text is said in worker threads)."""
     game = cardhall.load(name, **json.loads(options_json))
     return game, text_ui(game, code)
 
@@ -294,18 +245,16 @@ def table_text(request: TextRequest | dict[str, Any]) -> dict[str, Any]:
         except CardhallError:
             choices[notation] = notation
         else:
-            said = _call(ui.choice, Msg(N_("the move {move}"), move=notation), spectator, action, view, me)
+            said = _call(ui.spoken_choice, Msg(N_("the move {move}"), move=notation), spectator, action, view, me)
             choices[notation] = ui.say(said, seat) if said else notation
-            if game.name == "five-towers" and notation.startswith("take "):
-                choices[notation] = five_towers_build_words(ui, notation, choices[notation])
         for token in notation.replace(";", " ").split():
-            words.setdefault(token, token_words(ui, token))
-    _notation_to_words(ui, choices)
+            words.setdefault(token, ui.token(token))
+    without_notation(ui, choices)
     hand = view.get("hand")
     if isinstance(hand, list):
         for card in hand:
             if isinstance(card, str):
-                words.setdefault(card, token_words(ui, card))
+                words.setdefault(card, ui.token(card))
 
     result = None
     if view and body.over:
@@ -382,13 +331,21 @@ async def render(request: Request, template: str, title: str, **context: Any) ->
     code = await page_lang(request)
     tr = web(code)
     response = templates.TemplateResponse(request, template, {
-        "lang": code, "languages": languages(), "catalog": js_catalog(code), "title": tr._(title),
+        "lang": code, "languages": languages(), "catalog": page_catalog(code), "title": tr._(title),
         "_": tr._, "gettext": tr._, "ngettext": tr.ngettext, "pgettext": tr.pgettext,
         "games": rules_links(tr), **context})
     asked = known(request.query_params.get("lang"))
     if asked is not None and asked != request.cookies.get(LANG_COOKIE):
         response.set_cookie(LANG_COOKIE, asked, max_age=365 * 24 * 3600, samesite="lax")
     return response
+
+
+@functools.cache
+def page_catalog(code: str) -> dict[str, Any]:
+    """What the page's scripts translate with: the web domain's catalog and the messages of the
+    games' presenters (`presenters.presenter_messages`)."""
+    catalog = js_catalog(code)
+    return {**catalog, "messages": {**presenters.presenter_messages(code), **catalog["messages"]}}
 
 
 def rules_links(tr: Lang) -> list[dict[str, str]]:
@@ -458,6 +415,7 @@ def routes() -> list[Route | Mount]:
         Route("/api/text", text_endpoint, methods=["POST"]),
         Route("/api/games/{name}/seats", seats_endpoint, methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+        *presenters.routes(),
     ]
 
 

@@ -55,6 +55,35 @@ class SeatInfo(msgspec.Struct):
     takeover: bool = False
     player: str | None = None
     lang: str | None = None  # the language the seated person reads (a code: "cs", "ru" …)
+    guest: bool = False  # a person without an account
+
+
+class KeyWords(msgspec.Struct):
+    """A key of the game's `TextUI.shortcuts`: what it is for, its answer now, and the action it
+    selects (Enter then plays it), if any."""
+
+    what: str
+    text: str
+    action: str | None = None
+
+
+class StateWords(msgspec.Struct):
+    """A state in the viewer's words (a connection with `?words=1`): the game's title, the
+    language, the whole table (`render`), each seat's name in the game, the keys' answers,
+    each legal choice in words, each notation token of the choices and the hand in words, the
+    steps of each choice when a long composite choice is made step by step (notation → its
+    [question, answer] pairs; None: one list), and the result once the game is over."""
+
+    title: str
+    lang: str
+    render: str
+    seats: list[str]
+    keys: dict[str, KeyWords]
+    choices: dict[str, str]
+    words: dict[str, str]
+    steps: dict[str, list[list[str]]] | None = None
+    result: str | None = None
+    names: list[str] = []  # what the reader calls each seat's occupant (a bot by its level in the reader's words)
 
 
 class State(msgspec.Struct, tag="state", tag_field="type"):
@@ -72,6 +101,7 @@ class State(msgspec.Struct, tag="state", tag_field="type"):
     status: Literal["waiting", "playing", "over"]
     seats: list[SeatInfo]
     table: dict[str, Any] | None = None
+    words: StateWords | None = None  # only with ?words=1
 
 
 class Event(msgspec.Struct, tag="event", tag_field="type"):
@@ -79,6 +109,7 @@ class Event(msgspec.Struct, tag="event", tag_field="type"):
 
     version: int
     event: dict[str, Any]
+    words: str | None = None  # with ?words=1: the event as one sentence for this viewer ("": nothing to say)
 
 
 class Error(msgspec.Struct, tag="error", tag_field="type"):
@@ -100,6 +131,29 @@ class NewPlayer(msgspec.Struct, forbid_unknown_fields=True):
     lang: str | None = None
 
 
+class NewAccount(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/accounts`: register (1 to 32 characters, unique regardless of case and look-alike
+    letters; a password of 8 to 1024 characters) and log in."""
+
+    name: str
+    password: str
+    lang: str | None = None
+
+
+class Login(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/sessions`: log in to an account."""
+
+    name: str
+    password: str
+
+
+class PasswordChange(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/accounts/password`: the current password and the new one."""
+
+    old: str
+    new: str
+
+
 class PlayerLang(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/players/lang`: the language the player reads from now on (en, bg, cs, es, ru)."""
 
@@ -108,7 +162,8 @@ class PlayerLang(msgspec.Struct, forbid_unknown_fields=True):
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/tables`: seats are "open", "me" or "bot:LEVEL"; clock is seconds per move;
-    grace is how long an away person's seat waits before the takeover bot plays it (None: 60)."""
+    grace is how long an away person's seat waits before the takeover bot plays it (None: 60);
+    rated: the game moves its people's ratings (only with the game's standard options)."""
 
     game: str
     options: dict[str, Any] = {}
@@ -116,6 +171,7 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     private: bool = False
     clock: float | None = None
     grace: float | None = None
+    rated: bool = False
 
 
 class SitDown(msgspec.Struct, forbid_unknown_fields=True):
@@ -165,11 +221,12 @@ class TextRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class PlayerMade(msgspec.Struct):
-    """The answer to `POST /api/players`: keep the token secret."""
+    """The answer to `POST /api/players`, `/api/accounts` and `/api/sessions`: keep the token secret."""
 
     player: str
     name: str
     token: str
+    account: bool = False
 
 
 class HttpError(msgspec.Struct):
@@ -180,10 +237,11 @@ class HttpError(msgspec.Struct):
 
 def json_schema() -> dict[str, Any]:
     """The protocol as one JSON Schema document (definitions under `$defs`)."""
-    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, SitDown, TextRequest, PlayerMade, HttpError)
+    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, SitDown, TextRequest, PlayerMade, HttpError,
+             NewAccount, Login, PasswordChange)
     schemas, components = msgspec.json.schema_components(kinds, ref_template="#/$defs/{name}")
     names = ("ClientMessage", "ServerMessage", "NewPlayer", "PlayerLang", "NewTable", "SitDown", "TextRequest", "PlayerMade",
-             "HttpError")
+             "HttpError", "NewAccount", "Login", "PasswordChange")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"cardhall wire protocol v{VERSION}",

@@ -31,7 +31,8 @@ from cardhall.room.service import Room, Subscriber, TableFront, TableMoved
 from cardhall.room.store import StoreError
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
-from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
+from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Error, Sync
+from cardhall.web.words import Speaker
 
 MAX_MESSAGE = 16 * 1024
 RATE = 20.0  # messages a second, on average
@@ -45,6 +46,7 @@ CLOSE_BEHIND = 4408  # the client stopped reading: it reconnects with ?since=V a
 CLOSE_NO_TABLE = 4404
 
 _encode = msgspec.json.Encoder().encode
+_message = msgspec.to_builtins  # a protocol struct as the message a connection queues
 UNCERTAIN = (StoreError, ClusterError, TableMoved)
 """Failures after which the sender also gets the table's state: the database or the cluster
 failed, so the command may or may not have happened (a refusal changes nothing)."""
@@ -88,6 +90,7 @@ class Connection:
         self.player = player
         self.lang = lang  # the language its errors are said in
         self.resync: Resync | None = None  # how to catch up after skipping (set once the table is known)
+        self.speaker: Speaker | None = None  # words for each event and state (?words=1)
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._closing = False
         self._stuck = False  # closing because the client does not read (or cannot be resynced)
@@ -122,6 +125,13 @@ class Connection:
         return since
 
     def send(self, message: dict[str, Any], catching_up: bool = False) -> None:
+        if self.speaker is not None:  # ?words=1: events wait for their state, then go with their words
+            for said in self.speaker.take(message):
+                self._send(said, catching_up)
+        else:
+            self._send(message, catching_up)
+
+    def _send(self, message: dict[str, Any], catching_up: bool = False) -> None:
         if self._closing:
             return
         kind = message.get("type")
@@ -145,7 +155,7 @@ class Connection:
 
     def error(self, message: str) -> None:
         """Send a refusal; a `Msg` is said in the connection's language."""
-        self.send({"type": "error", "message": web(self.lang).say(message)})
+        self.send(_message(Error(web(self.lang).say(message))))
 
     async def _write(self) -> None:
         while (message := await self._outbox.get()) is not None:
@@ -227,7 +237,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
     try:
         token = presented_token(ws, changes=True)
         if token is not None:
-            player = tokens.player(token)
+            player = await tokens.player(token)
             if await room.player_name(player) is None:
                 raise AuthError(Msg(N_("this token's player is not known to this room; "
                                        "get a new token with POST /api/players")))
@@ -245,6 +255,8 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
             await ws.close(CLOSE_NO_TABLE)
         return
     conn.resync = actor.sync
+    if ws.query_params.get("words") == "1":
+        conn.speaker = Speaker(table_id, actor.table.game, conn.lang)
     try:
         # `?since=V`: a returning page's last version; what it missed (its own return too, e.g. the
         # end of a takeover) comes with its first state, in one step, before any later change
@@ -280,7 +292,7 @@ async def answer(message: Mapping[str, Any], conn: Connection, actor: TableFront
         await handle(message, conn, actor)
     except CardhallError as exc:
         said = say_error(exc, conn.lang, actor.table.game, actor.viewer(conn.player))
-        conn.send({"type": "error", "message": said})
+        conn.send(_message(Error(said)))
         if isinstance(exc, UNCERTAIN):
             with contextlib.suppress(CardhallError):
                 await actor.sync(conn, None)

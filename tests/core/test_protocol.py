@@ -168,3 +168,32 @@ def test_random_bot_is_deterministic(toy):
     a = play_game(toy.new_state(seed=9), [RandomBot(4), RandomBot(5)])
     b = play_game(toy.new_state(seed=9), [RandomBot(4), RandomBot(5)])
     assert a.actions == b.actions
+
+
+def test_a_viewers_view_is_computed_once_per_position():
+    """`view_of` keeps each viewer's view until the next move: the room's events and state
+    messages of one change share it (the view after a move is the view before the next)."""
+    import cardhall
+
+    state = cardhall.load("hearts").new_state(4)
+    calls = []
+    real = type(state).view
+
+    class Counting(type(state)):  # type: ignore[misc, valid-type]
+        __slots__ = ()
+
+        def view(self, seat):
+            calls.append(seat)
+            return real(self, seat)
+
+    state.__class__ = Counting
+    first = state.view_of(0)
+    assert state.view_of(0) is first and calls == [0]
+    action = state.legal_actions()[0]
+    state.apply_with_events(action)  # the views before come from the memo; the views after are new
+    assert calls.count(0) == 2
+    after = state.view_of(0)
+    assert calls.count(0) == 2 and after == real(state, 0) and after != first
+    twin = state.clone()
+    twin.apply(twin.legal_actions()[0])
+    assert twin.view_of(0) == real(twin, 0) != after

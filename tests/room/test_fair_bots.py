@@ -64,39 +64,45 @@ def test_people_first_every_table_in_turn_and_hard_shortened_under_load() -> Non
 def test_a_bot_at_a_peoples_table_moves_promptly_while_hard_bots_fill_the_pool(tmp_path: Path) -> None:
     """One worker, four tables of `hard` bots thinking, and a table where Ann sits with two random
     bots: each of their moves waits at most for the move being thought (a shortened search),
-    never for the queue of hard bots (before: ~1.5 s for each table ahead of it)."""
+    never for the queue of hard bots (measured at load average 10: 0.8–0.9 s a round; before the
+    scheduler, 5.6 s: each hard table ahead of it thought its full move first)."""
     async def go() -> float:
         room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_workers=1)
         try:
             host = await room.new_player("Host")
+            hard = []
             for _ in range(4):
                 bots = await room.create_table(host, "hearts", {"target": 1000}, ["bot:hard"] * 4)
                 await bots.start(host)
+                hard.append(bots)
+            warm = time.monotonic() + 90  # the pool's worker starts first (seconds on a loaded machine)
+            while sum(len(b.table.state.actions) for b in hard) < 2 and time.monotonic() < warm:
+                await asyncio.sleep(0.05)
             ann = await room.new_player("Ann")
             people = await room.create_table(ann, "three-two-five", {"deals": 99},
                                              ["me", "bot:random", "bot:random"])
             await people.start(ann)
             slowest, seen = 0.0, 0
-            end = time.monotonic() + 20
+            end = time.monotonic() + 30
             while seen < 6 and time.monotonic() < end:
                 table = people.table
                 if table.state.to_move() == 0:  # Ann's turn: play her first legal move
                     notation = table.game.format_action(table.state.legal_actions()[0])
                     await people.act(ann, notation, None)
-                    asked, moves = time.monotonic(), len(table.state.actions)
-                    while len(people.table.state.actions) == moves and time.monotonic() < end:
-                        await asyncio.sleep(0.01)
-                    # the bots' moves after Ann's: until it is her turn again (or the deal ends)
+                    asked, moves = time.monotonic(), len(people.table.state.actions)
+                    # the bots' moves after Ann's: until it is her turn again (or the game ends);
+                    # a round counts where bots moved (Ann may also move twice in a row)
                     while people.table.state.to_move() not in (0, None) and time.monotonic() < end:
                         await asyncio.sleep(0.01)
-                    slowest, seen = max(slowest, time.monotonic() - asked), seen + 1
+                    if len(people.table.state.actions) > moves:
+                        slowest, seen = max(slowest, time.monotonic() - asked), seen + 1
                 else:
                     await asyncio.sleep(0.01)
-            assert seen >= 3, f"only {seen} rounds of the people's table in 20 s"
+            assert seen >= 3, f"only {seen} rounds of the people's table in 30 s"
             assert room.bots.shortened > 0
             return slowest
         finally:
             await room.close()
 
     slowest = asyncio.run(go())
-    assert slowest < 4.0, f"the bots of a people's table took {slowest:.1f} s for one round"
+    assert slowest < 3.0, f"the bots of a people's table took {slowest:.1f} s for one round"

@@ -11,7 +11,7 @@ import pytest
 import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.text import text_ui
-from cardhall.web.pages import table_text, token_words
+from cardhall.web.pages import table_text
 
 GAMES = ["five-towers", "clash-of-decks", "jass", "putz", "hearts", "three-two-five"]
 
@@ -36,17 +36,19 @@ def test_a_seat_and_a_spectator_get_the_table_in_words(name):
 
 
 def test_words_of_tokens():
-    assert token_words(text_ui(cardhall.load("hearts")), "QS") == "queen of spades ♠"
-    assert token_words(text_ui(cardhall.load("five-towers")), "S14") == "Scrap 14"
-    assert token_words(text_ui(cardhall.load("clash-of-decks")), "top") == "the top lane"
-    assert token_words(text_ui(cardhall.load("clash-of-decks"), "ru"), "top") == "верхний ряд"
+    """Each game says its notation's tokens (`TextUI.token`): cards, 5 Towers' cards, Clash's lanes."""
+    assert text_ui(cardhall.load("hearts")).token("QS") == "queen of spades ♠"
+    assert text_ui(cardhall.load("five-towers")).token("S14") == "Scrap 14"
+    assert text_ui(cardhall.load("five-towers")).token("take") == "take"
+    assert text_ui(cardhall.load("clash-of-decks")).token("top") == "the top lane"
+    assert text_ui(cardhall.load("clash-of-decks"), "ru").token("top") == "верхний ряд"
 
 
 def test_bad_requests_get_a_sentence(server):
     with pytest.raises(CardhallError, match="seat must be"):
         table_text({"game": "hearts", "options": {}, "seat": 9, "view": {}})
     client = httpx.Client(base_url=server.url)
-    r = client.post("/api/text", content=b"not json")
+    r = client.post("/api/text", content=b"not json", headers={"Content-Type": "application/json"})
     assert r.status_code == 400 and "JSON" in r.json()["error"]
     r = client.get("/api/games/five-towers/seats", params={"options": '{"players": 9}'})
     assert r.status_code == 400 and "players" in r.json()["error"]
@@ -60,7 +62,9 @@ def test_every_view_of_a_whole_game_fits_its_type_and_is_said(name):
     other formats too, where a view has keys of its own)."""
     import json
 
-    for options in ({}, {"format": "draft"} if name == "clash-of-decks" else {"players": 3} if name == "hearts" else {}):
+    more = {"clash-of-decks": [{"format": "draft"}, {"solo": True}], "hearts": [{"players": 3}],
+            "five-towers": [{"players": 2}], "putz": [{"players": 5}]}
+    for options in ({}, *more.get(name, [])):
         game = cardhall.load(name, **options)
         state = game.new_state(5)
         rng = random.Random(5)

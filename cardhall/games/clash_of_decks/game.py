@@ -129,6 +129,7 @@ class ClashOfDecks(Game):
     title = "Clash of Decks"
     plugins = Plugins(
         text_ui="cardhall.games.clash_of_decks.text:GameTextUI",
+        web="cardhall.games.clash_of_decks.web",
         heuristic="cardhall.games.clash_of_decks.bot:HeuristicBot",
         focus="cardhall.games.clash_of_decks.bot:SearchingBot",
         bench="cardhall.games.clash_of_decks.bench:run",

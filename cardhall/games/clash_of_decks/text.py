@@ -12,7 +12,7 @@ import re
 from typing import Any, cast
 
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.i18n import NP_
+from cardhall.core.i18n import N_, NP_
 from cardhall.core.text import Shortcut, TextUI
 from cardhall.games.clash_of_decks.abilities import ability_names
 from cardhall.games.clash_of_decks.cards import BY_NAME, CARDS
@@ -34,10 +34,22 @@ FORMATS = {"precon": NP_("format", "precon"), "draft": NP_("format", "draft"),
            "constructed": NP_("format", "constructed")}
 
 
+NOTATION_WORDS = {"A": N_("player A's side"), "B": N_("player B's side"),
+                  "top": N_("the top lane"), "bottom": N_("the bottom lane")}
+"""The notation's sides and lanes in words (the browser's picker names a step by them)."""
+
+
 class GameTextUI(TextUI):
     """The text of Clash of Decks."""
 
     # --- words ----------------------------------------------------------------------------
+    def token(self, token: str) -> str:
+        """A token of the notation in words: a side (`A`, `B`), a lane (`top`, `bottom`), a card
+        of the game; other tokens as they are."""
+        if token in NOTATION_WORDS:
+            return self.tr._(NOTATION_WORDS[token])
+        return super().token(token)
+
     def word(self, name: str) -> str:
         """A card's name as a word in the reader's language."""
         return self.tr.pgettext(CARD_NAME, name)

@@ -63,6 +63,7 @@ class FiveTowers(Game):
     title = "5 Towers"
     plugins = Plugins(
         text_ui="cardhall.games.five_towers.text:GameTextUI",
+        web="cardhall.games.five_towers.web",
         heuristic="cardhall.games.five_towers.bot:HeuristicBot",
         rollout="cardhall.games.five_towers.bot:rollout_policy",
         position_values="cardhall.games.five_towers.bot:position_values",

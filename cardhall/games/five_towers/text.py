@@ -8,6 +8,7 @@ forms, the towers' names in the case each sentence needs (message contexts ``tow
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cardhall.core.game import Action, Event, Viewer
@@ -23,6 +24,8 @@ from cardhall.games.five_towers.notation import (
     parse_card,
 )
 from cardhall.games.five_towers.rules_engine import max_build
+
+_NOTATION_CARD = re.compile(r"^[PVGSY]\d{1,2}$")
 
 
 def _towers(view: dict[str, Any], seat: int) -> list[list[int]]:
@@ -264,6 +267,24 @@ class GameTextUI(TextUI):
         gone = tr._("gone")
         result = "; ".join(f"{self.tower(col)} {' '.join(map(str, towers[col])) or gone}" for col in touched)
         return f"{self.game.format_action(action)}  → {result}"
+
+    def token(self, token: str) -> str:
+        """A card of the notation in words (`S14` → "Scrap 14"); other tokens as they are."""
+        if _NOTATION_CARD.match(token):
+            return self.tower_card(parse_card(token))
+        return token
+
+    def spoken_choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
+        """A build as its steps say it, then the towers it makes: "take Candy 12 and Tree 10;
+        demolish nothing; place …; the towers become Candy 12; Tree 10" (no notation)."""
+        steps = self.steps(action, view, seat)
+        if steps is None:
+            return self.choice(action, view, seat)
+        towers = self.choice(action, view, seat).partition("→")[2].strip()
+        parts = [answer for _, answer in steps]
+        if towers:
+            parts.append(self.tr._("the towers become {towers}", towers=towers))
+        return "; ".join(parts)
 
     def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
         """A build in three steps: the cards taken, the tower top demolished, where each card goes."""

@@ -146,6 +146,7 @@ class Hearts(Game):
     title = "Hearts"
     plugins = Plugins(
         text_ui="cardhall.games.hearts.text:GameTextUI",
+        web="cardhall.games.hearts.web",
         heuristic="cardhall.games.hearts.bot:HeuristicBot",
         rollout="cardhall.games.hearts.bot:rollout_policy",
         bench="cardhall.games.hearts.bench:run",

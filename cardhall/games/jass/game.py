@@ -65,6 +65,7 @@ class Jass(JassFamily):
     title = N_("Jass")
     plugins = Plugins(
         text_ui="cardhall.games.jass.text:GameTextUI",
+        web="cardhall.games.jass.web",
         heuristic="cardhall.games.jass.bot:HeuristicBot",
         rollout="cardhall.games.jass.bot:rollout_policy",
         bench="cardhall.games.jass.bench:run",

@@ -73,6 +73,7 @@ class Putz(JassFamily):
     title = N_("Putz (Apple)")
     plugins = Plugins(
         text_ui="cardhall.games.jass.text:GameTextUI",
+        web="cardhall.games.jass.web",
         heuristic="cardhall.games.jass.bot:HeuristicBot",
         rollout="cardhall.games.jass.bot:rollout_policy",
         bench="cardhall.games.jass.bench:run",

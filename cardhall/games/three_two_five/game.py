@@ -140,6 +140,7 @@ class ThreeTwoFive(Game):
     title = "3-2-5 (Teen Do Paanch)"
     plugins = Plugins(
         text_ui="cardhall.games.three_two_five.text:GameTextUI",
+        web="cardhall.games.three_two_five.web",
         heuristic="cardhall.games.three_two_five.bot:HeuristicBot",
         rollout="cardhall.games.three_two_five.bot:rollout_policy",
         bench="cardhall.games.three_two_five.bench:run",

@@ -22,7 +22,7 @@ function botTitle(gameName, level) {
 function seatWords(seat, gameName) {
   if (seat.kind === "open") return _("open");
   if (seat.kind === "bot") return seat.bot ? _("Bot ({level})", { level: botTitle(gameName, seat.bot) }) : _("a bot");
-  const name = seat.name || _("someone");
+  const name = seat.guest ? _("{name} (guest)", { name: seat.name || _("someone") }) : seat.name || _("someone");
   if (seat.takeover) return _("{name} (a bot plays for them)", { name });
   return seat.connected ? name : _("{name} (away)", { name });
 }
@@ -204,7 +204,7 @@ async function create(event) {
     const grace = graceText === "" ? null : Number(graceText);
     if (Number.isNaN(grace)) throw new Error(_("The away time must be a number of seconds, like 60; got \"{text}\".", { text: graceText }));
     const t = await authed("/api/tables", { method: "POST",
-      body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace } });
+      body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace, rated: $("rated").checked } });
     if (priv) {
       const url = new URL(tableLink(t.id, t.invite), location.href).href;
       const box = $("invite");

@@ -1,0 +1,38 @@
+// The hand: one button per card, named in words ("queen of spades ♠"); a card that cannot be
+// played now is aria-disabled and says so. Buttons are kept and reordered, never re-created.
+import { _, el, face } from "../common.js";
+import { focusLost } from "./focus.js";
+import { handAction } from "./picker.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Draw the hand on every state of `model`; `tryCard(card)` plays (or asks about) a card. */
+export function showHand(model, { tryCard }) {
+  model.on("state", () => drawHand(model, tryCard));
+}
+
+function drawHand(model, tryCard) {
+  const hand = model.hand() || [];
+  const legal = model.legal();
+  const box = $("hand");
+  $("hand-h").hidden = box.hidden = model.seat() === null || model.hand() === null;
+  const keep = new Set(hand);
+  const gone = [...box.children].filter((b) => !keep.has(b.dataset.card));
+  const focusAt = focusLost(box, gone);
+  gone.forEach((b) => b.remove());
+  hand.forEach((card, i) => {
+    let b = box.querySelector(`button[data-card="${CSS.escape(card)}"]`);
+    if (!b) {
+      const f = face(card);
+      b = el("button", { type: "button", class: `card suit-${f ? f.suit : "x"}`, "data-card": card, onclick: () => tryCard(card) },
+        el("span", { class: "pip", "aria-hidden": "true", text: f ? f.text : card }), el("span", { class: "name" }));
+    }
+    if (box.children[i] !== b) box.insertBefore(b, box.children[i] || null);
+    const action = handAction(card, legal);
+    const words = model.word(card);
+    b.querySelector(".name").textContent = words;
+    b.setAttribute("aria-disabled", action ? "false" : "true");
+    b.title = action ? model.choice(action) : _("{card}: not playable now", { card: words });
+  });
+  if (focusAt !== null) (box.children[Math.min(focusAt, box.children.length - 1)] || $("hand-h")).focus();
+}

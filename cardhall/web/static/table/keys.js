@@ -1,0 +1,130 @@
+// The keys: the game's own (C, A, F, H, G, S, T …, answered in words from the state's words)
+// and the client's, the same in every game; remappable or off (WCAG 2.1.4). Enter plays the
+// selection or starts the game; Page Up/Down read the history; arrows move within a group.
+import { _, el, me } from "../common.js";
+import { currentStep } from "./choices.js";
+import { focusFirstChoice } from "./focus.js";
+import { saveSettings, settings } from "./settings.js";
+import { NOT_YOUR_TURN, alertText, reviewLog, say } from "./speech.js";
+
+const $ = (id) => document.getElementById(id);
+
+export const CLIENT_KEYS = {
+  R: _("read the whole table"),
+  L: _("list your choices"),
+  J: _("jump to your choices (moves focus to the first playable card or choice)"),
+  Y: _("your hand"),
+  W: _("who sits where"),
+  M: _("write a chat message (moves focus to the message field)"),
+  "?": _("this list of keys"),
+};
+
+function ids(model) { return [...Object.keys(model.words().keys), ...Object.keys(CLIENT_KEYS)]; }
+
+function keyMap(model) {
+  const map = {};
+  for (const id of ids(model)) {
+    const k = id in settings.map ? settings.map[id] : id;
+    if (k) map[k.toUpperCase()] = id;
+  }
+  return map;
+}
+
+function describeKey(model, id) {
+  const k = model.key(id);
+  return (k && k.what) || CLIENT_KEYS[id] || id;
+}
+
+function drawHelp(model) {
+  const rows = [
+    [_("Enter"), _("play the selected choice; start the game when you are the host")],
+    [_("Tab, arrow keys"), _("move between buttons; arrows move within your hand and your choices")],
+    [_("Page Up, Page Down"), _("read the previous or next line of the history")],
+  ];
+  for (const id of ids(model)) {
+    const k = id in settings.map ? settings.map[id] : id;
+    rows.push([k ? k.toUpperCase() : _("{key} (off)", { key: id }), describeKey(model, id)]);
+  }
+  $("help-keys").replaceChildren(...rows.flatMap(([k, d]) => [el("dt", { text: k }), el("dd", { text: d })]));
+  const remap = $("remap");
+  if (!remap.children.length) {
+    for (const id of ids(model)) {
+      const input = el("input", { id: `map-${id}`, maxlength: "1", class: "key", value: id in settings.map ? settings.map[id] : id });
+      input.addEventListener("change", () => { settings.map[id] = input.value.trim(); saveSettings(); drawHelp(model); });
+      remap.append(el("div", { class: "field" }, el("label", { for: `map-${id}`, text: describeKey(model, id) }), input));
+    }
+  }
+}
+
+function runKey(model, id) {
+  const k = model.key(id);
+  if (k) {
+    say(k.text);
+    if (k.action && model.legal().includes(k.action)) {
+      model.update((local) => { local.selected = k.action; });
+      say(_("{what} Press Enter to play it.", { what: k.text }));
+    }
+    return;
+  }
+  const mine = model.isMyTurn();
+  switch (id) {
+    case "R": say(model.words().render || _("Nothing to read yet.")); break;
+    case "L": {
+      const hand = [...$("hand").querySelectorAll('button[aria-disabled="false"]')].map((b) => b.querySelector(".name").textContent);
+      const step = currentStep(model);
+      const list = [...hand, ...step.options.map((o) => (o.notations.length === 1 ? model.choice(o.notations[0]) : o.answer))];
+      say(mine ? _("Your choices: {choices}.", { choices: list.join("; ") }) : NOT_YOUR_TURN);
+      break;
+    }
+    case "Y": {
+      const hand = model.hand();
+      say(model.seat() === null ? _("You are watching; you have no hand.")
+        : hand ? _("Your hand: {cards}.", { cards: hand.map((c) => model.word(c)).join(", ") })
+          : _("This game has no hand of cards; press R to read the table."));
+      break;
+    }
+    case "W": say([...$("seats").children].map((li) => li.textContent).join(". ")); break;
+    case "M": $("chat").focus(); break;
+    case "J": if (!focusFirstChoice()) say(mine ? _("Nothing to choose.") : NOT_YOUR_TURN); break;
+    case "?": $("help").hidden = false; $("help-h").setAttribute("tabindex", "-1"); $("help-h").focus(); break;
+    default: break;
+  }
+}
+
+function arrows(e) {
+  const group = e.target.closest("#hand, #choices");
+  if (!group) return false;
+  const buttons = [...group.querySelectorAll("button")];
+  const i = buttons.indexOf(e.target);
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+  if (i < 0 || !step) return false;
+  buttons[(i + step + buttons.length) % buttons.length].focus();
+  return true;
+}
+
+/** Answer the keys on the page for `model`; `play(notation)` and `startGame()` act. */
+export function listenToKeys(model, { play, startGame }) {
+  model.on("state", ({ first }) => { if (first) drawHelp(model); });
+  document.addEventListener("keydown", (e) => {
+    if (!model.state || e.ctrlKey || e.altKey || e.metaKey) return;
+    const tag = e.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || e.target.isContentEditable) return;
+    if (arrows(e)) { e.preventDefault(); return; }
+    if (e.key === "PageUp" || e.key === "PageDown") { e.preventDefault(); reviewLog(e.key === "PageUp" ? -1 : 1); return; }
+    if (e.key === "Escape") { $("help").hidden = true; alertText(""); return; }
+    if (e.key === "Enter") {
+      if (["BUTTON", "A", "SUMMARY"].includes(tag)) return;
+      e.preventDefault();
+      const who = me();
+      if (model.state.status === "waiting" && model.isHost(who && who.player)) startGame();
+      else if (model.local.selected) play(model.local.selected);
+      else say(model.isMyTurn() ? _("Nothing is selected: choose a card or a choice with Tab and Enter.") : NOT_YOUR_TURN);
+      return;
+    }
+    if (!settings.keys || e.key.length !== 1) return;
+    const id = keyMap(model)[e.key.toUpperCase()];
+    if (!id) return;
+    e.preventDefault();
+    runKey(model, id);
+  });
+}

@@ -1,0 +1,157 @@
+// The table page: the wire feeds the model; every part of the page subscribes to the model.
+//
+//   wire.js ──messages──▶ model.js ──"sync" / "event" / "state" / "local"──▶ speech.js (live regions, log)
+//                                                                   ├──▶ seats.js, hand.js, choices.js (picker.js)
+//                                                                   ├──▶ keys.js
+//                                                                   └──▶ the game's presenter (its pictures)
+//
+// What is said comes with the messages (`?words=1`): the page asks no other endpoint what to
+// say. The DOM is stable: buttons are updated in place, never re-created under the user's
+// focus, and focus only moves when the user asks (or, as a setting, to the choices on your turn).
+import { ApiError, LANG, _, api, authed, el, me, showWho } from "../common.js";
+import { showChoices } from "./choices.js";
+import { focusFirstChoice } from "./focus.js";
+import { showHand } from "./hand.js";
+import { listenToKeys } from "./keys.js";
+import { createModel } from "./model.js";
+import { handAction } from "./picker.js";
+import { showSeats } from "./seats.js";
+import { saveSettings, settings } from "./settings.js";
+import { NOT_YOUR_TURN, alertText, log, say, speak, status } from "./speech.js";
+import { connectWire } from "./wire.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("table-root");
+const tableId = root.dataset.table;
+const invite = new URLSearchParams(location.search).get("invite");
+const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+const NO_TABLE = _("There is no such table, or it is private and this link has no invite.");
+// localStorage, not sessionStorage: closing the page and coming back later is returning too, and
+// the missed events (a takeover, then "You take your seat back.") are told like after a reload.
+const versionKey = `cardhall.seen.${tableId}`;
+
+const model = createModel({ version: Number(localStorage.getItem(versionKey) || 0) });
+window.cardhallModel = model;  // for the tests and for a person's own scripts: the page's one model
+let wire = null;
+
+// --- actions ---------------------------------------------------------------------------------
+function send(msg) {
+  if (wire && wire.send(msg)) return true;
+  alertText(_("Not connected right now; wait a moment and try again."));
+  return false;
+}
+
+function notYourTurn() { alertText(`${NOT_YOUR_TURN} ${model.turn()}`.trim()); }
+
+function play(notation) {
+  if (!model.isMyTurn()) { notYourTurn(); return; }
+  alertText("");
+  model.update((local) => { local.selected = null; local.path = []; local.byUser = []; });
+  if (send({ type: "act", action: notation, version: model.state.version })) say(_("You chose: {choice}.", { choice: model.choice(notation) }));
+}
+
+function tryCard(card) {
+  if (!model.state || model.seat() === null) return;
+  const action = handAction(card, model.legal());
+  if (action) { play(action); return; }
+  if (!model.isMyTurn()) { notYourTurn(); return; }
+  send({ type: "act", action: card, version: model.state.version });  // not legal: the engine says why, in its own sentence
+}
+
+async function sitAt(seat) {
+  if (!me()) {
+    alertText(_("To sit, first choose a name in the lobby (the cardhall link at the top of the page)."));
+    return;
+  }
+  try {
+    await authed(`/api/tables/${encodeURIComponent(tableId)}/sit`, { method: "POST", body: { seat, invite } });
+  } catch (err) { alertText(err.message); }
+}
+
+async function startGame() {
+  try {
+    await authed(`/api/tables/${encodeURIComponent(tableId)}/start`, { method: "POST", body: {} });
+  } catch (err) { alertText(err.message); }
+}
+
+async function leaveTable() {
+  try {
+    await authed(`/api/tables/${encodeURIComponent(tableId)}/leave`, { method: "POST", body: {} });
+    log(_("You left the table; you are watching now."), "note");
+  } catch (err) { alertText(err.message); }
+}
+
+// --- the page's parts, each a subscriber of the model ------------------------------------------
+function subscribe() {
+  speak(model, { tableId, onMyTurn: () => { if (settings.focus) focusFirstChoice(); } });
+  showSeats(model, { sitAt });
+  showHand(model, { tryCard });
+  showChoices(model, { play });
+  listenToKeys(model, { play, startGame });
+  model.on("state", () => {
+    const state = model.state;
+    $("render").textContent = model.words().render;
+    localStorage.setItem(versionKey, String(model.version));
+    window.cardhallLast = state;  // what the page shows, for the tests (the viewer's own message)
+    // for tests and styles: the version shown and whose turn it is
+    root.dataset.version = String(state.version);
+    root.dataset.turn = model.isOver() ? "over" : state.status === "waiting" ? "waiting" : model.isMyTurn() ? "mine" : "other";
+  });
+}
+
+/** The game's presenter draws its pictures into #picture; a game without one has none. */
+async function present(found) {
+  if (!found) return;
+  if (found.style) document.head.append(el("link", { rel: "stylesheet", href: found.style }));
+  try {
+    const module = await import(found.script);
+    module.default($("picture"), model);
+  } catch (err) { alertText(err.message || String(err)); }
+}
+
+function wireSettings() {
+  document.body.classList.toggle("four-colour", settings.four);
+  for (const [id, key] of [["set-keys", "keys"], ["set-focus", "focus"], ["set-four", "four"]]) {
+    const box = $(id);
+    box.checked = settings[key];
+    box.addEventListener("change", () => {
+      settings[key] = box.checked; saveSettings();
+      document.body.classList.toggle("four-colour", settings.four);
+    });
+  }
+  $("start").addEventListener("click", startGame);
+  $("leave").addEventListener("click", leaveTable);
+  $("help-close").addEventListener("click", () => { $("help").hidden = true; });
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const line = $("chat").value.trim();
+    if (line && send({ type: "chat", text: line })) $("chat").value = "";
+  });
+}
+
+async function main() {
+  showWho();
+  wireSettings();
+  let found;
+  try {
+    found = await api(`/api/tables/${encodeURIComponent(tableId)}${query}`);
+  } catch (err) {
+    status(err instanceof ApiError && err.status === 404 ? NO_TABLE : err.message);
+    $("title").textContent = _("No such table");
+    return;
+  }
+  model.summary = found;
+  $("rules-link").href = `/rules/${encodeURIComponent(found.game)}?lang=${encodeURIComponent(LANG)}`;
+  $("rules-link").textContent = _("The rules of {game}", { game: found.title || found.game });
+  subscribe();
+  await present(found.presenter);
+  let lost = false;
+  model.on("state", () => { lost = false; });
+  wire = connectWire(model, tableId, query, {
+    open: () => { root.dataset.link = "open"; },
+    lost: () => { root.dataset.link = "lost"; if (!lost) status(_("The connection is lost; reconnecting…")); lost = true; },
+    gone: () => status(NO_TABLE),
+  });
+}
+
+main();

@@ -1,0 +1,58 @@
+// The seats: who sits where (a list in words), the languages the players read, and, before
+// the start, the open seats to sit at and the host's Start button.
+import { _, el, me, ngettext, playersSpeak } from "../common.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Draw the seats on every state of `model`; `sitAt(i)` sits the user at seat i. */
+export function showSeats(model, { sitAt }) {
+  model.on("state", () => {
+    drawSeats(model);
+    drawWaiting(model, sitAt);
+  });
+}
+
+function drawSeats(model) {
+  const state = model.state;
+  const list = $("seats");
+  const seats = state.seats || [];
+  const names = model.words().seats;
+  while (list.children.length > seats.length) list.lastElementChild.remove();
+  seats.forEach((s, i) => {
+    let li = list.children[i];
+    if (!li) { li = el("li"); list.append(li); }
+    const who = s.kind === "open" ? _("open") : model.words().names?.[i] || s.name || _("someone");
+    const notes = [];
+    if (i === model.seat()) notes.push(_("you"));
+    if (s.kind === "person" && !s.connected) notes.push(_("away"));
+    if (s.takeover) notes.push(_("a bot plays for them"));
+    if (state.to_move === i && state.status === "playing") notes.push(_("to move"));
+    const place = names[i] || _("Seat {number}", { number: i + 1 });
+    li.textContent = notes.length ? _("{seat}: {who} ({notes})", { seat: place, who, notes: notes.join(", ") })
+      : _("{seat}: {who}", { seat: place, who });
+  });
+  $("speak").textContent = playersSpeak(seats) || "";
+  $("leave").hidden = model.seat() === null || state.status === "over";
+}
+
+function drawWaiting(model, sitAt) {
+  const state = model.state;
+  const box = $("waiting");
+  box.hidden = state.status !== "waiting";
+  if (box.hidden) return;
+  const who = me();
+  const host = model.isHost(who && who.player);
+  const open = (state.seats || []).map((s, i) => (s.kind === "open" ? i : -1)).filter((i) => i >= 0);
+  $("waiting-text").textContent = open.length
+    ? ngettext("Waiting for players: seat {seats} is open.", "Waiting for players: seats {seats} are open.", open.length,
+      { seats: open.map((i) => i + 1).join(", ") })
+    : host ? _("Every seat is taken. Start the game when you are ready (Enter).") : _("Every seat is taken; the host starts the game.");
+  const sit = $("sit-buttons");
+  const want = model.seat() === null ? open : [];
+  const sig = want.join(",");
+  if (sit.dataset.sig !== sig) {
+    sit.dataset.sig = sig;
+    sit.replaceChildren(...want.map((i) => el("button", { type: "button", text: _("Sit at seat {number}", { number: i + 1 }), onclick: () => sitAt(i) })));
+  }
+  $("start").hidden = !(host && open.length === 0);
+}

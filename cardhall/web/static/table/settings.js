@@ -1,0 +1,8 @@
+// The page's settings, kept in this browser (localStorage): single-key shortcuts on, focus to
+// the choices when the turn comes, the four-colour deck, and the keys remapped.
+const KEY = "cardhall.settings";
+
+export const settings = Object.assign({ keys: true, focus: false, four: false, map: {} },
+  (() => { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; } })());
+
+export function saveSettings() { localStorage.setItem(KEY, JSON.stringify(settings)); }

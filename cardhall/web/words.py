@@ -1,0 +1,269 @@
+"""Words on the wire: what a table says to one viewer, in the viewer's language, phrased once.
+
+A browser connection that asks for words (`/ws/tables/{id}?words=1`) gets each event with its
+sentence (`Event.words`) and each state with the table, the choices, the steps of a composite
+choice and the keys' answers in words (`State.words`, a `StateWords`), all phrased here by the
+game's own `TextUI` from the messages this viewer receives anyway, so nothing here knows more
+than the viewer may. Phrasing is cached per (table, version, viewer, language): the connections
+of one person, or the spectators reading one language, share one phrasing of each change.
+
+`POST /api/text` (`cardhall.web.pages.table_text`, for tools and other clients that send a view
+back and ask what to say) phrases with the same `TextUI` parts: `token`, `spoken_choice`,
+`without_notation`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import weakref
+from collections import OrderedDict
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import msgspec
+
+import cardhall
+from cardhall.core.errors import CardhallError
+from cardhall.core.game import Game, Viewer
+from cardhall.core.i18n import N_, check
+from cardhall.core.text import TextUI, choice_steps, text_ui
+from cardhall.core.titles import game_title
+from cardhall.room.words import room_sentence, seat_label
+from cardhall.web.languages import web
+from cardhall.web.protocol import KeyWords, StateWords
+
+log = logging.getLogger("cardhall.web")
+
+NOTHING = N_("Nothing to say about that now.")
+CACHED = 4096
+"""Phrasings kept (state words and the sentences of one change, per viewer and language): those of
+the changes now being sent, and recent events a returning connection asks for again."""
+
+
+@lru_cache(maxsize=256)
+def load_reader(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
+    """The game `name` with these options (JSON) and its `TextUI` in the language `code`, shared."""
+    game = cardhall.load(name, **json.loads(options_json))
+    return game, text_ui(game, code)
+
+
+def reader(game: Game, code: str) -> tuple[Game, TextUI]:
+    """The game (as loaded for words) and its `TextUI` in the language `code`, shared."""
+    return load_reader(game.name, json.dumps(dict(game.options), sort_keys=True), code)
+
+
+def _call(fn: Any, *args: Any) -> Any:
+    """A text function applied to a view it may not fully understand (a spectator's public
+    view lacks a hand): a missing field means there is nothing to say, not an error."""
+    try:
+        return fn(*args)
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError):
+        return None
+
+
+def event_words(ui: TextUI, event: Mapping[str, Any], seat: Viewer, names: Sequence[str]) -> str:
+    """One event as one sentence for `seat` ("" when there is nothing to say): the room's own
+    events (`room_sentence`, naming the seated people), else the game's (`TextUI.phrase`)."""
+    said = room_sentence(event, ui.tr, seat, names)
+    if said is None:
+        said = _call(ui.phrase, event, seat)
+    return said or ""
+
+
+def without_notation(ui: TextUI, choices: dict[str, str]) -> None:
+    """Labels of the form "NOTATION: words" lose the notation; where two would then read the
+    same (Clash's "summon X top" and "summon X bottom"), the notation is said in words instead."""
+    stripped = {n: label[len(n) + 2:] for n, label in choices.items() if label.startswith(n + ": ")}
+    counts: dict[str, int] = {}
+    for rest in stripped.values():
+        counts[rest] = counts.get(rest, 0) + 1
+    for n, rest in stripped.items():
+        choices[n] = rest if counts[rest] == 1 else " ".join(ui.token(t) for t in n.split()) + ": " + rest
+
+
+def state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], legal: Sequence[str],
+                over: bool = False, scores: Sequence[float] = (), names: Sequence[str] = ()) -> StateWords:
+    """Everything a page says about one state for `seat`: the table, the keys' answers, the
+    choices (and, for a long composite choice, its steps, `cardhall.core.text.choice_steps`),
+    each notation token of the choices and the hand, what the reader calls each seat's occupant
+    (`names`), the result once the game is over."""
+    with _answers_once(ui):
+        return _state_words(game, ui, seat, view, legal, over, scores, names)
+
+
+@contextlib.contextmanager
+def _answers_once(ui: TextUI) -> Iterator[None]:
+    """While one state is phrased, each key's function answers once: the whole table (`render`)
+    is mostly the keys' answers again (C, S, T …), so its calls reuse them. The functions are
+    shadowed on the (shared, single-threaded) `ui` object and restored after."""
+    shadowed: list[str] = []
+    for _, (_what, fn) in (ui.shortcuts().items() if hasattr(ui, "__dict__") else ()):
+        name = getattr(fn, "__name__", "")
+        if getattr(fn, "__self__", None) is ui and name and name not in shadowed and name not in vars(ui):
+            shadowed.append(name)
+            setattr(ui, name, _once(fn))
+    try:
+        yield
+    finally:
+        for name in shadowed:
+            delattr(ui, name)
+
+
+def _once(fn: Any) -> Any:
+    """`fn(view, seat)` answered once per view object and seat (the view is kept with its answer,
+    so no other view can take its id meanwhile)."""
+    said: dict[tuple[int, int], tuple[Any, Any]] = {}
+
+    def answer(view: Any, seat: int) -> Any:
+        key = (id(view), seat)
+        if key not in said or said[key][0] is not view:
+            said[key] = (view, fn(view, seat))
+        return said[key][1]
+    return answer
+
+
+def _token(ui: TextUI, token: str) -> str:
+    """`ui.token(token)`, kept per reader (a token's words never change)."""
+    known = _TOKENS.setdefault(ui, {})
+    if token not in known:
+        known[token] = ui.token(token)
+    return known[token]
+
+
+_TOKENS: weakref.WeakKeyDictionary[TextUI, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], legal: Sequence[str],
+                 over: bool, scores: Sequence[float], names: Sequence[str]) -> StateWords:
+    tr = web(ui.tr.code)
+    me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
+    nothing = tr._(NOTHING)
+    view = dict(view)
+    keys: dict[str, KeyWords] = {}
+    for key, (what, fn) in ui.shortcuts().items():
+        said = _call(fn, view, me)
+        if isinstance(said, tuple):
+            said, action = said
+            keys[key] = KeyWords(ui.say(what), ui.say(said, seat), game.format_action(action))
+        else:
+            keys[key] = KeyWords(ui.say(what), ui.say(said, seat) if said else nothing)
+
+    choices: dict[str, str] = {}
+    words: dict[str, str] = {}
+    actions = []
+    for notation in legal:
+        try:
+            action = game.parse_action(notation, None)
+            actions.append((notation, action))
+            choices[notation] = ui.say(ui.spoken_choice(action, view, me), seat)
+        except CardhallError:
+            choices[notation] = notation
+        for token in notation.replace(";", " ").split():
+            words.setdefault(token, _token(ui, token))
+    without_notation(ui, choices)
+    steps = None
+    if len(actions) == len(legal):
+        found = _call(choice_steps, ui, [a for _, a in actions], view, me)
+        if found is not None:
+            steps = {n: [list(step) for step in s] for (n, _), s in zip(actions, found, strict=True)}
+    hand = view.get("hand")
+    if isinstance(hand, list):
+        for card in hand:
+            if isinstance(card, str):
+                words.setdefault(card, _token(ui, card))
+
+    result = None
+    if over:
+        result = _call(ui.result, view, list(scores or view.get("scores") or []), view.get("winners") or [], me)
+    render = _call(ui.render, view, me)
+    if not render:  # a spectator's public view: what the table, score and turn keys can say
+        render = "\n".join(k.text for key, k in keys.items() if key in ("C", "S", "T") and k.text != nothing)
+    return StateWords(title=game_title(game, ui.tr), lang=ui.tr.code, render=render or "",
+                      seats=[ui.seat(i) for i in range(game.num_players)], names=list(names), keys=keys,
+                      choices=choices,
+                      words=words, steps=steps, result=result or None)
+
+
+class Cache:
+    """The phrasings of recent changes, least recently used dropped first."""
+
+    def __init__(self, size: int = CACHED) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self.made = 0  # phrasings computed (not found here)
+
+    def get(self, key: Hashable, make: Any) -> Any:
+        if key in self._items:
+            self._items.move_to_end(key)
+            return self._items[key]
+        value = self._items[key] = make()
+        self.made += 1
+        if len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return value
+
+
+CACHE = Cache()
+_encode_words = msgspec.to_builtins
+
+
+class Speaker:
+    """Adds the words to one connection's messages. The events of a change reach a connection
+    just before the state that follows them, phrased for that state's viewer: so the events are
+    held until their state comes, then all are sent, each with its sentence (cached per table,
+    version, viewer and language), the state with its `StateWords`."""
+
+    def __init__(self, table_id: str, game: Game, code: str, cache: Cache = CACHE) -> None:
+        self.table_id = table_id
+        self.game, self.ui = reader(game, check(code))
+        self.code = self.ui.tr.code
+        self.cache = cache
+        self._held: list[dict[str, Any]] = []
+
+    def take(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """The messages to send now: none for an event (held), the held events and the state
+        with their words for a state; any other message as it is."""
+        kind = message.get("type")
+        if kind == "event":
+            self._held.append(message)
+            return []
+        if kind != "state":
+            return [message]
+        held, self._held = self._held, []
+        try:
+            return self._phrase(held, message)
+        except Exception:  # a bug in a game's phrasing must not stop the table: the messages go without words
+            log.exception("table %s: cannot phrase version %s; sent without words", self.table_id, message.get("version"))
+            return [*held, message]
+
+    def _phrase(self, held: list[dict[str, Any]], message: dict[str, Any]) -> list[dict[str, Any]]:
+        seat = message.get("seat")
+        names = [seat_label(s, self.ui.tr) for s in message.get("seats") or []]
+        out: list[dict[str, Any]] = []
+        for version, group in _by_version(held):
+            said = self.cache.get(("events", self.table_id, version, seat, self.code),
+                                  lambda group=group: [event_words(self.ui, m["event"], seat, names) for m in group])
+            out.extend({**m, "words": w} for m, w in zip(group, said, strict=True))
+        words = self.cache.get(("state", self.table_id, message["version"], seat, self.code),
+                               lambda: _encode_words(self.state(message)))
+        out.append({**message, "words": words})
+        return out
+
+    def state(self, message: Mapping[str, Any]) -> StateWords:
+        names = [seat_label(s, self.ui.tr) for s in message.get("seats") or []]
+        return state_words(self.game, self.ui, message.get("seat"), message.get("view") or {},
+                           message.get("legal") or [], bool(message.get("over")), message.get("scores") or [], names)
+
+
+def _by_version(events: list[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
+    groups: list[tuple[int, list[dict[str, Any]]]] = []
+    for m in events:
+        if groups and groups[-1][0] == m["version"]:
+            groups[-1][1].append(m)
+        else:
+            groups.append((m["version"], [m]))
+    return groups
+
