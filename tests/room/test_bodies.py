@@ -59,7 +59,7 @@ def test_the_room_answers_413_to_a_large_body(tmp_path: Path) -> None:
             async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://room") as http:
                 big = b"{" + b" " * (600 * 1024) + b"}"  # over both limits (16 KiB, 512 KiB)
                 for path in ("/api/players", "/api/text"):
-                    answer = await http.post(path, content=big)
+                    answer = await http.post(path, content=big, headers={"content-type": "application/json"})
                     assert answer.status_code == 413, (path, answer.text)
                     assert "too large" in answer.json()["error"]
                 ok = await http.post("/api/players", json={"name": "Ann"})
