@@ -418,6 +418,7 @@ def saved(folder: Path | None = typer.Option(None, help=N_("Where the records ar
 def bench(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="The game to measure; `room` for the room benchmark (WebSocket clients); "
+                                "`restart` for the room's restart time against its tables' moves; "
                                 "`envs` for the RL environments' steps per second."),
     vs: str | None = typer.Option(None, "--vs", help="A peer engine to compare with (hearts: openspiel; jass: jass-kit; "
                                   "envs: openspiel)."),
@@ -429,16 +430,25 @@ def bench(
     timeout: float = typer.Option(5.0, min=0.1, help="bench room: an act unanswered this many seconds is lost."),
     nodes: int = typer.Option(0, min=0, help="bench room: K nodes of one room on a throwaway PostgreSQL and Redis, "
                               "each table's people spread over them (0: one server on SQLite)."),
+    tables: int = typer.Option(4, min=1, max=100, help="bench restart: unfinished tables whose logs grow."),
     words: bool = typer.Option(False, "--words", help="bench room: every client asks for the words with each message "
                                "(?words=1), as the browser's table page does."),
 ) -> None:
     """Measure engine speed (random playouts; with --vs, against a peer engine); with `room`
     the room service (act → state round trips of many WebSocket clients against a local
-    server); with `envs` the RL environments."""
+    server); with `restart` the room's restart time against the moves its tables hold; with
+    `envs` the RL environments."""
     from cardhall.core import bench as benchmod
 
     try:
-        if game == "room":
+        if game == "restart":
+            from cardhall.room.restart_bench import run_restart
+
+            if ctx.args or vs is not None:
+                raise CardhallError(f"bench restart takes --tables and --json, not {' '.join(ctx.args) or '--vs'}")
+            figures = run_restart(tables)
+            title = "cardhall bench restart"
+        elif game == "room":
             from cardhall.web.bench import run_room
 
             if ctx.args or vs is not None:

@@ -40,6 +40,7 @@ from redis.exceptions import RedisError
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import Msg
+from cardhall.room import snapshots
 from cardhall.room.errors import TableError
 from cardhall.room.service import STOP_TIMEOUT, Room, Subscriber, TableActor, TableFront, TableMoved, send_changes, send_sync
 from cardhall.room.store import StoreError
@@ -119,6 +120,19 @@ class Hub(TableFront):
         self.present: Counter[str] = Counter()  # this node's connections per player
         self.used = time.monotonic()
         self._moved = asyncio.Event()
+        self.backfill_from: int | None = None  # restored from a snapshot at this version: no history before it
+
+    async def _history_from(self, since: int | None) -> None:
+        """Rebuild the history before the snapshot this copy was restored from, once a connection
+        asks for what happened after an older version (see `TableActor._history_from`)."""
+        start = self.backfill_from
+        if since is None or start is None or since >= start:
+            return
+        self.backfill_from = None
+        try:
+            await snapshots.backfill(self.room.store, self.table, start)
+        except Exception as exc:
+            log.warning("table %s: the history before version %d could not be rebuilt: %s", self.table.id, start, exc)
 
     async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> None:
         await self._run("sit", [player, name, seat, lang])
@@ -153,6 +167,7 @@ class Hub(TableFront):
                 except Exception:
                     self.present[player] -= 1
                     raise
+        await self._history_from(since)
         self.subscribers.add(sub)
         send_sync(self.table, sub, since)
 
@@ -170,6 +185,7 @@ class Hub(TableFront):
                     log.warning("table %s: could not tell that %s left: %s", self.table.id, player, exc)
 
     async def sync(self, sub: Subscriber, since: int | None) -> None:
+        await self._history_from(since)
         send_sync(self.table, sub, since)
 
     async def _run(self, op: str, args: list[Any]) -> None:
@@ -205,12 +221,18 @@ class Hub(TableFront):
             self._moved = asyncio.Event()
 
     async def refresh(self) -> None:
-        """Read the table from the database; connections hear what they missed, then the state."""
-        stored = await self.room.store.load(self.table.id)
-        if stored is None or len(stored.entries) <= self.table.version:
+        """Read what the database holds after this copy's version; connections hear what they
+        missed, then the state."""
+        old = self.table.version
+        entries = await self.room.store.entries_after(self.table.id, old)
+        entries = entries[self.table.version - old:]  # what `deliver` applied meanwhile is not applied twice
+        if not entries:
             return
         old = self.table.version
-        self.table = Table.restore(stored.header, stored.entries)
+        table = self.table.fork()
+        for entry in entries:
+            table.apply_entry(entry)
+        self.table = table
         for sub in list(self.subscribers):
             send_sync(self.table, sub, old)
         self._moved.set()
@@ -301,11 +323,13 @@ class Node:
         hub = self.hubs.get(table_id)
         if hub is None:
             await self._call(self._pubsub.subscribe(table_channel(table_id)))  # before reading: miss nothing
-            stored = await self.room.store.load(table_id)
+            stored = await self.room.store.load(table_id, snapshot=True)
             if stored is None:
                 await self._call(self._pubsub.unsubscribe(table_channel(table_id)))
                 return None
-            hub = self.hubs.get(table_id) or Hub(self, Table.restore(stored.header, stored.entries), stored.invite)
+            hub = self.hubs.get(table_id) or Hub(self, snapshots.restore(stored), stored.invite)
+            if stored.snapshot is not None:
+                hub.backfill_from = stored.first
             self.hubs[table_id] = hub
         hub.used = time.monotonic()
         if (hub.table.status != "over" and table_id not in self.room.tables
@@ -331,7 +355,7 @@ class Node:
 
     async def _run_here(self, table_id: str) -> bool:
         """Restore the table from its log and run it (this node holds the lease)."""
-        stored = await self.room.store.load(table_id)
+        stored = await self.room.store.load(table_id, snapshot=True)
         if stored is None:
             await self._release(keys=[lease_key(table_id)], args=[self.name])
             return False
@@ -444,6 +468,16 @@ class Node:
         except (RedisError, OSError) as exc:  # stored already: other nodes catch up from the database
             log.warning("table %s: could not publish version %d: %s", actor.table.id, actor.table.version, exc)
 
+    async def reloaded(self, actor: TableActor) -> None:
+        """The owner read its table again after a failed commit (which may have been stored):
+        every node's copy reads it again from the database too."""
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.publish(table_channel(actor.table.id), _encode({"reloaded": self.name}))
+        hub = self.hubs.get(actor.table.id)
+        if hub is not None:
+            self.spawn(hub.refresh())
+        await self._announce(actor)
+
     def _live(self, pipe: Any, actor: TableActor) -> None:
         if actor.table.status == "over":
             pipe.hdel(LIVE, actor.table.id)
@@ -504,6 +538,8 @@ class Node:
             return
         if "entries" in data:
             hub.deliver(data["entries"])
+        elif "reloaded" in data:
+            self.spawn(hub.refresh())
         elif data.get("owner") not in (None, self.name):
             self.spawn(hub.catch_up())
 

@@ -30,7 +30,8 @@ import os
 import random
 import secrets
 import time
-from collections import Counter
+import weakref
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,6 +45,7 @@ from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
 from cardhall.core.titles import title_msg
+from cardhall.room import snapshots
 from cardhall.room.bots import BotTurn, exit_with_parent
 from cardhall.room.errors import TableError
 from cardhall.room.history import settle
@@ -69,6 +71,11 @@ a page reloading or a network blip reconnects within it, and nothing is stored f
 STOP_TIMEOUT = 10.0
 """Seconds `TableActor.stop` waits for a cancelled actor to end (its command's database or Redis
 call finishing) before leaving it behind with a logged sentence."""
+
+RECOVER_FIRST = 0.1
+RECOVER_MAX = 1.0
+"""After a failed commit or an unconfirmed lease a table tries to recover at once, then after
+pauses that double from `RECOVER_FIRST` up to `RECOVER_MAX` seconds, by itself."""
 
 BOT_PACE = 0.8
 """`cardhall serve`'s default bot pace (seconds): at a table where a person sits or watches, a
@@ -96,6 +103,10 @@ class Cluster(Protocol):
 
     async def committed(self, actor: TableActor, changes: list[Change]) -> None:
         """After a commit: every node's connections hear the changes."""
+
+    async def reloaded(self, actor: TableActor) -> None:
+        """After the owner read its table again (a failed commit may have been stored): every
+        node's copy reads it too."""
 
     async def hub(self, table_id: str) -> TableFront | None:
         """This node's view of a table (None if there is no such table)."""
@@ -161,9 +172,24 @@ class TableFront(abc.ABC):
         return player is not None and (player == self.table.host or self.table.seat_of(player) is not None)
 
 
+_STATES: weakref.WeakKeyDictionary[Table, tuple[int, dict[Viewer, dict[str, Any]]]] = weakref.WeakKeyDictionary()
+
+
+def state_of(table: Table, viewer: Viewer) -> dict[str, Any]:
+    """The table's state message for `viewer`, made once per version and viewer (a state depends
+    only on the stored version): many connections, and repeated syncs, share one message (which
+    the web layer also serializes once). Callers must not change it."""
+    version, states = _STATES.get(table, (-1, {}))
+    if version != table.version:
+        states = {}
+        _STATES[table] = (table.version, states)
+    if viewer not in states:
+        states[viewer] = table.state_message(viewer)
+    return states[viewer]
+
+
 def send_changes(table: Table, subscribers: set[Subscriber], changes: list[Change]) -> None:
     """Send each subscriber the changes' events as its viewer hears them, then its state."""
-    states: dict[Viewer, dict[str, Any]] = {}
     for sub in list(subscribers):
         viewer = None if sub.player is None else table.seat_of(sub.player)
         for change in changes:
@@ -172,9 +198,7 @@ def send_changes(table: Table, subscribers: set[Subscriber], changes: list[Chang
                 events = change.events.get(None, [])
             for event in events:
                 sub.send({"type": "event", "version": change.version, "event": event})
-        if viewer not in states:
-            states[viewer] = table.state_message(viewer)
-        sub.send(states[viewer])
+        sub.send(state_of(table, viewer))
 
 
 def send_sync(table: Table, sub: Subscriber, since: int | None) -> None:
@@ -183,7 +207,7 @@ def send_sync(table: Table, sub: Subscriber, since: int | None) -> None:
     if since is not None:
         for message in table.events_since(since, viewer) or []:
             sub.send(message)
-    sub.send(table.state_message(viewer))
+    sub.send(state_of(table, viewer))
 
 
 class TableActor(TableFront):
@@ -201,6 +225,13 @@ class TableActor(TableFront):
         self._thinking: tuple[int, int] | None = None
         self._job: _Job | None = None  # the command being carried out
         self._last_change = 0.0  # time.monotonic() when the last change was published
+        self._trouble: str | None = None  # after a fault: "store" (read the table again) or "lease"
+        self._pause = RECOVER_FIRST  # seconds before the next try to recover
+        self._recovering = False  # a `_recover` is queued or due
+        self._timer: asyncio.TimerHandle | None = None
+        self.used = time.monotonic()  # when a command last ran (for dropping idle actors)
+        self.snapshot_at = 0  # the version of the table's latest stored snapshot (0: none)
+        self.backfill_from: int | None = None  # restored from a snapshot at this version: no history before it
         self._task = asyncio.create_task(self._run(), name=f"table {table.id}")
         self._task.add_done_callback(self._ended)
 
@@ -325,6 +356,8 @@ class TableActor(TableFront):
         """Add a connection: the table hears that its person is back; the connection gets the
         state (or, with `since`, what it missed and then the state)."""
         async def run() -> None:
+            self._refuse_if_reloading()
+            await self._history_from(since)
             if sub.player is not None:
                 await self._join(sub.player)
             self.subscribers.add(sub)
@@ -340,6 +373,8 @@ class TableActor(TableFront):
 
     async def sync(self, sub: Subscriber, since: int | None) -> None:
         async def run() -> None:
+            self._refuse_if_reloading()
+            await self._history_from(since)
             send_sync(self.table, sub, since)
         await self._submit(run)
 
@@ -348,6 +383,8 @@ class TableActor(TableFront):
         `STOP_TIMEOUT` for the actor to end (logged if it does not), and never swallows the
         caller's own cancellation (a node stopping while it drops a table must still stop)."""
         self._task.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
         self.room.bots.forget(self.table.id)
         await asyncio.wait([self._task], timeout=STOP_TIMEOUT)
         if not self._task.done():
@@ -381,7 +418,7 @@ class TableActor(TableFront):
     async def _run(self) -> None:
         self._schedule_bot()
         while True:
-            deadline = self.table.deadline()
+            deadline = None if self._trouble is not None else self.table.deadline()
             timeout = None if deadline is None else max(0.0, deadline - time.time())
             try:  # not asyncio.wait_for: on Python 3.11 it swallows a cancel that meets a job arriving
                 async with asyncio.timeout(timeout):
@@ -389,6 +426,7 @@ class TableActor(TableFront):
             except TimeoutError:
                 job = _Job(lambda: self._apply(lambda table, now: table.tick(now)), None)
             self._job = job
+            self.used = time.monotonic()
             try:
                 result = await job.run()
             except asyncio.CancelledError:
@@ -403,50 +441,155 @@ class TableActor(TableFront):
             else:
                 if job.future is not None and not job.future.done():
                     job.future.set_result(result)
+            self._job = None
             self._schedule_bot()
 
-    async def _apply(self, fn: Command) -> list[Change]:
-        now = time.time()
+    async def _history_from(self, since: int | None) -> None:
+        """A table restored from a snapshot at version `backfill_from` has no history before it:
+        when a connection asks for what happened after an older version, rebuild it first
+        (`snapshots.backfill`, once), so it still hears every change."""
+        start = self.backfill_from
+        if since is None or start is None or since >= start:
+            return
+        self.backfill_from = None
         try:
-            changes = fn(self.table, now)
+            await snapshots.backfill(self.room.store, self.table, start)
+        except Exception as exc:  # a sync from before the snapshot then gets the state alone
+            log.warning("table %s: the history before version %d could not be rebuilt: %s", self.table.id, start, exc)
+
+    def idle(self) -> bool:
+        """Nobody watches or sits here connected, nothing is queued, running, thought about or
+        being mended: the actor can be dropped (the table is restored from its log on demand)."""
+        return (not self.subscribers and not self.connections and self._queue.empty() and self._job is None
+                and self._thinking is None and self._trouble is None and not self._recovering)
+
+    async def _apply(self, fn: Command) -> list[Change]:
+        """Commit, then change: `fn` runs on a copy of the table (`Table.fork`), the copy's
+        entries are stored, and only then is the copy the live table and are the changes sent.
+        So what anyone reads of the table (a state, a sync, `?since=`) is always a stored
+        version. A commit that fails (or a lease that cannot be checked) leaves the live table
+        as it was; the table then mends itself (`_recover`): a failed commit may or may not have
+        been stored, so the table refuses commands and syncs until it has read itself again
+        from the database, trying again with a growing pause while the database is away."""
+        self._refuse_if_reloading()
+        now = time.time()
+        draft = self.table.fork()
+        try:
+            changes = fn(draft, now)
         except CardhallError:
             raise
-        except Exception:  # a bug inside the table may have left it half-changed: take the stored one
-            log.exception("table %s: a command failed; reloading the table from the database", self.table.id)
-            await self._reload()
+        except Exception:  # a bug inside the table: the copy is dropped, the live table is untouched
+            log.exception("table %s: a command failed; the table is left as it was", self.table.id)
             raise CardhallError(Msg(N_("the table could not carry out this command (an error in the room, logged); "
                                        "nothing changed"))) from None
-        if changes:
-            node = self.room.node
+        if not changes:
+            self.table = draft  # nothing to store (the copy may only have started a turn's clock)
+            return changes
+        node = self.room.node
+        if node is not None:
             try:
-                if node is not None:
-                    await node.fence(self.table.id)
-                await self.room.store.append(self.table.id, [(c.version, c.entry) for c in changes],
-                                             self.table.status, now)
-            except CardhallError as exc:  # the lease is lost or another node stored a change first
-                log.warning("table %s: %s; reloading it from the database", self.table.id, exc)
-                await self._reload()
+                await node.fence(self.table.id)
+            except TableMoved:
+                raise
+            except CardhallError as exc:  # Redis is away: nothing was stored; bots wait for the lease
+                self._fault("lease", exc)
                 raise StoreError(Msg(N_("this change did not happen ({reason}); try again"), reason=reason(exc))) from None
-            except Exception:
-                log.exception("table %s: could not store changes; reloading it from the database", self.table.id)
-                await self._reload()
-                raise StoreError(Msg(N_("the room could not save this change, so it did not happen; try again"))) from None
-            if node is not None:
-                await node.committed(self, changes)
-            else:
-                send_changes(self.table, self.subscribers, changes)
-            self._last_change = time.monotonic()
-            if any(c.entry["kind"] == "over" for c in changes):
-                self.room.game_over()
+            if self._trouble == "lease":
+                self._mended()
+        # now and then the table before this command is stored too: a restore replays only from there
+        snapshot = snapshots.take(self.table) if snapshots.due(self.snapshot_at, draft.version, changes) else None
+        try:
+            await self.room.store.append(self.table.id, [(c.version, c.entry) for c in changes], draft.status, now,
+                                         snapshot)
+        except CardhallError as exc:  # another writer stored a change first: read the table again
+            self._fault("store", exc)
+            raise StoreError(Msg(N_("this change did not happen ({reason}); try again"), reason=reason(exc))) from None
+        except Exception as exc:
+            self._fault("store", exc)
+            raise StoreError(Msg(N_("the room could not save this change, so it did not happen; try again"))) from None
+        self.table = draft
+        if snapshot is not None:
+            self.snapshot_at = snapshot["version"]
+        if node is not None:
+            await node.committed(self, changes)
+        else:
+            send_changes(self.table, self.subscribers, changes)
+        self._last_change = time.monotonic()
+        if any(c.entry["kind"] == "over" for c in changes):
+            self.room.game_over()
         return changes
 
-    async def _reload(self) -> None:
-        stored = await self.room.store.load(self.table.id)
-        if stored is not None:
-            self.table = Table.restore(stored.header, stored.entries)
+    # --- mending after a fault ------------------------------------------------------
+    def _refuse_if_reloading(self) -> None:
+        if self._trouble == "store":
+            raise StoreError(Msg(N_("the room lost its database for a moment and is reading this table again; "
+                                    "try again in a moment (the table sends its state when it is back)")))
+
+    def _fault(self, kind: str, exc: BaseException) -> None:
+        """A commit failed ("store": the table must be read again from the database) or the lease
+        could not be checked ("lease": nothing was stored; bots wait until it is confirmed).
+        `_recover` is queued at once, then after a pause that doubles up to `RECOVER_MAX`."""
+        if self._trouble is None or (kind == "store" and self._trouble == "lease"):
+            log.warning("table %s: %s (%s: %s); %s", self.table.id,
+                        "a commit failed" if kind == "store" else "its lease cannot be checked",
+                        type(exc).__name__, exc,
+                        "reading it again from the database" if kind == "store" else "its bots wait for the lease")
+            self._trouble = kind
+            self._pause = RECOVER_FIRST
+            self._recover_soon(0.0)
         self._thinking = None
 
+    def _recover_soon(self, delay: float) -> None:
+        if self._recovering:
+            return
+        self._recovering = True
+        job = _Job(self._recover, None)
+        if delay <= 0:
+            self._queue.put_nowait(job)
+        else:
+            self._timer = asyncio.get_running_loop().call_later(delay, self._queue.put_nowait, job)
+
+    async def _recover(self) -> None:
+        """Read the table again (after a failed commit) or confirm the lease (after Redis was
+        away); on success everybody watching gets what they missed and the state, and bots think
+        again; else try again after a longer pause."""
+        self._recovering = False
+        trouble = self._trouble
+        if trouble is None:
+            return
+        old = self.table.version
+        try:
+            if trouble == "store":  # what the database holds after this copy's version (a commit may have been stored)
+                draft = self.table.fork()
+                for entry in await self.room.store.entries_after(self.table.id, self.table.version):
+                    draft.apply_entry(entry)
+                self.table = draft
+            else:
+                assert self.room.node is not None
+                await self.room.node.fence(self.table.id)
+        except TableMoved:
+            raise
+        except Exception as exc:
+            self._pause = min(RECOVER_MAX, self._pause * 2)
+            log.debug("table %s: still cannot recover (%s); next try in %g s", self.table.id, exc, self._pause)
+            self._recover_soon(self._pause)
+            return
+        if trouble == "store":
+            for sub in list(self.subscribers):
+                send_sync(self.table, sub, old)
+            if self.room.node is not None:
+                await self.room.node.reloaded(self)
+        self._mended()
+
+    def _mended(self) -> None:
+        log.warning("table %s: recovered at version %d", self.table.id, self.table.version)
+        self._trouble = None
+        self._thinking = None
+        self._last_change = time.monotonic()
+
     def _schedule_bot(self) -> None:
+        if self._trouble is not None:  # bots think again once the table has recovered
+            return
         turn = self.table.bot_turn()
         if turn is None:
             self._thinking = None
@@ -507,6 +650,61 @@ class TableActor(TableFront):
         return state.game.format_action(random.Random(turn.seed).choice(state.legal_actions()))
 
 
+class FinishedTable(TableFront):
+    """A table whose game is over, served from the store without an actor: it is read (a state,
+    a sync, its record) and changes no more, so connecting to it stores nothing (no "connect"
+    entry) and every command is refused with a sentence. `Room` keeps the last `FINISHED_KEPT`
+    of them read."""
+
+    def __init__(self, room: Room, table: Table, invite: str | None) -> None:
+        self.room = room
+        self.table = table
+        self.invite = invite
+        self.subscribers: set[Subscriber] = set()
+
+    def _over(self) -> TableError:
+        return TableError(Msg(N_("the game at this table is over; the table is kept as it ended and changes no more")))
+
+    async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> object:
+        raise self._over()
+
+    async def set_lang(self, player: str, lang: str) -> object:
+        return None  # nothing to say: the seat's language matters only while the game goes on
+
+    async def registered(self, player: str, name: str) -> object:
+        return None  # a finished game keeps the names it was played under
+
+    async def leave(self, player: str) -> object:
+        raise self._over()
+
+    async def start(self, player: str) -> object:
+        raise self._over()
+
+    async def act(self, player: str, action: str, version: int | None) -> object:
+        raise self._over()
+
+    async def chat(self, player: str | None, text: str, name: str | None) -> object:
+        raise self._over()
+
+    async def subscribe(self, sub: Subscriber, since: int | None = None) -> None:
+        self.subscribers.add(sub)
+        send_sync(self.table, sub, since)
+
+    async def unsubscribe(self, sub: Subscriber) -> None:
+        self.subscribers.discard(sub)
+
+    async def sync(self, sub: Subscriber, since: int | None) -> None:
+        send_sync(self.table, sub, since)
+
+
+FINISHED_KEPT = 64
+"""Finished tables kept read in memory (least recently used dropped first)."""
+IDLE_AFTER = 60.0
+"""Seconds after which the actor of a table nobody uses is dropped: a waiting table's (its
+summary stays in the lobby; the table is restored from its log on demand) or a finished one's."""
+SWEEP_EVERY = 10.0
+
+
 class Room:
     """Every live table, the players, the bot pool and the store."""
 
@@ -525,6 +723,9 @@ class Room:
         self._settling: asyncio.Task[None] | None = None
         self._settle_again = False
         self.closing: list[Callable[[], Awaitable[None]]] = []  # run first by `close` (e.g. the people's loops)
+        self._finished: OrderedDict[str, FinishedTable] = OrderedDict()  # finished tables read lately
+        self._dormant: dict[str, tuple[dict[str, Any], str | None]] = {}  # waiting tables without an actor
+        self._sweeper: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True,
@@ -536,7 +737,8 @@ class Room:
         room = cls(await Store.open(url), bot_workers=bot_workers, bot_pace=bot_pace, limits=limits)
         if not restore:
             return room
-        for stored in await room.store.unfinished():
+        room._sweeper = asyncio.create_task(room._sweep_idle(), name="room sweep")
+        for stored in await room.store.unfinished(snapshot=True):
             try:
                 room._start(stored)
             except CardhallError as exc:
@@ -549,6 +751,9 @@ class Room:
                 await stop()
             except Exception:
                 log.exception("stopping a part of the room failed")
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.wait([self._sweeper])
         if self._settling is not None:
             await asyncio.wait([self._settling], timeout=STOP_TIMEOUT)
         if self.node is not None:
@@ -570,10 +775,37 @@ class Room:
             self._pool.shutdown(wait=False, cancel_futures=True)
         self._pool = None
 
+    async def sweep(self, now: float | None = None) -> list[str]:
+        """Drop the actors nobody has used for `IDLE_AFTER` seconds of tables that wait for
+        players (their summary stays in the lobby) or whose game is over; the ids dropped. A
+        table whose game goes on keeps its actor (its clock, grace periods and bots)."""
+        if self.node is not None:
+            return []
+        now = time.monotonic() if now is None else now
+        dropped = []
+        for table_id, actor in list(self.tables.items()):
+            if actor.table.status != "playing" and actor.idle() and now - actor.used >= IDLE_AFTER:
+                del self.tables[table_id]
+                if actor.table.status == "waiting":
+                    self._dormant[table_id] = (actor.table.summary(), actor.invite)
+                dropped.append(table_id)
+                await actor.stop()
+        return dropped
+
+    async def _sweep_idle(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.sweep()
+            except Exception:  # the sweep must go on
+                log.exception("the sweep of idle tables failed")
+
     def _start(self, stored: StoredTable) -> TableActor:
         """Run a stored table here (restored with everybody disconnected)."""
-        table = Table.restore(stored.header, stored.entries, now=time.time())
+        table = snapshots.restore(stored, now=time.time())
         actor = TableActor(self, table, stored.invite)
+        if stored.snapshot is not None:
+            actor.snapshot_at = actor.backfill_from = stored.first
         self.tables[table.id] = actor
         return actor
 
@@ -709,18 +941,32 @@ class Room:
         if self.node is not None:
             return await self.node.hub(table_id)
         actor = self.tables.get(table_id)
-        if actor is None:
-            stored = await self.store.load(table_id)
-            if stored is None:
-                return None
-            actor = self.tables.get(table_id) or self._start(stored)
-        return actor
+        if actor is not None:
+            return actor
+        finished = self._finished.get(table_id)
+        if finished is not None:
+            self._finished.move_to_end(table_id)
+            return finished
+        stored = await self.store.load(table_id, snapshot=True)
+        if stored is None:
+            return None
+        if table_id in self.tables:  # restored meanwhile
+            return self.tables[table_id]
+        if stored.status == "over":
+            finished = self._finished.get(table_id) or FinishedTable(self, snapshots.restore(stored), stored.invite)
+            self._finished[table_id] = finished
+            while len(self._finished) > FINISHED_KEPT:
+                self._finished.popitem(last=False)
+            return finished
+        self._dormant.pop(table_id, None)
+        return self._start(stored)
 
     async def live(self) -> list[tuple[dict[str, Any], str | None]]:
         """(summary, invite) of every unfinished table (in a cluster: as their nodes last announced)."""
         if self.node is not None:
             return await self.node.live()
-        return [(a.table.summary(), a.invite) for a in self.tables.values() if a.table.status != "over"]
+        running = [(a.table.summary(), a.invite) for a in self.tables.values() if a.table.status != "over"]
+        return running + [found for table_id, found in self._dormant.items() if table_id not in self.tables]
 
     async def lobby(self, offset: int = 0, limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
         """Public tables whose game is not over, newest first: `limit` of them (None: all) from

@@ -208,11 +208,25 @@ table_log = sa.Table(
     sa.UniqueConstraint("table_id", "version", name="table_log_version"),
 )
 
+table_snapshots = sa.Table(
+    "table_snapshots", metadata,  # a table's state at a version (`cardhall.room.snapshots`; the latest few)
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("snapshot", sa.JSON, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
 settings = sa.Table(
     "settings", metadata,
     sa.Column("key", sa.String(40), primary_key=True),
     sa.Column("value", sa.Text, nullable=False),
 )
+
+
+SNAPSHOTS_BEHIND = 700
+"""Snapshots a table keeps behind its newest: enough that one is at least the table's kept history
+(500 changes, `cardhall.room.table.HISTORY`) older than the newest, with two snapshot intervals
+to spare, so the history of a restored table can be rebuilt (`cardhall.room.snapshots.backfill`)."""
 
 
 class StoreError(CardhallError):
@@ -279,12 +293,20 @@ def _upgrade(connection: sa.Connection, url: str) -> None:
 
 @dataclass(frozen=True)
 class StoredTable:
-    """What the store keeps of a table: enough to restore it, and its invite token."""
+    """What the store keeps of a table: enough to restore it (its header and log, or its latest
+    snapshot and the log after it), and its invite token."""
 
     header: dict[str, Any]
-    entries: list[dict[str, Any]]
+    entries: list[dict[str, Any]]  # the log in version order (after `snapshot`'s version, if one is given)
     invite: str | None
     status: str
+    snapshot: dict[str, Any] | None = None  # the table at a version (`cardhall.room.snapshots`), if read
+    version: int = 0  # the table's stored version
+
+    @property
+    def first(self) -> int:
+        """The version of `entries[0]` minus one: the snapshot's version, else 0."""
+        return self.version - len(self.entries)
 
 
 class Store:
@@ -304,7 +326,7 @@ class Store:
         parsed = make_url(full)
         if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(full)
+        engine = create_async_engine(full, pool_pre_ping=True)  # a connection a restarted server dropped is replaced
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         shown = parsed.render_as_string(hide_password=True)
@@ -371,14 +393,33 @@ class Store:
                 await conn.execute(table_log.insert(), rows)
 
     async def append(self, table_id: str, entries: Iterable[tuple[int, dict[str, Any]]],
-                     status: str, at: float) -> None:
+                     status: str, at: float, snapshot: dict[str, Any] | None = None) -> None:
         """Append changes to a table's log (in version order) and update its summary row.
 
         The first change must be the next version after the stored one (else `StaleWrite`):
-        a node that lost a table's lease can never store a change over the new owner's."""
+        a node that lost a table's lease can never store a change over the new owner's.
+        A commit whose connection the server dropped (`connection_invalidated`: e.g. PostgreSQL
+        restarted) is tried once more on a new connection; the version fence makes that safe,
+        and if the first try was stored after all, the second finds exactly these entries and
+        counts as done. `snapshot`: the table at a version (`cardhall.room.snapshots`, its
+        "version"), stored in the same transaction; snapshots more than `SNAPSHOTS_BEHIND`
+        versions older than it are deleted."""
         rows: list[dict[str, Any]] = [{"table_id": table_id, "version": v, "entry": e, "at": at} for v, e in entries]
         if not rows:
             return
+        try:
+            await self._append(table_id, rows, status, at, snapshot)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            try:
+                await self._append(table_id, rows, status, at, snapshot)
+            except StaleWrite:
+                if not await self._holds(table_id, rows):
+                    raise
+
+    async def _append(self, table_id: str, rows: list[dict[str, Any]], status: str, at: float,
+                      snapshot: dict[str, Any] | None) -> None:
         first = int(rows[0]["version"])
         async with _Transaction(self) as conn:
             moved = await conn.execute(tables.update().where(
@@ -386,22 +427,48 @@ class Store:
                 status=status, version=rows[-1]["version"], updated=at))
             if moved.rowcount != 1:  # fencing: a writer whose copy of the table is behind is refused
                 raise StaleWrite(f"table {table_id} is no longer at version {first - 1} in the database; "
-                                 "another node has changed it since")
+                                 "another writer has changed it since")
             await conn.execute(table_log.insert(), rows)
+            if snapshot is not None:
+                version = int(snapshot["version"])
+                await conn.execute(table_snapshots.insert().values(table_id=table_id, version=version,
+                                                                   snapshot=snapshot, at=at))
+                await conn.execute(table_snapshots.delete().where(
+                    table_snapshots.c.table_id == table_id, table_snapshots.c.version < version - SNAPSHOTS_BEHIND))
 
-    async def load(self, table_id: str) -> StoredTable | None:
+    async def _holds(self, table_id: str, rows: list[dict[str, Any]]) -> bool:
+        """Whether the log holds exactly these rows' entries at their versions."""
+        async with self.engine.connect() as conn:
+            found = dict((await conn.execute(sa.select(table_log.c.version, table_log.c.entry).where(
+                table_log.c.table_id == table_id,
+                table_log.c.version.between(rows[0]["version"], rows[-1]["version"])))).tuples().all())
+        return all(found.get(r["version"]) == r["entry"] for r in rows)
+
+    async def load(self, table_id: str, snapshot: bool = False, until: int | None = None,
+                   base: int | None = None) -> StoredTable | None:
+        """A table: its header and whole log; with `snapshot`, its latest snapshot (if it has one)
+        and only the log after it (what restoring it needs). `until`: the table as it was at this
+        version; `base`: from its latest snapshot at or before this version (default: `until`)."""
         async with self.engine.connect() as conn:
             row = (await conn.execute(sa.select(tables).where(tables.c.id == table_id))).first()
             if row is None:
                 return None
-            return await self._stored(conn, row)
+            return await self._stored(conn, row, snapshot, until, base)
 
-    async def unfinished(self) -> list[StoredTable]:
-        """Every table whose game is not over, oldest first (to be restored at start)."""
+    async def entries_after(self, table_id: str, version: int) -> list[dict[str, Any]]:
+        """The table's log entries after `version`, in order (what a copy at `version` lacks)."""
+        async with self.engine.connect() as conn:
+            entries = await conn.scalars(sa.select(table_log.c.entry).where(
+                table_log.c.table_id == table_id, table_log.c.version > version).order_by(table_log.c.version))
+            return [dict(e) for e in entries]
+
+    async def unfinished(self, snapshot: bool = False) -> list[StoredTable]:
+        """Every table whose game is not over, oldest first (to be restored at start); with
+        `snapshot`, each from its latest snapshot (see `load`)."""
         async with self.engine.connect() as conn:
             rows = (await conn.execute(
                 sa.select(tables).where(tables.c.status != "over").order_by(tables.c.created))).all()
-            return [await self._stored(conn, row) for row in rows]
+            return [await self._stored(conn, row, snapshot) for row in rows]
 
     async def unfinished_ids(self) -> list[str]:
         """The ids of every table whose game is not over, oldest first."""
@@ -416,10 +483,23 @@ class Store:
             return None if found is None else int(found)
 
     @staticmethod
-    async def _stored(conn: AsyncConnection, row: sa.Row[Any]) -> StoredTable:
+    async def _stored(conn: AsyncConnection, row: sa.Row[Any], snapshot: bool = False,
+                      until: int | None = None, base: int | None = None) -> StoredTable:
+        """The table of `row` up to version `until` (default: the row's). The log may grow
+        meanwhile: only the entries up to that version are taken, so they match the row."""
+        last = int(row.version) if until is None else min(int(row.version), until)
+        found = None
+        if snapshot:
+            found = (await conn.execute(sa.select(table_snapshots.c.version, table_snapshots.c.snapshot).where(
+                table_snapshots.c.table_id == row.id, table_snapshots.c.version <= (last if base is None else base))
+                .order_by(table_snapshots.c.version.desc()).limit(1))).first()
+        after = 0 if found is None else int(found.version)
         entries = (await conn.execute(
-            sa.select(table_log.c.entry).where(table_log.c.table_id == row.id).order_by(table_log.c.version))).scalars()
-        return StoredTable(dict(row.header), [dict(e) for e in entries], row.invite, row.status)
+            sa.select(table_log.c.entry).where(table_log.c.table_id == row.id, table_log.c.version > after,
+                                               table_log.c.version <= last)
+            .order_by(table_log.c.version))).scalars()
+        return StoredTable(dict(row.header), [dict(e) for e in entries], row.invite, row.status,
+                           None if found is None else dict(found.snapshot), last)
 
 
 class _Transaction:

@@ -17,6 +17,8 @@ simply playing their move (`act`).
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
 import unicodedata
 from collections import deque
@@ -195,6 +197,17 @@ class Table:
         if self._state is None:
             raise TableError(Msg(N_("the game has not started yet, so it has no deal")))
         return self._state
+
+    def fork(self) -> Table:
+        """An independent copy to carry out a command on: the room stores the copy's new entries
+        first and only then takes the copy as its table, so the live table never holds a change
+        the database does not (`TableActor`). Copies what commands change (state, seats, history,
+        the clock); the game, policy and header seats are shared (never changed)."""
+        twin = copy.copy(self)
+        twin._state = None if self._state is None else self._state.clone()
+        twin.seats = [dataclasses.replace(s) for s in self.seats]
+        twin.history = deque(self.history, maxlen=HISTORY)
+        return twin
 
     # --- commands -------------------------------------------------------------------------
     def sit(self, player: str, name: str, seat: int | None = None, now: float | None = None,

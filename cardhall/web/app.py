@@ -40,6 +40,7 @@ from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
+from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, page_lang, render
 from cardhall.web.people import PeopleFront
@@ -68,8 +69,8 @@ class NotFound(CardhallError):
 
 
 STATUS: dict[type[CardhallError], int] = {Forbidden: 403, AuthError: 401, LoginRefused: 401, NotFound: 404,
-                                           TooManyAttempts: 429, LimitError: 429, ClusterError: 503, Refused: 403,
-                                           Banned: 403, Nobody: 404}
+                                          BodyTooLarge: 413, TooManyAttempts: 429, LimitError: 429, ClusterError: 503,
+                                          Refused: 403, Banned: 403, Nobody: 404}
 LOBBY_PAGE = 100
 """Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
@@ -119,10 +120,7 @@ def page_of(request: Request) -> tuple[int, int]:
 
 async def read_body(request: Request, kind: type[Body]) -> Body:
     """The request's JSON body as `kind` (an empty body counts as `{}`)."""
-    raw = await request.body()
-    if len(raw) > MAX_MESSAGE:
-        raise CardhallError(Msg(N_("the request body is too large: {size} bytes; at most {limit}"),
-                                size=len(raw), limit=MAX_MESSAGE))
+    raw = await read_limited(request, MAX_MESSAGE)
     try:
         return msgspec.json.decode(raw or b"{}", type=kind)
     except msgspec.ValidationError as exc:

@@ -21,7 +21,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import Headers
+from starlette.datastructures import Headers, QueryParams
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -38,6 +38,7 @@ from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.words import room_sentence, seat_label
 from cardhall.web import presenters
+from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 from cardhall.web.protocol import TextRequest
 from cardhall.web.words import NOTHING, without_notation
@@ -63,12 +64,14 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 
 # --- guards -------------------------------------------------------------------------------------
 def _cookie_authenticated(scope: Scope, headers: Headers) -> bool:
-    """A request whose only credential is the cookie: no bearer token, no ?token=."""
+    """A request whose only credential is the cookie: no bearer token, no ?token=TOKEN (the
+    query's own `token` parameter, non-empty, as `auth.presented_token` reads it: `?xtoken=1`
+    or `?token=` bears no token)."""
     if COOKIE not in headers.get("cookie", ""):
         return False
     if headers.get("authorization", "").lower().startswith("bearer "):
         return False
-    return b"token=" not in scope.get("query_string", b"")
+    return not QueryParams(scope.get("query_string", b"")).get("token")
 
 
 def same_origin(scope: Scope, headers: Headers) -> bool:
@@ -267,13 +270,14 @@ def table_text(request: TextRequest | dict[str, Any]) -> dict[str, Any]:
 
 async def text_endpoint(request: Request) -> Response:
     """`POST /api/text`: the table in words for one reader (`lang` in the body: each reader's own).
-    The body is bounded, decoded to `TextRequest` and checked against the game; the words are
-    said in a worker thread, so no request holds the room's event loop."""
-    raw = await request.body()
+    The body is bounded (refused on its length, counted while it streams), decoded to
+    `TextRequest` and checked against the game; the words are said in a worker thread, so no
+    request holds the room's event loop."""
     code = chosen(request, None)
-    if len(raw) > TEXT_BODY_LIMIT:
-        return _refuse(Msg(N_("the request is too big ({size} bytes; at most {limit})"), size=len(raw),
-                           limit=TEXT_BODY_LIMIT), code, 413)
+    try:
+        raw = await read_limited(request, TEXT_BODY_LIMIT)
+    except BodyTooLarge as exc:
+        return _refuse(exc, code, 413)
     game = None
     try:
         body = _TEXT_DECODER.decode(raw)

@@ -8,7 +8,9 @@ your own bots written that way); bots that call `obs.sample` (the search levels 
 `hard`, `ismcts`, `pimc`, and the heuristics of 5 Towers and Clash of Decks, which search too) are
 refused with a sentence. docs/room.md lists them.
 
-Each move is played by a fresh bot seeded like the room's own bots, `bot_seed(seed, seat, move,
+After an error the bot asks for the table again (`sync`) and, if its move did not happen, plays
+it again after a growing pause (`RETRIES`), so a room whose database was away a moment loses no
+bot. Each move is played by a fresh bot seeded like the room's own bots, `bot_seed(seed, seat, move,
 spec)`, so the same table, seed and bot replay the same choices.
 """
 
@@ -29,6 +31,12 @@ from cardhall.room.bots import bot_seed
 from cardhall.web.client import RemoteError, RoomClient, TableURL
 
 SEARCH_KINDS = (*searching_levels(), "ismcts", "pimc", "focused")
+RETRIES = 8
+RETRY_FIRST, RETRY_MAX = 0.25, 4.0
+"""A move the server answers with an error at an unchanged position (refused, or not saved while
+the room's database was away) is played again after a sync, after pauses doubling from
+`RETRY_FIRST` to `RETRY_MAX` seconds, at most `RETRIES` times in a row; then the bot stops with
+the server's sentence and leaves its seat."""
 
 
 class WireBotError(CardhallError):
@@ -98,16 +106,24 @@ def _act(bot: Bot, obs: Observation, spec: str, move: int) -> Action:
 
 async def _play(client: RoomClient, url: TableURL, game: Game, seat: int, spec: str, seed: int,
                 say: Callable[[str], None]) -> dict[str, Any]:
-    acted, played = -1, ""
+    acted, played, refused = -1, "", 0
     async with client.connect(url) as conn:
         async for message in conn.messages():
             if message["type"] == "error":
-                if conn.version == acted:  # the position is unchanged: the move itself was refused
-                    raise WireBotError(f"the server refused {played!r} of bot {spec!r}: {message['message']}")
                 say(f"The server says: {message['message']}")
+                if conn.version == acted:  # the position is unchanged: refused, or the room could not save it
+                    refused += 1
+                    if refused > RETRIES:
+                        raise WireBotError(f"the server refused {played!r} of bot {spec!r} {refused} times: "
+                                           f"{message['message']}")
+                    await asyncio.sleep(min(RETRY_MAX, RETRY_FIRST * 2 ** (refused - 1)))
+                    acted = -1  # look at the table again and play (the bot, seeded per move, chooses the same)
+                    await conn.sync()
                 continue
             if message["type"] != "state":
                 continue
+            if message["version"] > max(acted, 0):
+                refused = 0
             if message.get("over"):
                 say(f"The game is over. Scores: {message.get('scores')}.")
                 return message

@@ -3,7 +3,13 @@
 With a valid token the connection speaks for that person (their seat, if they have one);
 without one it is a spectator. A bad message never closes the socket: it is answered with
 `{"type": "error", "message": ...}` and the table goes on. Limits per connection: messages of at
-most 16 KiB, 20 messages a second with bursts of 40, chat of at most 500 characters (the table).
+most 16 KiB, 20 messages a second with bursts of 40 (one "too many messages" error a second,
+the rest dropped silently), chat of at most 500 characters (the table), a `sync` answered with
+missed events at most once a second (sooner: the state alone). Memory per connection is
+bounded: at most `STUCK` messages wait for it whatever their kind (beyond, 4408), and while
+`READ_PAUSE` wait, the client's own frames are not read (backpressure). A command that fails
+because the database or the cluster did (`UNCERTAIN`: it may or may not have happened) is
+followed by the table's state.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
@@ -19,7 +26,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
-from cardhall.room.service import Room, Subscriber, TableFront
+from cardhall.room.cluster import ClusterError
+from cardhall.room.service import Room, Subscriber, TableFront, TableMoved
+from cardhall.room.store import StoreError
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Error, Sync
@@ -30,11 +39,17 @@ RATE = 20.0  # messages a second, on average
 BURST = 40
 OUTBOX = 2000  # messages waiting for a slow client; beyond, it skips ahead (resync), see `Connection`
 STUCK = 2 * OUTBOX  # messages waiting for a client that does not read at all: the connection is closed
+READ_PAUSE = 64  # messages waiting for a client: its own frames are not read until fewer wait
+WARN_EVERY = 1.0  # seconds: at most one "too many messages" error per connection in this time
+SYNC_EVERY = 1.0  # seconds: a sync answers with missed events at most this often; more often, the state alone
 CLOSE_BEHIND = 4408  # the client stopped reading: it reconnects with ?since=V and gets what it missed
 CLOSE_NO_TABLE = 4404
 
 _encode = msgspec.json.Encoder().encode
 _message = msgspec.to_builtins  # a protocol struct as the message a connection queues
+UNCERTAIN = (StoreError, ClusterError, TableMoved)
+"""Failures after which the sender also gets the table's state: the database or the cluster
+failed, so the command may or may not have happened (a refusal changes nothing)."""
 
 Resync = Callable[[Subscriber, int], Awaitable[None]]
 
@@ -66,10 +81,9 @@ class Connection:
     read everything up to S, the table sends it what happened since S and the state, in one
     step of the table's actor (`resync`), exactly as for a page returning with `?since=S`. So
     every event reaches it once, in order (or, if S has left the table's history, the state).
-    Errors still pass meanwhile. So what waits is at most `OUTBOX` plus one batch (a resync's
-    is bounded by the table's history), plus errors: a client that reads nothing while `STUCK`
-    messages wait is closed with code 4408 and a sentence; the clients reconnect with what they
-    last saw."""
+    Errors still pass meanwhile. Whatever the mode and the messages' kind, a client that reads
+    nothing while `STUCK` messages wait is closed with code 4408 and a sentence (its backlog
+    dropped); the clients reconnect with what they last saw."""
 
     def __init__(self, ws: WebSocket, player: str | None, lang: str = "en") -> None:
         self.ws = ws
@@ -84,29 +98,56 @@ class Connection:
         self.muted: set[str] = set()  # people whose chat this connection's person does not hear (mutes, blocks)
         self.voice: Callable[[str], Awaitable[None]] | None = None  # raises if the person may not chat (a mute)
         self._since = 0  # when behind: the version of the last state queued
+        self._readable = asyncio.Event()  # set while fewer than READ_PAUSE messages wait (or closing)
+        self._readable.set()
+        self._warned = -WARN_EVERY  # time.monotonic() of the last "too many messages" error
+        self._synced = -SYNC_EVERY  # time.monotonic() of the last sync answered with events
         self._writer = asyncio.create_task(self._write())
 
-    def send(self, message: dict[str, Any]) -> None:
+    async def readable(self) -> None:
+        """Backpressure: wait until fewer than `READ_PAUSE` messages wait for the client (or the
+        connection closes), so a client that sends without reading stops being read."""
+        await self._readable.wait()
+
+    def too_many(self, message: Msg) -> None:
+        """The "too many messages" refusal, said at most once per `WARN_EVERY` (the others are
+        dropped silently: a flood must not grow the client's outbox)."""
+        now = time.monotonic()
+        if now - self._warned >= WARN_EVERY:
+            self._warned = now
+            self.error(message)
+
+    def sync_since(self, since: int | None) -> int | None:
+        """What a client's `sync` is answered from: the missed events after `since` at most once
+        per `SYNC_EVERY`; a sync sooner after the last one gets the state alone (None)."""
+        now = time.monotonic()
+        if since is None or now - self._synced < SYNC_EVERY:
+            return None
+        self._synced = now
+        return since
+
+    def send(self, message: dict[str, Any], catching_up: bool = False) -> None:
         if self.speaker is not None:  # ?words=1: events wait for their state, then go with their words
             for said in self.speaker.take(message):
-                self._send(said)
+                self._send(said, catching_up)
         else:
-            self._send(message)
+            self._send(message, catching_up)
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: dict[str, Any], catching_up: bool = False) -> None:
         if self._closing:
             return
         kind = message.get("type")
         if kind == "event" and self.muted and message["event"].get("type") == "chat" \
                 and message["event"].get("player") in self.muted:
             return  # a muted person's chat: not heard here (they are not told)
-        if self._mode == "behind" or self.resync is None:  # only errors still queue up here
-            if self._outbox.qsize() >= STUCK:  # a client that does not read: drop it rather than hold its backlog
-                self._stop(stuck=True)
-                return
-            if self._mode == "behind" and kind in ("event", "state"):
-                return  # the resync sends it
+        if self._outbox.qsize() >= STUCK and not catching_up:  # a client that does not read: drop it
+            self._stop(stuck=True)
+            return
+        if self._mode == "behind" and kind in ("event", "state"):
+            return  # the resync sends it
         self._outbox.put_nowait(message)
+        if self._outbox.qsize() >= READ_PAUSE:
+            self._readable.clear()
         if self._mode == "live" and self._outbox.qsize() >= OUTBOX and self.resync is not None:
             self._mode = "cutting"
         if self._mode == "cutting" and kind == "state":
@@ -115,7 +156,7 @@ class Connection:
     def _caught_up(self, message: dict[str, Any]) -> None:
         """A message of the resync: the connection is live again from the first one on."""
         self._mode = "live"
-        self.send(message)
+        self.send(message, catching_up=True)  # a resync starts from an empty outbox and is bounded by the history
 
     def error(self, message: str) -> None:
         """Send a refusal; a `Msg` is said in the connection's language."""
@@ -123,9 +164,12 @@ class Connection:
 
     async def _write(self) -> None:
         while (message := await self._outbox.get()) is not None:
+            if self._outbox.qsize() < READ_PAUSE:
+                self._readable.set()
             try:
-                await self.ws.send_text(_encode(message).decode())
+                await self.ws.send_text(encoded(message))
             except Exception:  # the client went away; the reader notices and cleans up
+                self._readable.set()
                 return
             if self._mode == "behind" and self._outbox.empty() and self.resync is not None:
                 try:
@@ -139,6 +183,7 @@ class Connection:
 
     def _stop(self, stuck: bool = False) -> None:
         """No more messages; the writer ends after those queued (a stuck client: at once)."""
+        self._readable.set()
         if stuck:  # its backlog (and a None already queued) is dropped
             self._stuck = True
             while not self._outbox.empty():
@@ -157,6 +202,25 @@ class Connection:
             await asyncio.wait_for(self._writer, 5)
         except (TimeoutError, asyncio.CancelledError):
             self._writer.cancel()
+
+
+_TEXTS: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()
+TEXTS_KEPT = 256
+
+
+def encoded(message: dict[str, Any]) -> str:
+    """The JSON text of `message`, remembered for the last `TEXTS_KEPT` messages by identity: a
+    state sent to many connections (or cached by its table per version) is serialized once."""
+    key = id(message)
+    found = _TEXTS.get(key)
+    if found is not None and found[0] is message:
+        _TEXTS.move_to_end(key)
+        return found[1]
+    text = _encode(message).decode()
+    _TEXTS[key] = (message, text)
+    if len(_TEXTS) > TEXTS_KEPT:
+        _TEXTS.popitem(last=False)
+    return text
 
 
 class _CatchUp:
@@ -219,23 +283,34 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens, people: People
     limit = RateLimit()
     try:
         while True:
+            await conn.readable()
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
             if not limit.allow():
-                conn.error(Msg(N_("too many messages: at most {rate} a second (bursts of {burst}); this one was dropped"),
-                               rate=f"{RATE:g}", burst=BURST))
+                conn.too_many(Msg(N_("too many messages: at most {rate} a second (bursts of {burst}); this one was "
+                                     "dropped"), rate=f"{RATE:g}", burst=BURST))
                 continue
-            try:
-                await handle(message, conn, actor)
-            except CardhallError as exc:  # in the reader's language (the game's messages through its TextUI)
-                said = say_error(exc, conn.lang, actor.table.game, actor.viewer(player))
-                conn.send(_message(Error(said)))
+            await answer(message, conn, actor)
     except WebSocketDisconnect:
         pass
     finally:
         await actor.unsubscribe(conn)
         await conn.close()
+
+
+async def answer(message: Mapping[str, Any], conn: Connection, actor: TableFront) -> None:
+    """Carry out one client message; a refusal is answered with its sentence in the reader's
+    language (the game's messages through its TextUI), and a failure of the database or the
+    cluster (`UNCERTAIN`) also with the table's state, so a client acting on states goes on."""
+    try:
+        await handle(message, conn, actor)
+    except CardhallError as exc:
+        said = say_error(exc, conn.lang, actor.table.game, actor.viewer(conn.player))
+        conn.send(_message(Error(said)))
+        if isinstance(exc, UNCERTAIN):
+            with contextlib.suppress(CardhallError):
+                await actor.sync(conn, None)
 
 
 def _since(value: str | None) -> int | None:
@@ -273,7 +348,7 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront
         raise CardhallError(Msg(N_("bad {kind} message: {problem}"), kind=kind, problem=str(exc))) from None
     player = conn.player
     if isinstance(command, Sync):
-        await actor.sync(conn, command.since)
+        await actor.sync(conn, conn.sync_since(command.since))
     elif isinstance(command, Chat):
         if player is not None:  # (a spectator's chat is refused by the table)
             where = conn.ws.client.host if conn.ws.client is not None else None

@@ -46,39 +46,71 @@ def redis_binary() -> str | None:
     return shutil.which("redis-server") or ("/usr/bin/redis-server" if os.path.exists("/usr/bin/redis-server") else None)
 
 
+class PostgresServer:
+    """A throwaway PostgreSQL cluster (`initdb`, trust authentication, fsync off) on a free
+    loopback port; it can be stopped and started again on the same port (a restart: the room's
+    pooled connections die), and `remove()` deletes it."""
+
+    def __init__(self) -> None:
+        bindir = postgres_bin()
+        if bindir is None:
+            raise CardhallError("PostgreSQL's server binaries (initdb, pg_ctl) were not found; install Debian's postgresql")
+        owner = None
+        if os.geteuid() == 0:
+            import pwd
+            try:
+                owner = pwd.getpwnam("postgres")
+            except KeyError:
+                raise CardhallError("running as root needs a postgres user for PostgreSQL; install Debian's postgresql") from None
+        self.bindir = bindir
+        self.base = Path(tempfile.mkdtemp(prefix="cardhall-pg-"))
+        self.data = self.base / "data"
+        if owner is not None:
+            os.chown(self.base, owner.pw_uid, owner.pw_gid)
+        self.port = free_port()
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+        try:
+            subprocess.run(as_postgres([str(bindir / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
+                                        "--no-sync", "-E", "UTF8"]), check=True, capture_output=True)
+        except BaseException:
+            shutil.rmtree(self.base, ignore_errors=True)
+            raise
+
+    def start(self) -> PostgresServer:
+        started = subprocess.run(as_postgres([
+            str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.base / "log"), "-w", "-t", "60",
+            "-o", f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300",
+            "start"]), capture_output=True, text=True)
+        if started.returncode != 0:
+            raise CardhallError("PostgreSQL did not start: " + started.stdout + started.stderr
+                                + (self.base / "log").read_text(errors="replace"))
+        return self
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the server (`fast`: clients are disconnected; `immediate`: as if it crashed)."""
+        subprocess.run(as_postgres([str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop"]),
+                       capture_output=True)
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
 @contextlib.contextmanager
 def postgres() -> Iterator[str]:
     """A throwaway PostgreSQL cluster; its URL (trust authentication), removed afterwards."""
-    bindir = postgres_bin()
-    if bindir is None:
-        raise CardhallError("PostgreSQL's server binaries (initdb, pg_ctl) were not found; install Debian's postgresql")
-    owner = None
-    if os.geteuid() == 0:
-        import pwd
-        try:
-            owner = pwd.getpwnam("postgres")
-        except KeyError:
-            raise CardhallError("running as root needs a postgres user for PostgreSQL; install Debian's postgresql") from None
-    base = Path(tempfile.mkdtemp(prefix="cardhall-pg-"))
-    data = base / "data"
-    if owner is not None:
-        os.chown(base, owner.pw_uid, owner.pw_gid)
-    port = free_port()
+    with postgres_server() as server:
+        yield server.url
+
+
+@contextlib.contextmanager
+def postgres_server() -> Iterator[PostgresServer]:
+    """A throwaway PostgreSQL cluster that a test may stop and start; removed afterwards."""
+    server = PostgresServer()
     try:
-        subprocess.run(as_postgres([str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
-                                    "--no-sync", "-E", "UTF8"]), check=True, capture_output=True)
-        started = subprocess.run(as_postgres([
-            str(bindir / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-t", "60",
-            "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300", "start"]),
-            capture_output=True, text=True)
-        if started.returncode != 0:
-            raise CardhallError("PostgreSQL did not start: " + started.stdout + started.stderr
-                                + (base / "log").read_text(errors="replace"))
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        yield server.start()
     finally:
-        subprocess.run(as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
-                       capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
+        server.remove()
 
 
 class RedisServer:

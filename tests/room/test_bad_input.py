@@ -3,6 +3,7 @@ names the problem, and the connection, its table and every other table go on."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -155,12 +156,18 @@ def test_missing_token_and_http_errors(room: dict[str, Any]) -> None:
 def test_a_flood_is_refused_and_the_connection_goes_on(room: dict[str, Any]) -> None:
     sock = room["sock"]
     sock.poll()
+    started = time.monotonic()
     for _ in range(120):
         sock.ws.send(json.dumps({"type": "sync", "since": 10**9}))
-    replies = [sock.recv(30) for _ in range(120)]
+    replies = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            replies.append(sock.recv(1.5))
     refused = [r for r in replies if r["type"] == "error"]
     assert refused and all("too many messages" in r["message"] for r in refused)
-    assert len(refused) < 120
+    # one refusal per second of flood, the rest dropped silently (a flood must not fill the outbox)
+    assert len(refused) <= 1 + int(time.monotonic() - started)
+    assert len(replies) - len(refused) < 120
 
 
 def test_oversized_frames_beyond_the_transport_limit_close_only_that_connection(room: dict[str, Any]) -> None:

@@ -37,12 +37,12 @@ def test_write_ahead_and_a_refused_commit(tmp_path: Path) -> None:
             append = room.store.append
             failing = [False]
 
-            async def append_then_note(table_id: str, entries: Any, status: str, at: float) -> None:
+            async def append_then_note(table_id: str, entries: Any, status: str, at: float, snapshot: Any = None) -> None:
                 entries = list(entries)
                 if failing[0]:
                     failing[0] = False
                     raise OSError("disk full")
-                await append(table_id, entries, status, at)
+                await append(table_id, entries, status, at, snapshot)
                 committed[0] = max(committed[0], entries[-1][0])
 
             room.store.append = append_then_note  # type: ignore[method-assign]
