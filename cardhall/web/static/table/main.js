@@ -119,6 +119,10 @@ function wireSettings() {
       document.body.classList.toggle("four-colour", settings.four);
     });
   }
+  const hold = $("set-hold");
+  hold.value = String(settings.hold);
+  if (hold.selectedIndex < 0) hold.value = "1000";
+  hold.addEventListener("change", () => { settings.hold = Number(hold.value); saveSettings(); });
   $("start").addEventListener("click", startGame);
   $("leave").addEventListener("click", leaveTable);
   $("help-close").addEventListener("click", () => { $("help").hidden = true; });
