@@ -8,7 +8,6 @@ import random
 
 from playwright.sync_api import expect
 
-from tests.web.conftest import SCREENSHOTS
 from tests.web.helpers import create_table, pick_name, play_one, start_game, wait_turn
 
 HELD = "() => document.getElementById('felt').dataset.held === '1'"
