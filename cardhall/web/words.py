@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import weakref
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator, Mapping, Sequence
@@ -32,6 +33,8 @@ from cardhall.core.titles import game_title
 from cardhall.room.words import room_sentence
 from cardhall.web.languages import web
 from cardhall.web.protocol import KeyWords, StateWords
+
+log = logging.getLogger("cardhall.web")
 
 NOTHING = N_("Nothing to say about that now.")
 CACHED = 4096
@@ -223,10 +226,17 @@ class Speaker:
             return []
         if kind != "state":
             return [message]
+        held, self._held = self._held, []
+        try:
+            return self._phrase(held, message)
+        except Exception:  # a bug in a game's phrasing must not stop the table: the messages go without words
+            log.exception("table %s: cannot phrase version %s; sent without words", self.table_id, message.get("version"))
+            return [*held, message]
+
+    def _phrase(self, held: list[dict[str, Any]], message: dict[str, Any]) -> list[dict[str, Any]]:
         seat = message.get("seat")
         names = [str(s.get("name") or "") for s in message.get("seats") or []]
         out: list[dict[str, Any]] = []
-        held, self._held = self._held, []
         for version, group in _by_version(held):
             said = self.cache.get(("events", self.table_id, version, seat, self.code),
                                   lambda group=group: [event_words(self.ui, m["event"], seat, names) for m in group])

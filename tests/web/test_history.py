@@ -107,7 +107,7 @@ def test_the_history_misses_no_event_when_the_connection_drops(server, browser):
         start_game(page)
         moves = 0
         while wait_turn(page) == "mine" and moves < 40:
-            time.sleep(0.1)  # a cut is seen by the page at once on the loopback; wait until it is back
+            time.sleep(0.3)  # a cut is seen by the page at once on the loopback; wait until it is back
             page.wait_for_function("() => document.getElementById('table-root').dataset.link === 'open'")
             wait_turn(page)
             play_one(page, rng)

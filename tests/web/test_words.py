@@ -151,3 +151,20 @@ def test_each_game_s_presenter_is_served_from_its_package(server):
                         json={"game": "putz", "options": {"players": 3}, "seats": ["me", "open", "open"]}).json()
     shown = client.get(f"/api/tables/{table['id']}").json()
     assert shown["presenter"] == {"script": "/games/putz/web/presenter.js", "style": ""}
+
+
+def test_a_phrasing_bug_never_stops_the_messages(monkeypatch, caplog):
+    """A game's phrasing that fails unexpectedly is logged; the events and the state still go,
+    without words (the page then shows the plain state)."""
+    table = hearts_table()
+    (change,) = table.start("p0", 0.0)
+    speaker = Speaker("t1", table.game, "en", Cache())
+
+    def broken(view, seat):
+        raise RuntimeError("a bug in the game's words")
+
+    monkeypatch.setattr(speaker.ui, "render", broken)
+    assert speaker.take({"type": "event", "version": change.version, "event": change.events[0][0]}) == []
+    out = speaker.take(table.state_message(0))
+    assert [m["type"] for m in out] == ["event", "state"] and all("words" not in m for m in out)
+    assert "cannot phrase" in caplog.text
