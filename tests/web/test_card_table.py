@@ -63,3 +63,67 @@ def test_seats_plates_hand_faces_and_dimmed_cards_keep_their_colour(server, brow
     black = {c["colour"] for c in colours if c["card"][-1] in "SC"}
     assert len(red) == 1 and len(black) == 1 and red != black, colours
     context.close()
+
+
+def test_hearts_passing_is_select_three_then_confirm_with_undo(server, browser):
+    context, page = hearts_table(server, browser, hold=0)
+    assert wait_turn(page) == "mine"
+    assert page.evaluate("() => window.cardhallModel.view().phase") == "pass"
+    cards = page.locator("#hand button.card")
+    confirm = page.locator("#select-confirm")
+    for i in range(3):
+        cards.nth(i).click()
+    expect(confirm).to_have_attribute("aria-disabled", "false")
+    expect(page.locator("#hand button.selected")).to_have_count(3)
+    assert page.evaluate("() => window.cardhallModel.view().passed.length") == 0, "nothing is passed before confirming"
+    page.locator("#select-undo").click()
+    expect(page.locator("#hand button.selected")).to_have_count(0)
+    expect(confirm).to_have_attribute("aria-disabled", "true")
+    chosen = [cards.nth(i).get_attribute("data-card") for i in (3, 4, 5)]
+    for i in (3, 4, 5):
+        cards.nth(i).click()
+    cards.nth(5).click()  # unselect one, select another
+    expect(page.locator("#hand button.selected")).to_have_count(2)
+    chosen[2] = cards.nth(6).get_attribute("data-card")
+    cards.nth(6).click()
+    confirm.click()
+    page.wait_for_function("() => window.cardhallModel.view().phase !== 'pass' || window.cardhallModel.view().passed.length === 3")
+    passed = page.evaluate("() => window.cardhallModel.view().passed")
+    assert sorted(passed) == sorted(chosen)
+    assert page.inner_text("#alert") == ""
+    context.close()
+
+
+def test_clash_card_with_two_uses_shows_them_at_the_card_in_words(server, browser):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    pick_name(page, server.url, "Kim")
+    create_table(page, "clash-of-decks", {}, ["me", "bot:random"])
+    start_game(page)
+    rng = random.Random(5)
+    for _ in range(20):
+        assert wait_turn(page) == "mine"
+        legal = page.evaluate("() => window.cardhallModel.legal()")
+        two = [c for c in page.evaluate("() => window.cardhallModel.hand()")
+               if sum(1 for n in legal if c in n.split(" ")) >= 2]
+        if two:
+            break
+        play_one(page, rng)
+    card = two[0]
+    page.locator(f'#hand button[data-card="{card}"]').click()
+    uses = page.locator("#uses")
+    expect(uses).to_be_visible()
+    labels = uses.locator("button[data-play]").all_inner_texts()
+    plays = [b.get_attribute("data-play") for b in uses.locator("button[data-play]").all()]
+    assert len(labels) >= 2 and not set(labels) & set(plays), labels  # words, not notation
+    assert all(not label.endswith((" top", " bottom")) for label in labels), labels
+    box = uses.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    page.keyboard.press("Escape")
+    expect(uses).to_be_hidden()
+    version = page.evaluate("() => window.cardhallModel.version")
+    page.locator(f'#hand button[data-card="{card}"]').click()
+    uses.locator("button[data-play]").first.click()
+    page.wait_for_function(f"() => window.cardhallModel.version > {version}")
+    assert page.inner_text("#alert") == ""
+    context.close()

@@ -4,7 +4,7 @@
 import { _, el, face } from "../common.js";
 import { cardFace } from "./cardface.js";
 import { focusLost } from "./focus.js";
-import { handAction } from "./picker.js";
+import { cardUses } from "./uses.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,11 +30,12 @@ function drawHand(model, tryCard) {
         ...(french ? [cardFace(card)] : []), el("span", { class: "name" }));
     }
     if (box.children[i] !== b) box.insertBefore(b, box.children[i] || null);
-    const action = handAction(card, legal);
+    const ways = cardUses(card, legal);
     const words = model.word(card);
     b.querySelector(".name").textContent = words;
-    b.setAttribute("aria-disabled", action ? "false" : "true");
-    b.title = action ? model.choice(action) : _("{card}: not playable now", { card: words });
+    b.setAttribute("aria-disabled", ways.length ? "false" : "true");
+    b.title = ways.length === 1 ? words : ways.length ? _("{card}: several ways to play it", { card: words })
+      : _("{card}: not playable now", { card: words });
   });
   if (focusAt !== null) (box.children[Math.min(focusAt, box.children.length - 1)] || $("hand-h")).focus();
 }

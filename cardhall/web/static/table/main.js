@@ -14,10 +14,10 @@ import { focusFirstChoice } from "./focus.js";
 import { showHand } from "./hand.js";
 import { listenToKeys } from "./keys.js";
 import { createModel } from "./model.js";
-import { handAction } from "./picker.js";
 import { showSeats } from "./seats.js";
 import { saveSettings, settings } from "./settings.js";
 import { NOT_YOUR_TURN, alertText, log, say, speak, status } from "./speech.js";
+import { createUses } from "./uses.js";
 import { connectWire } from "./wire.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,6 +33,7 @@ const versionKey = `cardhall.seen.${tableId}`;
 const model = createModel({ version: Number(localStorage.getItem(versionKey) || 0) });
 window.cardhallModel = model;  // for the tests and for a person's own scripts: the page's one model
 let wire = null;
+let uses = null;  // what a click on a card does (uses.js)
 
 // --- actions ---------------------------------------------------------------------------------
 function send(msg) {
@@ -43,18 +44,19 @@ function send(msg) {
 
 function notYourTurn() { alertText(`${NOT_YOUR_TURN} ${model.turn()}`.trim()); }
 
-function play(notation) {
+/** Play `notation`; `follows`: it is sent right after another play of the same choice (a
+ * confirmed selection), so it is not checked against the version shown. */
+function play(notation, { follows = false } = {}) {
   if (!model.isMyTurn()) { notYourTurn(); return; }
-  alertText("");
+  if (!follows) alertText("");
   model.update((local) => { local.selected = null; local.path = []; local.byUser = []; });
-  if (send({ type: "act", action: notation, version: model.state.version })) say(_("You chose: {choice}.", { choice: model.choice(notation) }));
+  if (send({ type: "act", action: notation, version: follows ? null : model.state.version })) say(_("You chose: {choice}.", { choice: model.choice(notation) }));
 }
 
-function tryCard(card) {
+function tryCard(card, button) {
   if (!model.state || model.seat() === null) return;
-  const action = handAction(card, model.legal());
-  if (action) { play(action); return; }
   if (!model.isMyTurn()) { notYourTurn(); return; }
+  if (uses.click(card, button)) return;
   send({ type: "act", action: card, version: model.state.version });  // not legal: the engine says why, in its own sentence
 }
 
@@ -86,6 +88,7 @@ function subscribe() {
   speak(model, { tableId, onMyTurn: () => { if (settings.focus) focusFirstChoice(); } });
   showSeats(model, { sitAt });
   showHand(model, { tryCard });
+  uses = createUses(model, { play });
   showChoices(model, { play });
   listenToKeys(model, { play, startGame });
   model.on("state", () => {
