@@ -87,7 +87,7 @@ def test_hearts_passing_is_select_three_then_confirm_with_undo(server, browser):
     chosen[2] = cards.nth(6).get_attribute("data-card")
     cards.nth(6).click()
     confirm.click()
-    page.wait_for_function("() => window.cardhallModel.view().phase !== 'pass' || window.cardhallModel.view().passed.length === 3")
+    page.wait_for_function("() => { const v = window.cardhallModel.view(); return v.phase !== 'pass' || v.passed.length === 3; }")
     passed = page.evaluate("() => window.cardhallModel.view().passed")
     assert sorted(passed) == sorted(chosen)
     assert page.inner_text("#alert") == ""
