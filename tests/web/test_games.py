@@ -99,7 +99,8 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
         SCREENSHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{game}-1280.png"), full_page=True)
         page.set_viewport_size({"width": 375, "height": 800})
-        page.screenshot(path=str(SCREENSHOTS / f"{game}-375.png"), full_page=True)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENSHOTS / f"{game}-375.png"))  # what a phone shows without scrolling
         overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"the page scrolls sideways at 375 px by {overflow} px"
         for width in (320, 640):  # WCAG reflow: 320 CSS px, and 1280 px at 200 % zoom
@@ -110,6 +111,12 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
 
     play_to_end(page, rng)
     expect(page.locator("#status")).to_contain_text("Game over")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{game}-end-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / f"{game}-end-375.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
     expect(page.locator("#log .result")).to_have_text(page.inner_text("#status"))
     assert errors == []
     context.close()

@@ -89,6 +89,8 @@ function subscribe() {
   showSeats(model, { sitAt });
   showHand(model, { tryCard });
   uses = createUses(model, { play });
+  // a presenter's picture plays by mouse too (5 Towers: a click on the offer bids)
+  document.addEventListener("cardhall:play", (e) => { if (typeof e.detail === "string") play(e.detail); });
   showChoices(model, { play });
   listenToKeys(model, { play, startGame });
   model.on("state", () => {
