@@ -92,6 +92,8 @@ def play_one(page: Page, rng: random.Random) -> None:
                 continue
             page.locator("#select-confirm").focus()  # a person Tabs past the hand to it
             page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.getElementById('hand').dataset.sending", timeout=30_000)
+            return
         page.wait_for_function(
             "v => document.getElementById('table-root').dataset.version !== v || document.getElementById('alert').textContent",
             arg=version, timeout=30_000)

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from tests.web.helpers import create_table, pick_name, play_one, start_game, wait_turn
 
 HELD = "() => document.getElementById('felt').dataset.held === '1'"
-FELT_CARDS = "() => document.querySelectorAll('#felt .middle .pcard').length"
+FELT_CARDS = "() => document.querySelectorAll('#felt .pot .pcard').length"
 TRICKS_WON = "() => window.cardhallModel.timeline.filter(e => e.event.type === 'trick_won').length"
 
 
@@ -36,10 +36,10 @@ def test_the_whole_trick_is_held_then_goes_to_its_winner(server, browser):
     assert page.evaluate(TRICKS_WON) >= 1
     page.wait_for_function(HELD, timeout=5000)
     won = page.evaluate("() => window.cardhallModel.timeline.filter(e => e.event.type === 'trick_won').map(e => e.event.cards)")
-    shown = page.evaluate("() => [...document.querySelectorAll('#felt .middle .pcard')].map(c => c.dataset.card)")
+    shown = page.evaluate("() => [...document.querySelectorAll('#felt .pot .pcard')].map(c => c.dataset.card)")
     # tricks finished one after another are shown in turn, each whole, its last card included
     assert len(shown) == 3 and sorted(shown) in [sorted(cards) for cards in won], (shown, won)
-    assert page.evaluate("() => document.querySelector('#felt .middle .pcard.wins') !== null")
+    assert page.evaluate("() => document.querySelector('#felt .pot .pcard.wins') !== null")
     page.wait_for_function(f"() => !({HELD})()", timeout=6000)
     trick = page.evaluate("() => window.cardhallModel.view().trick.length")
     assert page.evaluate(FELT_CARDS) == trick, "after the hold the table shows the trick now being played"

@@ -33,7 +33,7 @@ function spot(seat, me, n, rx, ry) {
 export function createFelt(root, model, { stats = () => [] } = {}) {
   const felt = el("div", { id: "felt", class: "felt", "aria-hidden": "true" });
   const plates = el("div", { class: "plates" });
-  const middle = el("div", { class: "middle" });
+  const middle = el("div", { class: "pot" });
   felt.append(middle, plates);
   root.append(felt);
   const finished = [];  // tricks finished while we watched, waiting to be shown: [{cards, winner}]

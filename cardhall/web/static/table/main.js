@@ -10,6 +10,7 @@
 // focus, and focus only moves when the user asks (or, as a setting, to the choices on your turn).
 import { ApiError, LANG, _, api, authed, el, me, showWho } from "../common.js";
 import { showChoices } from "./choices.js";
+import { showEnding } from "./ending.js";
 import { focusFirstChoice } from "./focus.js";
 import { showHand } from "./hand.js";
 import { listenToKeys } from "./keys.js";
@@ -93,6 +94,7 @@ function subscribe() {
   document.addEventListener("cardhall:play", (e) => { if (typeof e.detail === "string") play(e.detail); });
   showChoices(model, { play });
   listenToKeys(model, { play, startGame });
+  showEnding(model, { tableId, send, sayLine: alertText });
   model.on("state", () => {
     const state = model.state;
     $("render").textContent = model.words().render;

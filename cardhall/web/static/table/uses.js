@@ -122,7 +122,8 @@ export function createUses(model, { play }) {
       if (mode) b.setAttribute("aria-pressed", on ? "true" : "false");
       else b.removeAttribute("aria-pressed");
     }
-    bar.hidden = !mode || sent;
+    $("hand").dataset.sending = sent ? "1" : "";  // a confirmed selection still on its way (tests wait for it)
+    bar.hidden = !mode || Boolean(sent);
     if (bar.hidden) return;
     $("select-text").textContent = ngettext("Choose {count} card, then confirm.", "Choose {count} cards, then confirm.", mode.count)
       + " " + _("Chosen: {chosen} of {count}.", { chosen: selected.size, count: mode.count });
