@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.web.conftest import ARGS, CHROMIUM, Server  # noqa: E402  (the tests' server and browser flags)
-from tests.web.helpers import create_table, pick_name, start_game  # noqa: E402
+from tests.web.conftest import ARGS, CHROMIUM, Server  # the tests' server and browser flags
+from tests.web.helpers import create_table, pick_name, start_game
 
 WATCH = """() => {
   window.__m = {down: null, drawn: {}, shifts: 0, sources: {}};
