@@ -77,7 +77,8 @@ def test_a_slow_watcher_hears_every_event_once_in_order(tmp_path: Path, monkeypa
                 return (states[-1]["version"], states[-1]["over"]) if states else None
 
             for _ in range(6000):  # a bound, not a timing: the game ends and the slow client hears it
-                if actor.table.status == "over" and final(ws.sent) == final(fast.messages):
+                # "over" is set when the change is made, before it is stored and sent: wait until it is heard
+                if final(fast.messages) == (actor.table.version, True) and final(ws.sent) == final(fast.messages):
                     break
                 await asyncio.sleep(0.05)
             assert ws.closed is None
