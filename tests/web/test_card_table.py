@@ -9,6 +9,7 @@ import random
 from playwright.sync_api import expect
 
 from tests.web.helpers import create_table, pick_name, play_one, start_game, wait_turn
+from tests.web.test_games import axe_violations
 
 HELD = "() => document.getElementById('felt').dataset.held === '1'"
 FELT_CARDS = "() => document.querySelectorAll('#felt .pot .pcard').length"
@@ -127,3 +128,40 @@ def test_clash_card_with_two_uses_shows_them_at_the_card_in_words(server, browse
     page.wait_for_function(f"() => window.cardhallModel.version > {version}")
     assert page.inner_text("#alert") == ""
     context.close()
+
+
+def test_one_click_play_with_medium_bots(server, browser):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    pick_name(page, server.url, "Kim")
+    page.get_by_role("button", name="Play Hearts with bots").click()
+    page.wait_for_url("**/tables/*")
+    page.wait_for_function("() => window.cardhallLast && window.cardhallLast.status === 'playing'")
+    kinds = page.evaluate("() => window.cardhallLast.seats.map(s => s.kind === 'bot' ? s.bot : s.name)")
+    assert kinds[0] == "Kim" and set(kinds[1:]) == {"medium"}
+    context.close()
+
+
+def test_invite_link_copied_and_a_friend_names_themselves_and_sits_in_one_step(server, browser):
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 800}, permissions=["clipboard-read", "clipboard-write"])
+    friend_ctx = browser.new_context(viewport={"width": 375, "height": 800})
+    host, friend = host_ctx.new_page(), friend_ctx.new_page()
+    pick_name(host, server.url, "Host")
+    link = create_table(host, "three-two-five", {"deals": 1}, ["me", "open", "bot:random"], private=True)
+    assert "?invite=" in link
+    host.get_by_role("button", name="Copy invite link").click()
+    expect(host.locator("#invite-said")).to_contain_text("copied")
+    assert host.evaluate("() => navigator.clipboard.readText()") == link
+    friend.goto(link)  # no name in this browser yet
+    expect(friend.get_by_label("Your name at this table")).to_be_visible()
+    friend.get_by_role("button", name="Sit at seat 2").click()
+    expect(friend.locator("#alert")).to_contain_text("name")
+    friend.get_by_label("Your name at this table").fill("Friend")
+    friend.get_by_role("button", name="Sit at seat 2").click()
+    friend.wait_for_function("() => window.cardhallLast && window.cardhallLast.seat === 1")
+    expect(friend.locator("#whoami")).to_contain_text("Friend")
+    host.locator("#start").click()
+    friend.wait_for_function("() => (window.cardhallModel.hand() || []).length > 0")
+    assert axe_violations(friend) == []
+    host_ctx.close()
+    friend_ctx.close()

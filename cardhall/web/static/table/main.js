@@ -13,6 +13,7 @@ import { showChoices } from "./choices.js";
 import { showEnding } from "./ending.js";
 import { focusFirstChoice } from "./focus.js";
 import { showHand } from "./hand.js";
+import { nameFirst, showJoining } from "./joining.js";
 import { listenToKeys } from "./keys.js";
 import { createModel } from "./model.js";
 import { showSeats } from "./seats.js";
@@ -62,12 +63,11 @@ function tryCard(card, button) {
 }
 
 async function sitAt(seat) {
-  if (!me()) {
-    alertText(_("To sit, first choose a name in the lobby (the cardhall link at the top of the page)."));
-    return;
-  }
   try {
+    const named = !me();
+    await nameFirst();  // a friend who came by the invite link names themselves here, in the same step
     await authed(`/api/tables/${encodeURIComponent(tableId)}/sit`, { method: "POST", body: { seat, invite } });
+    if (named) { wire.close(); connect(); }  // the page now speaks for the new name: it sees its seat
   } catch (err) { alertText(err.message); }
 }
 
@@ -88,6 +88,7 @@ async function leaveTable() {
 function subscribe() {
   speak(model, { tableId, onMyTurn: () => { if (settings.focus) focusFirstChoice(); } });
   showSeats(model, { sitAt });
+  showJoining(model, { tableId });
   showHand(model, { tryCard });
   uses = createUses(model, { play });
   // a presenter's picture plays by mouse too (5 Towers: a click on the offer bids)
@@ -155,9 +156,13 @@ async function main() {
   $("rules-link").href = `/rules/${encodeURIComponent(found.game)}?lang=${encodeURIComponent(LANG)}`;
   $("rules-link").textContent = _("The rules of {game}", { game: found.title || found.game });
   subscribe();
-  await present(found.presenter);
-  let lost = false;
   model.on("state", () => { lost = false; });
+  await present(found.presenter);
+  connect();
+}
+
+let lost = false;
+function connect() {
   wire = connectWire(model, tableId, query, {
     open: () => { root.dataset.link = "open"; },
     lost: () => { root.dataset.link = "lost"; if (!lost) status(_("The connection is lost; reconnecting…")); lost = true; },
