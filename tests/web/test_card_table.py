@@ -165,3 +165,23 @@ def test_invite_link_copied_and_a_friend_names_themselves_and_sits_in_one_step(s
     assert axe_violations(friend) == []
     host_ctx.close()
     friend_ctx.close()
+
+
+def test_an_away_person_is_shown_away_with_the_takeover_countdown(server, browser):
+    host_ctx, friend_ctx = browser.new_context(), browser.new_context()
+    host, friend = host_ctx.new_page(), friend_ctx.new_page()
+    pick_name(host, server.url, "Host")
+    link = create_table(host, "three-two-five", {"deals": 1}, ["me", "open", "bot:random"], private=True)
+    pick_name(friend, server.url, "Friend")
+    friend.goto(link)
+    friend.get_by_role("button", name="Sit at seat 2").click()
+    host.wait_for_function("() => window.cardhallLast.seats[1].kind === 'person' && window.cardhallLast.seats[1].connected")
+    host.locator("#start").click()
+    friend_ctx.close()  # the friend's page goes away
+    seat = host.locator("#seats li").nth(1)
+    expect(seat).to_contain_text("a bot plays for them in", timeout=15_000)
+    first = seat.inner_text()
+    host.wait_for_timeout(2200)
+    assert seat.inner_text() != first, "the countdown counts down"
+    expect(host.locator("#felt .plate", has_text="Friend")).to_contain_text("a bot plays for them in")
+    host_ctx.close()

@@ -39,9 +39,11 @@ export function createFelt(root, model, { stats = () => [] } = {}) {
   const finished = [];  // tricks finished while we watched, waiting to be shown: [{cards, winner}]
   let shown = null;     // the finished trick on the table now
   let catchingUp = false;
+  let lastLines = [];
   let drawn = new Set(); // "seat:card" drawn in the middle, so only new cards come from their seat
 
   model.on("sync", () => { catchingUp = true; });
+  setInterval(() => { if (model.state && model.away && model.away.ticking()) drawPlates(plates, model, model.words().seats.length, lastLines); }, 1000);
   model.on("event", ({ event }) => {
     if (catchingUp || !event || event.type !== "trick_won" || !Array.isArray(event.cards)) return;
     const n = model.words().seats.length || event.cards.length;
@@ -97,7 +99,8 @@ export function createFelt(root, model, { stats = () => [] } = {}) {
     const n = model.words().seats.length;
     catchingUp = false;
     felt.hidden = state.status === "waiting";
-    drawPlates(plates, model, n, stats(view, n));
+    lastLines = stats(view, n);
+    drawPlates(plates, model, n, lastLines);
     if (shown) return;
     if (finished.length && Number(settings.hold ?? 1000) > 0) { showFinished(n); return; }
     finished.length = 0;
@@ -119,7 +122,8 @@ function drawPlates(box, model, n, lines) {
   const me = model.seat();
   const seats = state.seats || [];
   const places = model.words().seats;
-  const sig = JSON.stringify([seats, places, lines, me, state.to_move, state.status]);
+  const away = places.map((_p, i) => (model.away ? model.away.words(i) : ""));
+  const sig = JSON.stringify([seats, places, lines, me, state.to_move, state.status, away]);
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
   box.replaceChildren(...places.map((place, i) => {
@@ -128,7 +132,8 @@ function drawPlates(box, model, n, lines) {
     const tags = [];
     if (i === me) tags.push(_("you"));
     if (s.kind === "bot" || s.takeover) tags.push(_("bot"));
-    if (s.kind === "person" && !s.connected) tags.push(_("away"));
+    const gone = model.away ? model.away.words(i) : s.kind === "person" && !s.connected ? _("away") : "";
+    if (gone) tags.push(gone);
     const turn = state.status === "playing" && state.to_move === i;
     const edge = at.y > 90 ? "bottom" : at.y < 10 ? "top" : "";
     const plate = el("div", { class: `plate ${at.side} ${edge} ${turn ? "turn" : ""} ${i === me ? "me" : ""}`.replace(/\s+/g, " ").trim() },
