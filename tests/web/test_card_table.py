@@ -63,6 +63,9 @@ def test_seats_plates_hand_faces_and_dimmed_cards_keep_their_colour(server, brow
     red = {c["colour"] for c in colours if c["card"][-1] in "HD"}
     black = {c["colour"] for c in colours if c["card"][-1] in "SC"}
     assert len(red) == 1 and len(black) == 1 and red != black, colours
+    # a card's face is drawn by its own rules only (the end screen's "end" class once framed its lower corner)
+    corner = page.evaluate("() => getComputedStyle(document.querySelector('#hand .pcard .corner.end')).borderTopStyle")
+    assert corner == "none"
     context.close()
 
 

@@ -35,7 +35,7 @@ export function showEnding(model, { tableId, send, sayLine }) {
   const summary = el("section", { id: "deal-summary", class: "deal-summary", "aria-labelledby": "deal-summary-h", hidden: true },
     el("h2", { id: "deal-summary-h" }), el("table", { class: "scores" }),
     el("button", { type: "button", text: _("Close the summary"), onclick: () => { summary.hidden = true; } }));
-  const end = el("section", { id: "end", class: "end", "aria-labelledby": "end-h", hidden: true },
+  const end = el("section", { id: "end", class: "game-end", "aria-labelledby": "end-h", hidden: true },
     el("h2", { id: "end-h", text: _("The game is over") }), el("p", { id: "end-result", class: "end-result" }),
     el("ol", { id: "standings", class: "standings" }),
     el("div", { class: "buttons" },

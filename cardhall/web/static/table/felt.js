@@ -139,7 +139,7 @@ function drawPlates(box, model, n, lines) {
     const plate = el("div", { class: `plate ${at.side} ${edge} ${turn ? "turn" : ""} ${i === me ? "me" : ""}`.replace(/\s+/g, " ").trim() },
       el("span", { class: "who" }, el("b", { text: s.kind === "open" ? _("open") : s.name || place }),
         ...tags.map((t) => el("span", { class: "tag", text: t }))),
-      ...(lines[i] || []).map((line) => el("span", { class: "line", text: line })),
+      ...((lines[i] || []).length ? [el("span", { class: "line", text: lines[i].join(" · ") })] : []),
       ...(turn ? [el("span", { class: "to-play", text: i === me ? _("your turn") : _("to play") })] : []));
     if (!edge) plate.style.top = `${at.y}%`;
     if (at.side === "middle") plate.style.left = `${at.x}%`;
