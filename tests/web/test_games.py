@@ -101,6 +101,13 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
         page.set_viewport_size({"width": 375, "height": 800})
         page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=str(SCREENSHOTS / f"{game}-375.png"))  # what a phone shows without scrolling
+        on_phone = page.evaluate("""() => {
+            const board = document.querySelector('#felt, #board').getBoundingClientRect();
+            const card = document.querySelector('#hand button, #choices button').getBoundingClientRect();
+            return {board: [board.top, board.bottom], card: [card.top, card.bottom]};
+        }""")
+        assert 0 <= on_phone["board"][0] and on_phone["board"][1] <= 800, on_phone  # the table whole on screen
+        assert on_phone["card"][1] <= 800, on_phone  # and the hand's first row (or the first choice) below it
         overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"the page scrolls sideways at 375 px by {overflow} px"
         for width in (320, 640):  # WCAG reflow: 320 CSS px, and 1280 px at 200 % zoom
