@@ -119,6 +119,8 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
     play_to_end(page, rng)
     expect(page.locator("#status")).to_contain_text("Game over")
     check_end_screen(page, len(seats))
+    page.wait_for_function("() => { const f = document.getElementById('felt'); return !f || f.dataset.held !== '1'; }")
+    page.wait_for_timeout(500)  # the last trick has gone to its winner
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{game}-end-1280.png"), full_page=True)
     page.set_viewport_size({"width": 375, "height": 800})
