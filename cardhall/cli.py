@@ -286,6 +286,13 @@ def resumed(path: Path, game: str | None, seat: int | None, seed: int | None, bo
     return state, (seat if saved_seat is None else saved_seat + 1) or 1, bots or saved_bots
 
 
+def options_line(game: Game) -> str:
+    """A game's options as a command line gives them: "--players 4, --queen-breaks-hearts false"."""
+    flags = {o.name: o for o in game.OPTIONS}
+    return ", ".join(f"{flags[k].flag()} {str(v).lower() if isinstance(v, bool) else v}" if k in flags else f"{k}={v}"
+                     for k, v in game.options.items())
+
+
 @app.command(help=N_("Show a recorded game move by move, or verify it with --check."))
 def replay(
     file: Path = typer.Argument(..., help=N_("A game record (JSON).")),
@@ -301,20 +308,25 @@ def replay(
     tr = lang(code, "terminal")
     try:
         rec = Record.load(file)
-        if check:
-            state = rec.check()
-            typer.echo(tr.ngettext("OK: {count} move of {game} replays exactly; scores {scores}, winners {winners}.",
-                                   "OK: {count} moves of {game} replay exactly; scores {scores}, winners {winners}.",
-                                   len(rec.actions), game=rec.game, scores=state.scores(),
-                                   winners=[w + 1 for w in state.winners()]))
-            return
         game = rec.new_game()
         ui = text_ui(game, code)
+        if check:
+            state = rec.check()
+            winners = [ui.seat(w) for w in state.winners()]
+            # Translators: {scores} is each seat and its score ("North 4, East 0"); {winners} the
+            # seats that won, or "none" (context "winners").
+            typer.echo(tr.ngettext("OK: {count} move of {game} replays exactly; scores: {scores}; winners: {winners}.",
+                                   "OK: {count} moves of {game} replay exactly; scores: {scores}; winners: {winners}.",
+                                   len(rec.actions), game=game_title(game, tr), scores=ui.score_list(state.scores(), None),
+                                   winners=tr.join(winners) if winners else tr.pgettext("winners", "none")))
+            return
         viewer = None if seat is None else seat - 1
         if viewer is not None and not 0 <= viewer < game.num_players:
             raise CardhallError(tr._("--seat must be from 1 to {last}, got {seat}", last=game.num_players, seat=seat))
-        typer.echo(tr._("{game}, seed {seed}, options {options}", game=game_title(game, tr), seed=rec.seed,
-                        options=rec.options))
+        # Translators: {options} are the game's options as typed on the command line
+        # ("--players 4, --queen-breaks-hearts false"): keep them as they are.
+        typer.echo(tr._("{game}, seed {seed}, options: {options}", game=game_title(game, tr), seed=rec.seed,
+                        options=options_line(game)))
         for i, (before, _action, text) in enumerate(rec.steps(), 1):
             mover = before.to_move()
             typer.echo(f"{i:>4}. {ui.seat(mover) if mover is not None else '?'}: {text}")
@@ -490,13 +502,16 @@ def serve(
     lease: float = LEASE_OPTION,
     bot_pace: float = BOT_PACE_OPTION,
     browser: bool = typer.Option(False, "--browser/--no-browser", help=BROWSER_OPTION.help),
+    limits: bool = typer.Option(True, "--limits/--no-limits",
+                                help=N_("Limit how many guests, tables and chat lines one person and one address make "
+                                        "(docs/room.md); --no-limits is for benchmarks and tests.")),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
-    run_room(host, port, db, redis, node, lease, bot_pace, browser)
+    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits)
 
 
 def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
-             bot_pace: float, browser: bool, language: str | None = None) -> None:
+             bot_pace: float, browser: bool, language: str | None = None, limits: bool = True) -> None:
     """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
     and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
@@ -521,7 +536,7 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     loop = asyncio.new_event_loop()
     try:
         loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
-                                    bot_pace=bot_pace, sock=sock))
+                                    bot_pace=bot_pace, sock=sock, limits=limits))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:

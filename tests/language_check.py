@@ -50,3 +50,12 @@ def own_words(code: str, domain: str) -> frozenset[str]:
 def english_left(text: str, code: str, domain: str) -> set[str]:
     """The English words of `domain`'s messages left in `text`, said in the language `code`."""
     return (_words(text) & english_words(domain)) - own_words(code, domain)
+
+
+ENTER_KEY = {"es": "Intro"}
+"""The Enter key as each language's keyboards label it (docs/glossary/es.md: «Intro»)."""
+
+
+def enter_key(code: str) -> str:
+    """What the rules and catalogs of `code` call the Enter key."""
+    return ENTER_KEY.get(code, "Enter")

@@ -135,5 +135,6 @@ def test_catalogs_and_player_rules_are_in_the_built_package(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     shipped = {str(p.relative_to(root)) for p in (root / "cardhall").glob("locale/**/*.po")}
     shipped |= {str(p.relative_to(root)) for p in (root / "cardhall").glob("games/*/rules/*.md")}
-    assert len(shipped) >= 4 * 8 + 5 * 6
+    shipped |= {str(p.relative_to(root)) for p in (root / "cardhall").glob("locale/terms/*.toml")}
+    assert len(shipped) >= 4 * 8 + 5 * 6 + 4
     assert shipped <= names, sorted(shipped - names)

@@ -23,7 +23,7 @@ from typing import Any
 from cardhall.bots.ismcts import Evaluation
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
-from cardhall.core.i18n import N_
+from cardhall.core.i18n import N_, NP_, Lang, Msg
 from cardhall.core.plugins import LEVEL_SECONDS
 from cardhall.core.registry import game_class, load
 
@@ -49,6 +49,32 @@ LADDER: tuple[Level, ...] = (
 HEURISTIC = N_("The game's own rule-of-thumb player; it moves at once.")
 """What players are told about `heuristic`, the bot that is not a rung of its own where a
 level plays as it."""
+
+TITLES: dict[str, str] = {
+    "random": NP_("bot level", "random"), "easy": NP_("bot level", "easy"), "medium": NP_("bot level", "medium"),
+    "hard": NP_("bot level", "hard"), "heuristic": NP_("bot level", "heuristic"),
+}
+"""Each level's name as players read it (context ``bot level``): the spec stays English where
+it is typed (``bot:hard``), the word in a sentence is the reader's."""
+
+
+def level_msg(spec: str) -> Msg | str:
+    """A bot's level (``hard``, ``bot:hard``) as a `Msg` said in each reader's language; a spec
+    that is not a level (``ismcts:iterations=50``) is notation and stays as it is."""
+    level = spec.removeprefix("bot:")
+    return Msg(TITLES[level], context="bot level") if level in TITLES else level
+
+
+def level_title(spec: str, tr: Lang) -> str:
+    """A bot's level in `tr`'s language: «сильный» for ``hard``; other specs as they are."""
+    return tr.say(level_msg(spec))
+
+
+def bot_name(spec: str, tr: Lang) -> str:
+    """The name of a bot's seat in `tr`'s language: "Bot (hard)", «Бот (сильный)»."""
+    # Translators: the name of a seat a bot plays; {level} is its level (random, easy, medium, hard).
+    return tr._("Bot ({level})", level=level_title(spec, tr))
+
 
 LEVELS = tuple(level.name for level in LADDER if level.name != "random")
 """The levels a game declares in its search profile (random is the same everywhere)."""

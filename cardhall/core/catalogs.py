@@ -10,7 +10,8 @@ and the browser's JavaScript (`_`, `ngettext`, `pgettext`). `update` writes
 messages arrive untranslated; translations of removed messages are dropped); translators then
 fill in the ``msgstr`` lines. `check` reports every untranslated or fuzzy message, every
 translation whose ``{placeholders}`` differ from its message's, every plural entry without all of
-its language's forms, and every .po that is not in step with the code.
+its language's forms, and every .po that is not in step with the code; and every place where a
+catalog does not use its language's game terms (`cardhall.core.terms`, locale/terms/<code>.toml).
 """
 
 from __future__ import annotations
@@ -175,7 +176,9 @@ def main(argv: list[str]) -> int:
             print(path.relative_to(PACKAGE.parent))
         return 0
     if command == "check":
-        found = problems()
+        from cardhall.core import terms
+
+        found = problems() + [p for code in LANGUAGES if code != SOURCE for p in terms.problems(code)]
         for line in found:
             print(line)
         print(f"{len(found)} problem(s)" if found else "Every catalog is complete.")

@@ -31,6 +31,7 @@ import functools
 import gettext
 import io
 import os
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -122,11 +123,32 @@ def _rebuild(msgid: str, you: str | None, subject: int | None, context: str | No
     return Msg(msgid, you=you, subject=subject, context=context, **params)
 
 
+def listing(items: Iterable[Any], separator: str = ", ") -> Msg:
+    """Items (each a `Msg` or plain text) joined by `separator`, as one `Msg`: each item is
+    said in the reader's language ("five-towers (also 5-towers, towers), hearts")."""
+    parts = list(items)
+    # The message id is only placeholders: no catalog holds it, so it is "translated" to itself
+    # and each item is said in the reader's language.
+    return Msg(separator.join(f"{{item{i}}}" for i in range(len(parts))), **{f"item{i}": p for i, p in enumerate(parts)})
+
+
 def _format(text: str, params: Mapping[str, Any], tr: Lang | None, viewer: int | None = None) -> str:
+    """`text` with its placeholders filled: a `Msg` said in `tr`'s language, a number written as
+    `tr`'s language writes it (`Lang.number`); the English of a `Msg` itself (`tr` None) keeps
+    numbers as Python writes them."""
     if not params:
         return text
-    shown = {k: (tr.say(v, viewer) if tr is not None and isinstance(v, Msg) else v) for k, v in params.items()}
+    if tr is None:
+        return text.format_map(params)
+    shown = {k: tr.say(v, viewer, capital=_opens_sentence(text, k)) if isinstance(v, Msg)
+             else tr.number(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
+             for k, v in params.items()}
     return text.format_map(shown)
+
+
+def _opens_sentence(text: str, key: str) -> bool:
+    """Whether the placeholder `key` opens a sentence of `text` (at its start, or after . ! ?)."""
+    return re.search(r"(?:^|[.!?]\s+)\{" + re.escape(key) + r"[}!:]", text) is not None
 
 
 class Lang:
@@ -151,7 +173,7 @@ class Lang:
         """The form of the language's plural rule for `count` (``{count}`` is filled in too)."""
         n = int(abs(count)) if float(count).is_integer() else 2  # fractions take the "many" form
         text = self._t.ngettext(singular, plural, n)
-        return _format(text, {"count": _number(count), **params}, self)
+        return _format(text, {"count": count, **params}, self)
 
     def pgettext(self, context: str, msgid: str, /, **params: Any) -> str:
         """`msgid` as translated in `context` (e.g. a card's name as the object of a verb)."""
@@ -160,11 +182,13 @@ class Lang:
     def npgettext(self, context: str, singular: str, plural: str, count: float, /, **params: Any) -> str:
         n = int(abs(count)) if float(count).is_integer() else 2
         text = self._t.npgettext(context, singular, plural, n)
-        return _format(text, {"count": _number(count), **params}, self)
+        return _format(text, {"count": count, **params}, self)
 
-    def say(self, message: Any, viewer: int | None = None) -> str:
+    def say(self, message: Any, viewer: int | None = None, *, capital: bool = True) -> str:
         """A `Msg` (or an exception carrying one) in this language, for the reader `viewer`;
-        other text is returned as it is."""
+        other text is returned as it is. A "you" message that stands alone starts with a capital
+        letter (its English id is lower case, to be said inside another sentence too);
+        `capital=False` when it is said inside another sentence («…не может пасовать: вы должны…»)."""
         if isinstance(message, BaseException):
             message = message.args[0] if message.args and isinstance(message.args[0], Msg) else str(message)
         if not isinstance(message, Msg):
@@ -174,7 +198,13 @@ class Lang:
             msgid = message.you
         text = self._t.pgettext(message.context, msgid) if message.context else self._t.gettext(msgid)
         out = _format(text, message.params, self, viewer)
-        return out[:1].upper() + out[1:] if message.you is not None and msgid == message.you else out
+        return out[:1].upper() + out[1:] if capital and message.you is not None and msgid == message.you else out
+
+    def number(self, x: float) -> str:
+        """A number as this language writes it (Babel's `format_decimal`): «2,5» in Russian,
+        "2.5" in English; never "-0", and no thousands separator (scores and targets read as
+        they are typed: «1000»)."""
+        return _number(x, self.code)
 
     def join(self, items: Iterable[str]) -> str:
         """"a, b and c" in this language."""
@@ -184,15 +214,19 @@ class Lang:
         return self._("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
 
 
-def _number(x: float) -> str:
-    """A count as a reader expects it: "3", "2.5", never "-0"."""
-    x = 0 if x == 0 else x
-    return f"{x:g}"
+def _number(x: float, code: str = SOURCE) -> str:
+    """`x` as the language `code` writes it, to six significant digits as ``:g`` would: "3",
+    "2.5" / «2,5», "0.055" / «0,055», never "-0"."""
+    from babel.numbers import format_decimal
+
+    if isinstance(x, float):
+        x = float(f"{x:.6g}")
+    return format_decimal(0 if x == 0 else x, locale=code, group_separator=False, decimal_quantization=False)
 
 
 @functools.cache
-def _catalog(code: str, domain: str) -> gettext.NullTranslations | None:
-    """One compiled catalog, or None when the language has no file for the domain."""
+def _compiled(code: str, domain: str) -> bytes | None:
+    """One catalog compiled (.mo bytes), or None when the language has no file for the domain."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -203,21 +237,25 @@ def _catalog(code: str, domain: str) -> gettext.NullTranslations | None:
         catalog = read_po(f, locale=code, domain=domain)
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    return buffer.getvalue()
 
 
 @functools.cache
-def lang(code: str = DEFAULT, domain: str = "cardhall") -> Lang:
-    """The translations of `domain` into the language `code` (``en``, ``bg``, ``cs``, ``es``, ``ru``)."""
+def lang(code: str = DEFAULT, domain: str = "cardhall", *more: str) -> Lang:
+    """The translations of `domain` into the language `code` (``en``, ``bg``, ``cs``, ``es``, ``ru``),
+    falling back to the domains `more` (in order) and then to ``cardhall``: ``lang("ru",
+    "hearts", "web")`` says a Hearts message and a web page's message alike."""
     code = check(code)
-    if domain not in DOMAINS:
-        raise ValueError(f"unknown catalog domain {domain!r}; the domains are {', '.join(DOMAINS)}")
+    for name in (domain, *more):
+        if name not in DOMAINS:
+            raise ValueError(f"unknown catalog domain {name!r}; the domains are {', '.join(DOMAINS)}")
     chain: gettext.NullTranslations = gettext.NullTranslations()
     if code != SOURCE:
-        for name in ("cardhall", domain) if domain != "cardhall" else ("cardhall",):
-            found = _catalog(code, name)
-            if found is not None:
+        order = list(dict.fromkeys((domain, *more, "cardhall")))
+        for name in reversed(order):  # each chain is built of its own objects: add_fallback changes them
+            compiled = _compiled(code, name)
+            if compiled is not None:
+                found = gettext.GNUTranslations(io.BytesIO(compiled))
                 found.add_fallback(chain)
                 chain = found
     return Lang(code, domain, chain)

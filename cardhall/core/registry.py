@@ -11,7 +11,7 @@ from typing import Any
 
 from cardhall.core.errors import UnknownGame
 from cardhall.core.game import Game
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, listing
 
 _GAMES: dict[str, str] = {}
 _ALIASES: dict[str, str] = {}
@@ -35,12 +35,15 @@ def aliases(name: str) -> list[str]:
     return [alias for alias, target in _ALIASES.items() if target == key]
 
 
-def names_with_aliases() -> str:
-    """The games as a user may name them: "three-two-five (also 325, 3-2-5)"."""
-    def named(game: str) -> str:
+def names_with_aliases() -> Msg:
+    """The games as a user may name them: "three-two-five (also 325, 3-2-5)", as a `Msg` (the
+    "also" is said in the reader's language)."""
+    def named(game: str) -> Msg | str:
         others = [alias for alias, target in _ALIASES.items() if target == game]
-        return f"{game} (also {', '.join(others)})" if others else game
-    return ", ".join(named(game) for game in _GAMES)
+        # Translators: a game's name and the other names it answers to, in a list of games:
+        # "three-two-five (also 325, 3-2-5)". The names are typed as they are: do not translate them.
+        return Msg(N_("{game} (also {aliases})"), game=game, aliases=", ".join(others)) if others else game
+    return listing(named(game) for game in _GAMES)
 
 
 def canonical_name(name: str) -> str:
@@ -59,6 +62,6 @@ def game_class(name: str) -> type[Game]:
     return game_cls
 
 
-def load(name: str, **options: Any) -> Game:
+def load(name: str, /, **options: Any) -> Game:
     """The game `name` with `options` validated (see each game's OPTIONS)."""
     return game_class(name)(**options)

@@ -130,9 +130,9 @@ class TextUI:
         for i, s in enumerate(scores):
             if i == viewer:
                 # Translators: one item of a list of scores, e.g. "you 43, East 40".
-                items.append(self.tr._("you {score}", score=_number(s)))
+                items.append(self.tr._("you {score}", score=self.tr.number(s)))
             else:
-                items.append(self.tr._("{player} {score}", player=self.seat(i), score=_number(s)))
+                items.append(self.tr._("{player} {score}", player=self.seat(i), score=self.tr.number(s)))
         return ", ".join(items)
 
     def points(self, count: float) -> str:
@@ -189,11 +189,6 @@ def choice_steps(ui: TextUI, legal: Sequence[Action], view: dict[str, Any],
     if not stepwise(ui, legal, view, seat):
         return None
     return [ui.steps(action, view, seat) or [] for action in legal]
-
-
-def _number(x: float) -> str:
-    """A score as a reader expects it: "3", "2.5", never "-0"."""
-    return f"{0 if x == 0 else x:g}"
 
 
 def text_ui(game: Game, lang_code: str = DEFAULT) -> TextUI:

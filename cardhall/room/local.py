@@ -25,7 +25,7 @@ def play_bots(table: Table, bots: Mapping[int, Bot] | None = None, listen: Liste
         move = len(table.state.actions)
         given = bots.get(seat) if bots is not None and not table.seats[seat].takeover else None
         action = ask(given, table.state, seat) if given is not None else \
-            decide(table.state, seat, spec, bot_seed(table.seed, seat, move, spec))
+            decide(table.state, seat, spec, bot_seed(table.state.seed, seat, move, spec))
         if on_move is not None:
             on_move(table.state, seat, action)
         changes = table.bot_act(seat, table.game.format_action(action), move)

@@ -5,8 +5,10 @@
   never race.
 - Every accepted change is committed to the database **before** anyone hears of it; if the
   commit fails, the table is rebuilt from the database and the command fails.
-- Bots think in a process pool (`room.bots.choose`), never on the event loop; their answer comes
-  back to the actor as one more command, which the table ignores if the game moved on.
+- Bots think in a process pool (`room.bots.choose`), never on the event loop, scheduled fairly
+  (`room.scheduler`: people's tables first, every table in turn, shorter `hard` searches under
+  load); their answer comes back to the actor as one more command, which the table ignores if
+  the game moved on.
 - The clock and the grace period: the actor wakes at `table.deadline()` and calls `tick`.
 - Bot pacing (`Room.bot_pace`): where a person sits or watches, a bot's answer waits until the
   pace has passed since the table's previous change; a person's move is never held back, and a
@@ -41,10 +43,11 @@ from cardhall.core.i18n import DEFAULT as DEFAULT_LANG
 from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
-from cardhall.core.rng import new_seed
 from cardhall.core.titles import title_msg
-from cardhall.room.bots import BotTurn, choose, exit_with_parent
+from cardhall.room.bots import BotTurn, exit_with_parent
 from cardhall.room.errors import TableError
+from cardhall.room.limits import Limits
+from cardhall.room.scheduler import BotScheduler
 from cardhall.room.store import Store, StoredTable, StoreError
 from cardhall.room.table import Change, Policy, Seat, Table
 
@@ -54,6 +57,10 @@ ROOM_BOTS = ("random", "heuristic", "easy", "medium", "hard")
 """The bot levels a table may seat over the wire (specs naming code stay local to the server)."""
 
 MAX_NAME = 40
+
+RECONNECT_QUIET = 5.0
+"""Seconds a person's last connection may be gone before the table stores that they are away:
+a page reloading or a network blip reconnects within it, and nothing is stored for it."""
 
 STOP_TIMEOUT = 10.0
 """Seconds `TableActor.stop` waits for a cancelled actor to end (its command's database or Redis
@@ -182,6 +189,7 @@ class TableActor(TableFront):
         self.invite = invite
         self.subscribers: set[Subscriber] = set()
         self.connections: Counter[str] = Counter()  # live connections per player (in a cluster: nodes)
+        self._parted: dict[str, float] = {}  # when a player's last connection closed, until stored
         self.present: set[tuple[str, str]] = set()  # in a cluster: (player, node) with connections there
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
         self._thinking: tuple[int, int] | None = None
@@ -278,11 +286,27 @@ class TableActor(TableFront):
                 raise
 
     async def _part(self, player: str) -> None:
+        """One presence fewer. When the last one goes, the table stores that the person is away
+        only if they are still gone `Room.reconnect_quiet` seconds later (then as of when they
+        left): a reload or a blip stores no version (a reconnect finds the seat still connected)."""
         if self.connections[player] > 0:
             self.connections[player] -= 1
             if self.connections[player] == 0:
                 del self.connections[player]
-                await self._apply(lambda table, now: table.disconnect(player, now))
+                parted = time.time()
+                self._parted[player] = parted
+                quiet = self.room.reconnect_quiet
+                if quiet <= 0:
+                    await self._away(player, parted)
+                else:
+                    asyncio.get_running_loop().call_later(
+                        quiet, self._queue.put_nowait, _Job(lambda: self._away(player, parted), None))
+
+    async def _away(self, player: str, parted: float) -> None:
+        """The person who left at `parted` has not come back: store that they are away since then."""
+        if self.connections[player] == 0 and self._parted.get(player) == parted:
+            del self._parted[player]
+            await self._apply(lambda table, now: table.disconnect(player, parted))
 
     async def subscribe(self, sub: Subscriber, since: int | None = None) -> None:
         """Add a connection: the table hears that its person is back; the connection gets the
@@ -311,6 +335,7 @@ class TableActor(TableFront):
         `STOP_TIMEOUT` for the actor to end (logged if it does not), and never swallows the
         caller's own cancellation (a node stopping while it drops a table must still stop)."""
         self._task.cancel()
+        self.room.bots.forget(self.table.id)
         await asyncio.wait([self._task], timeout=STOP_TIMEOUT)
         if not self._task.done():
             log.error("table %s: its actor did not stop within %g s of being cancelled; it is left behind "
@@ -417,23 +442,20 @@ class TableActor(TableFront):
         self._think(turn)
 
     def _think(self, turn: BotTurn) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            future = self.room.bot_pool().submit(choose, turn)
-        except (BrokenProcessPool, RuntimeError):
-            self.room.reset_bot_pool()
-            future = self.room.bot_pool().submit(choose, turn)
+        """Ask the room's scheduler for the bot's move (people's tables first, every table in turn)."""
+        def answered(turn: BotTurn, future: Future[str]) -> None:
+            self._queue.put_nowait(_Job(lambda: self._bot_done(turn, future), None))
+        self.room.bots.submit(self.table.id, turn, self.watched(), answered)
 
-        def done(f: Future[str]) -> None:
-            loop.call_soon_threadsafe(self._queue.put_nowait, _Job(lambda: self._bot_done(turn, f), None))
-        future.add_done_callback(done)
+    def watched(self) -> bool:
+        """Whether a person sits here or somebody watches (here, or a player on another node)."""
+        return bool(self.subscribers or self.connections) or any(s.kind == "person" for s in self.table.seats)
 
     def pace(self) -> float:
         """How long a bot's move waits after the table's previous change: the room's
         `bot_pace` where a person sits or somebody watches (here, or a player on another
         node), else 0."""
-        watched = bool(self.subscribers or self.connections) or any(s.kind == "person" for s in self.table.seats)
-        return self.room.bot_pace if watched else 0.0
+        return self.room.bot_pace if self.watched() else 0.0
 
     async def _bot_done(self, turn: BotTurn, future: Future[str]) -> None:
         """Play the bot's choice, once the pace has passed since the previous change (until
@@ -471,23 +493,27 @@ class TableActor(TableFront):
 class Room:
     """Every live table, the players, the bot pool and the store."""
 
-    def __init__(self, store: Store, *, bot_workers: int | None = None, bot_pace: float = 0.0) -> None:
+    def __init__(self, store: Store, *, bot_workers: int | None = None, bot_pace: float = 0.0,
+                 limits: Limits | None = None, reconnect_quiet: float = RECONNECT_QUIET) -> None:
         self.store = store
         self.bot_pace = check_pace(bot_pace)
+        self.limits = limits or Limits()
+        self.reconnect_quiet = reconnect_quiet
         self.tables: dict[str, TableActor] = {}  # the tables this process runs
         self.node: Cluster | None = None  # one node of several (None: this process is the whole room)
         self._bot_workers = bot_workers
         self._pool: ProcessPoolExecutor | None = None
+        self.bots = BotScheduler(self.bot_pool, self.reset_bot_pool, bot_workers)
         self._names: dict[str, str] = {}
 
     @classmethod
     async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True,
-                   bot_pace: float = 0.0) -> Room:
+                   bot_pace: float = 0.0, limits: Limits | None = None) -> Room:
         """Open the database (migrating it) and restore every unfinished table (unless one node
         of several: `cardhall.room.cluster.open_room`, where tables are taken over by lease).
         `bot_pace`: seconds between a bot's move and the change before it where people follow."""
         check_pace(bot_pace)
-        room = cls(await Store.open(url), bot_workers=bot_workers, bot_pace=bot_pace)
+        room = cls(await Store.open(url), bot_workers=bot_workers, bot_pace=bot_pace, limits=limits)
         if not restore:
             return room
         for stored in await room.store.unfinished():
@@ -525,10 +551,12 @@ class Room:
         return actor
 
     # --- players --------------------------------------------------------------------
-    async def new_player(self, name: str, lang: str = DEFAULT_LANG) -> str:
-        """A guest: a new player id for `name` (1 to 40 printable characters) who reads `lang`."""
+    async def new_player(self, name: str, lang: str = DEFAULT_LANG, address: str | None = None) -> str:
+        """A guest: a new player id for `name` (1 to 40 printable characters) who reads `lang`;
+        `address`: where the request came from (`Limits`)."""
         name = check_name(name)
         lang = check_lang(lang)
+        self.limits.take("player", time.time(), address=address)
         player = secrets.token_hex(8)
         await self.store.add_player(player, name, time.time(), lang)
         self._names[player] = name
@@ -561,9 +589,10 @@ class Room:
     # --- tables ---------------------------------------------------------------------
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,
                            private: bool = False, clock: float | None = None,
-                           grace: float | None = None) -> TableFront:
+                           grace: float | None = None, address: str | None = None) -> TableFront:
         """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock` and
-        `grace` (None: the Policy's default) are checked by `Policy`."""
+        `grace` (None: the Policy's default) are checked by `Policy`. `Limits`: the host's open
+        tables and the rate of new tables per person and per `address`."""
         game = load(game_name, **options)
         n = game.num_players
         if seats is None:
@@ -587,7 +616,11 @@ class Room:
         policy = Policy(clock=clock) if grace is None else Policy(clock=clock, grace=grace)
         name = await self.player_name(host) or "?"
         now = time.time()
-        table = Table(secrets.token_urlsafe(8), game, new_seed(), made, host=host, policy=policy,
+        hosted = [(t["status"], t["created"]) for t, _ in await self.live() if t["host"] == host]
+        self.limits.check_open(hosted, now)
+        self.limits.take("table", now, person=host, address=address)
+        # no seed: the deal is made at the start, so no seat can be read before (seat scouting)
+        table = Table(secrets.token_urlsafe(8), game, None, made, host=host, policy=policy,
                       private=private, created=now)
         lang = await self.player_lang(host)
         changes = table.sit(host, name, seats.index("me"), lang=lang) if "me" in seats else []
@@ -618,10 +651,12 @@ class Room:
             return await self.node.live()
         return [(a.table.summary(), a.invite) for a in self.tables.values() if a.table.status != "over"]
 
-    async def lobby(self) -> list[dict[str, Any]]:
-        """Public tables whose game is not over, newest first."""
-        shown = [summary for summary, _ in await self.live() if not summary["private"]]
-        return sorted(shown, key=lambda t: -t["created"])
+    async def lobby(self, offset: int = 0, limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
+        """Public tables whose game is not over, newest first: `limit` of them (None: all) from
+        the `offset`-th, and how many there are."""
+        shown = sorted((summary for summary, _ in await self.live() if not summary["private"]),
+                       key=lambda t: -t["created"])
+        return shown[offset:None if limit is None else offset + limit], len(shown)
 
     async def tables_of(self, player: str) -> list[dict[str, Any]]:
         """The unfinished tables `player` hosts or sits at (the host also gets a private one's invite)."""

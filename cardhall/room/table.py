@@ -28,6 +28,7 @@ from cardhall.core.game import Event, Game, State, Viewer
 from cardhall.core.i18n import N_, Msg, reason
 from cardhall.core.record import Record
 from cardhall.core.registry import load
+from cardhall.core.rng import new_seed
 from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, bot_seed, check_spec
 from cardhall.room.errors import TableError
@@ -39,6 +40,9 @@ HISTORY = 500
 """Changes kept for `events_since`; a client further behind gets the full state."""
 CHAT_LIMIT = 500
 """The longest chat message, in characters (after control characters are removed)."""
+ACTION_LIMIT = 300
+"""The longest move a person may send, in characters: every game's notation writes its moves in
+far fewer (5 Towers' longest build is under 120), and nothing longer is read at all."""
 LEVELS = ("random", "heuristic", "easy", "medium", "hard")
 """The bot levels a table may choose as its takeover bot."""
 
@@ -135,12 +139,14 @@ class Change:
 class Table:
     """Seats, a game and its log; see the module docstring."""
 
-    def __init__(self, id: str, game: Game, seed: int, seats: list[Seat], *, host: str,
+    def __init__(self, id: str, game: Game, seed: int | None, seats: list[Seat], *, host: str,
                  policy: Policy | None = None, private: bool = False, created: float = 0.0,
                  state: State | None = None, events: bool = True) -> None:
-        """`state`: play on from this position instead of a new game from `seed` (local play:
-        a resumed record or a prepared deal). `events=False`: game moves carry no per-viewer
-        events (a game nobody watches: the arena, `play_game`); room events are kept."""
+        """`seed` None: there is no deal until the start, which chooses the seed (the
+        room: nobody can read a hand before the game begins, not even by sitting in one seat
+        after another). `state`: play on from this position instead of a new game from `seed`
+        (local play: a resumed record or a prepared deal). `events=False`: game moves carry no
+        per-viewer events (a game nobody watches: the arena, `play_game`); room events are kept."""
         if len(seats) != game.num_players:
             raise TableError(Msg(N_("{game} with these options is played by {players}, so the table needs {players} "
                                     "seats, not {seats}"), game=title_msg(game), players=game.num_players, seats=len(seats)))
@@ -148,8 +154,9 @@ class Table:
         check_spec(game, self.policy.takeover)
         self.id = id
         self.game = game
-        self.seed = seed
-        self.state = state if state is not None else game.new_state(seed)
+        self.seed = state.seed if state is not None else seed
+        self._made_seed = self.seed  # the header's: None when the deal waits for the start
+        self._state = state if state is not None or seed is None else game.new_state(seed)
         self.seats = seats
         self.created_seats = [Seat(s.kind, s.player, s.name, s.bot) for s in seats]
         self.host = host
@@ -164,6 +171,13 @@ class Table:
         self._clock_key: tuple[int, int] | None = None
         self._turn_started: float | None = None
         self._warned = False
+
+    @property
+    def state(self) -> State:
+        """The game's state; a table made without a seed has none before its start."""
+        if self._state is None:
+            raise TableError(Msg(N_("the game has not started yet, so it has no deal")))
+        return self._state
 
     # --- commands -------------------------------------------------------------------------
     def sit(self, player: str, name: str, seat: int | None = None, now: float | None = None,
@@ -220,8 +234,10 @@ class Table:
                                  seat=seat + 1))
         return [self._commit({"kind": "takeover", "seat": seat, "reason": "left"}, now)]
 
-    def start(self, player: str, now: float | None = None) -> list[Change]:
-        """The host starts the game once every seat holds a person or a bot."""
+    def start(self, player: str, now: float | None = None, seed: int | None = None) -> list[Change]:
+        """The host starts the game once every seat holds a person or a bot. A table made
+        without a seed is dealt now, from `seed` (None: a new random one), stored with the
+        start: the record replays from it."""
         if player != self.host:
             raise TableError(Msg(N_("only the host (who made the table) can start the game")))
         if self.status != "waiting":
@@ -234,7 +250,10 @@ class Table:
         if open_seats:
             raise TableError(Msg(N_("seats {seats} are open; a person or a bot must sit in every seat first"),
                                  seats=", ".join(open_seats)))
-        changes = [self._commit({"kind": "start"}, now)]
+        entry: dict[str, Any] = {"kind": "start"}
+        if self._state is None:
+            entry["seed"] = new_seed() if seed is None else seed
+        changes = [self._commit(entry, now)]
         changes += self._over_if_done(now)
         return changes
 
@@ -255,6 +274,9 @@ class Table:
             raise TableError(Msg(N_("stale: the table is at version {version}; sync and try again"), version=self.version))
         if not isinstance(action_text, str) or not action_text.strip():
             raise TableError(Msg(N_("an action is needed: write a move in the game's notation (see the legal moves)")))
+        if len(action_text) > ACTION_LIMIT:
+            raise TableError(Msg(N_("a move has at most {limit} characters, this one has {length}; write it in the "
+                                    "game's notation (see the legal moves)"), limit=ACTION_LIMIT, length=len(action_text)))
         try:
             action = self.game.parse_action(action_text.strip(), self.state)
         except CardhallError as exc:
@@ -367,7 +389,7 @@ class Table:
             return None
         seat, spec = found
         move = len(self.state.actions)
-        return BotTurn(seat, spec, move, bot_seed(self.seed, seat, move, spec), self.state.to_json())
+        return BotTurn(seat, spec, move, bot_seed(self.state.seed, seat, move, spec), self.state.to_json())
 
     def deadline(self) -> float | None:
         """The next time `tick` has something to do, or None. A clock that has not started
@@ -393,7 +415,13 @@ class Table:
         return None
 
     def state_message(self, viewer: Viewer) -> dict[str, Any]:
-        """The whole picture for one viewer (a seat, or None for a spectator)."""
+        """The whole picture for one viewer (a seat, or None for a spectator). Before the
+        start nobody gets a view (`{}`): no card may reach anyone before the game begins,
+        whether or not the table was dealt when it was made."""
+        if self.status == "waiting":
+            return {"type": "state", "version": self.version, "seat": viewer, "view": {}, "moves": 0,
+                    "to_move": None, "legal": [], "over": False, "scores": [0.0] * len(self.seats),
+                    "status": self.status, "seats": [s.to_json() for s in self.seats], "table": self.summary()}
         mover = self.state.to_move()
         yours = (self.status == "playing" and viewer is not None and viewer == mover
                  and self.seats[viewer].kind == "person")
@@ -421,7 +449,7 @@ class Table:
 
     def header(self) -> dict[str, Any]:
         """What is stored once when the table is made; with the log it rebuilds the table."""
-        return {"id": self.id, "game": self.game.name, "options": dict(self.game.options), "seed": self.seed,
+        return {"id": self.id, "game": self.game.name, "options": dict(self.game.options), "seed": self._made_seed,
                 "seats": [{"kind": s.kind, "player": s.player, "name": s.name, "bot": s.bot} for s in self.created_seats],
                 "host": self.host, "policy": self.policy.to_json(), "private": self.private, "created": self.created}
 
@@ -432,7 +460,7 @@ class Table:
         `now`, so the grace period runs from the restart."""
         try:
             game = load(header["game"], **header.get("options", {}))
-            table = cls(header["id"], game, header["seed"], [Seat.from_json(s) for s in header["seats"]],
+            table = cls(header["id"], game, header.get("seed"), [Seat.from_json(s) for s in header["seats"]],
                         host=header["host"], policy=Policy.from_json(header.get("policy", {})),
                         private=bool(header.get("private", False)), created=float(header.get("created", 0.0)))
         except (KeyError, TypeError) as exc:
@@ -482,6 +510,9 @@ class Table:
             ev = {"type": "left", "seat": seat, "name": self.seats[seat].name}
             self.seats[seat] = Seat()
         elif kind == "start":
+            if "seed" in entry:  # dealt only now
+                self.seed = entry["seed"]
+                self._state = self.game.new_state(entry["seed"])
             self.status = "playing"
             ev = {"type": "started"}
         elif kind == "act":

@@ -7,11 +7,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardhall.bots.levels import bot_name, level_title
 from cardhall.core.i18n import Lang
 
 ROOM_EVENTS = frozenset({"sat", "left", "started", "chat", "takeover", "reclaimed", "clock_warning",
                          "game_over", "connected", "disconnected"})
 """The room's own event types (`cardhall.room.table`); every other event is the game's."""
+
+
+def seat_label(seat: Mapping[str, Any], tr: Lang) -> str:
+    """What a reader calls a seat's occupant (a seat as `Seat.to_json` writes it): a bot by its
+    level in the reader's language («Бот (сильный)»), a person by their name, "" when open."""
+    if seat.get("kind") == "bot" and seat.get("bot"):
+        return bot_name(str(seat["bot"]), tr)
+    return str(seat.get("name") or "")
 
 
 def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names: Sequence[str] = ()) -> str | None:
@@ -52,7 +61,7 @@ def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names:
                 return tr._("{player} (spectator) says: {text}", player=who, text=text)
             return tr._("{player} says: {text}", player=who, text=text)
         case "takeover":
-            return _takeover(tr, str(event.get("reason", "")), you, who, str(event.get("bot", "")))
+            return _takeover(tr, str(event.get("reason", "")), you, who, level_title(str(event.get("bot", "")), tr))
         case "reclaimed":
             return tr._("You are back and play again.") if you else \
                 tr._("{player} is back and plays again.", player=who)
@@ -73,7 +82,8 @@ def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names:
 def _takeover(tr: Lang, reason: str, you: bool, who: str, bot: str) -> str:
     """A bot plays for an absent person: why, and until when."""
     if reason == "clock":
-        # Translators: {bot} is the bot's level (easy, medium, hard, heuristic, random).
+        # Translators: {bot} is the bot's level in your language (the "bot level" messages: random,
+        # easy, medium, hard, heuristic), an adjective agreeing with "bot".
         return tr._("You ran out of time; the {bot} bot plays for you until you come back.", bot=bot) if you else \
             tr._("{player} ran out of time; the {bot} bot plays for them until they come back.", player=who, bot=bot)
     if reason == "left":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -20,19 +21,21 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from cardhall.bots import bot_names
-from cardhall.bots.levels import choices, describe
+from cardhall.bots.levels import choices, describe, level_title
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.cluster import ClusterError
+from cardhall.room.limits import LimitError
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, page_lang
 from cardhall.web.presenters import presenter
 from cardhall.web.protocol import NewPlayer, NewTable, PlayerLang, SitDown, json_schema
+from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 
 Body = TypeVar("Body")
@@ -43,7 +46,9 @@ class NotFound(CardhallError):
     """An unknown (or, without its invite, private) table."""
 
 
-STATUS: dict[type[CardhallError], int] = {AuthError: 401, NotFound: 404, ClusterError: 503}
+STATUS: dict[type[CardhallError], int] = {AuthError: 401, NotFound: 404, LimitError: 429, ClusterError: 503}
+LOBBY_PAGE = 100
+"""Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -64,8 +69,29 @@ def sentences(handler: Handler) -> Handler:
                 code = await page_lang(request)
             except CardhallError:  # the token itself is bad: the request's own language
                 code = chosen(request, None)
-            return error(status, say_error(exc, code, getattr(request.state, "game", None)))
+            response = error(status, say_error(exc, code, getattr(request.state, "game", None)))
+            if isinstance(exc, LimitError) and exc.retry_after is not None:
+                response.headers["Retry-After"] = str(math.ceil(exc.retry_after))
+            return response
     return wrapped
+
+
+def address(conn: HTTPConnection) -> str | None:
+    """Where a request or socket comes from (behind a proxy: as Uvicorn's --proxy-headers says)."""
+    return conn.client.host if conn.client is not None else None
+
+
+def page_of(request: Request) -> tuple[int, int]:
+    """`?offset=` and `?limit=` of a list: whole numbers, the limit from 1 to `LOBBY_PAGE`."""
+    try:
+        offset = int(request.query_params.get("offset") or 0)
+        limit = int(request.query_params.get("limit") or LOBBY_PAGE)
+        if not (0 <= offset <= 10**9 and 1 <= limit <= LOBBY_PAGE):
+            raise ValueError
+    except ValueError:
+        raise CardhallError(Msg(N_("offset is a whole number from 0 and limit one from 1 to {most}, e.g. "
+                                   "?offset=100&limit=100"), most=LOBBY_PAGE)) from None
+    return offset, limit
 
 
 async def read_body(request: Request, kind: type[Body]) -> Body:
@@ -108,9 +134,17 @@ def games_catalog(code: str = "en") -> list[dict[str, Any]]:
             "name": name, "title": game_title(cls, ui.tr), "aliases": aliases(name), "players": sorted(counts),
             "options": [{"name": o.name, "default": o.default, "allowed": ui.say(o.allowed()),
                          "description": ui.tr._(o.doc) if o.doc else o.doc} for o in cls.OPTIONS],
-            "bots": [{"spec": f"bot:{b}", "description": bot_description(name, b, code)} for b in levels],
+            "bots": [{"spec": f"bot:{b}", "title": level_title(b, ui.tr), "description": bot_description(name, b, code)}
+                     for b in levels],
         })
     return catalog
+
+
+def in_language(summary: dict[str, Any], code: str) -> dict[str, Any]:
+    """A table's summary for a reader of `code`: the game's title in their language (the
+    summary itself is the same for everyone and names the game in English)."""
+    title = summary.get("title")
+    return {**summary, "title": web(code).pgettext("game", title)} if isinstance(title, str) and title else summary
 
 
 def bot_description(game: str, level: str, code: str = "en") -> str:
@@ -168,7 +202,7 @@ def create_app(room: Room, secret: str) -> Starlette:
     @sentences
     async def new_player(request: Request) -> Response:
         body = await read_body(request, NewPlayer)
-        player = await room.new_player(body.name, body.lang or chosen(request, None))
+        player = await room.new_player(body.name, body.lang or chosen(request, None), address(request))
         token = tokens.make(player)
         response = JSONResponse({"player": player, "name": await room.player_name(player), "token": token})
         response.set_cookie(COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="lax")
@@ -184,10 +218,17 @@ def create_app(room: Room, secret: str) -> Starlette:
 
     @sentences
     async def list_tables(request: Request) -> Response:
+        code = await page_lang(request)
         if request.query_params.get("mine") not in (None, "", "0"):
             player = await signed_in(request, changes=False)
-            return JSONResponse(await room.tables_of(player))
-        return JSONResponse(await room.lobby())
+            return JSONResponse([in_language(t, code) for t in await room.tables_of(player)])
+        offset, limit = page_of(request)
+        tables, total = await room.lobby(offset, limit)
+        response = JSONResponse([in_language(t, code) for t in tables])
+        response.headers["X-Total-Count"] = str(total)
+        if offset + limit < total:
+            response.headers["Link"] = f'</api/tables?offset={offset + limit}&limit={limit}>; rel="next"'
+        return response
 
     @sentences
     async def new_table(request: Request) -> Response:
@@ -195,15 +236,15 @@ def create_app(room: Room, secret: str) -> Starlette:
         body = await read_body(request, NewTable)
         request.state.game = body.game
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
-                                         body.grace)
-        return JSONResponse(summary_for(actor, player), status_code=201)
+                                         body.grace, address(request))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)), status_code=201)
 
     @sentences
     async def show_table(request: Request) -> Response:
         player = await player_of(request, changes=False)
         actor = await find(request, player)
-        return JSONResponse({**summary_for(actor, player), "state": actor.table.state_message(None),
-                             "presenter": presenter(actor.table.game.name)})
+        return JSONResponse({**in_language(summary_for(actor, player), await page_lang(request)),
+                             "state": actor.table.state_message(None), "presenter": presenter(actor.table.game.name)})
 
     @sentences
     async def record(request: Request) -> Response:
@@ -222,7 +263,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player, body.invite)
         request.state.game = actor.table.game.name
         await actor.sit(player, await room.player_name(player) or "?", body.seat, await room.player_lang(player))
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     @sentences
     async def leave(request: Request) -> Response:
@@ -230,7 +271,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player)
         request.state.game = actor.table.game.name
         await actor.leave(player)
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     @sentences
     async def start(request: Request) -> Response:
@@ -238,7 +279,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         actor = await find(request, player)
         request.state.game = actor.table.game.name
         await actor.start(player)
-        return JSONResponse(summary_for(actor, player))
+        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     async def protocol(request: Request) -> Response:
         return JSONResponse(json_schema())
@@ -270,4 +311,6 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", socket),
     ]
-    return install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}), stored_lang)
+    app = install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}), stored_lang)
+    app.add_middleware(SocketsPerAddress)
+    return app

@@ -5,7 +5,9 @@ database, seats N clients as people at N/4 Hearts tables (a table's remaining se
 bots), and lets each person play random legal moves after a human-like pause. It measures each
 act's round trip: from sending `act` to the first `state` (or `error`) message of a later version.
 An act without an answer within `timeout` seconds is lost. `--hard-bots K` adds K tables where only
-`hard` bots play, so K search bots think at once while the people play.
+`hard` bots play, so K search bots think at once while the people play; then each people's table
+seats three people and a random bot, and the bench also reports the slowest bot move at a people's
+table (from the state saying the bot is to move to the state after its move).
 
 Figures: p50/p95/p99 of the round trip in ms, acts sent, acknowledged and lost, and the server's
 memory growth per client (its RSS from /proc, after the clients connected, minus before, over N).
@@ -95,7 +97,7 @@ class ServerProcess:
         root = str(Path(cardhall.__file__).resolve().parent.parent)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         command = [sys.executable, "-m", "cardhall", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--db", self.db_url, "--bot-pace", f"{self.bot_pace:g}", *self.extra]
+                   "--db", self.db_url, "--bot-pace", f"{self.bot_pace:g}", "--no-limits", *self.extra]
         self._log_file = self.log.open("ab")
         # its own process group: stop() ends the server and whatever it started (the bots' worker processes)
         self.proc = subprocess.Popen(command, env=env, stdout=self._log_file, stderr=subprocess.STDOUT,
@@ -143,6 +145,7 @@ class Stats:
     acked: int = 0
     lost: int = 0
     errors: int = 0  # acts answered with an error message (e.g. stale)
+    bot_moves: list[float] = field(default_factory=list)  # seconds from a bot's turn to its move, at people's tables
 
 
 class Person:
@@ -156,11 +159,27 @@ class Person:
         self.sending = True
         self.answered = asyncio.Event()
         self.thinking: set[asyncio.Task[None]] = set()
+        self.bot_turn: tuple[int, float] | None = None  # (moves, when) since a bot of this table is to move
+
+    def watch_bots(self, message: dict[str, Any], now: float) -> None:
+        """Time each bot move of this table, from the state saying a bot is to move to the first
+        state after its move (only seat 0's person measures, so each move counts once)."""
+        if self.seat != 0 or message.get("status") != "playing":
+            return
+        moves = message.get("moves", 0)
+        if self.bot_turn is not None and moves > self.bot_turn[0]:
+            self.stats.bot_moves.append(now - self.bot_turn[1])
+            self.bot_turn = None
+        mover, seats = message.get("to_move"), message.get("seats") or []
+        if self.bot_turn is None and mover is not None and mover < len(seats) and seats[mover].get("kind") == "bot":
+            self.bot_turn = (moves, now)
 
     async def run(self) -> None:
         async for message in self.conn.messages():
             kind = message.get("type")
             now = time.perf_counter()
+            if kind == "state":
+                self.watch_bots(message, now)
             if self.pending is not None and kind in ("state", "error"):
                 version, sent = self.pending
                 if kind == "error" or message.get("version", -1) > version:
@@ -209,11 +228,15 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
     of each table are spread over the nodes: seat s of table t connects to node (t*4 + s) mod K."""
     server = servers[0]
     rng = random.Random(seed)
-    tables = -(-clients // SEATS)
+    # with hard bots, each people's table has a random bot in its last seat: how long its moves
+    # wait for the pool is the bench's "slowest bot move at a people's table"
+    people_seats = SEATS - 1 if hard_bots else SEATS
+    tables = -(-clients // people_seats)
     stats = Stats()
     async with RoomClient(server.url, timeout=60) as host:
         await host.create_guest("Bench host")
-        layouts = [["open" if t * SEATS + s < clients else "bot:random" for s in range(SEATS)] for t in range(tables)]
+        layouts = [["open" if s < people_seats and t * people_seats + s < clients else "bot:random" for s in range(SEATS)]
+                   for t in range(tables)]
         created = await _gather_limited([host.create_table("hearts", layout) for layout in layouts], 8)
         bot_tables = await _gather_limited([host.create_table("hearts", ["bot:hard"] * SEATS)
                                             for _ in range(hard_bots)], 8)
@@ -264,6 +287,9 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
         "p50_ms": ms(cuts[49]) if cuts else None, "p95_ms": ms(cuts[94]) if cuts else None,
         "p99_ms": ms(cuts[98]) if cuts else None, "max_ms": ms(lat[-1]) if lat else None,
         "sent": stats.sent, "acked": stats.acked, "lost": stats.lost, "errors": stats.errors,
+        # the longest a bot at a people's table took to move (its turn to its move), and how many
+        "bot_moves_at_people_tables": len(stats.bot_moves),
+        "slowest_bot_move_at_people_table_ms": ms(max(stats.bot_moves)) if stats.bot_moves else None,
         "rss_per_client_kb": round((rss_after - rss_before) / max(1, clients), 1),
         # the server's CPU per act (its main process; bots think in other processes) and the
         # machine's load: latencies on a shared machine depend on both

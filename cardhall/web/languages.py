@@ -107,12 +107,15 @@ def js_catalog(code: str) -> dict[str, Any]:
 
 def say_error(error: BaseException | str, code: str, game: Game | str | None = None, viewer: Viewer = None) -> str:
     """An error's sentence in the language `code` for the reader `viewer`: the web domain's and
-    ``cardhall``'s messages through the web domain, a game's own (its options, its moves)
-    through the game's TextUI (`game`: the game or its name); other text as it is."""
-    said = web(code).say(error, viewer)
-    if game is not None and said == str(error):  # neither the web's nor cardhall's: the game's?
+    ``cardhall``'s messages, and with `game` (the game or its name) the game's own too (its
+    options, its moves), through one chain of catalogs — the game's first, then the web's, then
+    ``cardhall`` — so that a message is found wherever it lives, and a game's message inside a
+    room's sentence is said too; other text as it is."""
+    if game is not None:
         try:
-            return text_ui(cardhall.load(game) if isinstance(game, str) else game, code).say(error, viewer)
+            ui = text_ui(cardhall.load(game) if isinstance(game, str) else game, code)
         except (CardhallError, ModuleNotFoundError, KeyError):
             pass
-    return said
+        else:
+            return lang(code, ui.tr.domain, DOMAIN).say(error, viewer)
+    return web(code).say(error, viewer)

@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import msgspec
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
@@ -29,12 +31,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import cardhall
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import DEFAULT, N_, Lang, Msg
+from cardhall.core.game import Game
+from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, check
 from cardhall.core.registry import game_class, game_names
+from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
+from cardhall.room.words import room_sentence, seat_label
 from cardhall.web import presenters
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
-from cardhall.web.words import table_text
+from cardhall.web.protocol import TextRequest
+from cardhall.web.words import NOTHING, without_notation
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -112,24 +118,178 @@ class Guard:
         return wrapped
 
 
-# --- words ---------------------------------------------------------------------------------------
+# --- words ----------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=128)
+def _load(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
+    """The game and its TextUI for `/api/text` (its own: the text is said in worker threads)."""
+    game = cardhall.load(name, **json.loads(options_json))
+    return game, text_ui(game, code)
+
+
+VIEW_INT = 10**6
+"""The largest number (in size) a view may hold: more than any game counts (scores, deals,
+cards left), and little enough that nothing said from it can grow without bound."""
+
+_SAYING = (KeyError, TypeError, IndexError, ValueError, AttributeError, OverflowError, CardhallError)
+
+
+class ViewError(CardhallError):
+    """A view or event that the game's own could not be (said as a sentence, status 400)."""
+
+
+def _call(fn: Any, what: Msg, spectator: bool, *args: Any) -> Any:
+    """A text function applied to what the client sent, already typed by the game's view type.
+    A spectator's public view lacks what the seat's own keys (H: the hand) read: for a
+    spectator such a function has nothing to say (None). Anything else that fails is the
+    client's data not fitting the game (a seat 9 at a table of 4, an unknown card): a
+    `ViewError` naming `what` and the problem — a sentence, never a silent nothing."""
+    try:
+        return fn(*args)
+    except _SAYING as exc:
+        if spectator and not isinstance(exc, CardhallError):
+            return None
+        problem = f"missing {exc}" if isinstance(exc, KeyError) else str(exc) or type(exc).__name__
+        raise ViewError(Msg(N_("{what} does not fit this game ({problem}); send it as the room sent it"),
+                            what=what, problem=problem)) from None
+
+
+def check_view(game: Game, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
+    """The view typed by the game's own view type (a seat's or the public one) and within the
+    game's limits: its seat is `seat`, its `players` the game's, no number larger than `VIEW_INT`.
+    `{}` stays `{}`: nothing to say (a table waiting for its start)."""
+    if not view:
+        return {}
+    state_class = type(game.new_state(0))
+    kind = state_class.PUBLIC_VIEW_TYPE if seat is None else state_class.VIEW_TYPE
+    try:
+        typed: dict[str, Any] = msgspec.convert(view, kind)
+    except msgspec.ValidationError as exc:
+        raise ViewError(Msg(N_("the view is not a {game} view for {viewer}: {problem}"), game=game.name,
+                            viewer=Msg(N_("a spectator")) if seat is None else Msg(N_("seat {seat}"), seat=seat),
+                            problem=str(exc))) from None
+    if typed.get("seat") != seat:
+        raise ViewError(Msg(N_("the view is seat {view}'s, but the request says seat {seat}"),
+                            view=repr(typed.get("seat")), seat=repr(seat)))
+    if "players" in typed and typed["players"] != game.num_players:
+        raise ViewError(Msg(N_("the view has {count} players, but {game} with these options has {players}"),
+                            count=typed["players"], game=game.name, players=game.num_players))
+    _check_numbers(typed)
+    return typed
+
+
+def _check_numbers(data: Any) -> None:
+    """Refuse a number larger than `VIEW_INT` anywhere in `data` (JSON: nesting is bounded by
+    the decoder, the size by the body's limit)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, int | float) and not isinstance(item, bool) and not -VIEW_INT <= item <= VIEW_INT:
+            raise ViewError(Msg(N_("the view holds the number {number}; a game's view holds none beyond {limit}"),
+                                number=f"{item:.3g}", limit=VIEW_INT))
+
+
+def table_text(request: TextRequest | dict[str, Any]) -> dict[str, Any]:
+    """Everything the table page says about one state message and the events before it, in
+    the reader's language (`lang`; English when it is missing). The request is decoded to its
+    type and the view checked against the game before anything is said."""
+    try:
+        body = request if isinstance(request, TextRequest) else msgspec.convert(request, TextRequest)
+    except msgspec.ValidationError as exc:
+        raise CardhallError(Msg(N_("bad request body: {problem}"), problem=str(exc))) from None
+    code = check(body.lang or DEFAULT)
+    tr = web(code)
+    game, ui = _load(body.game, json.dumps(body.options, sort_keys=True), code)
+    seat = body.seat
+    if seat is not None and not 0 <= seat < game.num_players:
+        raise CardhallError(Msg(N_("seat must be from 0 to {last}, or null for a spectator"), last=game.num_players - 1))
+    view = check_view(game, seat, body.view)
+    spectator = seat is None
+    legal = body.legal
+    # who sits where, in the reader's words (a bot by its level in the reader's language); the
+    # older clients' "names" as they are
+    names = [seat_label(msgspec.to_builtins(s), ui.tr) for s in body.seats] if body.seats else list(body.names)
+    me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
+    nothing = tr._(NOTHING)
+    the_view = Msg(N_("the view"))
+
+    events: list[str] = []
+    for number, ev in enumerate(body.events, 1):
+        the_event = Msg(N_("event {number}"), number=number)
+        said = _call(room_sentence, the_event, False, ev, ui.tr, seat, names)
+        if said is None and hasattr(ui, "phrase"):
+            said = _call(ui.phrase, the_event, False, ev, seat)
+        if said:
+            events.append(said)
+
+    keys: dict[str, dict[str, Any]] = {}
+    for key, (what, fn) in ui.shortcuts().items():
+        said = _call(fn, the_view, spectator, view, me) if view else None
+        if isinstance(said, tuple):
+            said, action = said
+            keys[key] = {"what": ui.say(what), "text": ui.say(said, seat), "action": game.format_action(action)}
+        else:
+            keys[key] = {"what": ui.say(what), "text": ui.say(said, seat) if said else nothing}
+
+    choices: dict[str, str] = {}
+    words: dict[str, str] = {}
+    for notation in legal:
+        try:
+            action = game.parse_action(notation)
+        except CardhallError:
+            choices[notation] = notation
+        else:
+            said = _call(ui.spoken_choice, Msg(N_("the move {move}"), move=notation), spectator, action, view, me)
+            choices[notation] = ui.say(said, seat) if said else notation
+        for token in notation.replace(";", " ").split():
+            words.setdefault(token, ui.token(token))
+    without_notation(ui, choices)
+    hand = view.get("hand")
+    if isinstance(hand, list):
+        for card in hand:
+            if isinstance(card, str):
+                words.setdefault(card, ui.token(card))
+
+    result = None
+    if view and body.over:
+        result = _call(ui.result, the_view, spectator, view, body.scores or view.get("scores") or [],
+                       view.get("winners") or [], me)
+    render = _call(ui.render, the_view, spectator, view, me) if view else None
+    if not render:  # a spectator's public view: what the table, score and turn keys can say
+        render = "\n".join(k["text"] for key, k in keys.items() if key in ("C", "S", "T") and k["text"] != nothing)
+    return {"events": events, "keys": keys, "render": render or "", "choices": choices,
+            "words": words, "result": result, "title": game_title(game, ui.tr), "lang": code,
+            "seats": [ui.seat(i) for i in range(game.num_players)], "names": names}
+
+
 async def text_endpoint(request: Request) -> Response:
-    """`POST /api/text`: the table in words for one reader (`lang` in the body: each reader's own)."""
+    """`POST /api/text`: the table in words for one reader (`lang` in the body: each reader's own).
+    The body is bounded, decoded to `TextRequest` and checked against the game; the words are
+    said in a worker thread, so no request holds the room's event loop."""
     raw = await request.body()
     code = chosen(request, None)
     if len(raw) > TEXT_BODY_LIMIT:
         return _refuse(Msg(N_("the request is too big ({size} bytes; at most {limit})"), size=len(raw),
                            limit=TEXT_BODY_LIMIT), code, 413)
+    game = None
     try:
-        body = json.loads(raw)
-        if not isinstance(body, dict):
-            raise CardhallError(Msg(N_("send a JSON object with game, options, seat, view, legal and events")))
-        code = known(body.get("lang") if isinstance(body.get("lang"), str) else None) or code
-        return JSONResponse(table_text(body))
-    except json.JSONDecodeError:
+        body = _TEXT_DECODER.decode(raw)
+        code = known(body.lang) or code
+        game = body.game
+        return JSONResponse(await run_in_threadpool(table_text, body))
+    except msgspec.ValidationError as exc:
+        return _refuse(Msg(N_("bad request body: {problem}"), problem=str(exc)), code)
+    except msgspec.DecodeError:
         return _refuse(Msg(N_("the request is not JSON; send a JSON object")), code)
     except CardhallError as exc:
-        return _refuse(exc, code, game=body.get("game") if isinstance(body, dict) else None)
+        return _refuse(exc, code, game=game)
+
+
+_TEXT_DECODER = msgspec.json.Decoder(TextRequest)
+_OPTIONS_DECODER = msgspec.json.Decoder(dict[str, Any])
 
 
 def _refuse(error: BaseException | str, code: str, status: int = 400, game: Any = None) -> JSONResponse:
@@ -143,11 +303,11 @@ async def seats_endpoint(request: Request) -> Response:
     code = await page_lang(request)
     name = request.path_params["name"]
     try:
-        options = json.loads(request.query_params.get("options") or "{}")
-        if not isinstance(options, dict):
-            raise CardhallError(Msg(N_("options must be a JSON object")))
+        options = _OPTIONS_DECODER.decode(request.query_params.get("options") or "{}")
         game = cardhall.load(name, **options)
-    except json.JSONDecodeError:
+    except msgspec.ValidationError:
+        return _refuse(Msg(N_("options must be a JSON object")), code)
+    except msgspec.DecodeError:
         return _refuse(Msg(N_("options must be JSON, e.g. {example}"), example='{"players": 3}'), code)
     except CardhallError as exc:
         return _refuse(exc, code, game=name)

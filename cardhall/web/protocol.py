@@ -9,7 +9,7 @@ against them and answers a bad one with an `Error` naming the problem.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -82,6 +82,7 @@ class StateWords(msgspec.Struct):
     words: dict[str, str]
     steps: dict[str, list[list[str]]] | None = None
     result: str | None = None
+    names: list[str] = []  # what the reader calls each seat's occupant (a bot by its level in the reader's words)
 
 
 class State(msgspec.Struct, tag="state", tag_field="type"):
@@ -154,6 +155,42 @@ class SitDown(msgspec.Struct, forbid_unknown_fields=True):
     invite: str | None = None
 
 
+TEXT_LIMITS = {"legal": 5000, "events": 1000, "names": 10, "notation": 300, "name": 100}
+"""The most `POST /api/text` reads: legal moves, events, seat names, and characters of a move's
+notation and of a name (a table's own state message needs far fewer)."""
+
+Notation = Annotated[str, msgspec.Meta(max_length=TEXT_LIMITS["notation"])]
+ShownName = Annotated[str, msgspec.Meta(max_length=TEXT_LIMITS["name"])]
+
+
+class SeatShown(msgspec.Struct):
+    """A seat as the state message lists it (`Seat.to_json`), as far as words need it: who sits
+    there, a bot by its level (other fields are ignored)."""
+
+    kind: ShownName = "open"
+    name: ShownName = ""
+    bot: ShownName | None = None
+
+
+class TextRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/text`: one state message (and the events before it) to say in words, for the
+    reader of seat `seat` (None: a spectator) in the language `lang`. `view` is `{}` (nothing
+    to say: a table waiting for its start) or the game's own view for that seat; the server
+    checks it against the game's view type and limits before it says anything."""
+
+    game: str
+    options: dict[str, Any] = {}
+    seat: int | None = None
+    view: dict[str, Any] = {}
+    legal: Annotated[list[Notation], msgspec.Meta(max_length=TEXT_LIMITS["legal"])] = []
+    events: Annotated[list[dict[str, Any]], msgspec.Meta(max_length=TEXT_LIMITS["events"])] = []
+    names: Annotated[list[ShownName], msgspec.Meta(max_length=TEXT_LIMITS["names"])] = []
+    seats: Annotated[list[SeatShown], msgspec.Meta(max_length=TEXT_LIMITS["names"])] = []
+    over: bool | None = None
+    scores: list[float] | None = None
+    lang: str | None = None
+
+
 # --- HTTP responses --------------------------------------------------------------------
 
 
@@ -173,9 +210,10 @@ class HttpError(msgspec.Struct):
 
 def json_schema() -> dict[str, Any]:
     """The protocol as one JSON Schema document (definitions under `$defs`)."""
-    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, SitDown, PlayerMade, HttpError)
+    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, SitDown, TextRequest, PlayerMade, HttpError)
     schemas, components = msgspec.json.schema_components(kinds, ref_template="#/$defs/{name}")
-    names = ("ClientMessage", "ServerMessage", "NewPlayer", "PlayerLang", "NewTable", "SitDown", "PlayerMade", "HttpError")
+    names = ("ClientMessage", "ServerMessage", "NewPlayer", "PlayerLang", "NewTable", "SitDown", "TextRequest", "PlayerMade",
+             "HttpError")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"cardhall wire protocol v{VERSION}",

@@ -6,10 +6,17 @@ import socket
 from collections.abc import Callable
 
 import uvicorn
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from cardhall.room.limits import Limits
 from cardhall.room.service import BOT_PACE, Room
 from cardhall.web.app import create_app
+from cardhall.web.slow import guarded
 
+KEEP_ALIVE = 5
+"""Seconds an idle connection stays open between requests."""
+MAX_HEAD = 16 * 1024
+"""The largest request head (request line and headers) read, in bytes."""
 WS_MAX_SIZE = 1024 * 1024
 """Frames up to this size reach the app, which answers anything over 16 KiB with an error;
 bigger ones make Uvicorn close the connection."""
@@ -17,22 +24,26 @@ bigger ones make Uvicorn close the connection."""
 
 async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None], *,
                 redis: str | None = None, node: str | None = None, lease: float = 10.0,
-                bot_pace: float = BOT_PACE, sock: socket.socket | None = None) -> None:
+                bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True) -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
     With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
     `bot_pace`: seconds a bot's move waits after the previous change where people follow.
     `sock`: a socket already listening on `host`:`port` (the command line binds it first, so
-    that a taken port is a sentence); without it Uvicorn binds the port itself."""
+    that a taken port is a sentence); without it Uvicorn binds the port itself. `limits`: False
+    for a room without `cardhall.room.limits` (benchmarks, tests)."""
     if redis is None:
         room = await Room.open(db, bot_pace=bot_pace)
     else:
         from cardhall.room.cluster import open_room
         room = await open_room(db, redis, node, lease, bot_pace=bot_pace)
+    if not limits:
+        room.limits = Limits.off()
     try:
         app = create_app(room, await room.store.secret())
         config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
                                 lifespan="off", log_level="warning", access_log=False,
-                                timeout_graceful_shutdown=5)
+                                timeout_graceful_shutdown=5, http=guarded(AutoHTTPProtocol),
+                                timeout_keep_alive=KEEP_ALIVE, h11_max_incomplete_event_size=MAX_HEAD)
         ready(f"http://{host}:{port}/", room.store.url)
         await uvicorn.Server(config).serve(sockets=None if sock is None else [sock])
     finally:

@@ -260,6 +260,9 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront
     if isinstance(command, Sync):
         await actor.sync(conn, command.since)
     elif isinstance(command, Chat):
+        if player is not None:  # (a spectator's chat is refused by the table)
+            where = conn.ws.client.host if conn.ws.client is not None else None
+            actor.room.limits.take("chat", time.time(), person=player, address=where)
         name = None if player is None else await actor.room.player_name(player)
         await actor.chat(player, command.text, name)
     elif isinstance(command, Act):

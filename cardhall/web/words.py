@@ -7,8 +7,9 @@ game's own `TextUI` from the messages this viewer receives anyway, so nothing he
 than the viewer may. Phrasing is cached per (table, version, viewer, language): the connections
 of one person, or the spectators reading one language, share one phrasing of each change.
 
-`table_text` is the same phrasing for `POST /api/text` (tools and other clients that send the
-view back and ask what to say).
+`POST /api/text` (`cardhall.web.pages.table_text`, for tools and other clients that send a view
+back and ask what to say) phrases with the same `TextUI` parts: `token`, `spoken_choice`,
+`without_notation`.
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ import msgspec
 import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game, Viewer
-from cardhall.core.i18n import DEFAULT, N_, Msg, check
+from cardhall.core.i18n import N_, check
 from cardhall.core.text import TextUI, choice_steps, text_ui
 from cardhall.core.titles import game_title
-from cardhall.room.words import room_sentence
+from cardhall.room.words import room_sentence, seat_label
 from cardhall.web.languages import web
 from cardhall.web.protocol import KeyWords, StateWords
 
@@ -43,14 +44,15 @@ the changes now being sent, and recent events a returning connection asks for ag
 
 
 @lru_cache(maxsize=256)
-def _load(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
+def load_reader(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
+    """The game `name` with these options (JSON) and its `TextUI` in the language `code`, shared."""
     game = cardhall.load(name, **json.loads(options_json))
     return game, text_ui(game, code)
 
 
 def reader(game: Game, code: str) -> tuple[Game, TextUI]:
     """The game (as loaded for words) and its `TextUI` in the language `code`, shared."""
-    return _load(game.name, json.dumps(dict(game.options), sort_keys=True), code)
+    return load_reader(game.name, json.dumps(dict(game.options), sort_keys=True), code)
 
 
 def _call(fn: Any, *args: Any) -> Any:
@@ -71,7 +73,7 @@ def event_words(ui: TextUI, event: Mapping[str, Any], seat: Viewer, names: Seque
     return said or ""
 
 
-def _without_notation(ui: TextUI, choices: dict[str, str]) -> None:
+def without_notation(ui: TextUI, choices: dict[str, str]) -> None:
     """Labels of the form "NOTATION: words" lose the notation; where two would then read the
     same (Clash's "summon X top" and "summon X bottom"), the notation is said in words instead."""
     stripped = {n: label[len(n) + 2:] for n, label in choices.items() if label.startswith(n + ": ")}
@@ -83,12 +85,13 @@ def _without_notation(ui: TextUI, choices: dict[str, str]) -> None:
 
 
 def state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], legal: Sequence[str],
-                over: bool = False, scores: Sequence[float] = ()) -> StateWords:
+                over: bool = False, scores: Sequence[float] = (), names: Sequence[str] = ()) -> StateWords:
     """Everything a page says about one state for `seat`: the table, the keys' answers, the
     choices (and, for a long composite choice, its steps, `cardhall.core.text.choice_steps`),
-    each notation token of the choices and the hand, the result once the game is over."""
+    each notation token of the choices and the hand, what the reader calls each seat's occupant
+    (`names`), the result once the game is over."""
     with _answers_once(ui):
-        return _state_words(game, ui, seat, view, legal, over, scores)
+        return _state_words(game, ui, seat, view, legal, over, scores, names)
 
 
 @contextlib.contextmanager
@@ -110,13 +113,15 @@ def _answers_once(ui: TextUI) -> Iterator[None]:
 
 
 def _once(fn: Any) -> Any:
-    said: dict[tuple[int, int], Any] = {}
+    """`fn(view, seat)` answered once per view object and seat (the view is kept with its answer,
+    so no other view can take its id meanwhile)."""
+    said: dict[tuple[int, int], tuple[Any, Any]] = {}
 
     def answer(view: Any, seat: int) -> Any:
         key = (id(view), seat)
-        if key not in said:
-            said[key] = fn(view, seat)
-        return said[key]
+        if key not in said or said[key][0] is not view:
+            said[key] = (view, fn(view, seat))
+        return said[key][1]
     return answer
 
 
@@ -132,7 +137,7 @@ _TOKENS: weakref.WeakKeyDictionary[TextUI, dict[str, str]] = weakref.WeakKeyDict
 
 
 def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], legal: Sequence[str],
-                 over: bool, scores: Sequence[float]) -> StateWords:
+                 over: bool, scores: Sequence[float], names: Sequence[str]) -> StateWords:
     tr = web(ui.tr.code)
     me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
     nothing = tr._(NOTHING)
@@ -158,7 +163,7 @@ def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], 
             choices[notation] = notation
         for token in notation.replace(";", " ").split():
             words.setdefault(token, _token(ui, token))
-    _without_notation(ui, choices)
+    without_notation(ui, choices)
     steps = None
     if len(actions) == len(legal):
         found = _call(choice_steps, ui, [a for _, a in actions], view, me)
@@ -177,7 +182,8 @@ def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], 
     if not render:  # a spectator's public view: what the table, score and turn keys can say
         render = "\n".join(k.text for key, k in keys.items() if key in ("C", "S", "T") and k.text != nothing)
     return StateWords(title=game_title(game, ui.tr), lang=ui.tr.code, render=render or "",
-                      seats=[ui.seat(i) for i in range(game.num_players)], keys=keys, choices=choices,
+                      seats=[ui.seat(i) for i in range(game.num_players)], names=list(names), keys=keys,
+                      choices=choices,
                       words=words, steps=steps, result=result or None)
 
 
@@ -235,7 +241,7 @@ class Speaker:
 
     def _phrase(self, held: list[dict[str, Any]], message: dict[str, Any]) -> list[dict[str, Any]]:
         seat = message.get("seat")
-        names = [str(s.get("name") or "") for s in message.get("seats") or []]
+        names = [seat_label(s, self.ui.tr) for s in message.get("seats") or []]
         out: list[dict[str, Any]] = []
         for version, group in _by_version(held):
             said = self.cache.get(("events", self.table_id, version, seat, self.code),
@@ -247,8 +253,9 @@ class Speaker:
         return out
 
     def state(self, message: Mapping[str, Any]) -> StateWords:
+        names = [seat_label(s, self.ui.tr) for s in message.get("seats") or []]
         return state_words(self.game, self.ui, message.get("seat"), message.get("view") or {},
-                           message.get("legal") or [], bool(message.get("over")), message.get("scores") or [])
+                           message.get("legal") or [], bool(message.get("over")), message.get("scores") or [], names)
 
 
 def _by_version(events: list[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
@@ -260,28 +267,3 @@ def _by_version(events: list[dict[str, Any]]) -> list[tuple[int, list[dict[str, 
             groups.append((m["version"], [m]))
     return groups
 
-
-def table_text(body: dict[str, Any]) -> dict[str, Any]:
-    """`POST /api/text`: everything a page says about one state message and the events before
-    it, in the reader's language (`lang` of the body; English when it is missing)."""
-    game_name = body.get("game")
-    options = body.get("options") or {}
-    code = body.get("lang") or DEFAULT
-    if not isinstance(code, str):
-        raise CardhallError(Msg(N_("lang must be a language code such as \"cs\"")))
-    code = check(code)
-    if not isinstance(game_name, str) or not isinstance(options, dict):
-        raise CardhallError(Msg(N_("send the table's game (a name) and options (an object)")))
-    game, ui = _load(game_name, json.dumps(options, sort_keys=True), code)
-    seat = body.get("seat")
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.num_players):
-        raise CardhallError(Msg(N_("seat must be from 0 to {last}, or null for a spectator"), last=game.num_players - 1))
-    view = body.get("view") or {}
-    if not isinstance(view, dict):
-        view = {}
-    legal = [a for a in body.get("legal") or [] if isinstance(a, str)]
-    names = [str(n) for n in body.get("names") or []]
-    events = [said for ev in body.get("events") or [] if isinstance(ev, dict)
-              if (said := event_words(ui, ev, seat, names))]
-    said = _encode_words(state_words(game, ui, seat, view, legal, bool(body.get("over")), body.get("scores") or []))
-    return {**said, "events": events, "result": said["result"]}

@@ -17,6 +17,7 @@ from cardhall.core.i18n import LANGUAGES, lang
 from cardhall.core.text import text_ui
 from cardhall.games.clash_of_decks.cards import CARDS
 from cardhall.games.clash_of_decks.words import ABILITY_NAMES, CARD_NAMES
+from tests.language_check import enter_key
 
 from .helpers import game, position
 
@@ -177,7 +178,7 @@ def test_rules_for_players_in_five_languages_with_the_same_sections():
         headings[code] = [line.split(" ", 1)[0] for line in text.splitlines() if line.startswith("#")]
         for word in ("Decision", "rules.md", "test"):
             assert word not in text, f"{code}: {word!r} is for developers"
-        for key in ("Enter", "?", "Q", "C", "H", "S", "T", "A", "E", "I", "--solo", "--level", "--format",
+        for key in (enter_key(code), "?", "Q", "C", "H", "S", "T", "A", "E", "I", "--solo", "--level", "--format",
                     "--decks", "--ai-ability", "--constant-mana", "--variable-mana", "--ai-first", "--ai-fort",
                     "--weak-attacks"):
             assert key in text, f"{code}: the rules do not mention {key}"

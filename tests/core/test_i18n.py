@@ -59,7 +59,7 @@ def test_card_names_as_subject_and_as_object():
     assert card_words(QS, bg) == card_words(QS, bg, as_object=True) == "дама пика"
     assert card_words(AH, es) == "el as de corazones" and card_words(QS, es) == "la reina de picas"
     assert card_words(QS, lang("en")) == "queen of spades"
-    assert (suit_words(3, ru), rank_words(12, cs), suit_words(0, bg), rank_words(9, es)) == ("пики", "eso", "спатии", "jota")
+    assert (suit_words(3, ru), rank_words(12, cs), suit_words(0, bg), rank_words(9, es)) == ("пики", "eso", "спатия", "jota")
 
 
 def test_a_msg_is_english_and_remembers_how_to_say_it_again():
@@ -224,7 +224,7 @@ def test_the_generic_text_in_a_language(toy):
     assert ui.turn({"to_move": 0}, 0) == "Ваш ход."
     assert ui.turn({"to_move": None}, 0) == "Игра окончена."
     assert ui.outcome([43, 40, 12], [0], 1) == "Побеждает Player 1: 43 очка; вы на втором месте: 40 очков."
-    assert ui.result({}, [5, 1], [0], 0) == "Игра окончена. Вы побеждаете: 5 очков. Итоговый счет: вы 5, Player 2 1."
+    assert ui.result({}, [5, 1], [0], 0) == "Игра окончена. Вы побеждаете: 5 очков. Итоговый счёт: вы 5, Player 2 1."
     assert TextUI(toy, "cs").outcome([3, 3], [0, 1], 0) == "O vítězství se dělíte: vy a Player 2, 3 body."
     assert TextUI(toy, "es").shortcuts()["T"][0] == "a quién le toca"
 

@@ -20,6 +20,7 @@ from cardhall.games.five_towers.game import BUILD, TowersState
 from cardhall.games.five_towers.notation import PASS
 from cardhall.games.five_towers.text import GameTextUI
 from tests.five_towers.helpers import position
+from tests.language_check import enter_key
 
 OTHERS = [code for code in LANGUAGES if code != "en"]
 WORD = re.compile(r"[^\W\d_]{4,}")
@@ -178,7 +179,7 @@ def test_a_refusal_said_to_its_own_seat_in_russian_says_you():
     assert str(info.value) == "the start player cannot pass: Player 2 must bid 0 to 5"  # the English is unchanged
     assert isinstance(info.value.args[0], Msg)
     ui = text_ui(s.game, "ru")
-    assert ui.say(info.value, 1) == "первый игрок не может пасовать: Вы должны заявить от 0 до 5"
+    assert ui.say(info.value, 1) == "первый игрок не может пасовать: вы должны заявить от 0 до 5"
     assert ui.say(info.value, 0) == "первый игрок не может пасовать: Игрок 2 должен заявить от 0 до 5"
     s = position(offer="Y7 Y5 P9 G3 S2", towers={0: {"Y": [0], "P": [0]}})
     with pytest.raises(IllegalAction) as info:
@@ -201,7 +202,7 @@ def test_seat_names_and_tower_cases():
         "Игрок 3 берёт: Конфетная 9, Песочная 5 и Песочная 7 — сносит карту Песочная 6 с верха Песочной башни "
         "и выкладывает 9 на Конфетную башню и 7, затем 5 на Песочную башню.")
     assert text_ui(s.game, "cs").phrase(events[2][0], 2) == (
-        "Berete si karty Cukrová 9, Písková 5 a Písková 7, zbouráte kartu Písková 6 z Pískové věže a umístíte "
+        "Berete si karty Cukrová 9, Písková 5 a Písková 7, bouráte kartu Písková 6 z Pískové věže a umisťujete "
         "9 na Cukrovou věž a 7, pak 5 na Pískovou věž.")
 
 
@@ -219,7 +220,7 @@ def test_the_rules_for_players_exist_in_every_language_with_the_same_sections():
     assert all(shape == shapes["en"] for shape in shapes.values()), shapes
     for code in RULE_LANGUAGES:
         text = _rules(code)
-        for key in ("**C**", "**O**", "**B**", "**S**", "**T**", "**L**", "**Enter**", "**?**", "**Q**",
+        for key in ("**C**", "**O**", "**B**", "**S**", "**T**", "**L**", f"**{enter_key(code)}**", "**?**", "**Q**",
                     "`players`", "`spanish_eight`"):
             assert key in text, (code, key)
         assert not re.search(r"Decision|\.py\b|\.md\b|\btest", text), code

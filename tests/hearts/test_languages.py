@@ -16,7 +16,7 @@ from cardhall.core.errors import IllegalAction
 from cardhall.core.i18n import LANGUAGES
 from cardhall.games.hearts.game import PASS
 from cardhall.games.hearts.text import GameTextUI
-from tests.language_check import english_left
+from tests.language_check import english_left, enter_key
 
 OTHERS = [code for code in LANGUAGES if code != "en"]
 
@@ -126,7 +126,7 @@ def test_rules_for_players_in_every_language() -> None:
         text = resources.files("cardhall.games.hearts").joinpath(f"rules/hearts.{code}.md").read_text(encoding="utf-8")
         shapes[code] = [line.split(" ", 1)[0] for line in text.splitlines() if HEADING.match(line)]
         assert "Decision" not in text and ".md" not in text and "test" not in text.lower()
-        for key in ("C", "S", "T", "F", "Enter", "?", "Q"):
+        for key in ("C", "S", "T", "F", enter_key(code), "?", "Q"):
             assert f"**{key}**" in text, (code, key)
         for option in ("players", "queen_breaks_hearts", "moon_mode", "exact_100", "target", "removed_card"):
             assert f"`{option}`" in text, (code, option)

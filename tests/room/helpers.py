@@ -30,7 +30,8 @@ def free_port() -> int:
 
 class Server:
     """`python -m cardhall serve` on a free loopback port, with its output in a log file; bots are
-    not paced (`--bot-pace 0`, unless `extra` says otherwise)."""
+    not paced (`--bot-pace 0`, unless `extra` says otherwise) and nothing is limited (`--no-limits`:
+    the tests make many guests and tables from one address)."""
 
     def __init__(self, db: str, log: Path, extra: list[str] | None = None) -> None:
         self.db = db
@@ -45,7 +46,7 @@ class Server:
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", self.db, "--bot-pace", "0",
-                 *self.extra],
+                 "--no-limits", *self.extra],
                 env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:

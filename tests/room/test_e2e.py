@@ -134,6 +134,41 @@ def test_two_people_with_bots_and_a_spectator_who_sees_no_hidden_card(server: Se
         s.close()
 
 
+def test_seat_scouting_before_the_start_learns_no_card(server: Server) -> None:
+    """Eve sits in each open seat of a waiting Hearts table in turn, reads everything the room
+    sends her there, and leaves; then she sits down and the host starts. Nothing she was sent
+    before the start holds a view or a legal move, and no card of the other hands."""
+    ann, eve = Person(server, "Ann"), Person(server, "Eve")
+    tid = ann.create("hearts", ["me", "open", "open", "open"], {"target": 30})["id"]
+    sock = eve.watch(tid)
+    sock.until(lambda m: m["type"] == "state")
+    for seat in (1, 2, 3):
+        eve.post(f"/api/tables/{tid}/sit", {"seat": seat})
+        sock.send({"type": "sync", "since": 0})
+        sock.until(lambda m, seat=seat: m["type"] == "state" and m["seat"] == seat)
+        assert ann.http.get(f"/api/tables/{tid}").json()["state"]["view"] == {}
+        eve.post(f"/api/tables/{tid}/leave")
+    before = list(sock.messages)
+    eve.post(f"/api/tables/{tid}/sit", {"seat": 3})
+    bob, cy = Person(server, "Bob"), Person(server, "Cy")
+    bob.post(f"/api/tables/{tid}/sit", {"seat": 1})
+    cy.post(f"/api/tables/{tid}/sit", {"seat": 2})
+    ann.start(tid)
+    mine = sock.until(lambda m: m["type"] == "state" and m["status"] == "playing")
+    assert mine["seat"] == 3 and len(mine["view"]["hand"]) == 13
+    states = [m for m in before if m["type"] == "state"]
+    assert states and all(m["view"] == {} and m["legal"] == [] for m in states)
+    others = []  # the other three hands, as their holders see them once the game has started
+    for person in (ann, bob, cy):
+        theirs = person.watch(tid)
+        others += theirs.until(lambda m: m["type"] == "state" and m["status"] == "playing")["view"]["hand"]
+        theirs.close()
+    assert len(others) == 39
+    wire = normal([[m.get("view"), m.get("legal"), m.get("event")] for m in before])
+    assert not any(f'"{card}"' in wire for card in others)
+    sock.close()
+
+
 def test_reconnect_with_sync_gets_exactly_what_it_missed(server: Server) -> None:
     ann, bob = Person(server, "Ann"), Person(server, "Bob")
     table = ann.create("hearts", ["me", "open", "bot:random", "bot:random"], {"target": 30})

@@ -149,6 +149,8 @@ def test_act_refusals(toy):
         t.act("alice", "take 3", None, 0.0)
     with pytest.raises(TableError, match="an action is needed"):
         t.act("alice", "  ", None, 0.0)
+    with pytest.raises(TableError, match="a move has at most 300 characters, this one has 12005"):
+        t.act("alice", "take " + "A" * 12_000, None, 0.0)  # never read: no game's move is that long
     assert t.version == 3 and t.state.actions == []
 
 

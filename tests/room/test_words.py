@@ -54,10 +54,10 @@ def test_room_events_in_russian_and_czech():
     ru, cs = lang("ru"), lang("cs")
     seats_ru = ["Север", "Восток", "Юг", "Запад"]
     takeover = {"type": "takeover", "seat": 1, "name": "Bob", "bot": "medium", "reason": "away"}
-    assert room_sentence(takeover, ru, 1, seats_ru) == "Вас нет на месте; бот medium играет за вас, пока вы не вернетесь."
+    assert room_sentence(takeover, ru, 1, seats_ru) == "Вас нет на месте; за вас играет средний бот, пока вы не вернётесь."
     assert room_sentence(takeover, ru, 0, seats_ru) == \
-        "Восток не на месте; бот medium играет за этого игрока до его возвращения."
-    assert room_sentence(takeover, cs, 0, []) == "Bob je pryč; bot medium hraje za tohoto hráče, dokud se nevrátí."
+        "Восток не на месте; за этого игрока играет средний бот, пока он не вернётся."
+    assert room_sentence(takeover, cs, 0, []) == "Bob je pryč; za tohoto hráče hraje střední bot, dokud se nevrátí."
     assert room_sentence({"type": "sat", "seat": 0, "name": "Ann"}, ru, None, seats_ru) == "Ann садится на место 1."
     assert room_sentence({"type": "sat", "seat": 0, "name": "Ann"}, cs, 0, []) == "Sedáte si na místo 1."
     assert room_sentence({"type": "chat", "name": "Zoe", "text": "ahoj", "seat": None}, cs, 0, []) == \

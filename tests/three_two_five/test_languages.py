@@ -16,7 +16,7 @@ from cardhall.core.errors import IllegalAction
 from cardhall.core.i18n import LANGUAGES
 from cardhall.games.three_two_five.game import DECK_CARDS
 from cardhall.games.three_two_five.text import GameTextUI
-from tests.language_check import english_left
+from tests.language_check import english_left, enter_key
 
 OTHERS = [code for code in LANGUAGES if code != "en"]
 
@@ -114,7 +114,7 @@ def test_rules_for_players_in_every_language() -> None:
             f"rules/three-two-five.{code}.md").read_text(encoding="utf-8")
         shapes[code] = [line.split(" ", 1)[0] for line in text.splitlines() if HEADING.match(line)]
         assert "Decision" not in text and ".md" not in text and "test" not in text.lower()
-        for key in ("C", "A", "F", "P", "S", "T", "Enter", "?", "Q"):
+        for key in ("C", "A", "F", "P", "S", "T", enter_key(code), "?", "Q"):
             assert f"**{key}**" in text, (code, key)
         for option in ("deals", "trump_by_seventh_card"):
             assert f"`{option}`" in text, (code, option)

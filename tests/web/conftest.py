@@ -44,7 +44,8 @@ class Server:
         db = f"sqlite:///{self.tmp / 'room.sqlite3'}"
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", db, "--bot-pace", "0"],
+                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", db, "--bot-pace", "0",
+                 "--no-limits"],
                 cwd=self.tmp, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -65,6 +65,8 @@ def test_serve_paces_bots_by_default_and_takes_bot_pace(monkeypatch):
     assert [p for p, _ in seen] == [port, port]  # the socket bound by the command line is the one served
     refused = CliRunner().invoke(cli.app, ["serve", "--bot-pace", "11"])
     assert refused.exit_code != 0 and "bot-pace" in refused.output
+    assert CliRunner().invoke(cli.app, ["serve", "--port", str(port), "--no-limits"]).exit_code == 0
+    assert [options["limits"] for _, options in seen] == [True, True, False]  # limits on unless --no-limits
 
 
 def test_a_taken_port_asked_for_is_a_sentence_naming_the_next_free_one():

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from cardhall.core.errors import CardhallError
-from cardhall.web.words import table_text
+from cardhall.web.pages import table_text
 
 
 def new_player(client: httpx.Client, name: str, **extra: object) -> dict[str, str]:
@@ -101,8 +101,8 @@ def test_text_is_phrased_for_each_reader_in_their_own_language(server):
     english, czech, russian = clash_text(None), clash_text("cs"), clash_text("ru")
     assert english["lang"] == "en" and czech["lang"] == "cs" and russian["lang"] == "ru"
     assert english["words"]["top"] == "the top lane"
-    assert czech["words"]["top"] == "horní linie"
-    assert russian["words"]["top"] == "верхняя линия"
+    assert czech["words"]["top"] == "horní řada"
+    assert russian["words"]["top"] == "верхний ряд"
     assert set(czech["choices"]) == set(russian["choices"]) == set(english["choices"])
     # over HTTP, two readers of one table each get their own words
     client = httpx.Client(base_url=server.url)
@@ -112,7 +112,7 @@ def test_text_is_phrased_for_each_reader_in_their_own_language(server):
     state = game.new_state(3)
     body = {**CLASH, "view": state.view(0), "legal": [game.format_action(a) for a in state.legal_actions()]}
     said = {code: client.post("/api/text", json={**body, "lang": code}).json() for code in ("cs", "ru")}
-    assert said["cs"]["words"]["top"] == "horní linie" and said["ru"]["words"]["top"] == "верхняя линия"
+    assert said["cs"]["words"]["top"] == "horní řada" and said["ru"]["words"]["top"] == "верхний ряд"
     with pytest.raises(CardhallError, match="does not speak 'xx'"):
         table_text({**body, "lang": "xx"})
     r = client.post("/api/text", json={**body, "lang": "xx"})

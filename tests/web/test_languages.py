@@ -100,7 +100,7 @@ def test_a_czech_and_a_russian_player_each_read_their_own_language(server, brows
     expect(ru.locator("html")).to_have_attribute("lang", "en")
     expect(ru.get_by_label("Language")).to_have_value("en")
     choose_language(ru, "ru")
-    expect(ru.get_by_role("heading", level=1)).to_have_text("Зал")
+    expect(ru.get_by_role("heading", level=1)).to_have_text("Лобби")
     ru.reload()
     expect(ru.locator("html")).to_have_attribute("lang", "ru")
     expect(ru.get_by_label("Язык")).to_have_value("ru")

@@ -11,7 +11,7 @@ import pytest
 import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.text import text_ui
-from cardhall.web.words import table_text
+from cardhall.web.pages import table_text
 
 GAMES = ["five-towers", "clash-of-decks", "jass", "putz", "hearts", "three-two-five"]
 
@@ -41,7 +41,7 @@ def test_words_of_tokens():
     assert text_ui(cardhall.load("five-towers")).token("S14") == "Scrap 14"
     assert text_ui(cardhall.load("five-towers")).token("take") == "take"
     assert text_ui(cardhall.load("clash-of-decks")).token("top") == "the top lane"
-    assert text_ui(cardhall.load("clash-of-decks"), "ru").token("top") == "верхняя линия"
+    assert text_ui(cardhall.load("clash-of-decks"), "ru").token("top") == "верхний ряд"
 
 
 def test_bad_requests_get_a_sentence(server):
@@ -53,3 +53,31 @@ def test_bad_requests_get_a_sentence(server):
     r = client.get("/api/games/five-towers/seats", params={"options": '{"players": 9}'})
     assert r.status_code == 400 and "players" in r.json()["error"]
     assert client.get("/api/games/five-towers/seats", params={"options": '{"players": 4}'}).json() == {"seats": 4}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_view_of_a_whole_game_fits_its_type_and_is_said(name):
+    """The checks of `POST /api/text` (the game's view type, its limits) accept every view the
+    room sends, through a whole game, for each seat and for a spectator (options of the game's
+    other formats too, where a view has keys of its own)."""
+    import json
+
+    more = {"clash-of-decks": [{"format": "draft"}, {"solo": True}], "hearts": [{"players": 3}],
+            "five-towers": [{"players": 2}], "putz": [{"players": 5}]}
+    for options in ({}, *more.get(name, [])):
+        game = cardhall.load(name, **options)
+        state = game.new_state(5)
+        rng = random.Random(5)
+        step = 0
+        while True:
+            if step % 7 == 0 or state.is_over():
+                for seat in [*range(game.num_players), None]:
+                    view = json.loads(json.dumps(state.view_of(seat)))
+                    legal = [game.format_action(a) for a in state.legal_actions()] if seat == state.to_move() else []
+                    said = table_text({"game": name, "options": options, "seat": seat, "view": view, "legal": legal,
+                                       "over": state.is_over(), "scores": state.scores()})
+                    assert said["render"], (name, options, step, seat)
+            if state.is_over() or step > 400:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1

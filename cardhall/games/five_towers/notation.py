@@ -69,7 +69,11 @@ for _i, _words in enumerate((
     for _w in _words:
         _ALIASES[_w] = _i
 
-_CARD_RE = re.compile(r"([a-z][a-z-]*)\s*-?\s*(\d+)", re.IGNORECASE)
+# A card read where it starts (never searched for): possessive quantifiers, so reading is linear
+# in the text's length whatever it holds (a search with backtracking was quadratic on "take AAAA…").
+_CARD_RE = re.compile(r"([a-z]++(?:-[a-z]++)*+)\s*+-?\s*+(\d++)", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,]*+")
+_WORD = re.compile(r"[^\s,]*+")
 
 
 def card(colour: int, value: int) -> int:
@@ -111,23 +115,22 @@ def parse_card(text: str) -> int:
 
 
 def parse_cards(text: str) -> list[int]:
-    """Read a list of cards separated by spaces or commas."""
+    """Read a list of cards separated by spaces or commas (in time linear in the text's length:
+    each card is read where it starts; a part that is not a card is named in the error)."""
     body = text.strip()
     out: list[int] = []
-    pos = 0
-    for m in _CARD_RE.finditer(body):
-        gap = body[pos:m.start()].strip(" ,")
-        if gap:
-            raise NotationError(_unreadable(gap, text))
-        pos = m.end()
+    pos = _SEPARATORS.match(body).end()  # type: ignore[union-attr]  # matches everywhere (may be empty)
+    while pos < len(body):
+        m = _CARD_RE.match(body, pos)
+        if m is None:
+            word = _WORD.match(body, pos)
+            raise NotationError(_unreadable(word[0] if word and word[0] else body[pos], text))
         colour = parse_colour(m.group(1))
-        value = int(m.group(2))
+        value = int(m.group(2)) if len(m.group(2)) < 4 else 16
         if value > 15:
             raise NotationError(Msg(N_("{card}: card values go from 0 to 15"), card=repr(m.group(0))))
         out.append(card(colour, value))
-    rest = body[pos:].strip(" ,")
-    if rest:
-        raise NotationError(_unreadable(rest, text))
+        pos = _SEPARATORS.match(body, m.end()).end()  # type: ignore[union-attr]
     return out
 
 

@@ -100,7 +100,7 @@ class GameTextUI(TextUI):
         tr = self.tr
         towers = _towers(view, seat)
         demolished = view["demolished"][seat]
-        score, n, gone = f"{view['scores'][seat]:g}", len(demolished), " ".join(demolished)
+        score, n, gone = self.tr.number(view['scores'][seat]), len(demolished), " ".join(demolished)
         if seat == viewer:
             head = (tr.ngettext("Your towers: score {score}, {count} demolished ({cards}).",
                                 "Your towers: score {score}, {count} demolished ({cards}).", n, score=score, cards=gone)

@@ -12,16 +12,23 @@ function gameTitle(name) {
   return g ? g.title : name;
 }
 
-function seatWords(seat) {
+function botTitle(gameName, level) {
+  // a bot's level in the reader's language, from /api/games ("hard" → «сильный»)
+  const g = games.find((x) => x.name === gameName);
+  const b = g && (g.bots || []).find((x) => x.spec === `bot:${level}`);
+  return b && b.title ? b.title : level;
+}
+
+function seatWords(seat, gameName) {
   if (seat.kind === "open") return _("open");
-  if (seat.kind === "bot") return seat.name || _("a bot");
+  if (seat.kind === "bot") return seat.bot ? _("Bot ({level})", { level: botTitle(gameName, seat.bot) }) : _("a bot");
   const name = seat.name || _("someone");
   if (seat.takeover) return _("{name} (a bot plays for them)", { name });
   return seat.connected ? name : _("{name} (away)", { name });
 }
 
 function describe(t) {
-  const seats = (t.seats || []).map((s, i) => _("{number}: {who}", { number: i + 1, who: seatWords(s) })).join(", ");
+  const seats = (t.seats || []).map((s, i) => _("{number}: {who}", { number: i + 1, who: seatWords(s, t.game) })).join(", ");
   const status = { waiting: _("waiting for players"), playing: _("playing"), over: _("finished") }[t.status] || t.status;
   const title = t.private ? _("{game} (private)", { game: gameTitle(t.game) }) : gameTitle(t.game);
   const speak = playersSpeak(t.seats);
@@ -141,13 +148,13 @@ async function seatCount(game) {
 function botLevels(game) {
   // each bot is {spec: "bot:LEVEL", description}
   return (game.bots || []).map((b) => (typeof b === "string" ? { spec: b, description: "" } : b))
-    .map((b) => ({ ...b, spec: b.spec.startsWith("bot:") ? b.spec : `bot:${b.spec}`, name: b.spec.replace(/^bot:/, "") }));
+    .map((b) => ({ ...b, spec: b.spec.startsWith("bot:") ? b.spec : `bot:${b.spec}`, name: b.title || b.spec.replace(/^bot:/, "") }));
 }
 
 /** The level a table's bots get unless the player says otherwise: medium, or the nearest there is. */
 function defaultBot(levels) {
   for (const name of ["medium", "heuristic", "easy", "random"]) {
-    const found = levels.find((b) => b.name === name);
+    const found = levels.find((b) => b.spec === `bot:${name}`);
     if (found) return found;
   }
   return levels[0];

@@ -24,7 +24,7 @@ function drawSeats(model, away) {
   seats.forEach((s, i) => {
     let li = list.children[i];
     if (!li) { li = el("li"); list.append(li); }
-    const who = s.kind === "open" ? _("open") : s.name || _("someone");
+    const who = s.kind === "open" ? _("open") : model.words().names?.[i] || s.name || _("someone");
     const notes = [];
     if (i === model.seat()) notes.push(_("you"));
     if (away.words(i)) notes.push(away.words(i));

@@ -1,0 +1,134 @@
+"""Limits on making things: how many guests, tables and chat lines one person and one address
+may make in a while, and how many unfinished tables one person may host.
+
+Each rate is a token bucket (`Rate`: `count` at once, refilled evenly over `seconds`), kept in
+memory per key (a player id or an address; at most `KEYS` of each, the least recently used
+forgotten). They are sized so that a person never meets them and a script always does; a refusal
+(`LimitError`) names the limit and when the next one is allowed, in the reader's language. In a
+room of several nodes each node counts for itself.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from cardhall.core.errors import CardhallError
+from cardhall.core.i18n import N_, Msg
+
+KEYS = 100_000
+"""People or addresses remembered per limit (the least recently seen are forgotten)."""
+OPEN_TABLES = 10
+"""Unfinished tables one person may host at once."""
+STALE_WAITING = 24 * 3600.0
+"""A table still waiting for its start after this long no longer counts among its host's open
+tables (nobody came: the host is not held to it for ever)."""
+
+
+class LimitError(CardhallError):
+    """A limit was reached; `retry_after`: seconds until the next try can succeed (None: when
+    something ends, e.g. one of the person's tables)."""
+
+    def __init__(self, message: Msg, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class Rate:
+    """At most `count` at once, one more every `seconds / count` seconds."""
+
+    count: int
+    seconds: float
+
+
+@dataclass
+class Bucket:
+    tokens: float
+    at: float
+
+
+@dataclass
+class Limiter:
+    """The buckets of one rate, per key."""
+
+    rate: Rate
+    buckets: OrderedDict[str, Bucket] = field(default_factory=OrderedDict)
+
+    def wait(self, key: str, now: float) -> float:
+        """Take one token for `key`: 0.0 if there was one, else the seconds until there is."""
+        refill = self.rate.count / self.rate.seconds
+        bucket = self.buckets.pop(key, None) or Bucket(float(self.rate.count), now)
+        bucket.tokens = min(float(self.rate.count), bucket.tokens + (now - bucket.at) * refill)
+        bucket.at = now
+        self.buckets[key] = bucket
+        while len(self.buckets) > KEYS:
+            self.buckets.popitem(last=False)
+        if bucket.tokens >= 1:
+            bucket.tokens -= 1
+            return 0.0
+        return (1 - bucket.tokens) / refill
+
+
+# What each limit's refusal says (the periods are those of `RATES`): the limit, and the seconds
+# until the next one is allowed.
+MESSAGES = {
+    ("player", "address"): N_("too many new guests from your address: at most {count} an hour; "
+                              "you can make another in {seconds} seconds"),
+    ("table", "person"): N_("you made too many tables: at most {count} an hour; "
+                            "you can make another in {seconds} seconds"),
+    ("table", "address"): N_("too many tables were made from your address: at most {count} an hour; "
+                             "you can make another in {seconds} seconds"),
+    ("chat", "person"): N_("you are chatting too fast: at most {count} messages a minute; "
+                           "you can write again in {seconds} seconds"),
+    ("chat", "address"): N_("too many chat messages from your address: at most {count} a minute; "
+                            "you can write again in {seconds} seconds"),
+}
+
+RATES = {
+    ("player", "address"): Rate(60, 3600.0),
+    ("table", "person"): Rate(30, 3600.0),
+    ("table", "address"): Rate(120, 3600.0),
+    ("chat", "person"): Rate(20, 60.0),
+    ("chat", "address"): Rate(60, 60.0),
+}
+"""The room's rates: what a person could not reach by hand (a guest a minute from one address, a
+table every two minutes, a chat line every three seconds) and a script reaches at once."""
+
+
+class Limits:
+    """Every rate of a room, and the cap on open tables."""
+
+    def __init__(self, rates: dict[tuple[str, str], Rate] | None = None, open_tables: int = OPEN_TABLES) -> None:
+        """`rates`: None for the room's `RATES`; `{}` for none at all (a benchmark's or a test's room)."""
+        self.rates = dict(RATES if rates is None else rates)
+        self.open_tables = open_tables
+        self._limiters = {key: Limiter(rate) for key, rate in self.rates.items()}
+
+    @classmethod
+    def off(cls) -> Limits:
+        """No limits: for benchmarks and tests that make many guests and tables from one address."""
+        return cls({}, open_tables=10**9)
+
+    def take(self, what: str, now: float, *, person: str | None = None, address: str | None = None) -> None:
+        """Count one `what` ("player", "table", "chat") for the person and the address; raise
+        `LimitError` if either has none left (then neither is counted further)."""
+        for by, key in (("person", person), ("address", address)):
+            limiter = self._limiters.get((what, by))
+            if limiter is None or key is None:
+                continue
+            wait = limiter.wait(key, now)
+            if wait > 0:
+                rate = limiter.rate
+                raise LimitError(Msg(MESSAGES[(what, by)], count=rate.count, seconds=math.ceil(wait)),
+                                 retry_after=wait)
+
+    def check_open(self, hosted: list[tuple[str, float]], now: float) -> None:
+        """Refuse one more table to a person whose unfinished tables, (status, created) each,
+        reach the cap: a playing table counts until its game ends, a waiting one for a day."""
+        count = sum(1 for status, created in hosted if status == "playing" or now - created < STALE_WAITING)
+        if count >= self.open_tables:
+            raise LimitError(Msg(N_("you already host {count} unfinished tables, the most one person may; a table "
+                                    "counts until its game ends, or for a day while it waits for its start"),
+                                 count=count))

@@ -1,0 +1,99 @@
+"""One register per language (issue 32), checked in every catalog and every player's rules file:
+
+- Russian and Bulgarian address the player with the plural «вы»/«вие» in lower case, as ordinary
+  text does: no capitalised «Вы/Вас/Ваш…» or «Вие/Вас/Ви/Ваш…» in the middle of a sentence, nor at
+  the start of a message whose English starts in lower case (it is said inside another sentence;
+  `Lang.say` capitalises a "you" message that stands alone).
+- Bulgarian drops the pronoun: no sentence opens with a redundant «Вие» + verb («Пасувате.»,
+  not «Вие пасувате.»); «Вие и {partner} …» and «Вие сте …» need it and stay.
+- Spanish speaks to the player with «tú»: no «usted» and none of its commands or verb forms.
+
+docs/glossary/README.md states the rule; tests/test_terms.py checks the words themselves."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from babel.messages.pofile import read_po
+
+from cardhall.core.i18n import DOMAINS, LOCALE_DIR
+
+GAMES = LOCALE_DIR.parent / "games"
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+YOU = {"ru": r"(?:Вы|Вас|Вам|Вами|Ваш[а-яё]*)", "bg": r"(?:Вие|Вас|Вам|Ви|Ваш[а-я]*)"}
+USTED = re.compile(r"(?i:\b(?:usted(?:es)?|quería decir)\b)"
+                   r"|(?:^|[.!?:¿]\s*)(?:Pulse|Escriba|Elija|Seleccione|Introduzca|Espere|Juegue|Vuelva|Haga)\b")
+"""«usted», and its commands where a sentence starts («elija» inside a sentence is a subjunctive)."""
+
+
+def texts(code: str) -> Iterator[tuple[str, str, str]]:
+    """(where, English, translation) for every translation of `code` and every line of its rules."""
+    for domain in DOMAINS:
+        with (LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            catalog = read_po(f, locale=code, domain=domain)
+        for m in catalog:
+            if not m.id or m.context == "card name":  # a printed card's name («Escriba») is a name
+                continue
+            english = m.id if isinstance(m.id, str) else m.id[0]
+            for s in [m.string] if isinstance(m.string, str) else m.string:
+                if s:
+                    yield f"{code}/{domain}: {english!r}", english, PLACEHOLDER.sub("⟨⟩", s)
+    for path in sorted(GAMES.glob(f"*/rules/*.{code}.md")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            yield f"{path.relative_to(GAMES)}:{n}", "", line
+
+
+def mid_sentence(code: str) -> re.Pattern[str]:
+    return re.compile(rf"[\w,)»\-]\s+{YOU[code]}\b")
+
+
+@pytest.mark.parametrize("code", ["ru", "bg"])
+def test_the_polite_you_is_in_lower_case_inside_a_sentence(code):
+    inside = mid_sentence(code)
+    opening = re.compile(rf"^{YOU[code]}\b")
+    wrong = [f"{where} → {text!r}" for where, english, text in texts(code)
+             if inside.search(text) or (english[:1].islower() and opening.match(text))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_bulgarian_drops_the_redundant_pronoun():
+    opens = re.compile(r"(?:^|[.!?]\s+)Вие\s+(?!и\b|сте\b)")
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if opens.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_spanish_says_tu_not_usted():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("es") if USTED.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(("code", "text", "english"), [
+    ("ru", "Какие карты Вы берёте?", "Which cards do you take?"),
+    ("ru", "Вы должны пасовать", "you must pass"),
+    ("bg", "Ако Вие спечелите…", "If you win…"),
+])
+def test_the_checks_catch_a_capitalised_you(code, text, english):
+    caught = mid_sentence(code).search(text) or (english[:1].islower() and re.match(rf"^{YOU[code]}\b", text))
+    assert caught, text
+
+
+def test_the_checks_catch_usted_and_a_redundant_vie():
+    assert USTED.search("¿quería decir hearts?") and USTED.search("Pulse Intro para jugar.")
+    assert not USTED.search("¿querías decir hearts? Pulsa Intro para jugar, salvo que la partida elija otra.")
+    opens = re.compile(r"(?:^|[.!?]\s+)Вие\s+(?!и\b|сте\b)")
+    assert opens.search("Вие пасувате.") and not opens.search("Пасувате. Вие и Ана печелите.")
+
+
+def test_the_rules_files_are_read_too():
+    assert sum(where.endswith(".md:1") for where, _, _ in texts("ru")) == len(list(GAMES.glob("*/rules/*.ru.md"))) > 0
+
+
+def test_russian_writes_yo_every_time():
+    """«ещё», «счёт», «шестёрка» — never also «еще», «счет», «шестерка» (the key list said «S счет»
+    above a «Счёт»). «все»/«всё» are two words and stay apart."""
+    words = {w for _, _, text in texts("ru") for w in re.findall(r"[а-яёА-ЯЁ]+", text)}
+    twins = {w: w.replace("ё", "е").replace("Ё", "Е") for w in words if "ё" in w.lower()}
+    both = sorted(f"{w}/{e}" for w, e in twins.items() if e in words and e.lower() != "все")
+    assert not both, both

@@ -1,0 +1,87 @@
+"""One set of game terms per language (cardhall/locale/terms/<code>.toml): every catalog says each
+term with its one translation, none uses a translation a term replaced, and the Cyrillic
+languages write no word in Latin letters but what is copied from the English (notation, names).
+The checker itself is shown to catch each kind of drift on a broken copy of a catalog."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+
+from cardhall.core import terms
+from cardhall.core.i18n import LANGUAGES, SOURCE
+
+TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_language_has_its_terms(code):
+    found = terms.load(code)
+    assert len(found) >= 10, f"{terms.terms_path(code)} lists {len(found)} terms"
+    assert all(t.source for t in found), [t.en for t in found if not t.source]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_catalog_uses_the_languages_terms(code):
+    found = terms.problems(code)
+    assert not found, "\n".join(found)
+
+
+@pytest.fixture
+def broken(tmp_path, monkeypatch):
+    """A copy of every Russian catalog in a temporary locale folder; `change(domain, msgid, text)`
+    breaks one translation and returns what the checker says."""
+    shutil.copytree(terms.LOCALE_DIR / "ru", tmp_path / "ru")
+    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
+    monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
+    terms.load.cache_clear()
+    terms._catalog.cache_clear()
+
+    def change(domain: str, msgid: str, text: str, context: str | None = None) -> list[str]:
+        path = tmp_path / "ru" / "LC_MESSAGES" / f"{domain}.po"
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="ru", domain=domain)
+        message = catalog.get(msgid, context=context)
+        assert message is not None, msgid
+        message.string = text
+        with path.open("wb") as f:
+            write_po(f, catalog, width=100, include_lineno=False)
+        terms._catalog.cache_clear()
+        return terms.problems("ru")
+
+    yield change
+    terms.load.cache_clear()
+    terms._catalog.cache_clear()
+
+
+def test_the_copy_is_clean_before_it_is_broken(broken):
+    assert broken("web", "Led suit", "Ведущая масть") == []
+
+
+def test_web_drifting_from_a_game_is_caught(broken):
+    found = broken("web", "Led suit", "Масть захода")
+    assert any("does not say 'led suit'" in p for p in found), found
+    assert any("uses 'масть захода'" in p for p in found), found
+
+
+def test_a_tower_named_otherwise_is_caught(broken):
+    found = broken("five_towers", "Scrap", "Металлолом", context="tower")
+    assert len(found) == 2 and all("'Scrap'" in p for p in found), found
+
+
+def test_latin_letters_in_a_russian_word_are_caught(broken):
+    found = broken("clash_of_decks", "player A's side", "сторона игрока A")  # a Latin A
+    assert any("игрок А / игрок Б" in p for p in found), found
+    found = broken("web", "Led suit", "Beдущая масть")  # a Latin B and e inside a Cyrillic word
+    assert any("mixes Latin and Cyrillic" in p for p in found), found
+
+
+def test_a_latin_word_not_in_the_english_is_caught(broken):
+    """"Led" may stay (it is in the English); "trump" is not: an English word left in Russian."""
+    assert broken("web", "Led suit", "Ведущая масть (Led)") == []
+    found = broken("web", "Led suit", "Ведущая масть (trump)")
+    assert found == ["ru/web: 'Led suit' → 'Ведущая масть (trump)': the Latin word 'trump' is not in the English "
+                     "(notation or a name)"], found
