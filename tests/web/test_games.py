@@ -106,7 +106,7 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
             const card = document.querySelector('#hand button, #choices button').getBoundingClientRect();
             return {board: [board.top, board.bottom], card: [card.top, card.bottom]};
         }""")
-        assert 0 <= on_phone["board"][0] and on_phone["board"][1] <= 800, on_phone  # the table whole on screen
+        assert on_phone["board"][0] >= 0 and on_phone["board"][1] <= 800, on_phone  # the table whole on screen
         assert on_phone["card"][1] <= 800, on_phone  # and the hand's first row (or the first choice) below it
         overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"the page scrolls sideways at 375 px by {overflow} px"
