@@ -63,7 +63,8 @@ class Commands(typer.core.TyperGroup):
         """The help of the commands in the player's language (`play --help` lists each game's
         options in its own words), with typer's and Click's own words (cardhall.tui.click_words)."""
         speak_in(tr)
-        for command in (self, *self.commands.values()):
+        groups = [c for c in self.commands.values() if isinstance(c, typer.core.TyperGroup)]
+        for command in (self, *self.commands.values(), *(c for g in groups for c in g.commands.values())):
             if command is self.commands.get("play"):
                 command.help = play_help(tr)
             elif command.help:
@@ -293,9 +294,11 @@ def options_line(game: Game) -> str:
                      for k, v in game.options.items())
 
 
-@app.command(help=N_("Show a recorded game move by move, or verify it with --check."))
+@app.command(help=N_("Show a recorded game move by move, or verify it with --check; a finished table's URL shows that "
+                     "game from the room, every move in words and every hand."))
 def replay(
-    file: Path = typer.Argument(..., help=N_("A game record (JSON).")),
+    file: str = typer.Argument(..., help=N_("A game record (JSON), or a table's URL "
+                                            "(http://127.0.0.1:8000/tables/ID).")),
     check: bool = typer.Option(False, "--check", help=N_("Only verify that the record replays exactly.")),
     seat: int | None = typer.Option(None, help=N_("Also show the table as this seat (from 1) saw it.")),
     language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
@@ -306,8 +309,17 @@ def replay(
 
     code = chosen_language(language)
     tr = lang(code, "terminal")
+    if file.startswith(("http://", "https://")):
+        import asyncio
+
+        from cardhall.tui.people import replay as room_replay
+        try:
+            asyncio.run(room_replay(file, tr, lambda text: print(text, flush=True), code))
+        except CardhallError as exc:
+            raise fail(tr.say(exc), tr) from None
+        return
     try:
-        rec = Record.load(file)
+        rec = Record.load(Path(file))
         game = rec.new_game()
         ui = text_ui(game, code)
         if check:
@@ -577,6 +589,45 @@ def join(
         raise typer.Exit(130) from None
 
 
+@app.command(help=N_("Log in to a room's account (or make one with --register) and keep the session for "
+                     "`cardhall join --name NAME`; the password is asked for without showing it."))
+def login(
+    url: str = typer.Argument(..., help=N_("The room's address, e.g. http://127.0.0.1:8000")),
+    name: str = typer.Option(..., help=N_("The account's name.")),
+    register: bool = typer.Option(False, "--register", help=N_("Make the account first.")),
+    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+) -> None:
+    import asyncio
+
+    from cardhall.tui.people import login as log_in
+
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
+    password = typer.prompt(tr._("Password"), hide_input=True, confirmation_prompt=register)
+    try:
+        asyncio.run(log_in(url, name, password, tr, lambda text: print(text, flush=True), register=register))
+    except CardhallError as exc:
+        raise fail(tr.say(exc), tr) from None
+
+
+@app.command(help=N_("Show a person's profile in a room: ratings, games played and won, the last games."))
+def profile(
+    name: str = typer.Argument(..., help=N_("The person's name.")),
+    url: str = typer.Option(..., "--url", help=N_("The room's address, e.g. http://127.0.0.1:8000")),
+    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+) -> None:
+    import asyncio
+
+    from cardhall.tui.people import profile as show_profile
+
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
+    try:
+        asyncio.run(show_profile(url, name, tr, lambda text: print(text, flush=True)))
+    except CardhallError as exc:
+        raise fail(tr.say(exc), tr) from None
+
+
 @app.command()
 def bot(
     url: str = typer.Argument(..., help="The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if private)."),
@@ -596,6 +647,108 @@ def bot(
                               say=lambda text: print(text, flush=True)))
     except CardhallError as exc:
         raise fail(str(exc)) from None
+
+
+admin = typer.Typer(cls=typer.core.TyperGroup, no_args_is_help=True, add_completion=False,
+                    help=N_("The moderators' work: grant the role, read reports, mute, ban, kick (docs/room.md)."))
+app.add_typer(admin, name="admin")
+ADMIN_URL = typer.Option(None, "--url", help=N_("A running room's address: act through it as the moderator --name "
+                                                 "(the person is told at once); without it, the database --db."))
+ADMIN_NAME = typer.Option(None, "--name", help=N_("The moderator's account (its session kept by `cardhall login`)."))
+
+
+def _admin(work: Any, language: str | None) -> None:
+    """Run one admin command; a refusal is one sentence in the reader's language."""
+    import asyncio
+
+    tr = lang(chosen_language(language), "terminal")
+    try:
+        asyncio.run(work(tr))
+    except CardhallError as exc:
+        raise fail(tr.say(exc), tr) from None
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+@admin.command("grant", help=N_("Give an account a role (moderator), in the room's database."))
+def admin_grant(name: str = typer.Argument(..., help=N_("The account's name.")),
+                role: str = typer.Argument(..., help=N_("The role: moderator.")),
+                revoke: bool = typer.Option(False, "--revoke", help=N_("Take the role away instead.")),
+                db: str | None = DB_OPTION,
+                language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.room.social import ROLES
+    from cardhall.tui.admin import grant
+
+    async def work(tr: Lang) -> None:
+        if role not in ROLES:
+            raise CardhallError(tr._("the roles are {roles}; got {role}", roles=", ".join(ROLES), role=repr(role)))
+        await grant(tr, db, name, None if revoke else role, _say)
+    _admin(work, language)
+
+
+@admin.command("reports", help=N_("List the open reports (with --all, the closed ones too)."))
+def admin_reports(everything: bool = typer.Option(False, "--all", help=N_("Closed reports too.")),
+                  url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: str | None = DB_OPTION,
+                  language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.admin import Admin, reports
+
+    _admin(lambda tr: reports(Admin(tr, db, url, name), everything, _say), language)
+
+
+def _sanction_command(kind: str) -> None:
+    from cardhall.tui.admin import Admin, sanction
+
+    helps = {"mute": N_("Mute a person for a time (30m, 1h, 7d, or forever): no chat, no messages."),
+             "ban": N_("Ban a person for a time (30m, 1h, 7d, or forever): no login, no guests from their session.")}
+
+    def command(person: str = typer.Argument(..., help=N_("The person's name (an account) or player id.")),
+                duration: str = typer.Argument(..., help=N_("How long: 30m, 1h, 7d, 2w, or forever.")),
+                reason: str = typer.Option("", "--reason", help=N_("The reason, shown to the person.")),
+                url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: str | None = DB_OPTION,
+                language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+        _admin(lambda tr: sanction(Admin(tr, db, url, name), kind, person, duration, reason, None, _say), language)
+    admin.command(kind, help=helps[kind])(command)
+
+
+_sanction_command("mute")
+_sanction_command("ban")
+
+
+@admin.command("kick", help=N_("Take a person from a table of the running room (they may not sit there again "
+                               "for a day, or --for)."))
+def admin_kick(person: str = typer.Argument(..., help=N_("The person's name (an account) or player id.")),
+               table: str = typer.Argument(..., help=N_("The table's id.")),
+               duration: str | None = typer.Option(None, "--for", help=N_("How long: 30m, 1h, 7d, 2w, or forever.")),
+               reason: str = typer.Option("", "--reason", help=N_("The reason, shown to the person.")),
+               url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME,
+               language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.admin import Admin, sanction
+
+    _admin(lambda tr: sanction(Admin(tr, None, url, name), "kick", person, duration, reason, table, _say), language)
+
+
+@admin.command("lift", help=N_("End a person's mute or ban."))
+def admin_lift(person: str = typer.Argument(..., help=N_("The person's name (an account) or player id.")),
+               kind: str = typer.Argument(..., help=N_("mute or ban")),
+               url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: str | None = DB_OPTION,
+               language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.admin import Admin, lift
+
+    async def work(tr: Lang) -> None:
+        if kind not in ("mute", "ban"):
+            raise CardhallError(tr._("give mute or ban, not {kind}", kind=repr(kind)))
+        await lift(Admin(tr, db, url, name), kind, person, _say)
+    _admin(work, language)
+
+
+@admin.command("audit", help=N_("The moderators' actions, newest first."))
+def admin_audit(url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: str | None = DB_OPTION,
+                language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.admin import Admin, audit
+
+    _admin(lambda tr: audit(Admin(tr, db, url, name), _say), language)
 
 
 @app.callback(invoke_without_command=True)

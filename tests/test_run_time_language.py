@@ -122,3 +122,13 @@ def test_a_you_refusal_inside_another_sentence_stays_in_lower_case(code):
     assert not english_left(said, code, "five_towers"), said
     assert hint[0].isupper() and hint[1:] in tail  # alone, the same sentence starts with a capital
     assert say_error(caught.value, "en", game, seat) == "the start player cannot pass: you must bid 0 to 5"
+
+
+@pytest.mark.parametrize("code", [*LANGS, "en"])
+def test_numbers_no_game_counts_are_still_said(code):
+    """A client may send any number (a view with players 10**25): saying it in a refusal must not
+    fail (Babel cannot quantize it); it is written as :g writes it."""
+    tr = lang(code)
+    assert tr.number(10**25) == "1e+25" and tr.number(-1e300) == "-1e+300"
+    assert tr.number(10**15 - 1) == "999999999999999"
+    assert tr.number(float("inf")) == "∞"

@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import math
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -214,6 +215,11 @@ class Lang:
         return self._("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
 
 
+HUGE = 10**15
+"""Numbers from this size on are written as ``:g`` writes them ("1e+25"): Babel's decimal
+context cannot quantize them, and no game's count comes near."""
+
+
 def _number(x: float, code: str = SOURCE) -> str:
     """`x` as the language `code` writes it, to six significant digits as ``:g`` would: "3",
     "2.5" / «2,5», "0.055" / «0,055», never "-0"."""
@@ -221,6 +227,8 @@ def _number(x: float, code: str = SOURCE) -> str:
 
     if isinstance(x, float):
         x = float(f"{x:.6g}")
+    if math.isfinite(x) and abs(x) >= HUGE:  # no game counts this far: a bad input, said as plainly as possible
+        return f"{x:.6g}"
     return format_decimal(0 if x == 0 else x, locale=code, group_separator=False, decimal_quantization=False)
 
 

@@ -34,9 +34,18 @@ class TextUI:
     `self.tr` translates into the reader's language (`cardhall.core.i18n.Lang`), looking in the
     game's own catalog domain first (the domain of the module that defines the subclass)."""
 
+    notation = True
+    """Whether the reader types notation (the terminal) and so hears it beside the words ("queen of
+    spades (QS)"); a listener who chooses with buttons (the browser, `text_ui(…, notation=False)`)
+    hears words only: no card code, no "write pass and a card"."""
+
     def __init__(self, game: Game, lang_code: str = DEFAULT) -> None:
         self.game = game
         self.tr: Lang = lang(lang_code, domain_of(type(self).__module__))
+
+    def code(self, notation: str) -> str:
+        """" (QS)" after a card's words for a reader who types notation, else ""."""
+        return f" ({notation})" if self.notation else ""
 
     def seat(self, seat: int) -> str:
         """A seat's name in the reader's language (`Game.seat_name` may return a `Msg`)."""
@@ -191,11 +200,14 @@ def choice_steps(ui: TextUI, legal: Sequence[Action], view: dict[str, Any],
     return [ui.steps(action, view, seat) or [] for action in legal]
 
 
-def text_ui(game: Game, lang_code: str = DEFAULT) -> TextUI:
+def text_ui(game: Game, lang_code: str = DEFAULT, *, notation: bool = True) -> TextUI:
     """The game's own `TextUI` (its declared `text_ui` plug-in), else the generic one, speaking the
-    language `lang_code` (``en``, ``bg``, ``cs``, ``es``, ``ru``)."""
+    language `lang_code` (``en``, ``bg``, ``cs``, ``es``, ``ru``); `notation=False` for a reader
+    who chooses with buttons and never types notation (`TextUI.notation`)."""
     cls: type[TextUI] = game.plugins.load("text_ui") or TextUI
-    return cls(game, lang_code)
+    ui = cls(game, lang_code)
+    ui.notation = notation
+    return ui
 
 
 def signed(delta: float) -> str:

@@ -126,6 +126,9 @@ class Hub(TableFront):
     async def set_lang(self, player: str, lang: str) -> None:
         await self._run("lang", [player, lang])
 
+    async def registered(self, player: str, name: str) -> None:
+        await self._run("account", [player, name])
+
     async def leave(self, player: str) -> None:
         await self._run("leave", [player])
 

@@ -84,6 +84,14 @@ MESSAGES = {
                            "you can write again in {seconds} seconds"),
     ("chat", "address"): N_("too many chat messages from your address: at most {count} a minute; "
                             "you can write again in {seconds} seconds"),
+    ("message", "person"): N_("you are sending messages too fast: at most {count} a minute; "
+                              "you can send another in {seconds} seconds"),
+    ("friend", "person"): N_("you asked too many people to be friends: at most {count} an hour; "
+                             "you can ask again in {seconds} seconds"),
+    ("invitation", "person"): N_("you sent too many invitations: at most {count} an hour; "
+                                 "you can invite again in {seconds} seconds"),
+    ("report", "person"): N_("you sent too many reports: at most {count} an hour; "
+                             "you can report again in {seconds} seconds"),
 }
 
 RATES = {
@@ -92,9 +100,15 @@ RATES = {
     ("table", "address"): Rate(120, 3600.0),
     ("chat", "person"): Rate(20, 60.0),
     ("chat", "address"): Rate(60, 60.0),
+    ("message", "person"): Rate(30, 60.0),
+    ("friend", "person"): Rate(40, 3600.0),
+    ("invitation", "person"): Rate(60, 3600.0),
+    ("report", "person"): Rate(10, 3600.0),
 }
 """The room's rates: what a person could not reach by hand (a guest a minute from one address, a
-table every two minutes, a chat line every three seconds) and a script reaches at once."""
+table every two minutes, a chat line every three seconds, a message every two, a report every six
+minutes) and a script reaches at once. The lobby's chat counts as table chat; private messages,
+friend requests, invitations and reports are the people's (`cardhall.web.people`)."""
 
 
 class Limits:
@@ -112,7 +126,8 @@ class Limits:
         return cls({}, open_tables=10**9)
 
     def take(self, what: str, now: float, *, person: str | None = None, address: str | None = None) -> None:
-        """Count one `what` ("player", "table", "chat") for the person and the address; raise
+        """Count one `what` ("player", "table", "chat", "message", "friend", "invitation", "report")
+        for the person and the address; raise
         `LimitError` if either has none left (then neither is counted further)."""
         for by, key in (("person", person), ("address", address)):
             limiter = self._limiters.get((what, by))

@@ -46,10 +46,12 @@ from cardhall.core.registry import load
 from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, exit_with_parent
 from cardhall.room.errors import TableError
+from cardhall.room.history import settle
 from cardhall.room.limits import Limits
+from cardhall.room.ratings import check_rated
 from cardhall.room.scheduler import BotScheduler
 from cardhall.room.store import Store, StoredTable, StoreError
-from cardhall.room.table import Change, Policy, Seat, Table
+from cardhall.room.table import SLOW_PACE, Change, Policy, Seat, Table
 
 log = logging.getLogger("cardhall.room")
 
@@ -57,6 +59,8 @@ ROOM_BOTS = ("random", "heuristic", "easy", "medium", "hard")
 """The bot levels a table may seat over the wire (specs naming code stay local to the server)."""
 
 MAX_NAME = 40
+NAME_TTL = 30.0
+"""Seconds a player's name is kept in a node's memory before it is read from the database again."""
 
 RECONNECT_QUIET = 5.0
 """Seconds a person's last connection may be gone before the table stores that they are away:
@@ -128,6 +132,8 @@ class TableFront(abc.ABC):
     async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> object: ...
     @abc.abstractmethod
     async def set_lang(self, player: str, lang: str) -> object: ...
+    @abc.abstractmethod
+    async def registered(self, player: str, name: str) -> object: ...
     @abc.abstractmethod
     async def leave(self, player: str) -> object: ...
     @abc.abstractmethod
@@ -205,8 +211,10 @@ class TableActor(TableFront):
         return changes
 
     async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> list[Change]:
+        guest = await self.room.is_guest(player)
+
         def sit(table: Table, now: float) -> list[Change]:
-            changes = table.sit(player, name, seat, now, lang)
+            changes = table.sit(player, name, seat, now, lang, guest=guest)
             if self.connections[player]:
                 changes += table.connect(player, now)
             return changes
@@ -217,6 +225,9 @@ class TableActor(TableFront):
 
     async def set_lang(self, player: str, lang: str) -> list[Change]:
         return await self.command(lambda table, now: table.set_lang(player, lang, now))
+
+    async def registered(self, player: str, name: str) -> list[Change]:
+        return await self.command(lambda table, now: table.registered(player, name, now))
 
     async def start(self, player: str) -> list[Change]:
         return await self.command(lambda table, now: table.start(player, now))
@@ -255,6 +266,8 @@ class TableActor(TableFront):
                 await self.sit(player, name, seat, lang)
             case "lang", [str(player), str(lang)]:
                 await self.set_lang(player, lang)
+            case "account", [str(player), str(name)]:
+                await self.registered(player, name)
             case "leave", [str(player)]:
                 await self.leave(player)
             case "start", [str(player)]:
@@ -423,6 +436,8 @@ class TableActor(TableFront):
             else:
                 send_changes(self.table, self.subscribers, changes)
             self._last_change = time.monotonic()
+            if any(c.entry["kind"] == "over" for c in changes):
+                self.room.game_over()
         return changes
 
     async def _reload(self) -> None:
@@ -454,8 +469,10 @@ class TableActor(TableFront):
     def pace(self) -> float:
         """How long a bot's move waits after the table's previous change: the room's
         `bot_pace` where a person sits or somebody watches (here, or a player on another
-        node), else 0."""
-        return self.room.bot_pace if self.watched() else 0.0
+        node), else 0; the table's own pace (`Policy.pace`) makes it none or slow."""
+        if not self.watched() or self.table.policy.pace == "none":
+            return 0.0
+        return max(SLOW_PACE, self.room.bot_pace) if self.table.policy.pace == "slow" else self.room.bot_pace
 
     async def _bot_done(self, turn: BotTurn, future: Future[str]) -> None:
         """Play the bot's choice, once the pace has passed since the previous change (until
@@ -504,7 +521,10 @@ class Room:
         self._bot_workers = bot_workers
         self._pool: ProcessPoolExecutor | None = None
         self.bots = BotScheduler(self.bot_pool, self.reset_bot_pool, bot_workers)
-        self._names: dict[str, str] = {}
+        self._names: dict[str, tuple[str, float]] = {}  # player → (name, when read): kept NAME_TTL seconds
+        self._settling: asyncio.Task[None] | None = None
+        self._settle_again = False
+        self.closing: list[Callable[[], Awaitable[None]]] = []  # run first by `close` (e.g. the people's loops)
 
     @classmethod
     async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True,
@@ -524,6 +544,13 @@ class Room:
         return room
 
     async def close(self) -> None:
+        for stop in self.closing:
+            try:
+                await stop()
+            except Exception:
+                log.exception("stopping a part of the room failed")
+        if self._settling is not None:
+            await asyncio.wait([self._settling], timeout=STOP_TIMEOUT)
         if self.node is not None:
             await self.node.stop()
         for actor in list(self.tables.values()):
@@ -559,16 +586,45 @@ class Room:
         self.limits.take("player", time.time(), address=address)
         player = secrets.token_hex(8)
         await self.store.add_player(player, name, time.time(), lang)
-        self._names[player] = name
+        self._names[player] = (name, time.monotonic())
         return player
 
+    def game_over(self) -> None:
+        """A game ended: enter it in the history and move its ratings (`room.history.settle`),
+        beside the table's actor, which goes on at once."""
+        if self._settling is None or self._settling.done():
+            self._settling = asyncio.create_task(self._settle(), name="settle finished games")
+        else:
+            self._settle_again = True
+
+    async def _settle(self) -> None:
+        while True:
+            self._settle_again = False
+            try:
+                await settle(self.store)
+            except Exception:
+                log.exception("finished games could not be entered in the history; the next read will try again")
+            if not self._settle_again:
+                return
+
+    def forget_name(self, player: str) -> None:
+        """A person's name changed (a guest registered under another): read it again next time."""
+        self._names.pop(player, None)
+
+    async def is_guest(self, player: str) -> bool:
+        """Whether `player` is a guest (no account): their seats say so."""
+        return not await self.store.is_account(player)
+
     async def player_name(self, player: str) -> str | None:
-        if player not in self._names:
+        """A player's name (None: no such player). Read again after `NAME_TTL` seconds: a guest who
+        registered under another name on another node is called by it here soon after."""
+        known = self._names.get(player)
+        if known is None or time.monotonic() - known[1] > NAME_TTL:
             name = await self.store.player_name(player)
             if name is None:
                 return None
-            self._names[player] = name
-        return self._names[player]
+            self._names[player] = known = (name, time.monotonic())
+        return known[0]
 
     async def player_lang(self, player: str) -> str | None:
         """The language `player` reads (not cached: another node may have changed it)."""
@@ -586,14 +642,27 @@ class Room:
                     await front.set_lang(player, lang)
         return lang
 
+    async def registered(self, player: str, name: str) -> None:
+        """The guest `player` is now the account `name`: their seats at unfinished tables say so."""
+        self.forget_name(player)
+        for summary, _ in await self.live():
+            if any(seat.get("player") == player for seat in summary["seats"]):
+                front = await self.table(summary["id"])
+                if front is not None:
+                    await front.registered(player, name)
+
     # --- tables ---------------------------------------------------------------------
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,
                            private: bool = False, clock: float | None = None,
-                           grace: float | None = None, address: str | None = None) -> TableFront:
-        """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock` and
-        `grace` (None: the Policy's default) are checked by `Policy`. `Limits`: the host's open
-        tables and the rate of new tables per person and per `address`."""
+                           grace: float | None = None, address: str | None = None,
+                           rated: bool = False, pace: str | None = None) -> TableFront:
+        """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock`,
+        `grace` and the bots' `pace` (None: the Policy's default) are checked by `Policy`. `Limits`:
+        the host's open tables and the rate of new tables per person and per `address`. `rated` only
+        with the standard options (`ratings.check_rated`)."""
         game = load(game_name, **options)
+        if rated:
+            check_rated(game_name, options)
         n = game.num_players
         if seats is None:
             seats = ["me"] + ["open"] * (n - 1)
@@ -613,7 +682,8 @@ class Room:
             else:
                 raise TableError(Msg(N_("a seat is \"open\", \"me\" or \"bot:LEVEL\" with LEVEL one of {levels}; "
                                         "got {value}"), levels=", ".join(levels), value=repr(spec)))
-        policy = Policy(clock=clock) if grace is None else Policy(clock=clock, grace=grace)
+        chosen: dict[str, Any] = {name: value for name, value in (("grace", grace), ("pace", pace)) if value is not None}
+        policy = Policy(clock=clock, **chosen)
         name = await self.player_name(host) or "?"
         now = time.time()
         hosted = [(t["status"], t["created"]) for t, _ in await self.live() if t["host"] == host]
@@ -621,9 +691,10 @@ class Room:
         self.limits.take("table", now, person=host, address=address)
         # no seed: the deal is made at the start, so no seat can be read before (seat scouting)
         table = Table(secrets.token_urlsafe(8), game, None, made, host=host, policy=policy,
-                      private=private, created=now)
+                      private=private, created=now, rated=rated)
         lang = await self.player_lang(host)
-        changes = table.sit(host, name, seats.index("me"), lang=lang) if "me" in seats else []
+        changes = table.sit(host, name, seats.index("me"), lang=lang, guest=await self.is_guest(host)) \
+            if "me" in seats else []
         invite = secrets.token_urlsafe(16) if private else None
         await self.store.add_table(table.summary(), table.header(), invite,
                                    [(c.version, c.entry) for c in changes], now)

@@ -41,6 +41,147 @@ players = sa.Table(
     sa.Column("name", sa.String(100), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("lang", sa.String(8), nullable=False, server_default="en"),  # the language they read
+    # an account (None for a guest): its name's keys (`room.names.keys`), password hash, when made
+    sa.Column("name_fold", sa.String(200), nullable=True),
+    sa.Column("name_skeleton", sa.String(200), nullable=True),
+    sa.Column("password", sa.String(200), nullable=True),
+    sa.Column("registered", sa.Float, nullable=True),
+    # whether the room's first kind of token (a signed player id, no session) still counts
+    sa.Column("legacy_tokens", sa.Boolean, nullable=False, server_default=sa.true()),
+    # the room's safety and privacy (migration 0004): a role ("moderator" or None), and who may
+    # invite me, message me and join my tables ("everyone", "friends" or "nobody"; None: the default)
+    sa.Column("role", sa.String(20), nullable=True),
+    sa.Column("invite_from", sa.String(10), nullable=True),
+    sa.Column("message_from", sa.String(10), nullable=True),
+    sa.Column("join_from", sa.String(10), nullable=True),
+    sa.Index("players_name_fold", "name_fold", unique=True),
+    sa.Index("players_name_skeleton", "name_skeleton", unique=True),
+)
+
+sessions = sa.Table(  # a login: the SHA-256 of its token, whose player, made and last seen (sliding expiry)
+    "sessions", metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("seen", sa.Float, nullable=False),
+    sa.Index("sessions_player", "player"),
+)
+
+results = sa.Table(  # one row per seat of every finished game: the history
+    "results", metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player", sa.String(40), nullable=True),  # a person's id; None for a bot
+    sa.Column("bot", sa.String(40), nullable=True),  # a bot seat's level
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("pool", sa.String(60), nullable=False),  # the rating pool (`room.ratings.pool_of`)
+    sa.Column("score", sa.Float, nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),  # 1 = won (ties share a place)
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("finished", sa.Float, nullable=False),
+    sa.Index("results_player", "player", "finished"),
+)
+
+settled = sa.Table(  # the finished tables already entered in the history (and ratings)
+    "settled", metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+ratings = sa.Table(  # a person's OpenSkill rating in one pool (a game and player count)
+    "ratings", metadata,
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("pool", sa.String(60), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Index("ratings_pool", "pool", "mu"),
+)
+
+friends = sa.Table(  # a friend request (accepted: a friendship, whoever asked)
+    "friends", metadata,
+    sa.Column("requester", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("addressee", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("accepted", sa.Boolean, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("friends_addressee", "addressee"),
+)
+
+shuns = sa.Table(  # a person's blocks ("block") and chat mutes ("mute") of another person
+    "shuns", metadata,
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("other", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("kind", sa.String(10), primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("shuns_other", "other"),
+)
+
+messages = sa.Table(  # private messages (recipient set) and the room's lobby chat (recipient None)
+    "messages", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("sender", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("name", sa.String(100), nullable=False),  # the sender's name when sent
+    sa.Column("recipient", sa.String(40), sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("sent", sa.Float, nullable=False),
+    sa.Column("read", sa.Boolean, nullable=False),
+    sa.Column("hidden", sa.Boolean, nullable=False),  # from a person the recipient blocks: never shown to them
+    sa.Index("messages_recipient", "recipient", "sent"),
+    sa.Index("messages_sender", "sender", "sent"),
+)
+
+invitations = sa.Table(  # an invitation to sit at a table
+    "invitations", metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("sender", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("recipient", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("table_id", sa.String(40), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("answer", sa.String(10), nullable=True),  # None (open), "accepted", "declined"
+    sa.Column("hidden", sa.Boolean, nullable=False),  # from a person the recipient blocks
+    sa.Index("invitations_recipient", "recipient", "created"),
+)
+
+reports = sa.Table(  # a report of a person (or one of their messages) to the moderators
+    "reports", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("reporter", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("subject", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("message", sa.Integer, nullable=True),  # a private or lobby message reported
+    sa.Column("table_id", sa.String(40), nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("attached", sa.JSON, nullable=False),  # the table's recent log or the message, as it was
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("closed", sa.Float, nullable=True),
+    sa.Column("closed_by", sa.String(40), nullable=True),
+    sa.Index("reports_open", "closed", "created"),
+)
+
+sanctions = sa.Table(  # a moderator's mute, ban or kick of a person, until a time (None: for good)
+    "sanctions", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("kind", sa.String(10), nullable=False),
+    sa.Column("table_id", sa.String(40), nullable=True),
+    sa.Column("until", sa.Float, nullable=True),
+    sa.Column("reason", sa.Text, nullable=False),
+    sa.Column("by", sa.String(40), nullable=True),  # None: the room's command line
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("lifted", sa.Float, nullable=True),
+    sa.Index("sanctions_player", "player", "kind"),
+)
+
+audit = sa.Table(  # every moderation action, as it was done
+    "audit", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("actor", sa.String(100), nullable=False),  # the moderator's name, or "command line"
+    sa.Column("action", sa.String(20), nullable=False),
+    sa.Column("subject", sa.String(100), nullable=True),
+    sa.Column("detail", sa.JSON, nullable=False),
 )
 
 tables = sa.Table(
@@ -211,6 +352,11 @@ class Store:
             name = await conn.scalar(sa.select(players.c.name).where(players.c.id == player))
             return None if name is None else str(name)
 
+    async def is_account(self, player: str) -> bool:
+        """Whether `player` registered (an account, not a guest)."""
+        async with self.engine.connect() as conn:
+            return await conn.scalar(sa.select(players.c.registered).where(players.c.id == player)) is not None
+
     # --- tables -----------------------------------------------------------------------
     async def add_table(self, summary: dict[str, Any], header: dict[str, Any], invite: str | None,
                         entries: Iterable[tuple[int, dict[str, Any]]], at: float) -> None:
@@ -301,6 +447,10 @@ class _Transaction:
         finally:
             if self.store._write_lock is not None:
                 self.store._write_lock.release()
+
+
+Transaction = _Transaction
+"""One committed transaction on the store (the accounts, history and ratings modules write with it)."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -32,6 +32,7 @@ from cardhall.core.rng import new_seed
 from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, bot_seed, check_spec
 from cardhall.room.errors import TableError
+from cardhall.room.names import same_name
 
 SeatKind = Literal["open", "person", "bot"]
 Status = Literal["waiting", "playing", "over"]
@@ -59,10 +60,11 @@ class Seat:
     away_since: float | None = None  # when the person's last connection closed
     takeover: bool = False  # the table's takeover bot plays for this absent person
     lang: str | None = None  # the language the person reads (a code of `cardhall.core.i18n.LANGUAGES`)
+    guest: bool = False  # a person without an account (shown as a guest)
 
     @classmethod
-    def person(cls, player: str, name: str, lang: str | None = None) -> Seat:
-        return cls("person", player=player, name=name, lang=lang)
+    def person(cls, player: str, name: str, lang: str | None = None, guest: bool = False) -> Seat:
+        return cls("person", player=player, name=name, lang=lang, guest=guest)
 
     @classmethod
     def robot(cls, spec: str) -> Seat:
@@ -72,7 +74,7 @@ class Seat:
     def to_json(self) -> dict[str, Any]:
         """What everyone may know of the seat (player ids are public; tokens are not here)."""
         return {"kind": self.kind, "player": self.player, "name": self.name, "bot": self.bot,
-                "connected": self.connected, "takeover": self.takeover, "lang": self.lang}
+                "connected": self.connected, "takeover": self.takeover, "lang": self.lang, "guest": self.guest}
 
     @classmethod
     def from_json(cls, data: Any) -> Seat:
@@ -87,6 +89,14 @@ class Seat:
         return seat
 
 
+PACES = ("none", "normal", "slow")
+"""The bots' pace a table chooses (`Policy.pace`): at once, the room's (`cardhall serve --bot-pace`),
+or slow (`SLOW_PACE` seconds at least), where people follow the table."""
+
+SLOW_PACE = 2.5
+"""Seconds a bot waits after the previous change at a "slow" table (more if the room's pace is)."""
+
+
 @dataclass(frozen=True)
 class Policy:
     """How the table treats time and absence."""
@@ -95,6 +105,7 @@ class Policy:
     warning: float = 10.0  # a warning this many seconds before the clock runs out
     grace: float = 60.0  # a disconnected person's seat is played by the takeover bot after this
     takeover: str = "medium"  # level (bot spec) of the bot that plays for an absent person
+    pace: str = "normal"  # how long bots wait where people follow: "none", "normal" (the room's), "slow"
 
     def __post_init__(self) -> None:
         for name, value, low in (("clock", self.clock, 1.0), ("warning", self.warning, 0.0), ("grace", self.grace, 0.0)):
@@ -107,23 +118,27 @@ class Policy:
                                             "86400, got {value}"), low=f"{low:g}", value=repr(value)))
                 raise TableError(Msg(N_("policy {name} must be a number of seconds from {low} to 86400, got {value}"),
                                      name=name, low=f"{low:g}", value=repr(value)))
+        if self.pace not in PACES:
+            raise TableError(Msg(N_("the bots' pace must be one of {paces}, got {value}"), paces=", ".join(PACES),
+                                 value=repr(self.pace)))
         if self.takeover not in LEVELS:
             raise TableError(Msg(N_("policy takeover must be one of {levels}, got {value}"), levels=", ".join(LEVELS),
                                  value=repr(self.takeover)))
 
     def to_json(self) -> dict[str, Any]:
-        return {"clock": self.clock, "warning": self.warning, "grace": self.grace, "takeover": self.takeover}
+        return {"clock": self.clock, "warning": self.warning, "grace": self.grace, "takeover": self.takeover,
+                "pace": self.pace}
 
     @classmethod
     def from_json(cls, data: Any) -> Policy:
         """Read and check a policy; TableError naming the bad field."""
         if not isinstance(data, dict):
-            raise TableError(Msg(N_("a table policy must be an object with clock, warning, grace and takeover, got {value}"),
-                                 value=repr(data)))
-        unknown = sorted(set(data) - {"clock", "warning", "grace", "takeover"})
+            raise TableError(Msg(N_("a table policy must be an object with clock, warning, grace, takeover and pace, "
+                                    "got {value}"), value=repr(data)))
+        unknown = sorted(set(data) - {"clock", "warning", "grace", "takeover", "pace"})
         if unknown:
-            raise TableError(Msg(N_("unknown policy field {field}; the fields are clock, warning, grace and takeover"),
-                                 field=repr(unknown[0])))
+            raise TableError(Msg(N_("unknown policy field {field}; the fields are clock, warning, grace, takeover and "
+                                    "pace"), field=repr(unknown[0])))
         return cls(**data)
 
 
@@ -141,12 +156,13 @@ class Table:
 
     def __init__(self, id: str, game: Game, seed: int | None, seats: list[Seat], *, host: str,
                  policy: Policy | None = None, private: bool = False, created: float = 0.0,
-                 state: State | None = None, events: bool = True) -> None:
+                 state: State | None = None, events: bool = True, rated: bool = False) -> None:
         """`seed` None: there is no deal until the start, which chooses the seed (the
         room: nobody can read a hand before the game begins, not even by sitting in one seat
         after another). `state`: play on from this position instead of a new game from `seed`
         (local play: a resumed record or a prepared deal). `events=False`: game moves carry no
-        per-viewer events (a game nobody watches: the arena, `play_game`); room events are kept."""
+        per-viewer events (a game nobody watches: the arena, `play_game`); room events are kept.
+        `rated`: chosen at creation, the game moves its people's ratings (`room.ratings`)."""
         if len(seats) != game.num_players:
             raise TableError(Msg(N_("{game} with these options is played by {players}, so the table needs {players} "
                                     "seats, not {seats}"), game=title_msg(game), players=game.num_players, seats=len(seats)))
@@ -161,6 +177,7 @@ class Table:
         self.created_seats = [Seat(s.kind, s.player, s.name, s.bot) for s in seats]
         self.host = host
         self.private = private
+        self.rated = rated  # chosen at creation: the game moves its people's ratings (`room.ratings`)
         self.created = created
         self.with_events = events
         self.version = 0
@@ -181,9 +198,11 @@ class Table:
 
     # --- commands -------------------------------------------------------------------------
     def sit(self, player: str, name: str, seat: int | None = None, now: float | None = None,
-            lang: str | None = None) -> list[Change]:
+            lang: str | None = None, guest: bool = False) -> list[Change]:
         """Before the start, take an open seat (None: the first one); after it, take back
-        one's own seat from the takeover bot. `lang`: the language the person reads."""
+        one's own seat from the takeover bot. `lang`: the language the person reads; `guest`:
+        they have no account (their seat says so). No two people at a table share a name
+        (`room.names.same_name`: regardless of case and look-alike letters)."""
         mine = self.seat_of(player)
         if self.status != "waiting":
             if mine is not None and (seat is None or seat == mine):
@@ -200,6 +219,10 @@ class Table:
             raise TableError(Msg(N_("a name is needed to sit down; give one of 1 to 40 characters")))
         if len(name) > 40:
             raise TableError(Msg(N_("a name has at most 40 characters, this one has {length}"), length=len(name)))
+        twin = next((s for s in self.seats if s.kind == "person" and same_name(s.name, name)), None)
+        if twin is not None:
+            raise TableError(Msg(N_("{name} already sits at this table; choose another name to sit here"),
+                                 name=twin.name))
         open_seats = [i for i, s in enumerate(self.seats) if s.kind == "open"]
         if seat is None:
             if not open_seats:
@@ -212,8 +235,12 @@ class Table:
             free = ", ".join(str(i + 1) for i in open_seats) or Msg(N_("none"))
             raise TableError(Msg(N_("seat {seat} is taken by {name}; open seats: {free}"), seat=seat + 1,
                                  name=self.seats[seat].name, free=free))
-        entry = {"kind": "sit", "seat": seat, "player": player, "name": name}
-        return [self._commit(entry if lang is None else {**entry, "lang": lang}, now)]
+        entry: dict[str, Any] = {"kind": "sit", "seat": seat, "player": player, "name": name}
+        if lang is not None:
+            entry["lang"] = lang
+        if guest:
+            entry["guest"] = True
+        return [self._commit(entry, now)]
 
     def set_lang(self, player: str, lang: str, now: float | None = None) -> list[Change]:
         """The person now reads `lang` (their seat says so to the others; no event)."""
@@ -221,6 +248,14 @@ class Table:
         if seat is None or self.seats[seat].lang == lang:
             return []
         return [self._commit({"kind": "lang", "seat": seat, "lang": lang}, now)]
+
+    def registered(self, player: str, name: str, now: float | None = None) -> list[Change]:
+        """The guest `player` registered as the account `name`: their seat shows that name and is
+        no longer a guest's (no event; every state message after it says so)."""
+        seat = self.seat_of(player)
+        if seat is None or (self.seats[seat].name == name and not self.seats[seat].guest):
+            return []
+        return [self._commit({"kind": "account", "seat": seat, "name": name}, now)]
 
     def leave(self, player: str, now: float) -> list[Change]:
         """Before the start the seat opens again; after it, the takeover bot plays it."""
@@ -445,13 +480,15 @@ class Table:
         """The table as the lobby lists it."""
         return {"id": self.id, "game": self.game.name, "title": self.game.title, "options": dict(self.game.options),
                 "seats": [s.to_json() for s in self.seats], "status": self.status, "private": self.private,
-                "host": self.host, "version": self.version, "created": self.created, "policy": self.policy.to_json()}
+                "host": self.host, "version": self.version, "created": self.created, "policy": self.policy.to_json(),
+                "rated": self.rated}
 
     def header(self) -> dict[str, Any]:
         """What is stored once when the table is made; with the log it rebuilds the table."""
         return {"id": self.id, "game": self.game.name, "options": dict(self.game.options), "seed": self._made_seed,
                 "seats": [{"kind": s.kind, "player": s.player, "name": s.name, "bot": s.bot} for s in self.created_seats],
-                "host": self.host, "policy": self.policy.to_json(), "private": self.private, "created": self.created}
+                "host": self.host, "policy": self.policy.to_json(), "private": self.private, "created": self.created,
+                "rated": self.rated}
 
     @classmethod
     def restore(cls, header: dict[str, Any], entries: list[dict[str, Any]], now: float | None = None) -> Table:
@@ -462,7 +499,8 @@ class Table:
             game = load(header["game"], **header.get("options", {}))
             table = cls(header["id"], game, header.get("seed"), [Seat.from_json(s) for s in header["seats"]],
                         host=header["host"], policy=Policy.from_json(header.get("policy", {})),
-                        private=bool(header.get("private", False)), created=float(header.get("created", 0.0)))
+                        private=bool(header.get("private", False)), created=float(header.get("created", 0.0)),
+                        rated=bool(header.get("rated", False)))
         except (KeyError, TypeError) as exc:
             raise TableError(Msg(N_("a table header needs id, game, seed, seats and host; {reason}"),
                                  reason=reason(exc))) from None
@@ -503,7 +541,7 @@ class Table:
         events: dict[Viewer, list[Event]] | None = None
         if kind == "sit":
             seat = entry["seat"]
-            self.seats[seat] = Seat.person(entry["player"], entry["name"], entry.get("lang"))
+            self.seats[seat] = Seat.person(entry["player"], entry["name"], entry.get("lang"), bool(entry.get("guest")))
             ev = {"type": "sat", "seat": seat, "name": entry["name"]}
         elif kind == "leave":
             seat = entry["seat"]
@@ -529,7 +567,7 @@ class Table:
             ev = {"type": "game_over", "scores": entry["scores"], "winners": entry["winners"]}
         elif kind == "chat":
             seat = self.seat_of(entry["player"])
-            ev = {"type": "chat", "name": entry["name"], "text": entry["text"], "seat": seat}
+            ev = {"type": "chat", "name": entry["name"], "text": entry["text"], "seat": seat, "player": entry["player"]}
         elif kind == "takeover":
             seat = entry["seat"]
             self.seats[seat].takeover = True
@@ -544,6 +582,10 @@ class Table:
             ev = {"type": "clock_warning", "seat": entry["seat"], "seconds": entry["seconds"]}
         elif kind == "lang":
             self.seats[entry["seat"]].lang = entry["lang"]
+            events = {v: [] for v in self._viewers()}
+        elif kind == "account":
+            self.seats[entry["seat"]].name = entry["name"]
+            self.seats[entry["seat"]].guest = False
             events = {v: [] for v in self._viewers()}
         elif kind in ("connect", "disconnect"):
             seat = self.seat_of(entry["player"])

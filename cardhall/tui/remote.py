@@ -256,6 +256,9 @@ async def join(url: TableURL, seat: int, name: str, say: Output = print, *, lang
             except RemoteError as exc:
                 if exc.status != 401:
                     raise
+                if load_identities().get(f"{client.server} {name}", {}).get("account"):
+                    raise CardhallError(tr._("your session as {name} has ended; log in again with: cardhall login {server} "
+                                             "--name {name}", name=name, server=client.server)) from None
                 await identify(client, name, fresh=True)  # the server no longer knows the remembered guest
                 await client.sit(url, seat)
         await tell_language(client, lang_code, say)

@@ -6,9 +6,11 @@ rules: the service and its tables decide, this module only translates.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import math
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -23,22 +25,41 @@ from starlette.websockets import WebSocket
 from cardhall.bots import bot_names
 from cardhall.bots.levels import choices, describe, level_title
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import LANGUAGES, N_, Lang, Msg
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
+from cardhall.room import history, ratings
+from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
+from cardhall.room.history import settle
 from cardhall.room.limits import LimitError
+from cardhall.room.presence import People
+from cardhall.room.ratings import display
+from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
-from cardhall.web.auth import COOKIE, AuthError, Tokens, presented_token
+from cardhall.room.social import Banned, Nobody, Refused, Social
+from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
-from cardhall.web.pages import install, page_lang
+from cardhall.web.pages import install, page_lang, render
+from cardhall.web.people import PeopleFront
 from cardhall.web.presenters import presenter
-from cardhall.web.protocol import NewPlayer, NewTable, PlayerLang, SitDown, json_schema
+from cardhall.web.protocol import (
+    Login,
+    NewAccount,
+    NewPlayer,
+    NewTable,
+    PasswordChange,
+    PlayerLang,
+    SitDown,
+    json_schema,
+)
 from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 
 Body = TypeVar("Body")
+REPLAY_CACHE = 32
+"""Replays kept built (a finished game never changes), per table and language."""
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -46,7 +67,9 @@ class NotFound(CardhallError):
     """An unknown (or, without its invite, private) table."""
 
 
-STATUS: dict[type[CardhallError], int] = {AuthError: 401, NotFound: 404, LimitError: 429, ClusterError: 503}
+STATUS: dict[type[CardhallError], int] = {Forbidden: 403, AuthError: 401, LoginRefused: 401, NotFound: 404,
+                                           TooManyAttempts: 429, LimitError: 429, ClusterError: 503, Refused: 403,
+                                           Banned: 403, Nobody: 404}
 LOBBY_PAGE = 100
 """Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
@@ -154,8 +177,13 @@ def bot_description(game: str, level: str, code: str = "en") -> str:
 
 
 def create_app(room: Room, secret: str) -> Starlette:
-    """The ASGI app over an opened `Room`; `secret` signs the players' tokens."""
-    tokens = Tokens(secret)
+    """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens."""
+    accounts = Accounts(room.store)
+    social = Social(room.store)
+    tokens = Tokens(secret, accounts, gate=social.check_ban)
+    node = getattr(room.node, "name", "")
+    people = People(getattr(room.node, "redis", None), node)
+    room.closing.append(people.stop)
     catalogs: dict[str, list[dict[str, Any]]] = {}
 
     async def player_of(request: Request, *, changes: bool = True) -> str | None:
@@ -163,7 +191,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         token = presented_token(request, changes=changes)
         if token is None:
             return None
-        player = tokens.player(token)
+        player = await tokens.player(token)
         if await room.player_name(player) is None:
             raise AuthError(Msg(N_("this token's player is not known to this room; "
                                    "get a new token with POST /api/players")))
@@ -180,7 +208,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         """The language stored with the player a page or request speaks for (None: no player)."""
         try:
             token = presented_token(conn, changes=False)
-            return None if token is None else await room.player_lang(tokens.player(token))
+            return None if token is None else await room.player_lang(await tokens.player(token))
         except AuthError:
             return None
 
@@ -199,14 +227,92 @@ def create_app(room: Room, secret: str) -> Starlette:
             catalogs[code] = games_catalog(code)
         return JSONResponse(catalogs[code])
 
+    async def logged_in(request: Request, player: str, status: int = 200) -> Response:
+        """A new session for `player`: its token in the answer and in the (rotated) cookie."""
+        token = await tokens.make(player)
+        response = JSONResponse({"player": player, "name": await room.player_name(player), "token": token,
+                                 "account": await accounts.is_account(player)}, status_code=status)
+        response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax",
+                            secure=request.url.scheme == "https")
+        return response
+
     @sentences
     async def new_player(request: Request) -> Response:
+        """`POST /api/players {"name": ...}`: a guest, at once (not under an account's name)."""
         body = await read_body(request, NewPlayer)
+        token = None
+        with contextlib.suppress(AuthError):
+            token = presented_token(request, changes=False)
+        if token is not None:  # a banned person's session makes no guest: Forbidden, with the reason
+            try:
+                await tokens.player(token)
+            except Forbidden:
+                raise
+            except AuthError:
+                pass
+        await accounts.check_guest_name(str(body.name))
         player = await room.new_player(body.name, body.lang or chosen(request, None), address(request))
-        token = tokens.make(player)
-        response = JSONResponse({"player": player, "name": await room.player_name(player), "token": token})
-        response.set_cookie(COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="lax")
+        return await logged_in(request, player)
+
+    @sentences
+    async def new_account(request: Request) -> Response:
+        """`POST /api/accounts {"name", "password"}`: register and log in; a guest's token in the
+        request makes that guest the account (their tables and history come along)."""
+        body = await read_body(request, NewAccount)
+        try:
+            guest = await player_of(request)
+        except Forbidden:  # a banned person's session makes no account either
+            raise
+        except AuthError:  # an ended session or a stale cookie: register as a new person
+            guest = None
+        if guest is None:  # a new person: counted as a new guest is (`room.limits`)
+            room.limits.take("player", time.time(), address=address(request))
+        player = await accounts.register(body.name, body.password, guest=guest,
+                                         lang=body.lang or chosen(request, None))
+        if guest is not None:
+            await room.registered(player, await room.store.player_name(player) or str(body.name))
+        return await logged_in(request, player, 201)
+
+    @sentences
+    async def new_session(request: Request) -> Response:
+        """`POST /api/sessions {"name", "password"}`: log in (a new session; the former cookie is replaced)."""
+        body = await read_body(request, Login)
+        player = await accounts.login(body.name, body.password, address(request) or "?")
+        await social.check_ban(player)
+        return await logged_in(request, player)
+
+    @sentences
+    async def end_session(request: Request) -> Response:
+        """`DELETE /api/sessions`: log out; `?everywhere=true` ends every session of the person."""
+        token = presented_token(request, changes=True)
+        if token is None:
+            raise AuthError(Msg(N_("there is no session to end: send its token")))
+        player = await tokens.player(token)
+        everywhere = request.query_params.get("everywhere", "") in ("1", "true", "yes")
+        if everywhere:
+            await accounts.end_all(player)
+        else:
+            await accounts.end_session(token)
+        response = JSONResponse({"player": player, "ended": "everywhere" if everywhere else "this"})
+        response.delete_cookie(COOKIE, httponly=True, samesite="lax")
         return response
+
+    @sentences
+    async def change_password(request: Request) -> Response:
+        """`POST /api/accounts/password {"old", "new"}`: every other session ends; this one goes on."""
+        player = await signed_in(request)
+        body = await read_body(request, PasswordChange)
+        await accounts.change_password(player, body.old, body.new)
+        token = presented_token(request, changes=True)
+        await accounts.end_all(player, keep=token)
+        return JSONResponse({"player": player, "changed": True})
+
+    @sentences
+    async def whoami(request: Request) -> Response:
+        """`GET /api/players/me`: the person this request speaks for (401 if none)."""
+        player = await signed_in(request, changes=False)
+        return JSONResponse({"player": player, "name": await room.player_name(player),
+                             "account": await accounts.is_account(player)})
 
     @sentences
     async def player_lang(request: Request) -> Response:
@@ -236,7 +342,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         body = await read_body(request, NewTable)
         request.state.game = body.game
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
-                                         body.grace, address(request))
+                                         body.grace, address(request), rated=body.rated, pace=body.pace)
         return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)), status_code=201)
 
     @sentences
@@ -256,12 +362,68 @@ def create_app(room: Room, secret: str) -> Starlette:
             return error(409, web(await page_lang(request)).say(message))
         return JSONResponse(actor.table.record().to_json())
 
+    replays: dict[tuple[str, str], dict[str, Any]] = {}
+
+    @sentences
+    async def replay(request: Request) -> Response:
+        """`GET /api/tables/{id}/replay`: a finished game, every move with every hand, in words in the
+        reader's language (409 while the game is played: nothing hidden is shown)."""
+        player = await player_of(request, changes=False)
+        actor = await find(request, player)
+        code = await page_lang(request)
+        if actor.table.status != "over":
+            message = Msg(N_("the game at table {table} is not over yet; its replay is available when it ends"),
+                          table=actor.table.id)
+            return error(409, web(code).say(message))
+        key = (actor.table.id, code)
+        if key not in replays:
+            stored = await room.store.load(actor.table.id)
+            if stored is None:
+                raise NotFound(Msg(N_("there is no table \"{table}\" here (a private table needs its invite: "
+                                      "?invite=TOKEN)"), table=actor.table.id))
+            built = await asyncio.to_thread(build_replay, stored.header, stored.entries, code)
+            ui = text_ui(actor.table.game, code)
+            tokens_seen = {c for step in built["steps"] for hand in step["hands"] if isinstance(hand, list) for c in hand}
+            tokens_seen |= {c for hand in built["start"]["hands"] if isinstance(hand, list) for c in hand}
+            built["words"] = {c: ui.token(c) for c in sorted(tokens_seen) if isinstance(c, str)}
+            replays[key] = built
+            while len(replays) > REPLAY_CACHE:
+                replays.pop(next(iter(replays)))
+        return JSONResponse(replays[key])
+
+    @sentences
+    async def profile(request: Request) -> Response:
+        """`GET /api/players/{name}`: a person's profile: ratings per pool, games per game, last games."""
+        await settle(room.store)
+        viewer = await player_of(request, changes=False)
+        found = await history.player_by_name(room.store, request.path_params["name"])
+        if found is None:
+            raise NotFound(Msg(N_("there is nobody called {name} here"), name=request.path_params["name"]))
+        player = found["player"]
+        return JSONResponse({**found, "ratings": await history.ratings_of(room.store, player),
+                             "record": await history.record_of(room.store, player),
+                             "games": await history.games_of(room.store, player, viewer)})
+
+    @sentences
+    async def leaderboard(request: Request) -> Response:
+        """`GET /api/leaderboards/{game}`: per pool, the people with enough rated games, and the bots' anchors."""
+        name = request.path_params["game"]
+        request.state.game = name
+        game_class(name)  # an unknown game is a sentence naming the games
+        await settle(room.store)
+        boards = await history.leaderboard(room.store, name)
+        anchors = {pool: {level: display(mu) for level, mu in levels.items()}
+                   for pool, levels in ratings.anchors().items() if pool.startswith(name + ":")}
+        return JSONResponse({"game": name, "min_games": ratings.MIN_GAMES, "pools": boards, "anchors": anchors})
+
     @sentences
     async def sit(request: Request) -> Response:
         player = await signed_in(request)
         body = await read_body(request, SitDown)
         actor = await find(request, player, body.invite)
         request.state.game = actor.table.game.name
+        if actor.table.seat_of(player) is None:
+            await front.check_join(player, actor, await social.invited(player, actor.table.id))
         await actor.sit(player, await room.player_name(player) or "?", body.seat, await room.player_lang(player))
         return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
@@ -281,11 +443,90 @@ def create_app(room: Room, secret: str) -> Starlette:
         await actor.start(player)
         return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
+    # --- pages: profiles, leaderboards, replays (server-rendered; the replay page steps in replay.js)
+    def pool_words(pool: str, tr: Lang) -> str:
+        """A rating pool in words: "Hearts, 4 players"."""
+        game, _, count = pool.partition(":")
+        try:
+            title = game_title(game_class(game), tr)
+        except (CardhallError, ModuleNotFoundError):
+            title = game
+        return tr.ngettext("{game}, {count} player", "{game}, {count} players", int(count), game=title)
+
+    def game_words(game: str, tr: Lang) -> str:
+        try:
+            return game_title(game_class(game), tr)
+        except (CardhallError, ModuleNotFoundError):
+            return game
+
+    async def profile_page(request: Request) -> Response:
+        """`/players/{name}`: the profile of a person (404 with a sentence for nobody)."""
+        code = await page_lang(request)
+        tr = web(code)
+        await settle(room.store)
+        try:
+            viewer = await player_of(request, changes=False)
+        except AuthError:
+            viewer = None
+        found = await history.player_by_name(room.store, request.path_params["name"])
+        if found is None:
+            response = await render(request, "profile.html", N_("cardhall — a player"), person=None,
+                                    problem=tr._("there is nobody called {name} here", name=request.path_params["name"]))
+            response.status_code = 404
+            return response
+        player = found["player"]
+        rated = await history.ratings_of(room.store, player)
+        played = await history.record_of(room.store, player)
+        games = await history.games_of(room.store, player, viewer, limit=20)
+        return await render(request, "profile.html", N_("cardhall — a player"), person=found, problem=None,
+                            language=LANGUAGES.get(found["lang"], found["lang"]),
+                            ratings=[{"pool": pool_words(pool, tr), **r} for pool, r in sorted(rated.items())],
+                            record=[{"game": game_words(g, tr), **r} for g, r in sorted(played.items())],
+                            games=[{**g, "title": game_words(g["game"], tr),
+                                    "when": time.strftime("%Y-%m-%d %H:%M", time.gmtime(g["finished"]))} for g in games])
+
+    async def leaderboard_page(request: Request) -> Response:
+        """`/leaderboards/{game}`: each pool's people with enough rated games, and the bots' anchors."""
+        code = await page_lang(request)
+        tr = web(code)
+        name = request.path_params["game"]
+        try:
+            title = game_title(game_class(name), tr)
+        except (CardhallError, ModuleNotFoundError):
+            response = await render(request, "leaderboard.html", N_("cardhall — a leaderboard"), game=name, pools=[],
+                                    problem=tr._("There is no game \"{name}\" here; the games are {games}.", name=name,
+                                                 games=", ".join(game_names())))
+            response.status_code = 404
+            return response
+        await settle(room.store)
+        boards = await history.leaderboard(room.store, name)
+        pools = sorted({*boards, *(p for p in ratings.anchors() if p.startswith(name + ":"))},
+                       key=lambda p: int(p.partition(":")[2]))
+        shown = [{"name": pool_words(p, tr), "people": boards.get(p, []),
+                  "anchors": [(level, display(mu)) for level, mu in sorted(ratings.anchors().get(p, {}).items(),
+                                                                          key=lambda x: x[1])]} for p in pools]
+        return await render(request, "leaderboard.html", N_("cardhall — a leaderboard"), game=title, pools=shown,
+                            problem=None, min_games=ratings.MIN_GAMES)
+
+    async def replay_page(request: Request) -> Response:
+        """`/tables/{id}/replay`: the replay page (replay.js reads `GET /api/tables/{id}/replay`)."""
+        return await render(request, "replay.html", N_("cardhall — a replay"), table_id=request.path_params["table_id"])
+
+    async def moderation_page(request: Request) -> Response:
+        """`/moderation`: reports, sanctions and the audit log (moderation.js; the API checks the role)."""
+        return await render(request, "moderation.html", N_("cardhall — moderation"))
+
     async def protocol(request: Request) -> Response:
         return JSONResponse(json_schema())
 
     async def socket(ws: WebSocket) -> None:
-        await table_socket(ws, room, tokens)
+        await table_socket(ws, room, tokens, front)
+
+    async def table_of(table_id: str, player: str | None, invite: str | None) -> TableFront | None:
+        actor = await room.table(table_id)
+        return actor if actor is not None and actor.may_see(player, invite) else None
+
+    front = PeopleFront(room, tokens, social, people, signed_in, table_of, sentences, read_body)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -301,16 +542,31 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/games", games),
         Route("/api/protocol", protocol),
         Route("/api/players", new_player, methods=["POST"]),
+        Route("/api/players/me", whoami, methods=["GET"]),
+        Route("/api/accounts", new_account, methods=["POST"]),
+        Route("/api/accounts/password", change_password, methods=["POST"]),
+        Route("/api/sessions", new_session, methods=["POST"]),
+        Route("/api/sessions", end_session, methods=["DELETE"]),
         Route("/api/players/lang", player_lang, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/replay", replay),
+        Route("/api/players/{name}", profile, methods=["GET"]),
+        Route("/api/leaderboards/{game}", leaderboard, methods=["GET"]),
         Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", socket),
+        Route("/players/{name}", profile_page, methods=["GET"]),
+        Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
+        Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
+        Route("/moderation", moderation_page, methods=["GET"]),
+        *front.routes(),
     ]
-    app = install(Starlette(routes=routes, exception_handlers={HTTPException: http_error}), stored_lang)
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
+    app = install(app, stored_lang)
     app.add_middleware(SocketsPerAddress)
     return app

@@ -55,6 +55,7 @@ class SeatInfo(msgspec.Struct):
     takeover: bool = False
     player: str | None = None
     lang: str | None = None  # the language the seated person reads (a code: "cs", "ru" …)
+    guest: bool = False  # a person without an account
 
 
 class KeyWords(msgspec.Struct):
@@ -130,6 +131,29 @@ class NewPlayer(msgspec.Struct, forbid_unknown_fields=True):
     lang: str | None = None
 
 
+class NewAccount(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/accounts`: register (1 to 32 characters, unique regardless of case and look-alike
+    letters; a password of 8 to 1024 characters) and log in."""
+
+    name: str
+    password: str
+    lang: str | None = None
+
+
+class Login(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/sessions`: log in to an account."""
+
+    name: str
+    password: str
+
+
+class PasswordChange(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/accounts/password`: the current password and the new one."""
+
+    old: str
+    new: str
+
+
 class PlayerLang(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/players/lang`: the language the player reads from now on (en, bg, cs, es, ru)."""
 
@@ -138,7 +162,9 @@ class PlayerLang(msgspec.Struct, forbid_unknown_fields=True):
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/tables`: seats are "open", "me" or "bot:LEVEL"; clock is seconds per move;
-    grace is how long an away person's seat waits before the takeover bot plays it (None: 60)."""
+    grace is how long an away person's seat waits before the takeover bot plays it (None: 60);
+    rated: the game moves its people's ratings (only with the game's standard options); pace is the
+    bots' pace where people follow: "none", "normal" (None: the room's) or "slow"."""
 
     game: str
     options: dict[str, Any] = {}
@@ -146,6 +172,8 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     private: bool = False
     clock: float | None = None
     grace: float | None = None
+    rated: bool = False
+    pace: str | None = None
 
 
 class SitDown(msgspec.Struct, forbid_unknown_fields=True):
@@ -195,11 +223,12 @@ class TextRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class PlayerMade(msgspec.Struct):
-    """The answer to `POST /api/players`: keep the token secret."""
+    """The answer to `POST /api/players`, `/api/accounts` and `/api/sessions`: keep the token secret."""
 
     player: str
     name: str
     token: str
+    account: bool = False
 
 
 class HttpError(msgspec.Struct):
@@ -210,10 +239,11 @@ class HttpError(msgspec.Struct):
 
 def json_schema() -> dict[str, Any]:
     """The protocol as one JSON Schema document (definitions under `$defs`)."""
-    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, SitDown, TextRequest, PlayerMade, HttpError)
+    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, SitDown, TextRequest, PlayerMade, HttpError,
+             NewAccount, Login, PasswordChange)
     schemas, components = msgspec.json.schema_components(kinds, ref_template="#/$defs/{name}")
     names = ("ClientMessage", "ServerMessage", "NewPlayer", "PlayerLang", "NewTable", "SitDown", "TextRequest", "PlayerMade",
-             "HttpError")
+             "HttpError", "NewAccount", "Login", "PasswordChange")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"cardhall wire protocol v{VERSION}",

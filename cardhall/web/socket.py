@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -81,6 +81,8 @@ class Connection:
         self._closing = False
         self._stuck = False  # closing because the client does not read (or cannot be resynced)
         self._mode = "live"  # "live"; "cutting": full, ends the batch; "behind": skips until resynced
+        self.muted: set[str] = set()  # people whose chat this connection's person does not hear (mutes, blocks)
+        self.voice: Callable[[str], Awaitable[None]] | None = None  # raises if the person may not chat (a mute)
         self._since = 0  # when behind: the version of the last state queued
         self._writer = asyncio.create_task(self._write())
 
@@ -95,6 +97,9 @@ class Connection:
         if self._closing:
             return
         kind = message.get("type")
+        if kind == "event" and self.muted and message["event"].get("type") == "chat" \
+                and message["event"].get("player") in self.muted:
+            return  # a muted person's chat: not heard here (they are not told)
         if self._mode == "behind" or self.resync is None:  # only errors still queue up here
             if self._outbox.qsize() >= STUCK:  # a client that does not read: drop it rather than hold its backlog
                 self._stop(stuck=True)
@@ -165,7 +170,14 @@ class _CatchUp:
         self.conn._caught_up(message)
 
 
-async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
+class PeopleHooks(Protocol):
+    """What the table socket asks of the room's people (`cardhall.web.people.PeopleFront`)."""
+
+    async def muted_by(self, player: str) -> set[str]: ...
+    async def may_chat(self, player: str) -> None: ...
+
+
+async def table_socket(ws: WebSocket, room: Room, tokens: Tokens, people: PeopleHooks | None = None) -> None:
     table_id = ws.path_params["table_id"]
     await ws.accept()
     problem: Msg | None = None
@@ -173,7 +185,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
     try:
         token = presented_token(ws, changes=True)
         if token is not None:
-            player = tokens.player(token)
+            player = await tokens.player(token)
             if await room.player_name(player) is None:
                 raise AuthError(Msg(N_("this token's player is not known to this room; "
                                        "get a new token with POST /api/players")))
@@ -182,6 +194,9 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens) -> None:
     conn = Connection(ws, player, chosen(ws, None if player is None else await room.player_lang(player)))
     if problem:
         conn.error(problem)
+    if people is not None and player is not None:
+        conn.muted = await people.muted_by(player)
+        conn.voice = people.may_chat
     actor = await room.table(table_id)
     if actor is None or not actor.may_see(player, ws.query_params.get("invite")):
         conn.error(Msg(N_("there is no table \"{table}\" here (a private table needs its invite: ?invite=TOKEN)"),
@@ -264,6 +279,8 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront
             where = conn.ws.client.host if conn.ws.client is not None else None
             actor.room.limits.take("chat", time.time(), person=player, address=where)
         name = None if player is None else await actor.room.player_name(player)
+        if player is not None and conn.voice is not None:
+            await conn.voice(player)
         await actor.chat(player, command.text, name)
     elif isinstance(command, Act):
         if player is None:

@@ -47,7 +47,7 @@ the changes now being sent, and recent events a returning connection asks for ag
 def load_reader(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
     """The game `name` with these options (JSON) and its `TextUI` in the language `code`, shared."""
     game = cardhall.load(name, **json.loads(options_json))
-    return game, text_ui(game, code)
+    return game, text_ui(game, code, notation=False)
 
 
 def reader(game: Game, code: str) -> tuple[Game, TextUI]:

@@ -128,9 +128,8 @@ def test_text_ui_phrases_bids_and_builds_in_words():
     events = s.apply_with_events(build)
     assert events[0] == events[None] and events[0][0] == {"type": "build", "seat": 2, "cards": ["P9", "Y7", "Y5"],
                                                           "demolished": "Y6"}
-    assert ui.phrase(events[0][0], 0) == ("Player 3 takes Candy 9, Sand 5 and Sand 7, demolishes the Sand 6 from the "
-                                          "top of the Sand tower and places 9 on the Candy tower and 7 then 5 on the "
-                                          "Sand tower.")
+    assert ui.phrase(events[0][0], 0) == ("Player 3 takes Candy 9, Sand 5 and Sand 7, demolishes the Sand 6 and "
+                                          "places 9 on the Candy tower and 7 then 5 on the Sand tower.")
     assert events[0][1] == {"type": "offer_discarded", "cards": ["G3", "S2"], "reason": "leftover"}
     s = position(offer="Y7 Y5 P9 G3 S2", towers={0: {"Y": [12, 6]}})
     assert ui.choice(build, s.view(0), 0).endswith("→ Candy 9; Sand 12 7 5")
@@ -145,7 +144,7 @@ def test_text_ui_events_special_case_and_winning_bid():
     for action in (0, PASS, PASS):
         lines += [ui.phrase(e, 1) for e in s.apply_with_events(action)[1]]
     assert lines[:3] == ["Player 1 bids 0.", "You pass.", "Player 3 passes."]
-    assert lines[3].startswith("The start player bid 0 and everyone else passed") and lines[4].startswith("Round 2.")
+    assert lines[3] == "Nobody took the offer: it goes to the discard pile." and lines[4].startswith("Round 2.")
     lines = []
     for action in (1, 2, PASS):
         lines += [ui.phrase(e, 1) for e in s.apply_with_events(action)[1]]
@@ -228,3 +227,15 @@ def test_a_long_build_list_is_chosen_step_by_step(tmp_path):
     assert "Which cards do you take?" in text and "You chose: take " in text
     assert f"Your choices ({len(legal)})" not in text  # never one list of every build
     assert "You take " in text
+
+
+def test_keys_one_to_five_say_one_of_your_towers():
+    """Issue 29: for a listener with buttons, keys 1–5 each say one of your towers in one sentence
+    (the terminal keeps its digits for choosing)."""
+    game = cardhall.load("five-towers", players=2)
+    assert "1" not in text_ui(game).shortcuts()
+    ui = text_ui(game, notation=False)
+    view = game.new_state(3).view(0)
+    said = [ui.shortcuts()[str(i)][1](view, 0) for i in range(1, 6)]
+    assert all("\n" not in s and s for s in said)
+    assert said[0].startswith("no tower yet: ") or said[0].startswith(ui.tower(0))

@@ -56,7 +56,7 @@ def test_scripted_game_with_shortcuts_and_bad_input(tmp_path):
     assert "East passes three cards." in text and "West passes three cards." in text
     assert "chooses a card to pass" not in text
     assert "Passing is done. You received" in text
-    assert "wins the trick" in text or "win the trick" in text
+    assert "takes the trick with the" in text or "take the trick with the" in text
     assert "Deal 1 scored:" in text
     assert "Final scores:" in text
     assert final.is_over()
@@ -74,8 +74,8 @@ def test_bot_passes_are_hidden_from_the_human():
     assert ui.phrase(events[1][0], 1) == ""  # another seat's pass is said once, at its third card
     assert ui.phrase({**events[1][0], "count": 3}, 1) == "North passes three cards."
     assert ui.phrase(events[0][0], 0) == f"You choose the {card_name(card - PASS)} to pass (1 of 3)."
-    assert ui.phrase({"type": "card_played", "seat": 2, "card": "QS"}, 0) == "South plays the queen of spades."
-    assert ui.phrase({"type": "card_played", "seat": 2, "card": "QS"}, 2) == "You play the queen of spades."
+    assert ui.phrase({"type": "card_played", "seat": 2, "card": "QS"}, 0) == "South: queen of spades."
+    assert ui.phrase({"type": "card_played", "seat": 2, "card": "QS"}, 2) == "You: queen of spades."
 
 
 def test_led_suit_shortcut_and_illegal_card_explained(tmp_path):
@@ -119,3 +119,31 @@ def test_bench_figures_have_the_promised_keys():
     figures = bench.run(cardhall.load("hearts"), 0.06, "openspiel")
     assert set(figures) == {"ours", "peer", "ratio"}
     assert figures["ours"] > 0 and figures["peer"] > 0
+
+
+def test_a_listener_with_buttons_hears_no_notation():
+    """Issue 29: the browser's reader (`notation=False`) hears cards in words only and no
+    "write pass and a card"; the terminal's still shows the notation it types."""
+    game = cardhall.load("hearts")
+    state = game.new_state(8)
+    view = state.view(0)
+    typed, heard = text_ui(game), text_ui(game, notation=False)
+    assert "write pass" in typed.turn(view, 0).lower()
+    assert "write pass" not in heard.turn(view, 0).lower() and "pass to" in heard.turn(view, 0)
+    hand = heard.hand(view, 0)
+    assert not any(card in hand for card in view["hand"]) and any(card in typed.hand(view, 0) for card in view["hand"])
+    won = {"type": "trick_won", "seat": 2, "leader": 1, "cards": ["3D", "KD", "5D", "2D"], "points": 0}
+    assert heard.phrase(won, 0) == "South takes the trick with the king of diamonds."
+    assert heard.phrase({**won, "points": 3}, 2) == "You take the trick with the king of diamonds, 3 points."
+
+
+def test_the_trick_and_the_last_trick_are_two_keys():
+    """Issue 29: C says the trick alone, X the last trick, each in one sentence."""
+    game = cardhall.load("hearts")
+    ui = text_ui(game, notation=False)
+    keys = ui.shortcuts()
+    view = {"trick": [[1, "3D"]], "phase": "play", "tricks": 1, "hand": ["2D"],
+            "last_trick": {"cards": ["3C", "5C", "QC", "2D"], "leader": 0, "winner": 2}}
+    assert keys["C"][1](view, 0) == "On the table: East led the three of diamonds."
+    assert keys["X"][1](view, 0) == ("Last trick: three of clubs, five of clubs, queen of clubs and "
+                                     "two of diamonds, led by you, won by South.")

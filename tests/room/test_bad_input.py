@@ -138,13 +138,16 @@ def test_missing_token_and_http_errors(room: dict[str, Any]) -> None:
         ({"game": "hearts", "grace": -1}, "policy grace must be a number of seconds from 0 to 86400"),
         ({"game": "hearts", "grace": 10**6}, "policy grace must be"),
         ({"game": "hearts", "grace": "soon"}, "grace"),
+        ({"game": "hearts", "pace": "fast"}, "the bots' pace must be one of none, normal, slow, got 'fast'"),
         ({"game": "hearts", "surprise": 1}, "bad request body"),
     ]
     for body, problem in cases:
         got = ann.post("/api/tables", body, ok=False)
         assert got.status_code == 400 and problem in got.json()["error"], (body, got.text)
-    broken = ann.http.post("/api/tables", content=b"{nope", headers=ann.headers)
+    broken = ann.http.post("/api/tables", content=b"{nope", headers={**ann.headers, "Content-Type": "application/json"})
     assert broken.status_code == 400 and "not valid JSON" in broken.json()["error"]
+    untyped = ann.http.post("/api/tables", content=b'{"game": "hearts"}', headers=ann.headers)
+    assert untyped.status_code == 415 and "application/json" in untyped.json()["error"]
     assert http.post("/api/players", json={"name": ""}).status_code == 400
     assert "nothing at" in http.get("/api/nowhere").json()["error"]
 

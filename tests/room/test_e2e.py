@@ -105,7 +105,8 @@ def test_two_people_with_bots_and_a_spectator_who_sees_no_hidden_card(server: Se
     watcher.until(lambda m: m["type"] == "state" and m["over"])
     for s in (a, b, watcher):
         check_wire(s.messages)
-    assert any(e["event"] == {"type": "chat", "name": "Ann", "text": "good luck", "seat": 0} for e in watcher.events())
+    said = {"type": "chat", "name": "Ann", "text": "good luck", "seat": 0, "player": ann.player}
+    assert any(e["event"] == said for e in watcher.events())
 
     # the spectator saw exactly the public side of every move: each view is a public view of the
     # replayed game, each game event what the engine gives spectators, and never a legal move
@@ -252,7 +253,9 @@ def test_cookie_needs_the_same_origin(server: Server) -> None:
     assert "cardhall_token" in made.cookies
     body = {"game": "hearts", "seats": ["me", "open", "open", "open"]}
     forged = person.http.post("/api/tables", json=body, headers={"Origin": "http://evil.example"})
-    assert forged.status_code == 401 and "Origin" in forged.json()["error"]
+    assert forged.status_code == 403 and "Origin" in forged.json()["error"]  # another site: refused outright
+    bare = person.http.post("/api/tables", json=body)  # the cookie alone, no Origin: not enough to change anything
+    assert bare.status_code == 401 and "Origin" in bare.json()["error"]
     same = person.http.post("/api/tables", json=body, headers={"Origin": server.url})
     assert same.status_code == 201, same.text
 

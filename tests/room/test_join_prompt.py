@@ -49,7 +49,7 @@ def play_by_words(server: ServerProcess, *flags: str) -> str:
 def test_join_reads_card_words_and_quick_plays_at_once(server: ServerProcess) -> None:
     text = play_by_words(server, "--quick")
     assert "Selected:" not in text and "Press Enter" not in text  # --quick: no confirm step
-    assert "You play the " in text and "Final scores: you " in text
+    assert "You: " in text and "Final scores: you " in text
     assert text.count("Your hand (") == 1  # the whole table once; then what changed and whose turn
     assert "Your turn to play" in text
     assert "Traceback" not in text

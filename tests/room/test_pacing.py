@@ -14,6 +14,7 @@ import pytest
 
 from cardhall.core.errors import CardhallError
 from cardhall.room.service import Room, TableActor
+from cardhall.room.table import SLOW_PACE
 
 PACE = 0.3
 
@@ -68,3 +69,39 @@ def test_bots_wait_the_pace_where_people_follow(tmp_path: Path) -> None:
 def test_a_bot_pace_out_of_range_is_refused_with_a_sentence(tmp_path: Path) -> None:
     with pytest.raises(CardhallError, match="bot pace is 0 to 10 seconds"):
         asyncio.run(Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_pace=-1))
+
+
+def test_the_table_chooses_its_bots_pace_and_keeps_it(tmp_path: Path) -> None:
+    """Issue 29: a table chosen "none" plays its bots at once even with a person seated, "slow"
+    waits at least `SLOW_PACE`, "normal" the room's; the pace is stored with the table (its policy
+    in the summary, and again after the room restarts)."""
+    url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+
+    async def go() -> str:
+        room = await Room.open(url, bot_workers=1, bot_pace=PACE)
+        try:
+            ann = await room.new_player("Ann")
+            seats = ["me", "bot:random", "bot:random"]
+            made = {pace: await room.create_table(ann, "three-two-five", {"deals": 1}, seats, pace=pace)
+                    for pace in ("none", "normal", "slow")}
+            assert all(isinstance(t, TableActor) for t in made.values())
+            assert [t.pace() for t in made.values()] == [0.0, PACE, SLOW_PACE]  # type: ignore[union-attr]
+            assert made["slow"].table.summary()["policy"]["pace"] == "slow"  # type: ignore[union-attr]
+            with pytest.raises(CardhallError, match="the bots' pace must be one of none, normal, slow"):
+                await room.create_table(ann, "three-two-five", {"deals": 1}, seats, pace="fast")
+            return made["slow"].table.id  # type: ignore[union-attr]
+        finally:
+            await room.close()
+
+    slow = asyncio.run(go())
+
+    async def again() -> None:
+        room = await Room.open(url, bot_workers=1, bot_pace=PACE)
+        try:
+            tables, _ = await room.lobby()
+            summary = next(t for t in tables if t["id"] == slow)
+            assert summary["policy"]["pace"] == "slow"
+        finally:
+            await room.close()
+
+    asyncio.run(again())

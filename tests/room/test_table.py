@@ -179,9 +179,9 @@ def test_chat_from_seats_and_spectators_with_limits(toy):
     t = started(toy)
     (c,) = t.chat("bob", "hi\x07 there\nall", 1.0)
     assert c.entry == {"kind": "chat", "player": "bob", "name": "Bob", "text": "hi there all"}
-    assert c.events[0] == c.events[None] == [{"type": "chat", "name": "Bob", "text": "hi there all", "seat": 1}]
+    assert c.events[0] == c.events[None] == [{"type": "chat", "name": "Bob", "text": "hi there all", "seat": 1, "player": "bob"}]
     (c,) = t.chat("zoe", "nice game", 2.0, name="Zoe")
-    assert c.events[None] == [{"type": "chat", "name": "Zoe", "text": "nice game", "seat": None}]
+    assert c.events[None] == [{"type": "chat", "name": "Zoe", "text": "nice game", "seat": None, "player": "zoe"}]
     assert t.chat("zed", "x" * 500, 3.0)[0].entry["text"] == "x" * 500
     with pytest.raises(TableError, match="at most 500 characters, this one has 501"):
         t.chat("bob", "x" * 501, 4.0)
@@ -338,7 +338,7 @@ def test_state_message_gives_legal_moves_only_to_the_person_to_move(toy):
     assert spectator["version"] == t.version and spectator["status"] == "playing" and spectator["moves"] == 0
     assert spectator["table"]["options"] == toy.options
     assert spectator["seats"][0] == {"kind": "person", "player": "alice", "name": "Alice", "bot": None,
-                                     "connected": True, "takeover": False, "lang": None}
+                                     "connected": True, "takeover": False, "lang": None, "guest": False}
     assert spectator["table"]["id"] == "t1" and spectator["table"]["game"] == "toy"
 
 
@@ -349,7 +349,8 @@ def test_events_since_and_the_bounded_history(toy):
     t.chat("bob", "ok", 1.0)
     got = t.events_since(v, 1)
     assert got == [{"type": "event", "version": v + 1, "event": {"type": "move", "seat": 0}},
-                   {"type": "event", "version": v + 2, "event": {"type": "chat", "name": "Bob", "text": "ok", "seat": 1}}]
+                   {"type": "event", "version": v + 2,
+                    "event": {"type": "chat", "name": "Bob", "text": "ok", "seat": 1, "player": "bob"}}]
     assert t.events_since(t.version, 0) == []
     assert t.events_since(0, None) is not None
     for i in range(600):

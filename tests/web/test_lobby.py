@@ -73,3 +73,19 @@ def test_lobby(server, browser):
     expect(page.locator("#mine li")).to_have_count(0, timeout=10_000)
     ctx.close()
     other_ctx.close()
+
+
+def test_a_table_chooses_its_bots_pace(server, browser):
+    """Issue 29: the bots' pace is chosen in the lobby's form, stored with the table (its policy)
+    and said in the lobby's list of open tables."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    pick_name(page, server.url, "Pia")
+    page.locator("#pace").select_option("slow")
+    url = create_table(page, "three-two-five", {"deals": 1}, ["me", "bot:random", "open"])
+    table = url.rstrip("/").rsplit("/", 1)[1]
+    found = page.evaluate("id => fetch('/api/tables/' + id).then(r => r.json())", table)
+    assert found["policy"]["pace"] == "slow"
+    page.goto(server.url + "/")
+    expect(page.locator("li", has_text="bots play slowly").first).to_be_visible()
+    ctx.close()

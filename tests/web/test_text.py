@@ -48,7 +48,7 @@ def test_bad_requests_get_a_sentence(server):
     with pytest.raises(CardhallError, match="seat must be"):
         table_text({"game": "hearts", "options": {}, "seat": 9, "view": {}})
     client = httpx.Client(base_url=server.url)
-    r = client.post("/api/text", content=b"not json")
+    r = client.post("/api/text", content=b"not json", headers={"Content-Type": "application/json"})
     assert r.status_code == 400 and "JSON" in r.json()["error"]
     r = client.get("/api/games/five-towers/seats", params={"options": '{"players": 9}'})
     assert r.status_code == 400 and "players" in r.json()["error"]

@@ -265,10 +265,12 @@ class GameTextUI(TextUI):
         tr = self.tr
         if view["to_move"] is None:
             return tr._("The game is over.")
+        phase = view["phase"]
+        if not self.notation:  # a listener with buttons: no "write …", and the phase without its instructions
+            return self._turn_said(view, seat)
         if view["pending"]:
             return tr._("Choose the order in which {cards} return to your hand: write return CARD.",
                         cards=self.names(view["pending"]))
-        phase = view["phase"]
         if phase == "draft":
             return tr._("Draft: choose a revealed card (draft CARD).")
         if phase == "pick":
@@ -286,6 +288,24 @@ class GameTextUI(TextUI):
             return tr._("Turn {turn}, your {phase} phase, {mana} mana left: {todo}.", **said)
         return tr._("Turn {turn}, {owner} {phase} phase, {mana} mana left: {todo}.",
                     owner=self.owner(view, view["active"]), **said)
+
+    def _turn_said(self, view: dict[str, Any], seat: int) -> str:
+        """Whose turn, short, for a listener who chooses with buttons (they say what can be done)."""
+        tr = self.tr
+        phase = view["phase"]
+        if view["pending"]:
+            return tr._("Choose the order in which {cards} return to your hand.", cards=self.names(view["pending"]))
+        if phase == "draft":
+            return tr._("Draft: choose a revealed card.")
+        if phase == "pick":
+            return tr._("Constructed: pick your 10 cards one by one.")
+        if phase == "ban":
+            return tr._("Constructed: ban a card of your opponent's.")
+        said = {"turn": view["turn"], "phase": tr.pgettext("phase", PHASES.get(phase, phase)), "mana": view["mana"]}
+        if self.mine(view, view["active"], seat):
+            return tr._("Turn {turn}, your {phase} phase, {mana} mana left.", **said)
+        return tr._("Turn {turn}, {owner} {phase} phase, {mana} mana left.", owner=self.owner(view, view["active"]),
+                    **said)
 
     def shortcuts(self) -> dict[str, Shortcut]:
         keys = super().shortcuts()

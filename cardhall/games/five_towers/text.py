@@ -8,6 +8,7 @@ forms, the towers' names in the case each sentence needs (message contexts ``tow
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -92,7 +93,8 @@ class GameTextUI(TextUI):
         cards = view["offer"]
         if not cards:
             return self.tr._("The offer is empty.")
-        shown = ", ".join(f"{c} ({self.tower_card(parse_card(c))})" for c in cards)
+        shown = ", ".join(f"{c} ({self.tower_card(parse_card(c))})" if self.notation else self.tower_card(parse_card(c))
+                          for c in cards)
         return self.tr.ngettext("Offer ({count} card): {cards}.", "Offer ({count} cards): {cards}.", len(cards),
                                 cards=shown)
 
@@ -100,7 +102,8 @@ class GameTextUI(TextUI):
         tr = self.tr
         towers = _towers(view, seat)
         demolished = view["demolished"][seat]
-        score, n, gone = self.tr.number(view['scores'][seat]), len(demolished), " ".join(demolished)
+        score, n = self.tr.number(view["scores"][seat]), len(demolished)
+        gone = " ".join(demolished) if self.notation else self._cards([parse_card(c) for c in demolished])
         if seat == viewer:
             head = (tr.ngettext("Your towers: score {score}, {count} demolished ({cards}).",
                                 "Your towers: score {score}, {count} demolished ({cards}).", n, score=score, cards=gone)
@@ -112,37 +115,50 @@ class GameTextUI(TextUI):
                                 score=score, cards=gone)
                     if n else tr._("{player}: score {score}, none demolished.", player=player, score=score))
         lines = [head]
-        tallest = max(len(t) for t in towers)
-        main = next((col for col, t in enumerate(towers) if t and len(t) == tallest), -1)
         for col, tower in enumerate(towers):
-            if not tower:
-                continue
-            label = tr._("{tower} ({letter}, {colour}):", tower=self.tower(col), letter=COLOURS[col],
-                         colour=tr._(COLOUR_NAMES[col]))
-            values, count, top = " ".join(map(str, tower)), len(tower), tower[-1]
-            if top == 0 and col == main:
-                line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete, main tower)",
-                                   "{label} {values} (bottom to top; {count} cards, topped with 0, complete, main tower)",
-                                   count, label=label, values=values)
-            elif top == 0:
-                line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete)",
-                                   "{label} {values} (bottom to top; {count} cards, topped with 0, complete)",
-                                   count, label=label, values=values)
-            elif col == main:
-                line = tr.ngettext("{label} {values} (bottom to top; {count} card, top {top}, main tower)",
-                                   "{label} {values} (bottom to top; {count} cards, top {top}, main tower)",
-                                   count, label=label, values=values, top=top)
-            else:
-                line = tr.ngettext("{label} {values} (bottom to top; {count} card, top {top})",
-                                   "{label} {values} (bottom to top; {count} cards, top {top})",
-                                   count, label=label, values=values, top=top)
-            lines.append("  " + line)
+            if tower:
+                lines.append("  " + self._tower_line(towers, col))
         missing = [self.tower(col) for col, tower in enumerate(towers) if not tower]
         if len(missing) == 5:
             lines.append("  " + tr._("no towers yet"))
         elif missing:
             lines.append("  " + tr._("no tower yet: {towers}", towers=", ".join(missing)))
         return lines
+
+    def own_tower(self, view: dict[str, Any], seat: int, col: int) -> str:
+        """Shortcuts 1–5: one of your towers, in one sentence."""
+        towers = _towers(view, seat)
+        if not towers[col]:
+            return self.tr._("no tower yet: {towers}", towers=self.tower(col))
+        return self._tower_line(towers, col)
+
+    def _tower_line(self, towers: list[list[int]], col: int) -> str:
+        """One tower: its name and colour, its cards bottom to top, its top, whether it is complete
+        (topped with 0) and whether it is the main (tallest) tower."""
+        tr = self.tr
+        tower = towers[col]
+        tallest = max(len(t) for t in towers)
+        main = next((c for c, t in enumerate(towers) if t and len(t) == tallest), -1)
+        label = tr._("{tower} ({letter}, {colour}):", tower=self.tower(col), letter=COLOURS[col],
+                     colour=tr._(COLOUR_NAMES[col]))
+        values, count, top = " ".join(map(str, tower)), len(tower), tower[-1]
+        if top == 0 and col == main:
+            line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete, main tower)",
+                               "{label} {values} (bottom to top; {count} cards, topped with 0, complete, main tower)",
+                               count, label=label, values=values)
+        elif top == 0:
+            line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete)",
+                               "{label} {values} (bottom to top; {count} cards, topped with 0, complete)",
+                               count, label=label, values=values)
+        elif col == main:
+            line = tr.ngettext("{label} {values} (bottom to top; {count} card, top {top}, main tower)",
+                               "{label} {values} (bottom to top; {count} cards, top {top}, main tower)",
+                               count, label=label, values=values, top=top)
+        else:
+            line = tr.ngettext("{label} {values} (bottom to top; {count} card, top {top})",
+                               "{label} {values} (bottom to top; {count} cards, top {top})",
+                               count, label=label, values=values, top=top)
+        return line
 
     def all_towers(self, view: dict[str, Any], seat: int) -> str:
         n = view["players"]
@@ -216,9 +232,8 @@ class GameTextUI(TextUI):
             return tr._("The game is over.")
         high = view["high_bid"]
         if view["phase"] == "build":
-            if mover == seat:
-                return tr.ngettext("You must now take and build {count} card.",
-                                   "You must now take and build {count} cards.", high)
+            if mover == seat:  # short: "You won the bidding with 3." was just said
+                return tr.ngettext("Your turn: build {count} card.", "Your turn: build {count} cards.", high)
             return tr.ngettext("{player} won the bidding with {bid} and must now take and build {count} card.",
                                "{player} won the bidding with {bid} and must now take and build {count} cards.",
                                high, player=self.seat(mover), bid=high)
@@ -243,6 +258,10 @@ class GameTextUI(TextUI):
         keys["T"] = (self.tr._("whose turn it is"), self.turn)
         keys["O"] = (self.tr._("the offer"), self.offer)
         keys["B"] = (self.tr._("the bids of this round"), self.bids)
+        # 1–5: one of your towers alone, for a listener with buttons (the terminal's digits choose)
+        for col in range(5 if not self.notation else 0):
+            keys[str(col + 1)] = (self.tr._("your tower: {tower}", tower=self.tower(col)),
+                                  functools.partial(self.own_tower, col=col))
         return keys
 
     # --- moves in words -------------------------------------------------------------
@@ -319,9 +338,8 @@ class GameTextUI(TextUI):
             return (tr._("You won the bidding with {bid}.", bid=event["bid"]) if you
                     else tr._("{player} won the bidding with {bid}.", player=player, bid=event["bid"]))
         if kind == "offer_discarded":
-            if event["reason"] == "no_bid":
-                return tr._("The start player bid 0 and everyone else passed: the offer goes to the discard pile "
-                            "and the same player starts the next round.")
+            if event["reason"] == "no_bid":  # the start player bid 0 and everyone else passed (the rules say so)
+                return tr._("Nobody took the offer: it goes to the discard pile.")
             return tr._("Left in the offer, to the discard pile: {cards}.",
                         cards=self._cards([parse_card(c) for c in event["cards"]]))
         if kind == "discard_reshuffled":
@@ -351,12 +369,12 @@ class GameTextUI(TextUI):
                 return tr._("You take {cards} and place {places}.", cards=cards, places=places)
             return tr._("{player} takes {cards} and places {places}.", player=self.seat(seat), cards=cards,
                         places=places)
-        card, tower = self._demolition(demolished)
+        card = self.tower_card(demolished)  # always the top of its colour's tower: no need to say where
         if seat == viewer:
-            return tr._("You take {cards}, demolish the {card} from the top of {tower} and place {places}.",
-                        cards=cards, card=card, tower=tower, places=places)
-        return tr._("{player} takes {cards}, demolishes the {card} from the top of {tower} and places {places}.",
-                    player=self.seat(seat), cards=cards, card=card, tower=tower, places=places)
+            return tr._("You take {cards}, demolish the {card} and place {places}.",
+                        cards=cards, card=card, places=places)
+        return tr._("{player} takes {cards}, demolishes the {card} and places {places}.",
+                    player=self.seat(seat), cards=cards, card=card, places=places)
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         return self.score(view, viewer) + "\n" + super().result(view, scores, winners, viewer)

@@ -40,7 +40,8 @@ class GameTextUI(TextUI):
     # --- the picture -------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
         parts = [self.header(view, seat), self.hand(view, seat), self.passing(view, seat),
-                 self.table(view, seat), self.score(view, seat), self.turn(view, seat)]
+                 self.table(view, seat), self.last_trick(view, seat) if view["tricks"] else "",
+                 self.score(view, seat), self.turn(view, seat)]
         return "\n".join(p for p in parts if p)
 
     def header(self, view: dict[str, Any], seat: int) -> str:
@@ -69,7 +70,7 @@ class GameTextUI(TextUI):
             cards = sorted(by_suit[s], key=parse_card, reverse=True)
             name = suit_words(_suit(s), tr)
             ranks = ", ".join(rank_words(parse_card(c) % 13, tr) for c in cards)
-            shown = f"{ranks} ({' '.join(cards)})" if cards else tr._("none")
+            shown = (f"{ranks} ({' '.join(cards)})" if self.notation else ranks) if cards else tr._("none")
             lines.append(f"  {name[:1].upper()}{name[1:]}: {shown}")
         return "\n".join(lines)
 
@@ -85,41 +86,48 @@ class GameTextUI(TextUI):
         return " ".join(out)
 
     def _play(self, i: int, who: int, card: str, seat: int) -> str:
-        """One card of the current trick: "East led the queen of spades (QS)"."""
+        """One card of the current trick: "East led the queen of spades" (and " (QS)" for a reader
+        who types notation)."""
         tr = self.tr
-        words, notation = self.card(parse_card(card), as_object=True), card
+        words = self.card(parse_card(card), as_object=True)
         if who == seat:
-            if i == 0:
-                return tr._("You led the {card} ({notation})", card=words, notation=notation)
-            return tr._("You played the {card} ({notation})", card=words, notation=notation)
-        if i == 0:
-            return tr._("{player} led the {card} ({notation})", player=self.seat(who), card=words, notation=notation)
-        return tr._("{player} played the {card} ({notation})", player=self.seat(who), card=words, notation=notation)
+            said = tr._("You led the {card}", card=words) if i == 0 else tr._("You played the {card}", card=words)
+        elif i == 0:
+            said = tr._("{player} led the {card}", player=self.seat(who), card=words)
+        else:
+            said = tr._("{player} played the {card}", player=self.seat(who), card=words)
+        return said + self.code(card)
+
+    def _trick_cards(self, cards: list[str]) -> str:
+        """A whole trick's cards: in words ("the three of clubs, …"), or as notation for a reader
+        who types it ("3C 5C QC 2D")."""
+        return " ".join(cards) if self.notation else self._cards(cards)
 
     def table(self, view: dict[str, Any], seat: int) -> str:
-        """Shortcut C: the cards of the current trick, and the last trick."""
+        """Shortcut C: the cards of the current trick alone, in one sentence (X: the last trick)."""
         tr = self.tr
         trick = view["trick"]
         if trick:
-            now = tr._("On the table: {plays}.", plays="; ".join(self._play(i, s, c, seat) for i, (s, c) in enumerate(trick)))
-        elif view["phase"] == "pass":
-            now = tr._("No cards on the table: the players are choosing cards to pass.")
-        else:
-            now = tr._("No cards on the table.")
+            return tr._("On the table: {plays}.", plays="; ".join(self._play(i, s, c, seat) for i, (s, c) in enumerate(trick)))
+        if view["phase"] == "pass":
+            return tr._("No cards on the table: the players are choosing cards to pass.")
+        return tr._("No cards on the table.")
+
+    def last_trick(self, view: dict[str, Any], seat: int) -> str:
+        """Shortcut X: the last trick, in one sentence: its cards, who led it and who won it."""
+        tr = self.tr
         last = view["last_trick"]
-        if last and view["tricks"]:
-            cards, leader, winner = " ".join(last["cards"]), last["leader"], last["winner"]
-            if leader == seat and winner == seat:
-                said = tr._("Last trick: {cards}, led by you, won by you.", cards=cards)
-            elif leader == seat:
-                said = tr._("Last trick: {cards}, led by you, won by {winner}.", cards=cards, winner=self.seat(winner))
-            elif winner == seat:
-                said = tr._("Last trick: {cards}, led by {leader}, won by you.", cards=cards, leader=self.seat(leader))
-            else:
-                said = tr._("Last trick: {cards}, led by {leader}, won by {winner}.", cards=cards,
-                            leader=self.seat(leader), winner=self.seat(winner))
-            now += " " + said
-        return now
+        if not (last and view["tricks"]):
+            return tr._("No trick has been played in this deal yet.")
+        cards, leader, winner = self._trick_cards(last["cards"]), last["leader"], last["winner"]
+        if leader == seat and winner == seat:
+            return tr._("Last trick: {cards}, led by you, won by you.", cards=cards)
+        if leader == seat:
+            return tr._("Last trick: {cards}, led by you, won by {winner}.", cards=cards, winner=self.seat(winner))
+        if winner == seat:
+            return tr._("Last trick: {cards}, led by {leader}, won by you.", cards=cards, leader=self.seat(leader))
+        return tr._("Last trick: {cards}, led by {leader}, won by {winner}.", cards=cards,
+                    leader=self.seat(leader), winner=self.seat(winner))
 
     def led_suit(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut F: the suit of the first card of the trick."""
@@ -150,24 +158,36 @@ class GameTextUI(TextUI):
         if view["phase"] == "pass":
             if mover != seat:
                 return tr._("{player} is choosing cards to pass.", player=self.seat(mover))
-            return tr._("Your turn: choose card {number} of 3 to pass to {player} "
-                        "(write pass and a card, e.g. pass {card}).", number=view["pass_counts"][seat] + 1,
-                        player=self.seat(view["passed_to"]), card=view["hand"][-1])
+            said = tr._("Your turn: choose card {number} of 3 to pass to {player}.",
+                        number=view["pass_counts"][seat] + 1, player=self.seat(view["passed_to"]))
+            if self.notation:
+                said += " " + tr._("(Write pass and a card, e.g. pass {card}.)", card=view["hand"][-1])
+            return said
         if mover != seat:
             return tr._("{player} is to play.", player=self.seat(mover))
         if not view["trick"]:
             return tr._("Your turn to lead.")
-        return tr._("Your turn to play to a {suit} trick.", suit=suit_words(_suit(view["trick"][0][1][1]), tr))
+        if self.notation:
+            return tr._("Your turn to play to a {suit} trick.", suit=suit_words(_suit(view["trick"][0][1][1]), tr))
+        return tr._("Your turn.")  # a listener just heard the led suit (F says it again)
 
     def shortcuts(self) -> dict[str, Shortcut]:
         keys = super().shortcuts()
         keys["F"] = (self.tr._("the led suit"), self.led_suit)
+        keys["X"] = (self.tr._("the last trick"), self.last_trick)
         return keys
 
     # --- events ------------------------------------------------------------------
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
         a: int = action  # type: ignore[assignment]
         return f"{self.game.format_action(a)} ({self.card(a - PASS if a >= PASS else a)})"
+
+    def spoken_choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
+        """A card to play or pass, in words only: "the queen of spades", "pass the queen of spades"."""
+        a: int = action  # type: ignore[assignment]
+        if a >= PASS:
+            return self.tr._("pass the {card}", card=self.card(a - PASS, as_object=True))
+        return self.card(a)
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
         tr = self.tr
@@ -183,22 +203,27 @@ class GameTextUI(TextUI):
             if count < 3:
                 return ""
             return tr._("You pass three cards.") if you else tr._("{player} passes three cards.", player=player)
-        if kind == "card_played":
-            card = self.card(parse_card(event["card"]), as_object=True)
-            return tr._("You play the {card}.", card=card) if you else tr._("{player} plays the {card}.",
-                                                                              player=player, card=card)
+        if kind == "card_played":  # said short: four in every trick
+            card = self.card(parse_card(event["card"]))
+            # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
+            return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
         if kind == "passes_done":
             if event.get("received"):
                 return tr._("Passing is done. You received {cards} from {player}.", cards=self._cards(event["received"]),
                             player=self.seat(event["received_from"]))
             return tr._("Passing is done.")
-        if kind == "trick_won":
-            cards, points = " ".join(event["cards"]), event["points"]
+        if kind == "trick_won":  # one line: who takes it, with which card, the points if any
+            points, cards = event["points"], event["cards"]
+            best = self.card(parse_card(cards[(seat - event["leader"]) % len(cards)]))
+            if not points:
+                return (tr._("You take the trick with the {card}.", card=best) if you
+                        else tr._("{player} takes the trick with the {card}.", player=player, card=best))
             if you:
-                return tr.ngettext("You win the trick ({cards}, {count} point).",
-                                   "You win the trick ({cards}, {count} points).", points, cards=cards)
-            return tr.ngettext("{player} wins the trick ({cards}, {count} point).",
-                               "{player} wins the trick ({cards}, {count} points).", points, player=player, cards=cards)
+                return tr.ngettext("You take the trick with the {card}, {count} point.",
+                                   "You take the trick with the {card}, {count} points.", points, card=best)
+            return tr.ngettext("{player} takes the trick with the {card}, {count} point.",
+                               "{player} takes the trick with the {card}, {count} points.", points,
+                               player=player, card=best)
         if kind == "hearts_broken":
             return tr._("Hearts are broken.")
         if kind == "deal_scored":

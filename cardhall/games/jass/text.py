@@ -85,10 +85,15 @@ class GameTextUI(TextUI):
     def render(self, view: dict[str, Any], seat: int) -> str:
         hand = view["hand"]
         lines = [self.header(view, seat)]
-        lines.append(self.tr._("Your cards ({count}): {cards} [{notation}].", count=len(hand),
-                               cards=self.hand_words(hand), notation=" ".join(hand)))
+        if self.notation:
+            lines.append(self.tr._("Your cards ({count}): {cards} [{notation}].", count=len(hand),
+                                   cards=self.hand_words(hand), notation=" ".join(hand)))
+        else:
+            lines.append(self.tr._("Your cards ({count}): {cards}.", count=len(hand), cards=self.hand_words(hand)))
         if view["variant"] == "putz" and view.get("aside"):
-            lines.append(self.tr._("Set aside (your old hand): {notation}.", notation=" ".join(view["aside"])))
+            aside = view["aside"]
+            lines.append(self.tr._("Set aside (your old hand): {notation}.",
+                                   notation=" ".join(aside) if self.notation else self.hand_words(aside)))
         lines += [self.table(view, seat), self.score(view, seat), self.turn(view, seat)]
         return "\n".join(lines)
 
@@ -209,8 +214,8 @@ class GameTextUI(TextUI):
                 "pushed": self.tr._("Your turn: choose trump (the choice was pushed)."),
                 "six": self.tr._("Your turn: say whether to exchange the six of trump for the turned-up card."),
                 "talon": self.tr._("Your turn: take the talon or keep your hand."),
-                "lead": self.tr._("Your turn: lead a card."),
-                "play": self.tr._("Your turn: play a card."),
+                "lead": self.tr._("Your turn to lead."),
+                "play": self.tr._("Your turn."),  # short: the led suit was just heard (F says it again)
             }[phase]
         player = self.seat(mover)
         return {
@@ -340,6 +345,8 @@ class GameTextUI(TextUI):
             view = {**event, "phase": "trump", "deals": [None] * (event["deal"] - 1)}
             return self.tr._("New deal. {header}", header=self.header(view, viewer))
         if kind == "hand_dealt":
+            if not self.notation:
+                return self.tr._("Your cards: {cards}.", cards=self.hand_words(event["hand"]))
             return self.tr._("Your cards: {cards} [{notation}].", cards=self.hand_words(event["hand"]),
                              notation=" ".join(event["hand"]))
         if "seat" not in event:
@@ -348,10 +355,10 @@ class GameTextUI(TextUI):
         you = self.mine(seat, viewer)
         player = self.seat(seat)
         tr = self.tr
-        if kind == "card_played":
-            card = self.words(event["card"], as_object=True)
-            return tr._("You play the {card}.", card=card) if you else tr._("{player} plays the {card}.",
-                                                                            player=player, card=card)
+        if kind == "card_played":  # said short: one in every four lines of a trick
+            card = self.words(event["card"])
+            # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
+            return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
         if kind == "trump_chosen":
             suit = self.suit(event["suit"])
             if you:

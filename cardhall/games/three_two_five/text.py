@@ -38,7 +38,8 @@ class GameTextUI(TextUI):
             mine = sorted((parse_card(c) for c in cards if c[-1] == SUITS[s]), reverse=True)
             if mine:
                 words = ", ".join(rank_words(c % 13, tr) for c in mine)
-                parts.append(f"{suit_words(s, tr)}: {words} ({' '.join(format_card(c) for c in mine)})")
+                codes = f" ({' '.join(format_card(c) for c in mine)})" if self.notation else ""
+                parts.append(f"{suit_words(s, tr)}: {words}{codes}")
         return "; ".join(parts) if parts else tr._("no cards")
 
     def _entry(self, seat: int, viewer: int, value: Any) -> str:
@@ -238,15 +239,18 @@ class GameTextUI(TextUI):
                     "return": tr._("{player} is to give a card back.", player=player),
                     "play": tr._("{player} is to play a card.", player=player)}[phase]
         if phase == "trump":
-            return tr._("Your turn: declare trump (trump C, D, H or S).")
+            return (tr._("Your turn: declare trump (trump C, D, H or S).") if self.notation
+                    else tr._("Your turn: declare trump."))
         if phase == "return":
             p = view["pulls"][-1]
+            if not self.notation:
+                return tr._("Your turn: give a card back to {player}, not the {card} you drew.",
+                            player=self.seat(p["from"]), card=self._the(p["drawn"]))
             return tr._("Your turn: give a card back to {player} (return and a card). You drew the {card} and may not "
                         "give that one back.", player=self.seat(p["from"]), card=self._the(p["drawn"]))
         if view["trick"]:
-            return tr._("Your turn: play a card; {suit} led, follow suit if you can.",
-                        suit=self._suit(view["trick"][0][-1]))
-        return tr._("Your turn: lead any card.")
+            return tr._("Your turn.")  # short: the led suit was just heard (F says it again)
+        return tr._("Your turn to lead.")
 
     def shortcuts(self) -> dict[str, Shortcut]:
         tr = self.tr
@@ -281,8 +285,9 @@ class GameTextUI(TextUI):
             return (tr._("You, to win five tricks, declare {suit} trump.", suit=suit) if you
                     else tr._("{player}, to win five tricks, declares {suit} trump.", player=player, suit=suit))
         if kind == "card_played":
-            card = self.card(parse_card(event["card"]), as_object=True)
-            return tr._("You play {card}.", card=card) if you else tr._("{player} plays {card}.", player=player, card=card)
+            card = self.card(parse_card(event["card"]))
+            # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
+            return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
         if kind == "trick_won":
             if event.get("last") and "card" not in event:
                 return tr._("You win the last trick.") if you else tr._("{player} wins the last trick.", player=player)

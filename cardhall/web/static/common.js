@@ -90,6 +90,13 @@ export function me() {
   try { return JSON.parse(localStorage.getItem(PLAYER_KEY)); } catch { return null; }
 }
 
+/** Remember who this browser speaks for ({player, name, account}), or forget it (null). */
+export function remember(who) {
+  if (who) localStorage.setItem(PLAYER_KEY, JSON.stringify(who));
+  else localStorage.removeItem(PLAYER_KEY);
+  showWho();
+}
+
 /** Register (or re-register) a guest name; the server sets the session cookie. */
 export async function register(name) {
   const data = await api("/api/players", { method: "POST", body: { name, lang: LANG } });

@@ -22,17 +22,22 @@ function botTitle(gameName, level) {
 function seatWords(seat, gameName) {
   if (seat.kind === "open") return _("open");
   if (seat.kind === "bot") return seat.bot ? _("Bot ({level})", { level: botTitle(gameName, seat.bot) }) : _("a bot");
-  const name = seat.name || _("someone");
+  const name = seat.guest ? _("{name} (guest)", { name: seat.name || _("someone") }) : seat.name || _("someone");
   if (seat.takeover) return _("{name} (a bot plays for them)", { name });
   return seat.connected ? name : _("{name} (away)", { name });
 }
+
+/** The bots' pace a table chose, as the lobby says it. */
+const PACES = { none: _("bots play at once"), normal: _("bots at the normal pace"), slow: _("bots play slowly") };
 
 function describe(t) {
   const seats = (t.seats || []).map((s, i) => _("{number}: {who}", { number: i + 1, who: seatWords(s, t.game) })).join(", ");
   const status = { waiting: _("waiting for players"), playing: _("playing"), over: _("finished") }[t.status] || t.status;
   const title = t.private ? _("{game} (private)", { game: gameTitle(t.game) }) : gameTitle(t.game);
   const speak = playersSpeak(t.seats);
-  return _("{game} — {status} — seats {seats}", { game: title, status, seats }) + (speak ? ` — ${speak}` : "");
+  const bots = (t.seats || []).some((s) => s.kind === "bot");
+  const pace = bots ? ` — ${PACES[(t.policy && t.policy.pace) || "normal"]}` : "";
+  return _("{game} — {status} — seats {seats}", { game: title, status, seats }) + pace + (speak ? ` — ${speak}` : "");
 }
 
 async function sit(t, seat) {
@@ -234,7 +239,8 @@ async function create(event) {
     const grace = graceText === "" ? null : Number(graceText);
     if (Number.isNaN(grace)) throw new Error(_("The away time must be a number of seconds, like 60; got \"{text}\".", { text: graceText }));
     const t = await authed("/api/tables", { method: "POST",
-      body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace } });
+      body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace, rated: $("rated").checked,
+        pace: $("pace").value } });
     location.href = tableLink(t.id, priv ? t.invite : null);  // the table page shows its invite link, with a Copy button
   } catch (err) { fail(err); }
 }

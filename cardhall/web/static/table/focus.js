@@ -13,3 +13,11 @@ export function focusFirstChoice() {
   if (target) target.focus();
   return Boolean(target);
 }
+
+/** Focus a heading (or any element) that is not a control, so focus never falls to the page's
+ * body: the hand's heading after the last card of a deal, "Your move" after the keys list. */
+export function focusPlace(node) {
+  const target = node && !node.hidden ? node : document.getElementById("play-h");
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus();
+}

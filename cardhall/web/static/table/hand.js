@@ -3,7 +3,7 @@
 // dimmed in its own suit colour. Buttons are kept and reordered, never re-created.
 import { _, el, face } from "../common.js";
 import { cardFace } from "./cardface.js";
-import { focusLost } from "./focus.js";
+import { focusLost, focusPlace } from "./focus.js";
 import { cardUses } from "./uses.js";
 
 const $ = (id) => document.getElementById(id);
@@ -37,5 +37,7 @@ function drawHand(model, tryCard) {
     b.title = ways.length === 1 ? words : ways.length ? _("{card}: several ways to play it", { card: words })
       : _("{card}: not playable now", { card: words });
   });
-  if (focusAt !== null) (box.children[Math.min(focusAt, box.children.length - 1)] || $("hand-h")).focus();
+  if (focusAt === null) return;
+  const next = box.children[Math.min(focusAt, box.children.length - 1)];
+  if (next) next.focus(); else focusPlace($("hand-h"));  // the last card went: never to the page's body
 }

@@ -3,9 +3,10 @@
 // selection or starts the game; Page Up/Down read the history; arrows move within a group.
 import { _, el, me } from "../common.js";
 import { currentStep } from "./choices.js";
-import { focusFirstChoice } from "./focus.js";
+import { focusFirstChoice, focusPlace } from "./focus.js";
+import { nextView, repeatLast, reviewEdge, reviewLog } from "./history.js";
 import { saveSettings, settings } from "./settings.js";
-import { NOT_YOUR_TURN, alertText, reviewLog, say } from "./speech.js";
+import { NOT_YOUR_TURN, alertText, say } from "./speech.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,21 +17,23 @@ export const CLIENT_KEYS = {
   Y: _("your hand"),
   W: _("who sits where"),
   M: _("write a chat message (moves focus to the message field)"),
-  "?": _("this list of keys"),
+  V: _("the history's view: all, game, chat, room (what Page Up and Page Down read)"),
+  Z: _("repeat the last line of the history"),
+  "?": _("this list of keys (F1 too)"),
 };
 
-function ids(model) { return [...Object.keys(model.words().keys), ...Object.keys(CLIENT_KEYS)]; }
+export function keyIds(model) { return [...Object.keys(model.words().keys), ...Object.keys(CLIENT_KEYS)]; }
 
-function keyMap(model) {
+export function keyMap(model) {
   const map = {};
-  for (const id of ids(model)) {
+  for (const id of keyIds(model)) {
     const k = id in settings.map ? settings.map[id] : id;
     if (k) map[k.toUpperCase()] = id;
   }
   return map;
 }
 
-function describeKey(model, id) {
+export function describeKey(model, id) {
   const k = model.key(id);
   return (k && k.what) || CLIENT_KEYS[id] || id;
 }
@@ -40,15 +43,17 @@ function drawHelp(model) {
     [_("Enter"), _("play the selected choice; start the game when you are the host")],
     [_("Tab, arrow keys"), _("move between buttons; arrows move within your hand and your choices")],
     [_("Page Up, Page Down"), _("read the previous or next line of the history")],
+    [_("Home, End"), _("read the first or the last line of the history")],
+    [_("F1"), _("this list of keys, from anywhere on the page")],
   ];
-  for (const id of ids(model)) {
+  for (const id of keyIds(model)) {
     const k = id in settings.map ? settings.map[id] : id;
     rows.push([k ? k.toUpperCase() : _("{key} (off)", { key: id }), describeKey(model, id)]);
   }
   $("help-keys").replaceChildren(...rows.flatMap(([k, d]) => [el("dt", { text: k }), el("dd", { text: d })]));
   const remap = $("remap");
   if (!remap.children.length) {
-    for (const id of ids(model)) {
+    for (const id of keyIds(model)) {
       const input = el("input", { id: `map-${id}`, maxlength: "1", class: "key", value: id in settings.map ? settings.map[id] : id });
       input.addEventListener("change", () => { settings.map[id] = input.value.trim(); saveSettings(); drawHelp(model); });
       remap.append(el("div", { class: "field" }, el("label", { for: `map-${id}`, text: describeKey(model, id) }), input));
@@ -56,7 +61,7 @@ function drawHelp(model) {
   }
 }
 
-function runKey(model, id) {
+export function runKey(model, id) {
   const k = model.key(id);
   if (k) {
     say(k.text);
@@ -86,9 +91,28 @@ function runKey(model, id) {
     case "W": say([...$("seats").children].map((li) => li.textContent).join(". ")); break;
     case "M": $("chat").focus(); break;
     case "J": if (!focusFirstChoice()) say(mine ? _("Nothing to choose.") : NOT_YOUR_TURN); break;
-    case "?": $("help").hidden = false; $("help-h").setAttribute("tabindex", "-1"); $("help-h").focus(); break;
+    case "V": nextView(); break;
+    case "Z": repeatLast(); break;
+    case "?": openHelp(); break;
     default: break;
   }
+}
+
+let helpFrom = null;  // where focus was when the keys list opened: it goes back there
+
+function openHelp() {
+  if ($("help").hidden) helpFrom = document.activeElement;
+  $("help").hidden = false;
+  focusPlace($("help-h"));
+}
+
+/** Close the keys list; focus goes back where it was (never to the page's body). */
+export function closeHelp() {
+  if ($("help").hidden) return;
+  $("help").hidden = true;
+  const back = helpFrom && helpFrom !== document.body && helpFrom.isConnected ? helpFrom : null;
+  helpFrom = null;
+  if (back && !back.closest("[hidden]")) back.focus(); else focusPlace($("play-h"));
 }
 
 function arrows(e) {
@@ -106,12 +130,14 @@ function arrows(e) {
 export function listenToKeys(model, { play, startGame }) {
   model.on("state", ({ first }) => { if (first) drawHelp(model); });
   document.addEventListener("keydown", (e) => {
+    if (e.key === "F1") { e.preventDefault(); openHelp(); return; }  // everywhere, even in a field
     if (!model.state || e.ctrlKey || e.altKey || e.metaKey) return;
     const tag = e.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || e.target.isContentEditable) return;
     if (arrows(e)) { e.preventDefault(); return; }
     if (e.key === "PageUp" || e.key === "PageDown") { e.preventDefault(); reviewLog(e.key === "PageUp" ? -1 : 1); return; }
-    if (e.key === "Escape") { $("help").hidden = true; alertText(""); return; }
+    if (e.key === "Home" || e.key === "End") { e.preventDefault(); reviewEdge(e.key === "End"); return; }
+    if (e.key === "Escape") { closeHelp(); alertText(""); return; }
     if (e.key === "Enter") {
       if (["BUTTON", "A", "SUMMARY"].includes(tag)) return;
       e.preventDefault();

@@ -10,15 +10,17 @@
 // focus, and focus only moves when the user asks (or, as a setting, to the choices on your turn).
 import { ApiError, LANG, _, api, authed, el, me, showWho } from "../common.js";
 import { showChoices } from "./choices.js";
+import { listenToCommands } from "./command.js";
 import { showEnding } from "./ending.js";
 import { focusFirstChoice } from "./focus.js";
 import { showHand } from "./hand.js";
 import { nameFirst, showJoining } from "./joining.js";
-import { listenToKeys } from "./keys.js";
+import { closeHelp, listenToKeys } from "./keys.js";
 import { createModel } from "./model.js";
 import { showSeats } from "./seats.js";
 import { saveSettings, settings } from "./settings.js";
-import { NOT_YOUR_TURN, alertText, log, say, speak, status } from "./speech.js";
+import { listenForSounds } from "./sound.js";
+import { NOT_YOUR_TURN, alertText, liveRegions, log, say, speak, status } from "./speech.js";
 import { createUses } from "./uses.js";
 import { connectWire } from "./wire.js";
 
@@ -52,7 +54,7 @@ function play(notation, { follows = false } = {}) {
   if (!model.isMyTurn()) { notYourTurn(); return; }
   if (!follows) alertText("");
   model.update((local) => { local.selected = null; local.path = []; local.byUser = []; });
-  if (send({ type: "act", action: notation, version: follows ? null : model.state.version })) say(_("You chose: {choice}.", { choice: model.choice(notation) }));
+  send({ type: "act", action: notation, version: follows ? null : model.state.version });  // confirmed once, by its event in the log
 }
 
 function tryCard(card, button) {
@@ -96,6 +98,8 @@ function subscribe() {
   showChoices(model, { play });
   listenToKeys(model, { play, startGame });
   showEnding(model, { tableId, send, sayLine: alertText });
+  listenForSounds(model);
+  listenToCommands(model, { play });
   model.on("state", () => {
     const state = model.state;
     $("render").textContent = model.words().render;
@@ -119,12 +123,14 @@ async function present(found) {
 
 function wireSettings() {
   document.body.classList.toggle("four-colour", settings.four);
-  for (const [id, key] of [["set-keys", "keys"], ["set-focus", "focus"], ["set-four", "four"]]) {
+  liveRegions();
+  for (const [id, key] of [["set-keys", "keys"], ["set-focus", "focus"], ["set-four", "four"], ["set-speech", "speech"]]) {
     const box = $(id);
     box.checked = settings[key];
     box.addEventListener("change", () => {
       settings[key] = box.checked; saveSettings();
       document.body.classList.toggle("four-colour", settings.four);
+      liveRegions();
     });
   }
   const hold = $("set-hold");
@@ -133,7 +139,7 @@ function wireSettings() {
   hold.addEventListener("change", () => { settings.hold = Number(hold.value); saveSettings(); });
   $("start").addEventListener("click", startGame);
   $("leave").addEventListener("click", leaveTable);
-  $("help-close").addEventListener("click", () => { $("help").hidden = true; });
+  $("help-close").addEventListener("click", closeHelp);
   $("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const line = $("chat").value.trim();
@@ -148,7 +154,8 @@ async function main() {
   try {
     found = await api(`/api/tables/${encodeURIComponent(tableId)}${query}`);
   } catch (err) {
-    status(err instanceof ApiError && err.status === 404 ? NO_TABLE : err.message);
+    const why = err instanceof ApiError && err.status === 404 ? NO_TABLE : err.message;
+    status(why); say(why);
     $("title").textContent = _("No such table");
     return;
   }
@@ -165,8 +172,12 @@ let lost = false;
 function connect() {
   wire = connectWire(model, tableId, query, {
     open: () => { root.dataset.link = "open"; },
-    lost: () => { root.dataset.link = "lost"; if (!lost) status(_("The connection is lost; reconnecting…")); lost = true; },
-    gone: () => status(NO_TABLE),
+    lost: () => {
+      root.dataset.link = "lost";
+      if (!lost) { status(_("The connection is lost; reconnecting…")); say(_("The connection is lost; reconnecting…")); }
+      lost = true;
+    },
+    gone: () => { status(NO_TABLE); say(NO_TABLE); },
   });
 }
 

@@ -1,14 +1,21 @@
 // Speech: the live regions (status, said, alert) and the history log, fed by the model.
 //
-// Each event's sentence comes with it over the wire; the log gets one line per event worth
-// saying, in order, and a note when a returning page hears what it missed. The status line
-// says whose turn it is (and the result once, at the end).
+// Each event's sentence comes with it over the wire; the log (a live region) gets one line per
+// event worth saying, in order, and a note when a returning page hears what it missed. Each thing
+// is said once: the status line shows whose turn it is but is not itself spoken; the turn is
+// announced (in the "said" region) when it becomes yours or what you must do changes, and on T.
+// A line repeated within one change is merged into one.
 import { _, ngettext } from "../common.js";
+import { TIMELINE } from "./model.js";
+import { settings } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 export const NOT_YOUR_TURN = _("It is not your turn.");
-const LOG_LINES = 500;
-let review = -1;  // Page Up/Down position in the log
+const LOG_LINES = TIMELINE;  // the whole game (the model keeps as many events)
+const ROOM = new Set(["sat", "left", "started", "takeover", "reclaimed", "clock_warning", "game_over", "connected", "disconnected"]);
+
+/** The history's view a model event belongs to: the room's ("room"), a chat line, or the game. */
+export function viewOf(event) { return event.type === "chat" ? "chat" : ROOM.has(event.type) ? "room" : "game"; }
 
 export function alertText(s) { $("alert").textContent = s; }
 
@@ -16,6 +23,7 @@ export function alertText(s) { $("alert").textContent = s; }
  * your turn) is still announced, but only to screen readers (the "echo" class hides it). */
 function echo() { $("said").classList.toggle("echo", $("said").textContent.trim() === $("status").textContent.trim()); }
 
+/** Show `s` on the status line (seen, not spoken: announce what matters with `say`). */
 export function status(s) { $("status").textContent = s; echo(); }
 
 /** Say `s` in the polite live region (again, even the same sentence). */
@@ -23,31 +31,41 @@ export function say(s) {
   const node = $("said");
   node.textContent = "";
   setTimeout(() => { node.textContent = s; echo(); }, 30);
+  aloud(s);
 }
 
-/** One line of the history: `kind` event, note or result; `version` the change it tells. */
-export function log(line, kind = "event", version = null) {
+/** With the setting on, speak `s` with the browser's speech synthesis (queued, in the page's
+ * language) instead of the live regions, for screen readers that drop bursts (VoiceOver). */
+function aloud(s) {
+  if (!settings.speech || !window.speechSynthesis || !s) return;
+  const utterance = new SpeechSynthesisUtterance(s);
+  utterance.lang = document.documentElement.lang || "en";
+  window.speechSynthesis.speak(utterance);
+}
+
+/** The live regions are quiet while the browser speaks (the setting), polite otherwise. */
+export function liveRegions() {
+  const live = settings.speech ? "off" : "polite";
+  $("said").setAttribute("aria-live", live);
+  $("log").setAttribute("aria-live", live);
+}
+
+/** One line of the history: `kind` event, note or result; `version` the change it tells; `view`
+ * the history view it belongs to (game, chat, room). A line under review keeps its place. */
+export function log(line, kind = "event", version = null, view = "room") {
   const box = $("log");
   const p = document.createElement("p");
   p.className = `line ${kind}`;
   p.textContent = line;
+  p.dataset.view = view;
   if (version !== null) p.dataset.version = String(version);
   box.append(p);
+  aloud(line);
   while (box.children.length > LOG_LINES) box.firstElementChild.remove();
-  box.scrollTop = box.scrollHeight;
-  review = -1;
+  if (!box.querySelector(".reviewing")) box.scrollTop = box.scrollHeight;
 }
 
-/** Page Up/Down: read the previous or next line of the history. */
-export function reviewLog(step) {
-  const lines = [...$("log").children];
-  if (!lines.length) return;
-  if (review < 0) review = lines.length;
-  review = Math.max(0, Math.min(lines.length - 1, review + step));
-  lines.forEach((l, i) => l.classList.toggle("reviewing", i === review));
-  lines[review].scrollIntoView({ block: "nearest" });
-  say(_("{number} of {total}: {line}", { number: review + 1, total: lines.length, line: lines[review].textContent }));
-}
+const numberless = (line) => line.replace(/\d+/g, "#");
 
 function said(events) { return events.map((e) => e.words).filter(Boolean); }
 
@@ -67,7 +85,12 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
       say(_("Welcome back. While you were away: {events}", { events: lines.slice(-3).join(" ") }));
     }
   });
-  model.on("event", (entry) => { if (entry.words) log(entry.words, "event", entry.version); });
+  let batch = new Set();  // the lines of the change being told: a repeated one is said once
+  model.on("event", (entry) => {
+    if (!entry.words || batch.has(entry.words)) return;
+    batch.add(entry.words);
+    log(entry.words, "event", entry.version, viewOf(entry.event));
+  });
   model.on("state", ({ first }) => {
     const words = model.words();
     const seat = model.seat();
@@ -78,21 +101,26 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
       log(seat === null ? _("You watch this {game} table as a spectator.", { game: words.title })
         : _("You are at seat {number} of this {game} table.", { number: seat + 1, game: words.title }), "note");
     }
+    batch = new Set();
     const state = model.state;
     const mine = model.isMyTurn();
     if (model.isOver()) {
       const result = words.result || _("The game is over.");
-      if ($("status").textContent !== result) status(result);  // again after a reconnection said it was lost
-      if (!over) { over = true; log(result, "result", state.version); }
+      if ($("status").textContent !== result) status(result);  // shown again after a reconnection; said once, in the log
+      if (!over) { over = true; log(result, "result", state.version, "game"); }
     } else if (state.status === "waiting") {
       status(_("The game has not started yet."));
     } else if (seat !== null && state.seats && state.seats[seat] && state.seats[seat].takeover) {
       status(_("A bot is playing your seat while you are away. You have it back now that you are here."));
     } else if (mine) {
-      // said when the turn comes, and again when what you must do changes (a bid, then a build)
       const t = model.turn();
       const line = t.startsWith(_("Your turn")) ? t : _("Your turn. {what}", { what: t }).trim();
-      if (!wasMyTurn || $("status").textContent !== line) status(line);
+      if (!wasMyTurn || $("status").textContent !== line) {
+        // said when the turn comes, and while it stays yours only when what you must do changes,
+        // not when just a number in it does (mana left, card 2 of 3: the events said why)
+        if (!wasMyTurn || numberless($("status").textContent) !== numberless(line)) say(line);
+        status(line);
+      }
       if (!wasMyTurn) onMyTurn();
     } else {
       status(model.turn() || (seat === null ? _("You are watching.") : _("Waiting for the others.")));

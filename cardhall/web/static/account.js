@@ -1,0 +1,62 @@
+// The lobby's account forms: register (a guest who registers keeps their tables), log in, log
+// out, log out everywhere. The server sets and clears the HttpOnly session cookie; this page
+// only remembers the name to show.
+import { _, api, remember } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const fail = (err) => { $("lobby-error").textContent = err.message || String(err); };
+
+function showAccount(who) {
+  const account = who && who.account;
+  $("account-forms").hidden = Boolean(account);
+  $("account-actions").hidden = !account;
+  // a guest name would start another session in place of the account's: not offered while logged in
+  $("name-form").closest("section").hidden = Boolean(account);
+  $("account-state").textContent = account ? _("You are logged in as {name}.", { name: who.name })
+    : who ? _("You play as the guest {name}.", { name: who.name }) : "";
+  if (account) $("profile-link").href = `/players/${encodeURIComponent(who.name)}`;
+}
+
+async function signIn(path, name, password) {
+  $("lobby-error").textContent = "";
+  try {
+    const data = await api(path, { method: "POST", body: { name, password } });
+    const who = { player: data.player, name: data.name, account: data.account };
+    remember(who);
+    showAccount(who);
+    $("account-actions").querySelector("a").focus();
+  } catch (err) { fail(err); }
+}
+
+async function logOut(everywhere) {
+  $("lobby-error").textContent = "";
+  try {
+    await api(`/api/sessions${everywhere ? "?everywhere=true" : ""}`, { method: "DELETE" });
+    remember(null);
+    showAccount(null);
+    $("account-state").textContent = everywhere ? _("You are logged out on every device.") : _("You are logged out.");
+    $("login-name").focus();
+  } catch (err) { fail(err); }
+}
+
+async function main() {
+  $("register-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    signIn("/api/accounts", $("reg-name").value.trim(), $("reg-password").value);
+  });
+  $("login-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    signIn("/api/sessions", $("login-name").value.trim(), $("login-password").value);
+  });
+  $("logout").addEventListener("click", () => logOut(false));
+  $("logout-all").addEventListener("click", () => logOut(true));
+  try {
+    const who = await api("/api/players/me");
+    remember(who);
+    showAccount(who);
+  } catch {
+    showAccount(null);
+  }
+}
+
+main();

@@ -1,0 +1,157 @@
+// The room socket on every page (/ws/room): the person's presence where they are (the lobby or
+// a table), and notices wherever they are: invitations (accepted in one step: the page goes to
+// the table, seated), messages, friend requests, and a moderator's sanction. Each notice is said
+// in the live region of the people bar; on a table page the bar also holds "invite a friend".
+import { _, api, el, me, tableLink } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const ACTIVE_EVERY = 60_000; // ms between two "active" messages (the server shows away after 5 minutes idle)
+const tablePath = /^\/tables\/([^/]+)$/.exec(location.pathname);
+const where = tablePath ? decodeURIComponent(tablePath[1]) : "lobby";
+let titles = null;
+let socket = null;
+let retry = 1000;
+let lastActive = 0;
+let shut = false; // banned, or the session is gone: no reconnecting
+
+/** Say `text` in the people bar's live region (and to anyone listening on the page). */
+export function announce(text) {
+  const live = $("people-live");
+  if (!live) return;
+  live.textContent = "";
+  setTimeout(() => { live.textContent = text; }, 50);
+}
+
+async function gameTitle(name) {
+  if (!titles) {
+    try { titles = Object.fromEntries((await api("/api/games")).map((g) => [g.name, g.title])); } catch { titles = {}; }
+  }
+  return titles[name] || name;
+}
+
+async function showInvitation(inv) {
+  const list = $("invitations");
+  if (!list || list.querySelector(`li[data-id="${CSS.escape(inv.id)}"]`)) return;
+  const words = _("{name} invites you to a game of {game}.", { name: inv.name, game: await gameTitle(inv.game) });
+  const li = el("li", { "data-id": inv.id }, el("span", { text: words }), " ",
+    el("button", { type: "button", text: _("Accept and sit"), onclick: () => accept(inv, li) }), " ",
+    el("button", { type: "button", text: _("Decline"), onclick: () => decline(inv, li) }));
+  list.append(li);
+  return words;
+}
+
+async function accept(inv, li) {
+  try {
+    const table = await api(`/api/invitations/${encodeURIComponent(inv.id)}/accept`, { method: "POST", body: {} });
+    li.remove();
+    location.href = tableLink(table.id, table.invite);
+  } catch (err) { $("people-alert").textContent = err.message; }
+}
+
+async function decline(inv, li) {
+  try {
+    await api(`/api/invitations/${encodeURIComponent(inv.id)}/decline`, { method: "POST", body: {} });
+    li.remove();
+    announce(_("You declined the invitation."));
+    document.getElementById("main")?.focus();
+  } catch (err) { $("people-alert").textContent = err.message; }
+}
+
+async function notice(message) {
+  switch (message.type) {
+    case "hello":
+      for (const inv of message.invitations || []) await showInvitation(inv);
+      if (message.unread) announce(_("You have unread messages."));
+      break;
+    case "invitation": {
+      const words = await showInvitation(message);
+      if (words) announce(words);
+      break;
+    }
+    case "invitation_accepted":
+      announce(_("{name} accepted your invitation.", { name: message.name }));
+      break;
+    case "message":
+      announce(_("A message from {name}: {text}", { name: message.name, text: message.text }));
+      break;
+    case "friend_request":
+      announce(_("{name} asks to be your friend.", { name: message.name }));
+      break;
+    case "friend_accepted":
+      announce(_("{name} is now your friend.", { name: message.name }));
+      break;
+    case "banned":
+    case "sanction":
+      $("people-alert").textContent = message.message;
+      break;
+    default:
+      break;
+  }
+  document.dispatchEvent(new CustomEvent("cardhall:people", { detail: message }));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/room?where=${encodeURIComponent(where)}`);
+  socket.addEventListener("open", () => { retry = 1000; });
+  socket.addEventListener("message", (e) => {
+    let message;
+    try { message = JSON.parse(e.data); } catch { return; }
+    if (message.type === "error") {
+      if (/banned/.test(message.message)) $("people-alert").textContent = message.message;
+      return;
+    }
+    notice(message);
+  });
+  socket.addEventListener("close", (e) => {
+    socket = null;
+    if (e.code === 4403 || e.code === 4401) { shut = true; return; } // banned, or no session
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 30_000);
+  });
+}
+
+function active() {
+  const now = Date.now();
+  if (now - lastActive < ACTIVE_EVERY || !socket || socket.readyState !== WebSocket.OPEN) return;
+  lastActive = now;
+  socket.send(JSON.stringify({ type: "active" }));
+}
+
+/** The table page's "invite a friend": a choice of friends and a button. */
+async function inviteControl(tableId) {
+  const box = $("invite-friend");
+  if (!box) return;
+  const pick = el("select", { id: "invite-pick" });
+  const label = el("label", { for: "invite-pick", text: _("Invite a friend to this table") });
+  const button = el("button", { type: "submit", text: _("Invite") });
+  const form = el("form", { class: "row", id: "invite-form" }, label, pick, button);
+  async function fill() {
+    let data;
+    try { data = await api("/api/friends"); } catch { return false; }
+    const chosen = pick.value;
+    pick.replaceChildren(...data.friends.map((f) => el("option", {
+      value: f.name, text: f.online ? _("{name} (online)", { name: f.name }) : f.name })));
+    if (chosen) pick.value = chosen;
+    return data.friends.length > 0;
+  }
+  if (!(await fill())) return;
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    $("people-alert").textContent = "";
+    try {
+      const made = await api("/api/invitations", { method: "POST", body: { name: pick.value, table: tableId } });
+      announce(_("Invitation sent to {name}.", { name: made.name }));
+    } catch (err) { $("people-alert").textContent = err.message; }
+  });
+  box.replaceChildren(form);
+  box.hidden = false;
+}
+
+for (const kind of ["keydown", "pointerdown"]) document.addEventListener(kind, active, { passive: true });
+if (me()) {
+  connect();
+  if (tablePath && me().account) inviteControl(where);
+}
+// a person who takes a name or logs in on this page comes online without reloading it
+setInterval(() => { if (!socket && !shut && me()) connect(); }, 3000);
