@@ -43,11 +43,9 @@ def create_table(page: Page, game: str, options: dict[str, Any], seats: list[str
         page.keyboard.press("Space")
     page.get_by_role("button", name="Create the table").focus()
     page.keyboard.press("Enter")
-    if private:
-        link = page.locator("#invite a")
-        expect(link).to_be_visible()
-        return str(link.get_attribute("href"))
     page.wait_for_url("**/tables/*")
+    if private:  # the host is taken to the table, whose page shows the invite link with a Copy button
+        expect(page.locator("#invite-link")).to_have_value(page.url)
     return page.url
 
 
@@ -58,28 +56,42 @@ def wait_turn(page: Page, timeout: float = 60_000) -> str:
 
 def play_one(page: Page, rng: random.Random) -> None:
     """Play one whole action on the player's turn: J to the choices, arrows to a random legal
-    button, Enter; again for each step of a composite choice, until the table moves on."""
+    button, Enter; again for each step of a composite choice, for each use of a card shown at
+    the card, and for each card of a "select, then confirm" (then Tab to Confirm, Enter), until
+    the table moves on."""
     version = page.evaluate("() => document.getElementById('table-root').dataset.version")
     page.keyboard.press("j")
     for _ in range(40):
         group = page.evaluate("""() => {
-            const a = document.activeElement, g = a && a.closest('#hand, #choices');
+            const a = document.activeElement, g = a && a.closest('#hand, #choices, #uses');
             if (!g) return null;
             const bs = [...g.querySelectorAll('button')];
-            return {at: bs.indexOf(a), ok: bs.map(b => b.getAttribute('aria-disabled') !== 'true' && b.dataset.id !== 'back'),
-                    ids: bs.map(b => b.dataset.id || b.dataset.card)};
+            return {at: bs.indexOf(a), ids: bs.map(b => b.dataset.id || b.dataset.card || b.dataset.play || ''),
+                    ok: bs.map(b => b.getAttribute('aria-disabled') !== 'true' && b.dataset.id !== 'back'
+                                    && b.getAttribute('aria-pressed') !== 'true' && !b.classList.contains('cancel'))};
         }""")
         assert group is not None, "J did not reach the choices: " + page.inner_text("#status")
         usable = [i for i, ok in enumerate(group["ok"]) if ok]
         target = rng.choice(usable)
         steps = target - group["at"]
         key = "ArrowRight" if steps >= 0 else "ArrowLeft"
+        if page.evaluate("() => Boolean(document.activeElement.closest('#uses'))"):
+            key = "Tab" if steps >= 0 else "Shift+Tab"  # the uses at a card are a column: Tab walks them
         for _ in range(abs(steps)):
             page.keyboard.press(key)
         chosen = group["ids"][target]
         page.keyboard.press("Enter")
         if chosen and chosen.startswith("step:"):
             continue
+        if page.locator("#uses").is_visible():
+            continue
+        if page.locator("#select-bar").is_visible():
+            if page.get_attribute("#select-confirm", "aria-disabled") != "false":
+                continue
+            page.locator("#select-confirm").focus()  # a person Tabs past the hand to it
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.getElementById('hand').dataset.sending", timeout=30_000)
+            return
         page.wait_for_function(
             "v => document.getElementById('table-root').dataset.version !== v || document.getElementById('alert').textContent",
             arg=version, timeout=30_000)

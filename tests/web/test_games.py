@@ -99,7 +99,15 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
         SCREENSHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{game}-1280.png"), full_page=True)
         page.set_viewport_size({"width": 375, "height": 800})
-        page.screenshot(path=str(SCREENSHOTS / f"{game}-375.png"), full_page=True)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENSHOTS / f"{game}-375.png"))  # what a phone shows without scrolling
+        on_phone = page.evaluate("""() => {
+            const board = document.querySelector('#felt, #board').getBoundingClientRect();
+            const card = document.querySelector('#hand button, #choices button').getBoundingClientRect();
+            return {board: [board.top, board.bottom], card: [card.top, card.bottom]};
+        }""")
+        assert on_phone["board"][0] >= 0 and on_phone["board"][1] <= 800, on_phone  # the table whole on screen
+        assert on_phone["card"][1] <= 800, on_phone  # and the hand's first row (or the first choice) below it
         overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"the page scrolls sideways at 375 px by {overflow} px"
         for width in (320, 640):  # WCAG reflow: 320 CSS px, and 1280 px at 200 % zoom
@@ -110,9 +118,45 @@ def test_full_game_keyboard_only(server, browser, game, options, seats):
 
     play_to_end(page, rng)
     expect(page.locator("#status")).to_contain_text("Game over")
+    check_end_screen(page, len(seats))
+    page.wait_for_function("() => { const f = document.getElementById('felt'); return !f || f.dataset.held !== '1'; }")
+    page.wait_for_timeout(500)  # the last trick has gone to its winner
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{game}-end-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / f"{game}-end-375.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
     expect(page.locator("#log .result")).to_have_text(page.inner_text("#status"))
+    if game == "five-towers":
+        play_again(page, game, seats)
     assert errors == []
     context.close()
+
+
+def check_end_screen(page, seats: int) -> None:
+    """The end screen: the standings (a row per seat, the winners first and marked), Play again
+    and Back to the lobby; axe finds nothing there either."""
+    end = page.get_by_role("region", name="The game is over")
+    expect(end).to_be_visible()
+    expect(end.locator("#standings li")).to_have_count(seats)
+    view = page.evaluate(VIEW)
+    if view.get("winners"):
+        expect(end.locator("#standings li").first).to_contain_text("winner")
+    expect(end.get_by_role("button", name="Play again")).to_be_visible()
+    expect(end.get_by_role("link", name="Back to the lobby")).to_have_attribute("href", "/")
+    assert axe_violations(page) == []
+
+
+def play_again(page, game: str, seats: list[str]) -> None:
+    """Play again: a new table of the same game and options, the same bots, the host seated."""
+    old = page.url
+    page.get_by_role("button", name="Play again").click()
+    page.wait_for_url(lambda url: url != old and "/tables/" in url)
+    page.wait_for_function("() => window.cardhallLast && window.cardhallLast.seats")
+    new = page.evaluate("() => window.cardhallLast.seats.map(s => s.kind === 'bot' ? 'bot:' + s.bot : s.kind)")
+    assert new == ["person" if s == "me" else s for s in seats]
+    assert page.evaluate("() => window.cardhallModel.summary.game") == game
 
 
 def test_putz_panel_says_the_talon(server, browser):

@@ -1,7 +1,7 @@
 // The lobby's account forms: register (a guest who registers keeps their tables), log in, log
 // out, log out everywhere. The server sets and clears the HttpOnly session cookie; this page
 // only remembers the name to show.
-import { _, api, remember } from "./common.js";
+import { _, api, me, remember } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const fail = (err) => { $("lobby-error").textContent = err.message || String(err); };
@@ -50,6 +50,10 @@ async function main() {
   });
   $("logout").addEventListener("click", () => logOut(false));
   $("logout-all").addEventListener("click", () => logOut(true));
+  if (!me()) {  // nobody yet on this browser: nothing to ask the room (it would answer 401)
+    showAccount(null);
+    return;
+  }
   try {
     const who = await api("/api/players/me");
     remember(who);

@@ -156,6 +156,36 @@ function botLevels(game) {
     .map((b) => ({ ...b, spec: b.spec.startsWith("bot:") ? b.spec : `bot:${b.spec}`, name: b.title || b.spec.replace(/^bot:/, "") }));
 }
 
+/** The level a table's bots get unless the player says otherwise: medium, or the nearest there is. */
+function defaultBot(levels) {
+  for (const name of ["medium", "heuristic", "easy", "random"]) {
+    const found = levels.find((b) => b.spec === `bot:${name}`);
+    if (found) return found;
+  }
+  return levels[0];
+}
+
+/** One click: a table of `game` with its usual options, you and medium bots, started at once. */
+async function quickPlay(game) {
+  $("lobby-error").textContent = "";
+  try {
+    await ensureName();
+    const answer = await api(`/api/games/${encodeURIComponent(game.name)}/seats?options=${encodeURIComponent("{}")}`);
+    const levels = botLevels(game);
+    if (!levels.length) throw new Error(_("{game} has no bots to play with; create a table below and invite people.", { game: game.title }));
+    const bot = defaultBot(levels).spec;
+    const seats = Array.from({ length: answer.seats }, (_x, i) => (i === 0 ? "me" : bot));
+    const t = await authed("/api/tables", { method: "POST", body: { game: game.name, options: {}, seats, private: false, clock: null, grace: null } });
+    await authed(`/api/tables/${encodeURIComponent(t.id)}/start`, { method: "POST", body: {} });
+    location.href = tableLink(t.id);
+  } catch (err) { fail(err); }
+}
+
+function drawQuick() {
+  $("quick").replaceChildren(...games.map((g) => el("li", {}, el("button", { type: "button", class: "quick",
+    text: _("Play {game} with bots", { game: g.title }), onclick: () => quickPlay(g) }))));
+}
+
 async function drawSeats(game) {
   const n = await seatCount(game);
   if (n === null) return;
@@ -173,7 +203,7 @@ async function drawSeats(game) {
       ...levels.map((b) => el("option", { value: b.spec, text: b.description
         ? _("Bot: {level} — {description}", { level: b.name, description: b.description })
         : _("Bot: {level}", { level: b.name }) })));
-    select.value = before[i] || (i === 0 ? "me" : levels.length ? (levels.find((b) => b.spec === "bot:random") || levels[0]).spec : "open");
+    select.value = before[i] || (i === 0 ? "me" : levels.length ? defaultBot(levels).spec : "open");
     box.append(el("div", { class: "field" }, el("label", { for: id, text: _("Seat {number}", { number: i + 1 }) }), select));
   }
 }
@@ -211,17 +241,7 @@ async function create(event) {
     const t = await authed("/api/tables", { method: "POST",
       body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace, rated: $("rated").checked,
         pace: $("pace").value } });
-    if (priv) {
-      const url = new URL(tableLink(t.id, t.invite), location.href).href;
-      const box = $("invite");
-      box.replaceChildren(_("Invite link (share it with the people you want at this table): "),
-        el("a", { href: url, text: url }));
-      box.hidden = false;
-      say(_("The private table is created. Its invite link is shown below the form."));
-    } else {
-      location.href = tableLink(t.id);
-    }
-    refresh();
+    location.href = tableLink(t.id, priv ? t.invite : null);  // the table page shows its invite link, with a Copy button
   } catch (err) { fail(err); }
 }
 
@@ -241,6 +261,7 @@ async function start() {
     games = await api(`/api/games?lang=${encodeURIComponent(LANG)}`);
   } catch (err) { fail(err); return; }
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.title })));
+  drawQuick();
   $("game").addEventListener("change", drawOptions);
   drawOptions();
   $("new-form").addEventListener("submit", create);

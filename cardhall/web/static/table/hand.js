@@ -1,8 +1,10 @@
-// The hand: one button per card, named in words ("queen of spades ♠"); a card that cannot be
-// played now is aria-disabled and says so. Buttons are kept and reordered, never re-created.
+// The hand: one button per card, drawn as the card's face and named in words ("queen of
+// spades"); a card that cannot be played now is aria-disabled, says so, and is drawn lower and
+// dimmed in its own suit colour. Buttons are kept and reordered, never re-created.
 import { _, el, face } from "../common.js";
+import { cardFace } from "./cardface.js";
 import { focusLost, focusPlace } from "./focus.js";
-import { handAction } from "./picker.js";
+import { cardUses } from "./uses.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,16 +25,17 @@ function drawHand(model, tryCard) {
   hand.forEach((card, i) => {
     let b = box.querySelector(`button[data-card="${CSS.escape(card)}"]`);
     if (!b) {
-      const f = face(card);
-      b = el("button", { type: "button", class: `card suit-${f ? f.suit : "x"}`, "data-card": card, onclick: () => tryCard(card) },
-        el("span", { class: "pip", "aria-hidden": "true", text: f ? f.text : card }), el("span", { class: "name" }));
+      const french = Boolean(face(card));  // other cards (a creature, a tower's card) are tiles in words
+      b = el("button", { type: "button", class: french ? "card" : "card plain", "data-card": card, onclick: () => tryCard(card, b) },
+        ...(french ? [cardFace(card)] : []), el("span", { class: "name" }));
     }
     if (box.children[i] !== b) box.insertBefore(b, box.children[i] || null);
-    const action = handAction(card, legal);
+    const ways = cardUses(card, legal);
     const words = model.word(card);
     b.querySelector(".name").textContent = words;
-    b.setAttribute("aria-disabled", action ? "false" : "true");
-    b.title = action ? model.choice(action) : _("{card}: not playable now", { card: words });
+    b.setAttribute("aria-disabled", ways.length ? "false" : "true");
+    b.title = ways.length === 1 ? words : ways.length ? _("{card}: several ways to play it", { card: words })
+      : _("{card}: not playable now", { card: words });
   });
   if (focusAt === null) return;
   const next = box.children[Math.min(focusAt, box.children.length - 1)];

@@ -10,16 +10,18 @@
 // focus, and focus only moves when the user asks (or, as a setting, to the choices on your turn).
 import { ApiError, LANG, _, api, authed, el, me, showWho } from "../common.js";
 import { showChoices } from "./choices.js";
+import { listenToCommands } from "./command.js";
+import { showEnding } from "./ending.js";
 import { focusFirstChoice } from "./focus.js";
 import { showHand } from "./hand.js";
-import { listenToCommands } from "./command.js";
+import { nameFirst, showJoining } from "./joining.js";
 import { closeHelp, listenToKeys } from "./keys.js";
 import { createModel } from "./model.js";
-import { handAction } from "./picker.js";
 import { showSeats } from "./seats.js";
 import { saveSettings, settings } from "./settings.js";
 import { listenForSounds } from "./sound.js";
 import { NOT_YOUR_TURN, alertText, liveRegions, log, say, speak, status } from "./speech.js";
+import { createUses } from "./uses.js";
 import { connectWire } from "./wire.js";
 
 const $ = (id) => document.getElementById(id);
@@ -35,6 +37,7 @@ const versionKey = `cardhall.seen.${tableId}`;
 const model = createModel({ version: Number(localStorage.getItem(versionKey) || 0) });
 window.cardhallModel = model;  // for the tests and for a person's own scripts: the page's one model
 let wire = null;
+let uses = null;  // what a click on a card does (uses.js)
 
 // --- actions ---------------------------------------------------------------------------------
 function send(msg) {
@@ -45,28 +48,28 @@ function send(msg) {
 
 function notYourTurn() { alertText(`${NOT_YOUR_TURN} ${model.turn()}`.trim()); }
 
-function play(notation) {
+/** Play `notation`; `follows`: it is sent right after another play of the same choice (a
+ * confirmed selection), so it is not checked against the version shown. */
+function play(notation, { follows = false } = {}) {
   if (!model.isMyTurn()) { notYourTurn(); return; }
-  alertText("");
+  if (!follows) alertText("");
   model.update((local) => { local.selected = null; local.path = []; local.byUser = []; });
-  send({ type: "act", action: notation, version: model.state.version });  // confirmed once, by its event in the log
+  send({ type: "act", action: notation, version: follows ? null : model.state.version });  // confirmed once, by its event in the log
 }
 
-function tryCard(card) {
+function tryCard(card, button) {
   if (!model.state || model.seat() === null) return;
-  const action = handAction(card, model.legal());
-  if (action) { play(action); return; }
   if (!model.isMyTurn()) { notYourTurn(); return; }
+  if (uses.click(card, button)) return;
   send({ type: "act", action: card, version: model.state.version });  // not legal: the engine says why, in its own sentence
 }
 
 async function sitAt(seat) {
-  if (!me()) {
-    alertText(_("To sit, first choose a name in the lobby (the cardhall link at the top of the page)."));
-    return;
-  }
   try {
+    const named = !me();
+    await nameFirst();  // a friend who came by the invite link names themselves here, in the same step
     await authed(`/api/tables/${encodeURIComponent(tableId)}/sit`, { method: "POST", body: { seat, invite } });
+    if (named) { wire.close(); connect(); }  // the page now speaks for the new name: it sees its seat
   } catch (err) { alertText(err.message); }
 }
 
@@ -87,9 +90,14 @@ async function leaveTable() {
 function subscribe() {
   speak(model, { tableId, onMyTurn: () => { if (settings.focus) focusFirstChoice(); } });
   showSeats(model, { sitAt });
+  showJoining(model, { tableId });
   showHand(model, { tryCard });
+  uses = createUses(model, { play });
+  // a presenter's picture plays by mouse too (5 Towers: a click on the offer bids)
+  document.addEventListener("cardhall:play", (e) => { if (typeof e.detail === "string") play(e.detail); });
   showChoices(model, { play });
   listenToKeys(model, { play, startGame });
+  showEnding(model, { tableId, send, sayLine: alertText });
   listenForSounds(model);
   listenToCommands(model, { play });
   model.on("state", () => {
@@ -125,6 +133,10 @@ function wireSettings() {
       liveRegions();
     });
   }
+  const hold = $("set-hold");
+  hold.value = String(settings.hold);
+  if (hold.selectedIndex < 0) hold.value = "1000";
+  hold.addEventListener("change", () => { settings.hold = Number(hold.value); saveSettings(); });
   $("start").addEventListener("click", startGame);
   $("leave").addEventListener("click", leaveTable);
   $("help-close").addEventListener("click", closeHelp);
@@ -151,9 +163,13 @@ async function main() {
   $("rules-link").href = `/rules/${encodeURIComponent(found.game)}?lang=${encodeURIComponent(LANG)}`;
   $("rules-link").textContent = _("The rules of {game}", { game: found.title || found.game });
   subscribe();
-  await present(found.presenter);
-  let lost = false;
   model.on("state", () => { lost = false; });
+  await present(found.presenter);
+  connect();
+}
+
+let lost = false;
+function connect() {
   wire = connectWire(model, tableId, query, {
     open: () => { root.dataset.link = "open"; },
     lost: () => {

@@ -11,9 +11,11 @@ export function handAction(card, legal) {
   return legal.find((n) => n === card) || legal.find((n) => { const t = n.split(" "); return t.length === 2 && t[1] === card; });
 }
 
-/** The legal notations the hand's buttons play. */
+/** The legal notations the hand's buttons play: every choice that names a card of the hand (a
+ * card with several uses shows them at the card, uses.js), so the picker lists only the others. */
 export function handPlayed(hand, legal) {
-  return new Set((hand || []).map((c) => handAction(c, legal)).filter(Boolean));
+  const cards = new Set(hand || []);
+  return new Set(legal.filter((n) => n.split(" ").some((t) => cards.has(t))));
 }
 
 /**

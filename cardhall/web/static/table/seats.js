@@ -1,18 +1,21 @@
 // The seats: who sits where (a list in words), the languages the players read, and, before
 // the start, the open seats to sit at and the host's Start button.
 import { _, el, me, ngettext, playersSpeak } from "../common.js";
+import { trackAway } from "./away.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** Draw the seats on every state of `model`; `sitAt(i)` sits the user at seat i. */
 export function showSeats(model, { sitAt }) {
+  const away = trackAway(model, () => drawSeats(model, away));
+  model.away = away;  // the felt's plates say the same countdown
   model.on("state", () => {
-    drawSeats(model);
+    drawSeats(model, away);
     drawWaiting(model, sitAt);
   });
 }
 
-function drawSeats(model) {
+function drawSeats(model, away) {
   const state = model.state;
   const list = $("seats");
   const seats = state.seats || [];
@@ -24,12 +27,13 @@ function drawSeats(model) {
     const who = s.kind === "open" ? _("open") : model.words().names?.[i] || s.name || _("someone");
     const notes = [];
     if (i === model.seat()) notes.push(_("you"));
-    if (s.kind === "person" && !s.connected) notes.push(_("away"));
+    if (away.words(i)) notes.push(away.words(i));
     if (s.takeover) notes.push(_("a bot plays for them"));
     if (state.to_move === i && state.status === "playing") notes.push(_("to move"));
     const place = names[i] || _("Seat {number}", { number: i + 1 });
-    li.textContent = notes.length ? _("{seat}: {who} ({notes})", { seat: place, who, notes: notes.join(", ") })
+    const text = notes.length ? _("{seat}: {who} ({notes})", { seat: place, who, notes: notes.join(", ") })
       : _("{seat}: {who}", { seat: place, who });
+    if (li.textContent !== text) li.textContent = text;
   });
   $("speak").textContent = playersSpeak(seats) || "";
   $("leave").hidden = model.seat() === null || state.status === "over";

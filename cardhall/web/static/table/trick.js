@@ -1,8 +1,10 @@
 // Parts of a trick-taking game's picture, for the games' presenters to build with (each game's
 // presenter, cardhall/games/<game>/web/presenter.js, says which facts its panel adds): the
-// trick as card faces with who played each (aria-hidden: the words say it), and the panel, a
-// labelled region with trump, the led suit and each seat's scores in plain text.
-import { _, el, face, suit } from "../common.js";
+// card table (felt.js: the seats around it and the trick as card faces, aria-hidden: the words
+// say it), and the panel, a labelled region with trump, the led suit and each seat's scores
+// in plain text.
+import { _, el, suit } from "../common.js";
+import { createFelt, plateLines } from "./felt.js";
 
 /** A suit letter as a symbol and a word (null for none). */
 export function suitText(letter) {
@@ -44,16 +46,17 @@ export function trickFacts(view, title) {
   return facts;
 }
 
-/** The score columns the view holds: contracts, tricks won, this deal's points, the total. */
+/** The score columns the view holds, [header, values, kind]: contracts, tricks won, this
+ * deal's points, the total. */
 export function scoreColumns(view, n, total = _("Total")) {
   const cols = [];
   const list = (xs) => (Array.isArray(xs) && xs.length === n ? xs : null);
-  if (list(view.contracts)) cols.push([_("Contract (tricks)"), view.contracts]);
+  if (list(view.contracts)) cols.push([_("Contract (tricks)"), view.contracts, "contract"]);
   const won = list(tricksWon(view, n));
-  if (won) cols.push([_("Tricks won"), won]);
+  if (won) cols.push([_("Tricks won"), won, "tricks"]);
   const deal = list(view.deal_points) || list(view.taken_points);
-  if (deal) cols.push([_("Points this deal"), deal]);
-  if (list(view.scores)) cols.push([total, view.scores]);
+  if (deal) cols.push([_("Points this deal"), deal, "deal"]);
+  if (list(view.scores)) cols.push([total, view.scores, "points"]);
   return cols;
 }
 
@@ -66,29 +69,15 @@ export function trickPresenter({ facts = () => [], total } = {}) {
     const panel = el("section", { id: "panel", class: "panel", "aria-labelledby": "panel-h" },
       el("h3", { id: "panel-h", text: _("Trump, led suit and scores") }),
       el("dl", { id: "panel-facts", class: "facts" }), el("table", { id: "panel-scores", class: "scores" }));
-    const trick = el("div", { id: "trick", class: "trick", "aria-hidden": "true" });
-    root.append(panel, trick);
+    const felt = createFelt(root, model, { stats: (view, n) => plateLines(scoreColumns(view, n), n) });
+    root.append(panel);
     model.on("state", () => {
       const view = model.view();
       panel.hidden = model.state.status === "waiting";
-      drawTrick(trick, view, model);
+      felt.draw();
       if (!panel.hidden) drawPanel(panel, view, model, [...trickFacts(view, model.words().title), ...facts(view, model)], total);
     });
   };
-}
-
-function drawTrick(box, view, model) {
-  const names = model.words().seats;
-  const played = trickCards(view, names.length);
-  const sig = played.map((p) => `${p.seat}:${p.card}`).join(" ");
-  if (box.dataset.sig === sig) return;
-  box.dataset.sig = sig;
-  box.replaceChildren(...played.map((p) => {
-    const f = face(p.card);
-    return el("span", { class: "played" },
-      el("span", { class: `card suit-${f ? f.suit : "x"}`, text: f ? f.text : p.card }),
-      el("span", { class: "by", text: p.seat === null ? "" : p.seat === model.seat() ? _("you") : names[p.seat] || "" }));
-  }));
 }
 
 function drawPanel(panel, view, model, facts, total) {

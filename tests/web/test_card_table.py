@@ -1,0 +1,190 @@
+"""The card table a sighted player sees: the seats around the felt, the trick as card faces,
+the last card of every trick shown and the whole trick held before it goes to its winner,
+the hand as card faces that keep their suit colour when they cannot be played."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import expect
+
+from tests.web.helpers import create_table, pick_name, play_one, start_game, wait_turn
+from tests.web.test_games import axe_violations
+
+HELD = "() => document.getElementById('felt').dataset.held === '1'"
+FELT_CARDS = "() => document.querySelectorAll('#felt .pot .pcard').length"
+TRICKS_WON = "() => window.cardhallModel.timeline.filter(e => e.event.type === 'trick_won').length"
+
+
+def hearts_table(server, browser, hold: int, motion: str = "no-preference"):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion=motion)
+    page = context.new_page()
+    pick_name(page, server.url, "Kim")
+    page.evaluate(f"() => localStorage.setItem('cardhall.settings', JSON.stringify({{hold: {hold}}}))")
+    create_table(page, "hearts", {"players": 3, "target": 1}, ["me", "bot:random", "bot:random"])
+    start_game(page)
+    return context, page
+
+
+def test_the_whole_trick_is_held_then_goes_to_its_winner(server, browser):
+    context, page = hearts_table(server, browser, hold=2500)
+    rng = random.Random(3)
+    for _ in range(40):
+        if page.evaluate(TRICKS_WON):
+            break
+        assert wait_turn(page) == "mine"
+        play_one(page, rng)
+    assert page.evaluate(TRICKS_WON) >= 1
+    page.wait_for_function(HELD, timeout=5000)
+    won = page.evaluate("() => window.cardhallModel.timeline.filter(e => e.event.type === 'trick_won').map(e => e.event.cards)")
+    shown = page.evaluate("() => [...document.querySelectorAll('#felt .pot .pcard')].map(c => c.dataset.card)")
+    # tricks finished one after another are shown in turn, each whole, its last card included
+    assert len(shown) == 3 and sorted(shown) in [sorted(cards) for cards in won], (shown, won)
+    assert page.evaluate("() => document.querySelector('#felt .pot .pcard.wins') !== null")
+    page.wait_for_function(f"() => !({HELD})()", timeout=6000)
+    trick = page.evaluate("() => window.cardhallModel.view().trick.length")
+    assert page.evaluate(FELT_CARDS) == trick, "after the hold the table shows the trick now being played"
+    context.close()
+
+
+def test_seats_plates_hand_faces_and_dimmed_cards_keep_their_colour(server, browser):
+    context, page = hearts_table(server, browser, hold=0, motion="reduce")
+    wait_turn(page)
+    plates = page.locator("#felt .plate")
+    expect(plates).to_have_count(3)
+    expect(plates.filter(has_text="Kim")).to_contain_text("you")
+    expect(plates.filter(has_text="bot")).to_have_count(2)
+    assert page.evaluate("() => document.getElementById('felt').getAttribute('aria-hidden')") == "true"
+    # a card that cannot be played keeps its suit's colour (dimmed, not grey)
+    colours = page.evaluate("""() => [...document.querySelectorAll('#hand button.card')].map(b => {
+        const face = b.querySelector('.pcard');
+        return {card: b.dataset.card, off: b.getAttribute('aria-disabled') === 'true', colour: getComputedStyle(face).color};
+    })""")
+    red = {c["colour"] for c in colours if c["card"][-1] in "HD"}
+    black = {c["colour"] for c in colours if c["card"][-1] in "SC"}
+    assert len(red) == 1 and len(black) == 1 and red != black, colours
+    # a card's face is drawn by its own rules only (the end screen's "end" class once framed its lower corner)
+    corner = page.evaluate("() => getComputedStyle(document.querySelector('#hand .pcard .corner.end')).borderTopStyle")
+    assert corner == "none"
+    context.close()
+
+
+def test_hearts_passing_is_select_three_then_confirm_with_undo(server, browser):
+    context, page = hearts_table(server, browser, hold=0)
+    assert wait_turn(page) == "mine"
+    assert page.evaluate("() => window.cardhallModel.view().phase") == "pass"
+    cards = page.locator("#hand button.card")
+    confirm = page.locator("#select-confirm")
+    for i in range(3):
+        cards.nth(i).click()
+    expect(confirm).to_have_attribute("aria-disabled", "false")
+    expect(page.locator("#hand button.selected")).to_have_count(3)
+    assert page.evaluate("() => window.cardhallModel.view().passed.length") == 0, "nothing is passed before confirming"
+    page.locator("#select-undo").click()
+    expect(page.locator("#hand button.selected")).to_have_count(0)
+    expect(confirm).to_have_attribute("aria-disabled", "true")
+    chosen = [cards.nth(i).get_attribute("data-card") for i in (3, 4, 5)]
+    for i in (3, 4, 5):
+        cards.nth(i).click()
+    cards.nth(5).click()  # unselect one, select another
+    expect(page.locator("#hand button.selected")).to_have_count(2)
+    chosen[2] = cards.nth(6).get_attribute("data-card")
+    cards.nth(6).click()
+    confirm.click()
+    page.wait_for_function("() => { const v = window.cardhallModel.view(); return v.phase !== 'pass' || v.passed.length === 3; }")
+    passed = page.evaluate("() => window.cardhallModel.view().passed")
+    assert sorted(passed) == sorted(chosen)
+    assert page.inner_text("#alert") == ""
+    context.close()
+
+
+def test_clash_card_with_two_uses_shows_them_at_the_card_in_words(server, browser):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    pick_name(page, server.url, "Kim")
+    create_table(page, "clash-of-decks", {}, ["me", "bot:random"])
+    start_game(page)
+    rng = random.Random(5)
+    for _ in range(20):
+        assert wait_turn(page) == "mine"
+        legal = page.evaluate("() => window.cardhallModel.legal()")
+        two = [c for c in page.evaluate("() => window.cardhallModel.hand()")
+               if sum(1 for n in legal if c in n.split(" ")) >= 2]
+        if two:
+            break
+        play_one(page, rng)
+    card = two[0]
+    page.locator(f'#hand button[data-card="{card}"]').click()
+    uses = page.locator("#uses")
+    expect(uses).to_be_visible()
+    labels = uses.locator("button[data-play]").all_inner_texts()
+    plays = [b.get_attribute("data-play") for b in uses.locator("button[data-play]").all()]
+    assert len(labels) >= 2 and not set(labels) & set(plays), labels  # words, not notation
+    assert all(not label.endswith((" top", " bottom")) for label in labels), labels
+    box = uses.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    page.keyboard.press("Escape")
+    expect(uses).to_be_hidden()
+    version = page.evaluate("() => window.cardhallModel.version")
+    page.locator(f'#hand button[data-card="{card}"]').click()
+    uses.locator("button[data-play]").first.click()
+    page.wait_for_function(f"() => window.cardhallModel.version > {version}")
+    assert page.inner_text("#alert") == ""
+    context.close()
+
+
+def test_one_click_play_with_medium_bots(server, browser):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    pick_name(page, server.url, "Kim")
+    page.get_by_role("button", name="Play Hearts with bots").click()
+    page.wait_for_url("**/tables/*")
+    page.wait_for_function("() => window.cardhallLast && window.cardhallLast.status === 'playing'")
+    kinds = page.evaluate("() => window.cardhallLast.seats.map(s => s.kind === 'bot' ? s.bot : s.name)")
+    assert kinds[0] == "Kim" and set(kinds[1:]) == {"medium"}
+    context.close()
+
+
+def test_invite_link_copied_and_a_friend_names_themselves_and_sits_in_one_step(server, browser):
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 800}, permissions=["clipboard-read", "clipboard-write"])
+    friend_ctx = browser.new_context(viewport={"width": 375, "height": 800})
+    host, friend = host_ctx.new_page(), friend_ctx.new_page()
+    pick_name(host, server.url, "Host")
+    link = create_table(host, "three-two-five", {"deals": 1}, ["me", "open", "bot:random"], private=True)
+    assert "?invite=" in link
+    host.get_by_role("button", name="Copy invite link").click()
+    expect(host.locator("#invite-said")).to_contain_text("copied")
+    assert host.evaluate("() => navigator.clipboard.readText()") == link
+    friend.goto(link)  # no name in this browser yet
+    expect(friend.get_by_label("Your name at this table")).to_be_visible()
+    friend.get_by_role("button", name="Sit at seat 2").click()
+    expect(friend.locator("#alert")).to_contain_text("name")
+    friend.get_by_label("Your name at this table").fill("Friend")
+    friend.get_by_role("button", name="Sit at seat 2").click()
+    friend.wait_for_function("() => window.cardhallLast && window.cardhallLast.seat === 1")
+    expect(friend.locator("#whoami")).to_contain_text("Friend")
+    host.locator("#start").click()
+    friend.wait_for_function("() => (window.cardhallModel.hand() || []).length > 0")
+    assert axe_violations(friend) == []
+    host_ctx.close()
+    friend_ctx.close()
+
+
+def test_an_away_person_is_shown_away_with_the_takeover_countdown(server, browser):
+    host_ctx, friend_ctx = browser.new_context(), browser.new_context()
+    host, friend = host_ctx.new_page(), friend_ctx.new_page()
+    pick_name(host, server.url, "Host")
+    link = create_table(host, "three-two-five", {"deals": 1}, ["me", "open", "bot:random"], private=True)
+    pick_name(friend, server.url, "Friend")
+    friend.goto(link)
+    friend.get_by_role("button", name="Sit at seat 2").click()
+    host.wait_for_function("() => window.cardhallLast.seats[1].kind === 'person' && window.cardhallLast.seats[1].connected")
+    host.locator("#start").click()
+    friend_ctx.close()  # the friend's page goes away
+    seat = host.locator("#seats li").nth(1)
+    expect(seat).to_contain_text("a bot plays for them in", timeout=15_000)
+    first = seat.inner_text()
+    host.wait_for_timeout(2200)
+    assert seat.inner_text() != first, "the countdown counts down"
+    expect(host.locator("#felt .plate", has_text="Friend")).to_contain_text("a bot plays for them in")
+    host_ctx.close()
