@@ -92,7 +92,7 @@ def test_input_words_quick_long_lines_and_unused_keys(tmp_path):
     assert f"Selected: pass {hand[0]} ({words}). Press Enter to play it." in out
     assert "That line is 5000 characters long, too long to be a choice." in " ".join(out)
     assert all(len(line) < 500 for said in out for line in said.split("\n"))
-    assert "Z is not used here. The keys are C, S, T, F, L, Q, ?; ? says what each does." in out
+    assert "Z is not used here. The keys are C, S, T, F, X, L, Q, ?; ? says what each does." in out
     out.clear()
     script = iter(["spades", "1", "q"])
     TerminalGame(game.new_state(3), 0, {s: "random" for s in (1, 2, 3)}, ask=lambda _: next(script),

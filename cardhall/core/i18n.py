@@ -216,8 +216,8 @@ class Lang:
 
 
 HUGE = 10**15
-"""Numbers from this size on are written as ``:g`` writes them ("1e+25"): Babel's decimal
-context cannot quantize them, and no game's count comes near."""
+"""Numbers from this size on bypass Babel (its decimal context cannot quantize 10**25): whole
+numbers in every digit, fractions as ``:g`` writes them ("1e+25"); no game's count comes near."""
 
 
 def _number(x: float, code: str = SOURCE) -> str:
@@ -227,6 +227,8 @@ def _number(x: float, code: str = SOURCE) -> str:
 
     if isinstance(x, float):
         x = float(f"{x:.6g}")
+    if isinstance(x, int) and abs(x) >= HUGE:  # every digit (a seed's bound), as typed: Babel's context rounds
+        return str(x)
     if math.isfinite(x) and abs(x) >= HUGE:  # no game counts this far: a bad input, said as plainly as possible
         return f"{x:.6g}"
     return format_decimal(0 if x == 0 else x, locale=code, group_separator=False, decimal_quantization=False)

@@ -52,12 +52,12 @@ def test_a_whole_game_has_no_english_left(code: str, players: int) -> None:
     assert english_left("\n".join(_game_text("en", players, seed=11 + players)), code, "hearts")  # the check can fail
 
 
-PLURALS = {  # points of a trick: 1, 2, 5
-    "en": ("1 point)", "2 points)", "5 points)"),
-    "bg": ("1 точка)", "2 точки)", "5 точки)"),
-    "cs": ("1 bod)", "2 body)", "5 bodů)"),
-    "es": ("1 punto)", "2 puntos)", "5 puntos)"),
-    "ru": ("1 очко)", "2 очка)", "5 очков)"),
+PLURALS = {  # points of a trick: 1, 2, 5 (the trick's one line ends "…, 5 points.")
+    "en": (", 1 point.", ", 2 points.", ", 5 points."),
+    "bg": (", 1 точка.", ", 2 точки.", ", 5 точки."),
+    "cs": (", 1 bod.", ", 2 body.", ", 5 bodů."),
+    "es": (", 1 punto.", ", 2 puntos.", ", 5 puntos."),
+    "ru": (", 1 очко.", ", 2 очка.", ", 5 очков."),
 }
 HANDS = {  # cards in a hand: 1, 2, 5
     "en": ("(1 card)", "(2 cards)", "(5 cards)"),

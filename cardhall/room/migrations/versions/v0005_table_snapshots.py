@@ -1,16 +1,16 @@
 """Table snapshots: a table's state at some versions (the latest few), so a restart replays the log
 only from the latest one (the log stays the full record).
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-11-26
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004"
-down_revision = "0003"
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
