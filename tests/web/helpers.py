@@ -43,7 +43,7 @@ def create_table(page: Page, game: str, options: dict[str, Any], seats: list[str
         page.keyboard.press("Space")
     page.get_by_role("button", name="Create the table").focus()
     page.keyboard.press("Enter")
-    page.wait_for_url("**/tables/*")
+    page.wait_for_url("**/tables/*", timeout=60_000)  # under a loaded CI the room may take a while to answer
     if private:  # the host is taken to the table, whose page shows the invite link with a Copy button
         expect(page.locator("#invite-link")).to_have_value(page.url)
     return page.url
