@@ -120,19 +120,7 @@ class Hub(TableFront):
         self.present: Counter[str] = Counter()  # this node's connections per player
         self.used = time.monotonic()
         self._moved = asyncio.Event()
-        self.backfill_from: int | None = None  # restored from a snapshot at this version: no history before it
-
-    async def _history_from(self, since: int | None) -> None:
-        """Rebuild the history before the snapshot this copy was restored from, once a connection
-        asks for what happened after an older version (see `TableActor._history_from`)."""
-        start = self.backfill_from
-        if since is None or start is None or since >= start:
-            return
-        self.backfill_from = None
-        try:
-            await snapshots.backfill(self.room.store, self.table, start)
-        except Exception as exc:
-            log.warning("table %s: the history before version %d could not be rebuilt: %s", self.table.id, start, exc)
+        self.backfill_from = None  # restored from a snapshot at this version: no history before it
 
     async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> None:
         await self._run("sit", [player, name, seat, lang])

@@ -138,6 +138,20 @@ class TableFront(abc.ABC):
     room: Room
     table: Table
     invite: str | None
+    backfill_from: int | None = None  # restored from a snapshot at this version: no history before it
+
+    async def _history_from(self, since: int | None) -> None:
+        """A table restored from a snapshot at version `backfill_from` has no history before it:
+        when a connection asks for what happened after an older version, rebuild it first
+        (`snapshots.backfill`, once), so it still hears every change."""
+        start = self.backfill_from
+        if since is None or start is None or since >= start:
+            return
+        self.backfill_from = None
+        try:
+            await snapshots.backfill(self.room.store, self.table, start)
+        except Exception as exc:  # a sync from before the snapshot then gets the state alone
+            log.warning("table %s: the history before version %d could not be rebuilt: %s", self.table.id, start, exc)
 
     @abc.abstractmethod
     async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> object: ...
@@ -231,7 +245,7 @@ class TableActor(TableFront):
         self._timer: asyncio.TimerHandle | None = None
         self.used = time.monotonic()  # when a command last ran (for dropping idle actors)
         self.snapshot_at = 0  # the version of the table's latest stored snapshot (0: none)
-        self.backfill_from: int | None = None  # restored from a snapshot at this version: no history before it
+        self.backfill_from = None  # restored from a snapshot at this version: no history before it
         self._task = asyncio.create_task(self._run(), name=f"table {table.id}")
         self._task.add_done_callback(self._ended)
 
@@ -444,18 +458,6 @@ class TableActor(TableFront):
             self._job = None
             self._schedule_bot()
 
-    async def _history_from(self, since: int | None) -> None:
-        """A table restored from a snapshot at version `backfill_from` has no history before it:
-        when a connection asks for what happened after an older version, rebuild it first
-        (`snapshots.backfill`, once), so it still hears every change."""
-        start = self.backfill_from
-        if since is None or start is None or since >= start:
-            return
-        self.backfill_from = None
-        try:
-            await snapshots.backfill(self.room.store, self.table, start)
-        except Exception as exc:  # a sync from before the snapshot then gets the state alone
-            log.warning("table %s: the history before version %d could not be rebuilt: %s", self.table.id, start, exc)
 
     def idle(self) -> bool:
         """Nobody watches or sits here connected, nothing is queued, running, thought about or

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import functools
 import gettext
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from babel import Locale
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 from starlette.requests import HTTPConnection
 
@@ -92,17 +93,26 @@ def js_catalog(code: str) -> dict[str, Any]:
         if path.is_file():
             with path.open("rb") as f:
                 catalog = read_po(f, locale=code, domain=DOMAIN)
-            for message in catalog:
-                if not message.id or message.fuzzy or not message.string:
-                    continue
-                msgid = message.id if isinstance(message.id, str) else message.id[0]
-                key = f"{message.context}\u0004{msgid}" if message.context else msgid
-                strings = message.string
-                if isinstance(strings, str):
-                    messages[key] = strings
-                elif all(strings):
-                    messages[key] = list(strings)
+            messages = script_messages(catalog)
     return {"lang": code, "plural": plural_forms(code), "messages": messages}
+
+
+def script_messages(catalog: Iterable[Message], keep: Callable[[Message], bool] = lambda _: True) -> dict[str, Any]:
+    """The translated messages of `catalog` (those `keep` accepts) as the page's scripts read
+    them: ``context\u0004id`` (or the id) → the translation, or the list of plural forms; a
+    fuzzy, empty or partly translated plural message is left out (the script says the English)."""
+    messages: dict[str, Any] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not message.string or not keep(message):
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        key = f"{message.context}\u0004{msgid}" if message.context else msgid
+        strings = message.string
+        if isinstance(strings, str):
+            messages[key] = strings
+        elif all(strings):
+            messages[key] = list(strings)
+    return messages
 
 
 def say_error(error: BaseException | str, code: str, game: Game | str | None = None, viewer: Viewer = None) -> str:

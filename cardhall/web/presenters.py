@@ -23,7 +23,7 @@ from starlette.routing import Route
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, SOURCE, Msg, domain_of
 from cardhall.core.registry import game_class, game_names
-from cardhall.web.languages import chosen, web
+from cardhall.web.languages import chosen, script_messages, web
 
 FILES = {"presenter.js": "text/javascript", "style.css": "text/css"}
 _GAME = re.compile(r"^[a-z0-9-]{1,40}$")
@@ -74,20 +74,7 @@ def _domain_messages(code: str, domain: str) -> dict[str, str | list[str]]:
         return {}
     with path.open("rb") as f:
         catalog = read_po(f, locale=code, domain=domain)
-    messages: dict[str, str | list[str]] = {}
-    for message in catalog:
-        if not message.id or message.fuzzy or not message.string:
-            continue
-        if not any(file.endswith(".js") and "/web/" in file for file, _ in message.locations):
-            continue
-        msgid = message.id if isinstance(message.id, str) else message.id[0]
-        key = f"{message.context}\u0004{msgid}" if message.context else msgid
-        strings = message.string
-        if isinstance(strings, str):
-            messages[key] = strings
-        elif all(strings):
-            messages[key] = list(strings)
-    return messages
+    return script_messages(catalog, lambda m: any(f.endswith(".js") and "/web/" in f for f, _ in m.locations))
 
 
 async def presenter_file(request: Request) -> Response:
