@@ -613,7 +613,10 @@ def login(
 
     code = chosen_language(language)
     tr = lang(code, "terminal")
-    password = typer.prompt(tr._("Password"), hide_input=True, confirmation_prompt=register)
+    try:
+        password = typer.prompt(tr._("Password"), hide_input=True, confirmation_prompt=register)
+    except typer.Abort:  # standard input ended (or Ctrl-C) before a password was typed
+        raise fail(tr._("no password was given: type it at the prompt (the input ended before it)"), tr) from None
     try:
         asyncio.run(log_in(url, name, password, tr, lambda text: print(text, flush=True), register=register))
     except CardhallError as exc:

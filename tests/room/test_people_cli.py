@@ -77,3 +77,11 @@ def test_login_profile_and_replay_in_the_terminal(server: Server, data_dir: Path
     first = replay["start"]["hands"][0]
     assert any(line.strip().startswith(replay["seats"][0]["seat_name"]) and replay["words"][first[0]] in line
                for line in lines)  # every hand at the start of the deal, in words
+
+
+def test_login_without_a_password_is_a_sentence():
+    """Standard input that ends before the password (a script, a closed pipe) is said, not a
+    silent exit 1."""
+    result = CliRunner().invoke(cli.app, ["login", "http://127.0.0.1:1", "--name", "Ann", "--lang", "ru"], input="")
+    assert result.exit_code == 2
+    assert "пароль не введён" in result.output
