@@ -25,7 +25,8 @@ GAMES = [
     ("five-towers", {"players": 2}, ["me", "bot:random"], ["round_started"], 1, 90),
     ("clash-of-decks", {}, ["me", "bot:random"], ["turn_started"], 2, 150),
     ("jass", {"one_deal": True}, ["me", "bot:random", "bot:random", "bot:random"], ["trick_won"], 1, 32),
-    ("three-two-five", {"deals": 1}, ["me", "bot:random", "bot:random"], ["trick_won"], 1, 26),  # 47 before; the median varies 23–25 between random deals: half (23.5) not held
+    # 3-2-5: 47 before; the median varies 23–25 between random deals, so half (23.5) is not held
+    ("three-two-five", {"deals": 1}, ["me", "bot:random", "bot:random"], ["trick_won"], 1, 26),
 ]
 
 MINE = """() => {
