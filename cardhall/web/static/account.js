@@ -1,7 +1,7 @@
 // The lobby's account forms: register (a guest who registers keeps their tables), log in, log
 // out, log out everywhere. The server sets and clears the HttpOnly session cookie; this page
 // only remembers the name to show.
-import { _, api, me, remember } from "./common.js";
+import { _, api, me, onSubmit, remember } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const fail = (err) => { $("lobby-error").textContent = err.message || String(err); };
@@ -40,11 +40,11 @@ async function logOut(everywhere) {
 }
 
 async function main() {
-  $("register-form").addEventListener("submit", (e) => {
+  onSubmit($("register-form"), (e) => {
     e.preventDefault();
     signIn("/api/accounts", $("reg-name").value.trim(), $("reg-password").value);
   });
-  $("login-form").addEventListener("submit", (e) => {
+  onSubmit($("login-form"), (e) => {
     e.preventDefault();
     signIn("/api/sessions", $("login-name").value.trim(), $("login-password").value);
   });

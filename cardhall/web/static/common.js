@@ -126,6 +126,19 @@ export async function authed(path, options) {
   }
 }
 
+/** Take `form`: `handler` answers its submissions from now on, and one the person sent before
+ * the page's scripts were ready (kept by early.js) is sent again now. */
+export function onSubmit(form, handler) {
+  form.addEventListener("submit", handler);
+  form.dataset.ready = "1";
+  const early = window.cardhallEarly;
+  if (early && early.has(form)) {
+    const submitter = early.get(form);
+    early.delete(form);
+    form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+  }
+}
+
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {

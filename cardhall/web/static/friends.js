@@ -1,7 +1,7 @@
 // The lobby's people: friends with where they are (refreshed every few seconds, in place so a
 // focused button stays), friend requests, status and privacy, private messages, the room's
 // chat, block, mute and report. Notices come from the room socket (people.js).
-import { _, api, el, me, tableLink } from "./common.js";
+import { _, api, el, me, onSubmit, tableLink } from "./common.js";
 import { announce } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
@@ -163,7 +163,7 @@ async function start() {
   refreshInbox();
   setInterval(() => { show(); refresh(); }, 8000);
 
-  $("friend-form").addEventListener("submit", async (e) => {
+  onSubmit($("friend-form"), async (e) => {
     e.preventDefault();
     const name = $("friend-name").value.trim();
     const data = await act("/api/friends", "POST", { name }, (d) => d.state === "accepted"
@@ -172,12 +172,12 @@ async function start() {
   });
   $("my-status").addEventListener("change", () => act("/api/status", "POST", { status: $("my-status").value },
     () => _("Your status is now {status}.", { status: STATUS()[$("my-status").value] })));
-  $("privacy-form").addEventListener("submit", (e) => {
+  onSubmit($("privacy-form"), (e) => {
     e.preventDefault();
     act("/api/privacy", "POST", { invite_from: $("invite_from").value, message_from: $("message_from").value,
       join_from: $("join_from").value }, () => _("Your privacy settings are saved."));
   });
-  $("message-form").addEventListener("submit", async (e) => {
+  onSubmit($("message-form"), async (e) => {
     e.preventDefault();
     if (!talkingTo) return;
     $("lobby-error").textContent = "";
@@ -187,7 +187,7 @@ async function start() {
       $("message-text").value = "";
     } catch (err) { fail(err); }
   });
-  $("room-chat-form").addEventListener("submit", async (e) => {
+  onSubmit($("room-chat-form"), async (e) => {
     e.preventDefault();
     $("lobby-error").textContent = "";
     try {
@@ -195,7 +195,7 @@ async function start() {
       $("room-chat-text").value = "";
     } catch (err) { fail(err); }
   });
-  $("safety-form").addEventListener("submit", async (e) => {
+  onSubmit($("safety-form"), async (e) => {
     e.preventDefault();
     const kind = e.submitter && e.submitter.name === "mute" ? "mutes" : "blocks";
     const name = $("safety-name").value.trim();
@@ -207,7 +207,7 @@ async function start() {
       refreshShunned();
     } catch (err) { fail(err); }
   });
-  $("report-form").addEventListener("submit", async (e) => {
+  onSubmit($("report-form"), async (e) => {
     e.preventDefault();
     $("lobby-error").textContent = "";
     const table = $("report-table").value.trim() || null;

@@ -1,6 +1,6 @@
 // The lobby: a guest name, the open tables (refreshed every few seconds), my unfinished
 // tables, and the form that creates a table with the game's options and seats.
-import { LANG, _, api, authed, el, me, playersSpeak, register, showWho, tableLink } from "./common.js";
+import { _, api, authed, el, LANG, me, onSubmit, playersSpeak, register, showWho, tableLink } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -249,7 +249,7 @@ async function start() {
   showWho();
   const who = me();
   if (who) $("name").value = who.name;
-  $("name-form").addEventListener("submit", async (e) => {
+  onSubmit($("name-form"), async (e) => {
     e.preventDefault();
     try {
       const who = await register($("name").value.trim());
@@ -264,7 +264,7 @@ async function start() {
   drawQuick();
   $("game").addEventListener("change", drawOptions);
   drawOptions();
-  $("new-form").addEventListener("submit", create);
+  onSubmit($("new-form"), create);
   refresh();
   setInterval(refresh, 3000);
 }

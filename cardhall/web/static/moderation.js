@@ -1,6 +1,6 @@
 // The moderation page: the open reports (each with what was attached), a form to mute, ban or
 // kick a person with a reason shown to them, and the audit log. The API refuses non-moderators.
-import { _, api, el } from "./common.js";
+import { _, api, el, onSubmit } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const fail = (err) => { $("mod-error").textContent = err.message || String(err); };
@@ -43,7 +43,7 @@ async function close(id) {
   } catch (err) { fail(err); }
 }
 
-$("sanction-form").addEventListener("submit", async (e) => {
+onSubmit($("sanction-form"), async (e) => {
   e.preventDefault();
   $("mod-error").textContent = "";
   const body = { name: $("s-name").value.trim(), kind: $("s-kind").value, duration: $("s-duration").value.trim() || null,

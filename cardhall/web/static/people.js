@@ -2,7 +2,7 @@
 // a table), and notices wherever they are: invitations (accepted in one step: the page goes to
 // the table, seated), messages, friend requests, and a moderator's sanction. Each notice is said
 // in the live region of the people bar; on a table page the bar also holds "invite a friend".
-import { _, api, el, me, tableLink } from "./common.js";
+import { _, api, el, me, onSubmit, tableLink } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const ACTIVE_EVERY = 60_000; // ms between two "active" messages (the server shows away after 5 minutes idle)
@@ -136,7 +136,7 @@ async function inviteControl(tableId) {
     return data.friends.length > 0;
   }
   if (!(await fill())) return;
-  form.addEventListener("submit", async (e) => {
+  onSubmit(form, async (e) => {
     e.preventDefault();
     $("people-alert").textContent = "";
     try {

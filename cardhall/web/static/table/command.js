@@ -3,7 +3,7 @@
 // VoiceOver and Orca without switching modes. "t" or "turn" answers as T does; "l", "choices";
 // "?" or "help"; a choice or a card in words ("queen of spades", "pass") plays it when exactly one
 // matches. The answer is said like a key's.
-import { _, ngettext, pgettext } from "../common.js";
+import { _, ngettext, onSubmit, pgettext } from "../common.js";
 import { describeKey, keyIds, keyMap, runKey } from "./keys.js";
 import { handAction } from "./picker.js";
 import { say } from "./speech.js";
@@ -39,7 +39,7 @@ export function commandOf(model, text) {
 export function listenToCommands(model, { play }) {
   const form = $("command-form");
   if (!form) return;
-  form.addEventListener("submit", (e) => {
+  onSubmit(form, (e) => {
     e.preventDefault();
     const text = $("command").value;
     const asked = commandOf(model, text);

@@ -8,7 +8,7 @@
 // What is said comes with the messages (`?words=1`): the page asks no other endpoint what to
 // say. The DOM is stable: buttons are updated in place, never re-created under the user's
 // focus, and focus only moves when the user asks (or, as a setting, to the choices on your turn).
-import { ApiError, LANG, _, api, authed, el, me, showWho } from "../common.js";
+import { _, api, ApiError, authed, el, LANG, me, onSubmit, showWho } from "../common.js";
 import { showChoices } from "./choices.js";
 import { listenToCommands } from "./command.js";
 import { showEnding } from "./ending.js";
@@ -140,7 +140,7 @@ function wireSettings() {
   $("start").addEventListener("click", startGame);
   $("leave").addEventListener("click", leaveTable);
   $("help-close").addEventListener("click", closeHelp);
-  $("chat-form").addEventListener("submit", (e) => {
+  onSubmit($("chat-form"), (e) => {
     e.preventDefault();
     const line = $("chat").value.trim();
     if (line && send({ type: "chat", text: line })) $("chat").value = "";
