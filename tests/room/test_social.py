@@ -343,3 +343,65 @@ def test_the_command_line_mutes_and_bans_in_the_database(server: Server) -> None
     assert admin(server, "lift", zed.name, "ban").returncode == 0
     assert admin(server, "lift", zed.name, "mute").returncode == 0
     zed.call("POST", "/api/messages", {"to": ann.name, "text": "sorry"})
+
+
+def cli(data: Any, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`cardhall ARGS` with its kept sessions in the folder `data` (as a moderator's own machine)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDHALL_DATA_DIR": str(data)}
+    return subprocess.run([sys.executable, "-m", "cardhall", *args], input=stdin, capture_output=True, text=True,
+                          env=env, timeout=60, check=False)
+
+
+def test_the_command_line_acts_through_a_running_room(server: Server, tmp_path: Any) -> None:
+    """`cardhall admin … --url URL --name MOD` after `cardhall login`: the moderator's session acts
+    through the room, so the person is told at once (a ban closes their room socket, a kick takes
+    them from the table), and the audit log names the moderator, not "command line"."""
+    mod, ann, eve = Member(server, "Mod"), Member(server, "Ann"), Member(server, "Eve")
+    through = ("--url", server.url, "--name", mod.name)
+    # no session kept yet: the sentence says how to log in
+    early = cli(tmp_path, "admin", "reports", *through)
+    assert early.returncode != 0 and f"cardhall login {server.url} --name {mod.name}" in early.stderr, early.stderr
+    logged = cli(tmp_path, "login", server.url, "--name", mod.name, stdin=PASSWORD + "\n")
+    assert logged.returncode == 0, logged.stderr
+    # logged in but not a moderator yet: the room's own refusal, as one sentence
+    refused = cli(tmp_path, "admin", "mute", eve.name, "1h", *through)
+    assert refused.returncode != 0 and "only a moderator can do this" in refused.stderr, refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert admin(server, "grant", mod.name, "moderator").returncode == 0
+
+    table = ann.call("POST", "/api/tables", {"game": "hearts", "options": {"players": 3}, "seats": ["me", "open", "open"]})
+    eve.call("POST", f"/api/tables/{table['id']}/sit", {"seat": None})
+    number = ann.call("POST", "/api/reports", {"name": eve.name, "text": "insults", "table": table["id"]})["id"]
+    listed = cli(tmp_path, "admin", "reports", *through)
+    assert listed.returncode == 0 and f"Report {number}" in listed.stdout and "insults" in listed.stdout, listed.stderr
+
+    muted = cli(tmp_path, "admin", "mute", eve.name, "1h", "--reason", "shouting", *through)
+    assert muted.returncode == 0 and f"{eve.name} is muted until" in muted.stdout, muted.stderr
+    said = eve.call("POST", "/api/lobby/chat", {"text": "hello"}, status=403)["error"]
+    assert "shouting" in said
+    assert cli(tmp_path, "admin", "lift", eve.name, "mute", *through).returncode == 0
+    eve.call("POST", "/api/lobby/chat", {"text": "sorry"})
+
+    # a ban through the room is heard at once on the person's room socket
+    eve.online()
+    banned = cli(tmp_path, "admin", "ban", eve.name, "7d", "--reason", "threats", *through)
+    assert banned.returncode == 0 and f"{eve.name} is banned until" in banned.stdout, banned.stderr
+    closed = eve.hear("banned")
+    assert "threats" in closed["message"]
+    eve.offline()
+    assert cli(tmp_path, "admin", "lift", eve.name, "ban", *through).returncode == 0
+    assert eve.call("GET", "/api/friends")["friends"] == []
+
+    # a kick needs the running room: through it, the person leaves the table and may not sit again
+    kicked = cli(tmp_path, "admin", "kick", eve.name, table["id"], "--reason", "flooding", *through)
+    assert kicked.returncode == 0 and f"{eve.name} is removed from table {table['id']}" in kicked.stdout, kicked.stderr
+    assert eve.player not in [s["player"] for s in ann.call("GET", f"/api/tables/{table['id']}")["seats"]]
+    again = eve.call("POST", f"/api/tables/{table['id']}/sit", {"seat": None}, status=403)["error"]
+    assert "flooding" in again
+
+    audit = cli(tmp_path, "admin", "audit", *through)
+    assert audit.returncode == 0, audit.stderr
+    lines = audit.stdout.splitlines()
+    assert any(f"{mod.name}: kick {eve.name} (flooding)" in line for line in lines), audit.stdout
+    assert any(f"{mod.name}: ban {eve.name} (threats)" in line for line in lines), audit.stdout
+    assert any(f"{mod.name}: mute {eve.name} (shouting)" in line for line in lines), audit.stdout
