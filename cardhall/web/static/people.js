@@ -13,6 +13,7 @@ let socket = null;
 let retry = 1000;
 let lastActive = 0;
 let shut = false; // banned, or the session is gone: no reconnecting
+const HISTORY = Boolean(document.getElementById("log")); // a table page: its history says the chat
 
 /** Say `text` in the people bar's live region (and to anyone listening on the page). */
 export function announce(text) {
@@ -71,8 +72,8 @@ async function notice(message) {
     case "invitation_accepted":
       announce(_("{name} accepted your invitation.", { name: message.name }));
       break;
-    case "message":
-      announce(_("A message from {name}: {text}", { name: message.name, text: message.text }));
+    case "message":  // at a table the history says it (table/roomlines.js), in its chat view
+      if (!HISTORY) announce(_("A message from {name}: {text}", { name: message.name, text: message.text }));
       break;
     case "friend_request":
       announce(_("{name} asks to be your friend.", { name: message.name }));
@@ -93,7 +94,7 @@ async function notice(message) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/room?where=${encodeURIComponent(where)}`);
-  socket.addEventListener("open", () => { retry = 1000; });
+  socket.addEventListener("open", () => { retry = 1000; document.documentElement.dataset.room = "open"; });  // (for tests)
   socket.addEventListener("message", (e) => {
     let message;
     try { message = JSON.parse(e.data); } catch { return; }
@@ -105,6 +106,7 @@ function connect() {
   });
   socket.addEventListener("close", (e) => {
     socket = null;
+    delete document.documentElement.dataset.room;
     if (e.code === 4403 || e.code === 4401) { shut = true; return; } // banned, or no session
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 30_000);

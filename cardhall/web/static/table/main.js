@@ -17,6 +17,7 @@ import { showHand } from "./hand.js";
 import { nameFirst, showJoining } from "./joining.js";
 import { closeHelp, listenToKeys } from "./keys.js";
 import { createModel } from "./model.js";
+import { listenToRoom } from "./roomlines.js";
 import { showSeats } from "./seats.js";
 import { saveSettings, settings } from "./settings.js";
 import { listenForSounds } from "./sound.js";
@@ -149,6 +150,7 @@ function wireSettings() {
 
 async function main() {
   showWho();
+  listenToRoom();  // the lobby's chat and private messages join the history's chat view
   wireSettings();
   let found;
   try {
