@@ -57,6 +57,7 @@ from cardhall.web.protocol import (
 )
 from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
+from cardhall.web.words import earlier_words
 
 Body = TypeVar("Body")
 REPLAY_CACHE = 32
@@ -360,6 +361,20 @@ def create_app(room: Room, secret: str) -> Starlette:
             return error(409, web(await page_lang(request)).say(message))
         return JSONResponse(actor.table.record().to_json())
 
+    @sentences
+    async def earlier(request: Request) -> Response:
+        """`GET /api/tables/{id}/history?until=V`: what this viewer heard at the table up to version
+        V (of the changes the table keeps, its last 500), each event with its sentence in the
+        reader's language: the history a reloaded page shows again (docs/room.md, "HTTP API")."""
+        player = await player_of(request, changes=False)
+        actor = await find(request, player)
+        table = actor.table
+        asked = request.query_params.get("until", "")
+        until = int(asked) if asked.isdigit() and len(asked) < 12 else table.version
+        events = earlier_words(table.id, table.game, list(table.history), actor.viewer(player),
+                               [s.to_json() for s in table.seats], await page_lang(request), until)
+        return JSONResponse({"version": table.version, "events": events})
+
     replays: dict[tuple[str, str], dict[str, Any]] = {}
 
     @sentences
@@ -551,6 +566,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/replay", replay),
+        Route("/api/tables/{table_id}/history", earlier, methods=["GET"]),
         Route("/api/players/{name}", profile, methods=["GET"]),
         Route("/api/leaderboards/{game}", leaderboard, methods=["GET"]),
         Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),

@@ -19,7 +19,7 @@ import json
 import logging
 import weakref
 from collections import OrderedDict
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -256,6 +256,26 @@ class Speaker:
         names = [seat_label(s, self.ui.tr) for s in message.get("seats") or []]
         return state_words(self.game, self.ui, message.get("seat"), message.get("view") or {},
                            message.get("legal") or [], bool(message.get("over")), message.get("scores") or [], names)
+
+
+def earlier_words(table_id: str, game: Game, history: Iterable[Any], viewer: Viewer, seats: Sequence[Mapping[str, Any]],
+                  code: str, until: int, cache: Cache = CACHE) -> list[dict[str, Any]]:
+    """What `viewer` heard at a table up to version `until`, from the changes it keeps
+    (`Table.history`, `cardhall.room.table.Change`): each event this viewer hears (the engine's
+    per-viewer events: never a card the viewer may not know) with its sentence in the language
+    `code`, phrased and cached as a connection's (`Speaker`), so a reloaded page's history reads
+    as it did live. Events with nothing to say are left out."""
+    game, ui = reader(game, check(code))
+    names = [seat_label(s, ui.tr) for s in seats]
+    out: list[dict[str, Any]] = []
+    for change in history:
+        events = change.events.get(viewer, []) if change.version <= until else []
+        if not events:
+            continue
+        said = cache.get(("events", table_id, change.version, viewer, ui.tr.code),
+                         lambda events=events: [event_words(ui, e, viewer, names) for e in events])
+        out.extend({"version": change.version, "event": e, "words": w} for e, w in zip(events, said, strict=True) if w)
+    return out
 
 
 def _by_version(events: list[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:

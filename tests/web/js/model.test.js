@@ -102,3 +102,19 @@ export function test_a_subscriber_that_fails_stops_no_other() {
   model.receive(state(1));
   equal(seen, [1]);
 }
+
+export function test_a_reloaded_pages_earlier_history_is_told_not_replayed() {
+  const model = createModel({ version: 4 });  // the page showed version 4 before the reload
+  const heard = recorder(model);
+  const earlier = [];
+  model.on("earlier", ({ events }) => earlier.push(...events.map((e) => [e.version, e.words])));
+  model.restore([{ version: 2, event: {}, words: "a" }, { version: 4, event: {}, words: "b" }, { version: 5, event: {}, words: "late" }]);
+  equal(earlier, [[2, "a"], [4, "b"]], "only what the page had shown: after 4 comes by the socket");
+  model.connecting();
+  model.receive(event(4, "b"));  // at or below the version shown: a repeat
+  model.receive(event(5, "c"));
+  model.receive(state(5));
+  equal(heard, [["sync", { events: [{ version: 5, event: { type: "move", seat: 1 }, words: "c" }], first: true }],
+    ["event", "c"], ["state", 5]]);
+  equal(model.timeline.map((e) => e.words), ["c"], "the earlier lines are not in the timeline");
+}

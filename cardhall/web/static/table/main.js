@@ -165,9 +165,25 @@ async function main() {
   $("rules-link").href = `/rules/${encodeURIComponent(found.game)}?lang=${encodeURIComponent(LANG)}`;
   $("rules-link").textContent = _("The rules of {game}", { game: found.title || found.game });
   subscribe();
+  await restoreHistory();
   model.on("state", () => { lost = false; });
   await present(found.presenter);
   connect();
+}
+
+/** A reloaded page (it showed version N before) gets back what it said up to N: the table's log
+ * for this viewer, with its words (GET /api/tables/ID/history); what came after N arrives on the
+ * socket (`since`), so each line is there once. A page that cannot have it goes on without it. */
+async function restoreHistory() {
+  const seen = model.version;
+  if (seen <= 0) return;
+  const params = new URLSearchParams(query);
+  params.set("until", String(seen));
+  params.set("lang", LANG);
+  try {
+    const earlier = await api(`/api/tables/${encodeURIComponent(tableId)}/history?${params}`);
+    model.restore(earlier.events);
+  } catch { /* the history starts empty, as before a first visit */ }
 }
 
 let lost = false;

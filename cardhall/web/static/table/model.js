@@ -4,6 +4,7 @@
 // table's summary, a timeline of {version, event, words} and the page's own choices (the
 // picker's path, the selected action). Everything else subscribes:
 //
+//   "earlier" a reloaded page's history, from before its version: {events} (told, not replayed)
 //   "sync"   a returning connection's first state is here: {events, first} (what was missed)
 //   "event"  one timeline entry {version, event, words}, in order, before the state it led to
 //   "state"  the new state is in place: {first, events, missed}
@@ -46,6 +47,14 @@ export function createModel({ version = 0, summary = null } = {}) {
       held = [];
       catchingUp = version > 0;
       return version;
+    },
+
+    /** What this viewer heard up to the version the page last showed (a reload): `events`
+     * [{version, event, words}] from GET /api/tables/ID/history. They are history, not news: said
+     * in the log ("earlier"), never as "event"s (no sound, no animation) and not in the timeline. */
+    restore(events) {
+      const earlier = (Array.isArray(events) ? events : []).filter((e) => e && typeof e.version === "number" && e.version <= version);
+      if (earlier.length) emit("earlier", { events: earlier });
     },
 
     /** One server message, as the wire received it. */

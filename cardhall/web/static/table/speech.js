@@ -52,7 +52,7 @@ export function liveRegions() {
 
 /** One line of the history: `kind` event, note or result; `version` the change it tells; `view`
  * the history view it belongs to (game, chat, room). A line under review keeps its place. */
-export function log(line, kind = "event", version = null, view = "room") {
+export function log(line, kind = "event", version = null, view = "room", { quiet = false } = {}) {
   const box = $("log");
   const p = document.createElement("p");
   p.className = `line ${kind}`;
@@ -60,7 +60,7 @@ export function log(line, kind = "event", version = null, view = "room") {
   p.dataset.view = view;
   if (version !== null) p.dataset.version = String(version);
   box.append(p);
-  aloud(line);
+  if (!quiet) aloud(line);
   while (box.children.length > LOG_LINES) box.firstElementChild.remove();
   if (!box.querySelector(".reviewing")) box.scrollTop = box.scrollHeight;
 }
@@ -84,6 +84,26 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
       log(ngettext("While you were away: {count} event.", "While you were away: {count} events.", lines.length), "note");
       say(_("Welcome back. While you were away: {events}", { events: lines.slice(-3).join(" ") }));
     }
+  });
+  model.on("earlier", ({ events }) => {
+    // a reloaded page's history comes back into the log as it was, quietly (the log's live region
+    // is off meanwhile: it is not news), then one line says it is there
+    $("log").setAttribute("aria-live", "off");
+    let count = 0;
+    let change = null;
+    let told = new Set();
+    for (const e of events) {
+      if (e.version !== change) { change = e.version; told = new Set(); }
+      if (!e.words || told.has(e.words)) continue;
+      told.add(e.words);
+      log(e.words, "event", e.version, viewOf(e.event), { quiet: true });
+      count += 1;
+    }
+    setTimeout(() => {
+      liveRegions();
+      if (count) log(ngettext("The history holds {count} earlier line; Page Up reads it.",
+        "The history holds {count} earlier lines; Page Up reads them.", count), "note");
+    }, 100);
   });
   let batch = new Set();  // the lines of the change being told: a repeated one is said once
   model.on("event", (entry) => {
