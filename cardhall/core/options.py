@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardhall.core.errors import OptionError
@@ -19,7 +19,14 @@ class Flag(str):
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a game: its type, default and allowed values."""
+    """One option of a game: its type, default and allowed values, and how a form shows it.
+
+    `label` is the option's name in words for a form ("Shooting the moon"), `labels` the words of
+    each of its values (`(value, words)` pairs; a `Msg` for words with a context), `offers` the
+    values a form offers where the game checks the value itself (a card to leave out), `words`
+    phrases a value the labels do not name, `help` replaces `doc` beside it where the command
+    line's words do not fit a form. All are marked with `N_` in the game's own catalog
+    domain and said in the reader's language by `form_fields`; `doc` is the help beside it otherwise."""
 
     name: str
     default: Any
@@ -28,6 +35,44 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     form: str | None = None  # the allowed values in words, where no rule above says it
+    label: str = ""
+    help: str | None = None  # the help beside the form's control, where `doc` (written for a command line) does not fit
+    labels: tuple[tuple[Any, str], ...] = ()
+    offers: tuple[Any, ...] | None = None
+    words: Callable[[Any, Lang], str] | None = field(default=None, compare=False)
+
+    def title(self, tr: Lang) -> str:
+        """The option's name for a form, in the reader's language."""
+        return tr._(self.label) if self.label else self.name.replace("_", " ")
+
+    def value_words(self, value: Any, tr: Lang) -> str:
+        """One value of the option in the reader's words ("subtract 26 from the shooter", "1000")."""
+        for known, words in self.labels:
+            if known == value:
+                return tr.say(words) if isinstance(words, Msg) else tr._(words)
+        if self.words is not None:
+            return self.words(value, tr)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return tr.number(value)
+        return str(value)
+
+    def form_fields(self, tr: Lang) -> dict[str, Any]:
+        """The option as a form shows it, in the reader's language: its `label` and `help` (the
+        `doc`, with the allowed values in words for a free text), the control's `kind` (``bool``: a
+        checkbox; ``choice``: one of `choices`, each ``{"value", "label"}``; ``int``: a number from
+        `minimum` to `maximum`; ``text``) and the `default`."""
+        values = self.choices if self.choices is not None else self.offers
+        kind = "bool" if self.kind is bool else "choice" if values is not None else "int" if self.kind is int else "text"
+        shown = self.doc if self.help is None else self.help
+        help_text = tr._(shown) if shown else ""
+        if kind == "text" and self.form is not None:
+            help_text = tr._("{doc} ({allowed})", doc=help_text, allowed=tr.say(self.allowed())) if help_text \
+                else tr.say(self.allowed())
+        out: dict[str, Any] = {"name": self.name, "label": self.title(tr), "help": help_text, "kind": kind,
+                               "default": self.default, "minimum": self.minimum, "maximum": self.maximum}
+        if values is not None:
+            out["choices"] = [{"value": v, "label": self.value_words(v, tr)} for v in values]
+        return out
 
     @property
     def kind(self) -> type:

@@ -154,7 +154,7 @@ def games_catalog(code: str = "en") -> list[dict[str, Any]]:
         levels = [b for b in choices(name) if b in ROOM_BOTS and b in bot_names(game)]
         catalog.append({
             "name": name, "title": game_title(cls, ui.tr), "aliases": aliases(name), "players": sorted(counts),
-            "options": [{"name": o.name, "default": o.default, "allowed": ui.say(o.allowed()),
+            "options": [{**o.form_fields(ui.tr), "allowed": ui.say(o.allowed()),
                          "description": ui.tr._(o.doc) if o.doc else o.doc} for o in cls.OPTIONS],
             "bots": [{"spec": f"bot:{b}", "title": level_title(b, ui.tr), "description": bot_description(name, b, code)}
                      for b in levels],

@@ -32,6 +32,8 @@ def create_table(page: Page, game: str, options: dict[str, Any], seats: list[str
         if field.get_attribute("type") == "checkbox":
             if field.is_checked() != bool(value):
                 page.keyboard.press("Space")
+        elif field.evaluate("f => f.tagName") == "SELECT":  # its choices are in words: chosen by value
+            field.select_option(str(value))
         else:
             page.keyboard.press("Control+A")
             page.keyboard.type(str(value))

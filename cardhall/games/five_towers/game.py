@@ -76,9 +76,11 @@ class FiveTowers(Game):
             "focused:worlds=24:horizon=12", slip=0.15)),
     )
     OPTIONS = (
-        Option("players", 3, N_("number of players (80 cards for 2–3, 110 for 4–5)"), minimum=2, maximum=5),
+        Option("players", 3, N_("number of players (80 cards for 2–3, 110 for 4–5)"), minimum=2, maximum=5,
+               label=N_("Players")),
         Option("spanish_eight", False,
-               N_("variant from the Spanish summary: an 8 may go on any card, even a 0 (nothing special on an 8)")),
+               N_("variant from the Spanish summary: an 8 may go on any card, even a 0 (nothing special on an 8)"),
+               label=N_("The Spanish eight")),
     )
 
     @property

@@ -21,7 +21,7 @@ from operator import add, itemgetter
 from struct import Struct
 from typing import Any
 
-from cardhall.core.card_words import SUIT_WORDS
+from cardhall.core.card_words import SUIT_WORDS, card_words
 from cardhall.core.cards import (
     CLUBS,
     HEARTS,
@@ -156,15 +156,21 @@ class Hearts(Game):
                              levels=heuristic_levels("pimc:worlds=24:rollout=heuristic", slip=0.2)),
     )
     OPTIONS = (
-        Option("players", 4, N_("number of players"), choices=(3, 4)),
-        Option("queen_breaks_hearts", False, N_("playing Q♠ also breaks hearts")),
+        Option("players", 4, N_("number of players"), choices=(3, 4), label=N_("Players")),
+        Option("queen_breaks_hearts", False, N_("playing Q♠ also breaks hearts"),
+               label=N_("The queen of spades breaks hearts")),
         Option("moon_mode", "add", N_("shooting the moon: add 26 to the others, or subtract 26 from the shooter"),
-               choices=("add", "subtract")),
+               choices=("add", "subtract"), label=N_("Shooting the moon"),
+               labels=(("add", N_("add 26 to the others")), ("subtract", N_("subtract 26 from the shooter")))),
         Option("exact_100", "off", N_("a total of exactly the target is cut by 50 or reset to 0"),
-               choices=("off", "minus50", "reset0")),
-        Option("target", 100, N_("the game ends when a total exceeds this"), minimum=1, maximum=100000),
+               choices=("off", "minus50", "reset0"), label=N_("A total of exactly the target"),
+               labels=(("off", N_("counts as it is")), ("minus50", N_("is cut by 50")), ("reset0", N_("is reset to 0")))),
+        Option("target", 100, N_("the game ends when a total exceeds this"), minimum=1, maximum=100000,
+               label=N_("Points that end the game")),
         Option("removed_card", "2C", N_("the card left out with 3 players (no point card)"),
-               form=N_("a card such as 2C or 3D (not a heart, not QS)")),
+               form=N_("a card such as 2C or 3D (not a heart, not QS)"), label=N_("The card left out (3 players)"),
+               offers=tuple(format_card(c) for c in range(52) if not POINT_MASK >> c & 1),
+               words=lambda value, tr: card_words(parse_card(value), tr)),
     )
 
     def __init__(self, **options: Any) -> None:

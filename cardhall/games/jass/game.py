@@ -75,10 +75,14 @@ class Jass(JassFamily):
     )
     teams = ((0, 2), (1, 3))
     OPTIONS = (
-        Option("target", 1000, N_("the points a team needs to win"), choices=(1000, 1500, 2000)),
+        Option("target", 1000, N_("the points a team needs to win"), choices=(1000, 1500, 2000),
+               label=N_("Points to win")),
         Option("bauer_exception", False,
-               N_("the trump Jack need never be played to follow trump (off in the seed; on in jass-kit)")),
-        Option("one_deal", False, N_("a quick game of one deal: the team with more card points wins")),
+               N_("the trump Jack need never be played to follow trump (off in the seed; on in jass-kit)"),
+               label=N_("The trump Jack need never follow trump"),
+               help=N_("the trump Jack (the Bauer) need never be played to follow trump")),
+        Option("one_deal", False, N_("a quick game of one deal: the team with more card points wins"),
+               label=N_("One deal only")),
     )
     hand_size = 9
 

@@ -80,9 +80,12 @@ class Putz(JassFamily):
         search=SearchProfile(win_weight=0.3, scale=1.0, horizon=40, levels=heuristic_levels("pimc:worlds=16:rollout=heuristic")),
     )
     OPTIONS = (
-        Option("players", 3, N_("3 (with a talon) or 5 players"), choices=(3, 5)),
+        Option("players", 3, N_("3 (with a talon) or 5 players"), choices=(3, 5), label=N_("Players"),
+               labels=((3, N_("3, with a talon")),)),
         Option("bauer_exception", False,
-               N_("the trump Jack need never be played to follow trump (off in the seed)")),
+               N_("the trump Jack need never be played to follow trump (off in the seed)"),
+               label=N_("The trump Jack need never follow trump"),
+               help=N_("the trump Jack (the Bauer) need never be played to follow trump")),
     )
 
     def __init__(self, **options: Any) -> None:

@@ -148,9 +148,11 @@ class ThreeTwoFive(Game):
         search=SearchProfile(win_weight=0.3, scale=1.5, horizon=40, levels=heuristic_levels("pimc:worlds=40:rollout=heuristic")),
     )
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("deals", 9, N_("how many deals make a game (9 = three full rotations)"), minimum=1, maximum=99),
+        Option("deals", 9, N_("how many deals make a game (9 = three full rotations)"), minimum=1, maximum=99,
+               label=N_("Deals")),
         Option("trump_by_seventh_card", False,
-               N_("variant: the 7th card dealt to the 5-trick player fixes trump instead of a declaration")),
+               N_("variant: the 7th card dealt to the 5-trick player fixes trump instead of a declaration"),
+               label=N_("Trump by the seventh card")),
     )
 
     @property

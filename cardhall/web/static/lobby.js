@@ -108,27 +108,33 @@ async function ensureName() {
 }
 
 // --- the create form ------------------------------------------------------------------------
+/** One option of the game as a form control, from the game's own declaration (/api/games): its
+ * label and help in the reader's words, a checkbox (yes or no), a select of its choices in words,
+ * a number within its range, or a text field (its help says what to write). */
 function optionInput(game, opt) {
   const id = `opt-${opt.name}`;
-  const allowed = Array.isArray(opt.allowed) ? opt.allowed : null;
-  const hint = el("span", { class: "hint", id: `${id}-hint`,
-    text: `${opt.description || ""}${typeof opt.allowed === "string" ? ` (${opt.allowed})` : ""}` });
+  const label = el("label", { for: id, text: opt.label || opt.name });
+  const hint = opt.help ? el("span", { class: "hint", id: `${id}-hint`, text: opt.help }) : "";
+  const described = opt.help ? `${id}-hint` : null;
   let input;
-  if (typeof opt.default === "boolean") {
-    input = el("input", { type: "checkbox", id, name: opt.name, "aria-describedby": `${id}-hint` });
-    input.checked = opt.default;
+  if (opt.kind === "bool") {
+    input = el("input", { type: "checkbox", id, name: opt.name, "aria-describedby": described });
+    input.checked = Boolean(opt.default);
     input.addEventListener("change", () => drawSeats(game));
-    return el("div", { class: "field check" }, input, el("label", { for: id, text: opt.name.replaceAll("_", " ") }), hint);
+    return el("div", { class: "field check" }, input, label, hint);
   }
-  if (allowed) {
-    input = el("select", { id, name: opt.name, "aria-describedby": `${id}-hint` },
-      ...allowed.map((v) => el("option", { value: String(v), text: String(v) })));
+  if (opt.kind === "choice") {
+    input = el("select", { id, name: opt.name, "aria-describedby": described },
+      ...(opt.choices || []).map((c) => el("option", { value: String(c.value), text: c.label })));
     input.value = String(opt.default);
+  } else if (opt.kind === "int") {
+    input = el("input", { type: "number", id, name: opt.name, value: String(opt.default), step: 1, inputmode: "numeric",
+      min: opt.minimum, max: opt.maximum, "aria-describedby": described });
   } else {
-    input = el("input", { id, name: opt.name, value: String(opt.default), "aria-describedby": `${id}-hint` });
+    input = el("input", { id, name: opt.name, value: String(opt.default), "aria-describedby": described });
   }
   input.addEventListener("change", () => drawSeats(game));
-  return el("div", { class: "field" }, el("label", { for: id, text: opt.name.replaceAll("_", " ") }), input, hint);
+  return el("div", { class: "field" }, label, input, hint);
 }
 
 let seatsAsked = 0; // the number of the latest question for the seats
@@ -220,9 +226,12 @@ function readOptions(game) {
   for (const opt of game.options || []) {
     const input = document.getElementById(`opt-${opt.name}`);
     if (!input) continue;
-    if (typeof opt.default === "boolean") options[opt.name] = input.checked;
-    else if (typeof opt.default === "number" && input.value.trim() !== "" && !Number.isNaN(Number(input.value))) options[opt.name] = Number(input.value);
-    else options[opt.name] = input.value;
+    if (opt.kind === "bool") options[opt.name] = input.checked;
+    else if (opt.kind === "choice") {
+      const chosen = (opt.choices || []).find((c) => String(c.value) === input.value);
+      options[opt.name] = chosen ? chosen.value : input.value;
+    } else if (opt.kind === "int" && input.value.trim() !== "" && !Number.isNaN(Number(input.value))) options[opt.name] = Number(input.value);
+    else options[opt.name] = input.value;  // the game says why a value is wrong, in its own sentence
   }
   return options;
 }
