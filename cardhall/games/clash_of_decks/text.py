@@ -16,7 +16,7 @@ from cardhall.core.i18n import N_, NP_
 from cardhall.core.text import Shortcut, TextUI
 from cardhall.games.clash_of_decks.abilities import ability_names
 from cardhall.games.clash_of_decks.cards import BY_NAME, CARDS
-from cardhall.games.clash_of_decks.game import TURN, name_of
+from cardhall.games.clash_of_decks.game import LANES, TURN, name_of
 from cardhall.games.clash_of_decks.words import (
     ABILITY,
     ABILITY_RULES,
@@ -37,6 +37,10 @@ FORMATS = {"precon": NP_("format", "precon"), "draft": NP_("format", "draft"),
 NOTATION_WORDS = {"A": N_("player A's side"), "B": N_("player B's side"),
                   "top": N_("the top lane"), "bottom": N_("the bottom lane")}
 """The notation's sides and lanes in words (the browser's picker names a step by them)."""
+VERB_WORDS = {"summon": NP_("notation word", "summon"), "cast": NP_("notation word", "cast"),
+              "on": NP_("notation word", "on")}
+"""The notation's verbs in words, for choices told apart by their notation said in words
+("summon SHAMAN the top lane: …"): a listener who chooses with buttons hears no notation."""
 
 
 class GameTextUI(TextUI):
@@ -48,6 +52,8 @@ class GameTextUI(TextUI):
         of the game; other tokens as they are."""
         if token in NOTATION_WORDS:
             return self.tr._(NOTATION_WORDS[token])
+        if token in VERB_WORDS:
+            return self.tr.pgettext("notation word", VERB_WORDS[token])
         return super().token(token)
 
     def word(self, name: str) -> str:
@@ -464,7 +470,20 @@ class GameTextUI(TextUI):
                 msgid = data["you"]
             elif data.get("them") and viewer == 1 - subject and not self.game.options["solo"]:
                 msgid = data["them"]
-        return cap(self.tr.say(from_data({**data, "id": msgid, "you": None}), viewer))
+        params = data.get("params") or {}
+        if not self.notation and isinstance(params.get("where"), str):  # "A top 1" in words for a listener
+            params = {**params, "where": self.place_words(params["where"])}
+        return cap(self.tr.say(from_data({**data, "id": msgid, "you": None, "params": params}), viewer))
+
+    def place_words(self, where: str) -> str:
+        """A creature's place in notation ("A top 1") in words: "player A's side, top 1"."""
+        parts = where.split()
+        if len(parts) != 3 or parts[0] not in NOTATION_WORDS or parts[1] not in LANES:
+            return where
+        side, lane_name, place = parts
+        spot = self.tr._("{lane} {place}", lane=self.tr.pgettext("lane, short", LANE_SHORT[LANES.index(lane_name)]),
+                         place=place)
+        return f"{self.tr._(NOTATION_WORDS[side])}, {spot}"
 
     def relabel(self, text: str, viewer: Viewer) -> str:
         """A sentence of an older record (English, sides named A and B): the listener's side becomes "you"."""

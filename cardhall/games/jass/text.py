@@ -337,6 +337,18 @@ class GameTextUI(TextUI):
             return self.tr._("{note}: keep your hand", note=note)
         return note
 
+    def spoken_choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
+        """A choice in words only, for a listener who chooses with buttons: a card by its name
+        ("queen of hearts (trump)"), another choice by what it does ("make hearts trump")."""
+        note = self.game.format_action(action)
+        if isinstance(action, int) and action < 52:
+            if view["trump"] and note[1] == view["trump"]:
+                # Translators: a card among the choices, in words: its name, "trump".
+                return self.tr._("{card} (trump)", card=self.words(note))
+            return self.words(note)
+        said = self.choice(action, view, seat)
+        return said[len(note) + 2:] if said.startswith(note + ": ") else said
+
     def phrase(self, event: Event, viewer: Viewer) -> str:
         kind = event["type"]
         if kind == "deal_scored":

@@ -273,6 +273,20 @@ class GameTextUI(TextUI):
             return tr._("give back {card} ({notation})", card=self.card(action - RETURN, as_object=True), notation=note)
         return f"{self.card(action)} ({note})"
 
+    def spoken_choice(self, action: Action, view: View, seat: int) -> str:
+        """A choice in words only, for a listener who chooses with buttons: "eight of clubs",
+        "give back the eight of clubs", "hearts trump, you hold 4"."""
+        assert isinstance(action, int)
+        tr = self.tr
+        if action >= TRUMP:
+            s = SUITS[action - TRUMP]
+            n = sum(c[-1] == s for c in view["hand"])
+            return tr.ngettext("{suit} trump, you hold {count}", "{suit} trump, you hold {count}", n,
+                               suit=suit_words(action - TRUMP, tr))
+        if action >= RETURN:
+            return tr._("give back {card}", card=self.card(action - RETURN, as_object=True))
+        return self.card(action)
+
     # --- events ------------------------------------------------------------------
     def phrase(self, event: Event, viewer: Viewer) -> str:
         tr = self.tr
