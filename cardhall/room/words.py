@@ -23,7 +23,8 @@ def seat_label(seat: Mapping[str, Any], tr: Lang) -> str:
     return str(seat.get("name") or "")
 
 
-def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names: Sequence[str] = ()) -> str | None:
+def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names: Sequence[str] = (),
+                  places: Sequence[str] = ()) -> str | None:
     """A room event in `tr`'s language for `viewer` (a seat, or None for a spectator): None when
     `event` is not a room event (the game phrases it), "" when the reader need not hear it (the
     end of the game, which the game's result says; one's own connection).
@@ -31,7 +32,10 @@ def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names:
     `names[seat]` is what the reader calls a seat (the terminal: the game's seat names; the
     browser: the seated people's names). Events about a seat in play (takeover, reclaimed,
     clock_warning) name the seat that way; events about a person (sat, left, chat, connected,
-    disconnected) name them by the event's `name`. Each falls back to the other."""
+    disconnected) name them by the event's `name`. Each falls back to the other. `places[seat]` is
+    the game's own name of a seat ("North", "Player 2"): a person who sits or leaves is said to
+    sit as it ("Ann sits down as North."), the name every other sentence of the game uses; without
+    `places` the seat's number is said ("Ann sits down in seat 1.")."""
     kind = event.get("type")
     if kind not in ROOM_EVENTS:
         return None
@@ -44,7 +48,14 @@ def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names:
     if not who:
         who = tr._("Seat {number}", number=seat + 1) if isinstance(seat, int) else tr._("Someone")
     number = seat + 1 if isinstance(seat, int) else 0
+    place = places[seat] if isinstance(seat, int) and 0 <= seat < len(places) and places[seat] else ""
     match kind:
+        case "sat" if place:
+            return tr._("You sit down as {seat}.", seat=place) if you else \
+                tr._("{player} sits down as {seat}.", player=who, seat=place)
+        case "left" if place:
+            return tr._("You leave; {seat} is open.", seat=place) if you else \
+                tr._("{player} leaves; {seat} is open.", player=who, seat=place)
         case "sat":
             return tr._("You sit down in seat {number}.", number=number) if you else \
                 tr._("{player} sits down in seat {number}.", player=who, number=number)

@@ -39,7 +39,7 @@ def event_sentence(ui: TextUI, event: Event, viewer: int | None, tr: Lang | None
     """An event in words: the room's events (in `tr`'s words, else the game's), the game's by
     its `TextUI.phrase` ("" when there is nothing to say)."""
     names = [ui.seat(s) for s in range(ui.game.num_players)]
-    room = room_sentence(event, tr or ui.tr, viewer, names)
+    room = room_sentence(event, tr or ui.tr, viewer, names, names)
     return room if room is not None else ui.phrase(event, viewer)
 
 

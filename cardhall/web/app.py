@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import math
 import time
 from collections.abc import Awaitable, Callable
@@ -57,7 +58,7 @@ from cardhall.web.protocol import (
 )
 from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
-from cardhall.web.words import earlier_words
+from cardhall.web.words import earlier_words, load_reader
 
 Body = TypeVar("Body")
 REPLAY_CACHE = 32
@@ -163,10 +164,15 @@ def games_catalog(code: str = "en") -> list[dict[str, Any]]:
 
 
 def in_language(summary: dict[str, Any], code: str) -> dict[str, Any]:
-    """A table's summary for a reader of `code`: the game's title in their language (the
-    summary itself is the same for everyone and names the game in English)."""
+    """A table's summary for a reader of `code`: the game's title and its names of the seats
+    (`seat_names`: "North", "Player 2") in their language (the summary itself is the same for
+    everyone and names the game in English)."""
     title = summary.get("title")
-    return {**summary, "title": web(code).pgettext("game", title)} if isinstance(title, str) and title else summary
+    said = {**summary, "title": web(code).pgettext("game", title)} if isinstance(title, str) and title else dict(summary)
+    with contextlib.suppress(CardhallError, TypeError, KeyError):
+        game, ui = load_reader(summary["game"], json.dumps(summary.get("options") or {}, sort_keys=True), code)
+        said["seat_names"] = [ui.seat(i) for i in range(game.num_players)]
+    return said
 
 
 def bot_description(game: str, level: str, code: str = "en") -> str:

@@ -222,7 +222,8 @@ def table_text(request: TextRequest | dict[str, Any]) -> dict[str, Any]:
     events: list[str] = []
     for number, ev in enumerate(body.events, 1):
         the_event = Msg(N_("event {number}"), number=number)
-        said = _call(room_sentence, the_event, False, ev, ui.tr, seat, names)
+        said = _call(room_sentence, the_event, False, ev, ui.tr, seat, names,
+                     [ui.seat(i) for i in range(game.num_players)])
         if said is None and hasattr(ui, "phrase"):
             said = _call(ui.phrase, the_event, False, ev, seat)
         if said:
@@ -302,8 +303,9 @@ def _refuse(error: BaseException | str, code: str, status: int = 400, game: Any 
 
 
 async def seats_endpoint(request: Request) -> Response:
-    """How many seats a game has with these options (the lobby's form asks as options change);
-    bad options get the game's sentence saying what would be right."""
+    """How many seats a game has with these options, and the game's name of each in the reader's
+    language (the lobby's form asks as options change); bad options get the game's sentence
+    saying what would be right."""
     code = await page_lang(request)
     name = request.path_params["name"]
     try:
@@ -315,7 +317,8 @@ async def seats_endpoint(request: Request) -> Response:
         return _refuse(Msg(N_("options must be JSON, e.g. {example}"), example='{"players": 3}'), code)
     except CardhallError as exc:
         return _refuse(exc, code, game=name)
-    return JSONResponse({"seats": game.num_players})
+    ui = text_ui(game, code)
+    return JSONResponse({"seats": game.num_players, "names": [ui.seat(i) for i in range(game.num_players)]})
 
 
 # --- pages ----------------------------------------------------------------------------------------

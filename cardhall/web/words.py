@@ -66,8 +66,9 @@ def _call(fn: Any, *args: Any) -> Any:
 
 def event_words(ui: TextUI, event: Mapping[str, Any], seat: Viewer, names: Sequence[str]) -> str:
     """One event as one sentence for `seat` ("" when there is nothing to say): the room's own
-    events (`room_sentence`, naming the seated people), else the game's (`TextUI.phrase`)."""
-    said = room_sentence(event, ui.tr, seat, names)
+    events (`room_sentence`, naming the seated people and the seats by the game's names), else the
+    game's (`TextUI.phrase`)."""
+    said = room_sentence(event, ui.tr, seat, names, [ui.seat(i) for i in range(ui.game.num_players)])
     if said is None:
         said = _call(ui.phrase, event, seat)
     return said or ""

@@ -76,3 +76,19 @@ def test_clock_warnings_take_the_plural_form_of_the_language(seconds, russian, c
     event = {"type": "clock_warning", "seat": 0, "seconds": seconds}
     assert room_sentence(event, lang("ru"), 0) == f"На этот ход у вас {russian}."
     assert room_sentence(event, lang("cs"), 1, ["Anna", "Petr"]) == f"Anna: na tento tah {czech}."
+
+
+@pytest.mark.parametrize("code", ["en", "bg", "cs", "es", "ru"])
+def test_sitting_and_leaving_name_the_seat_as_the_game_does(code):
+    """With the game's seat names (`places`), a person sits down as North and leaves North open:
+    the name every other sentence of the game uses, not a number beside it."""
+    tr = lang(code)
+    names = ["Ann", "Bob", "", ""]
+    sat = room_sentence({"type": "sat", "seat": 3, "name": "Dan"}, tr, None, names, SEATS)
+    mine = room_sentence({"type": "sat", "seat": 3, "name": "Dan"}, tr, 3, names, SEATS)
+    left = room_sentence({"type": "left", "seat": 1, "name": "Bob"}, tr, 0, names, SEATS)
+    assert sat and mine and left
+    assert "West" in sat and "Dan" in sat and "West" in mine and "East" in left and "Bob" in left
+    assert not any(ch.isdigit() for ch in sat + mine + left), (sat, mine, left)
+    if code == "en":
+        assert (sat, mine, left) == ("Dan sits down as West.", "You sit down as West.", "Bob leaves; East is open.")

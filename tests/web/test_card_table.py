@@ -157,10 +157,10 @@ def test_invite_link_copied_and_a_friend_names_themselves_and_sits_in_one_step(s
     assert host.evaluate("() => navigator.clipboard.readText()") == link
     friend.goto(link)  # no name in this browser yet
     expect(friend.get_by_label("Your name at this table")).to_be_visible()
-    friend.get_by_role("button", name="Sit at seat 2").click()
+    friend.get_by_role("button", name="Sit as East").click()
     expect(friend.locator("#alert")).to_contain_text("name")
     friend.get_by_label("Your name at this table").fill("Friend")
-    friend.get_by_role("button", name="Sit at seat 2").click()
+    friend.get_by_role("button", name="Sit as East").click()
     friend.wait_for_function("() => window.cardhallLast && window.cardhallLast.seat === 1")
     expect(friend.locator("#whoami")).to_contain_text("Friend")
     host.locator("#start").click()
@@ -177,7 +177,7 @@ def test_an_away_person_is_shown_away_with_the_takeover_countdown(server, browse
     link = create_table(host, "three-two-five", {"deals": 1}, ["me", "open", "bot:random"], private=True)
     pick_name(friend, server.url, "Friend")
     friend.goto(link)
-    friend.get_by_role("button", name="Sit at seat 2").click()
+    friend.get_by_role("button", name="Sit as East").click()
     host.wait_for_function("() => window.cardhallLast.seats[1].kind === 'person' && window.cardhallLast.seats[1].connected")
     host.locator("#start").click()
     friend_ctx.close()  # the friend's page goes away

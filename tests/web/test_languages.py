@@ -20,7 +20,7 @@ from tests.web.test_games import axe_violations
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 CZECH = re.compile(r"[ěščřžůťďňĚŠČŘŽŮŤĎŇ]")
 ENGLISH_UI = ("Your hand", "History and chat", "Seats", "Leave the table", "read the whole table", "The table",
-              "Your move", "Settings", "Language", "Players speak", "You are at seat")
+              "Your move", "Settings", "Language", "Players speak", "at this Hearts table")
 ENGLISH_WORDS = re.compile(r"\b(the|you|your|plays?|seat|leads?|trick|takes?|and|of|passes?)\b", re.IGNORECASE)
 
 
@@ -83,9 +83,9 @@ def test_a_czech_and_a_russian_player_each_read_their_own_language(server, brows
     expect(cs.get_by_role("heading", level=1)).to_have_text("Herna")
     name_myself(cs, "Jana", "Jste Jana")
     cs.locator("#game").select_option("hearts")
-    for option, value in (("players", "3"), ("target", "1")):
-        cs.locator(f"#opt-{option}").fill(value)
-        cs.locator(f"#opt-{option}").press("Tab")
+    cs.locator("#opt-players").select_option("3")  # a choice in words
+    cs.locator("#opt-target").fill("1")  # a number
+    cs.locator("#opt-target").press("Tab")
     expect(cs.locator("#seat-2")).to_be_visible()
     expect(cs.locator("#seat-3")).to_have_count(0)
     for i, seat in enumerate(["me", "open", "bot:random"]):
@@ -130,7 +130,7 @@ def test_a_czech_and_a_russian_player_each_read_their_own_language(server, brows
     expect(cs.get_by_role("heading", name="Historie a chat")).to_be_visible()
     expect(cs.get_by_role("heading", name="Klávesy")).to_be_visible()
     expect(cs.locator("#help-keys")).to_contain_text("přečíst celý stůl")
-    expect(cs.locator("#log")).to_contain_text("Sedíte na místě 1 u tohoto stolu hry Srdce.")
+    expect(cs.locator("#log")).to_contain_text("U tohoto stolu hry Srdce jste Sever.")
     expect(cs.get_by_role("button", name="Zavřít seznam kláves")).to_be_visible()
     expect(cs.get_by_role("link", name="Pravidla hry Srdce")).to_have_attribute("href", "/rules/hearts?lang=cs")
     # Russian: the same in Russian; nothing in Czech
@@ -138,7 +138,7 @@ def test_a_czech_and_a_russian_player_each_read_their_own_language(server, brows
     expect(ru.get_by_role("heading", name="История и чат")).to_be_visible()
     expect(ru.get_by_role("heading", name="Клавиши")).to_be_visible()
     expect(ru.locator("#help-keys")).to_contain_text("прочитать весь стол")
-    expect(ru.locator("#log")).to_contain_text("Вы на месте 2 за этим столом игры Червы.")
+    expect(ru.locator("#log")).to_contain_text("Вы — Восток за этим столом игры Червы.")
     expect(ru.get_by_role("button", name="Закрыть список клавиш")).to_be_visible()
     expect(ru.get_by_role("link", name="Правила игры Червы")).to_have_attribute("href", "/rules/hearts?lang=ru")
 

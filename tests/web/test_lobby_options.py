@@ -86,6 +86,8 @@ def test_the_form_creates_the_table_with_the_chosen_values(server, browser) -> N
     page.locator("#game").select_option("hearts")
     page.locator("#opt-players").select_option("3")
     expect(page.locator("#seats select")).to_have_count(3)
+    # the seats by the game's names, as the table's sentences say them, with the number they count by
+    expect(page.locator("label[for=seat-1]")).to_have_text("Este (asiento 2)")
     page.locator("#opt-moon_mode").select_option(label="restar 26 al tirador")
     page.locator("#opt-removed_card").select_option(label="el tres de diamantes")
     page.locator("#opt-target").fill("50")
@@ -95,7 +97,8 @@ def test_the_form_creates_the_table_with_the_chosen_values(server, browser) -> N
     page.locator("#new-form button[type=submit]").click()
     page.wait_for_url("**/tables/*")
     table = page.url.rsplit("/", 1)[-1]
-    found = httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()
+    found = httpx.get(f"{server.url}/api/tables/{table}", params={"lang": "es"}, timeout=30).json()
+    assert found["seat_names"] == ["Norte", "Este", "Sur"]
     assert found["options"] == {"players": 3, "queen_breaks_hearts": True, "moon_mode": "subtract", "exact_100": "off",
                                 "target": 50, "removed_card": "3D"}
     page.context.close()

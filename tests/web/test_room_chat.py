@@ -22,7 +22,7 @@ def test_lobby_chat_and_private_messages_in_the_tables_chat_view(server, browser
     made = fetch(ann, "POST", "/api/tables", {"game": "hearts", "options": {"players": 3},
                                               "seats": ["me", "open", "bot:random"]})
     ann.goto(f"{server.url}/tables/{made['body']['id']}")
-    expect(ann.locator("#log")).to_contain_text("You are at seat 1")
+    expect(ann.locator("#log")).to_contain_text("You are North at this Hearts table")
     type_into(ann, "#chat", "hello table")
     ann.keyboard.press("Enter")
     table_line = ann.locator("#log p[data-view='chat']").filter(has_text="hello table")

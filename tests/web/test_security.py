@@ -82,7 +82,7 @@ def test_markup_in_names_and_chat_shows_as_text(server, browser):
     expect(mal.locator("#whoami")).to_have_text(f"You are {MARKUP_NAME}")
     expect(mal.locator("#open")).to_contain_text("Host", timeout=10_000)
     mal.goto(url)
-    sit = mal.get_by_role("button", name="Sit at seat 2")
+    sit = mal.get_by_role("button", name="Sit as East")
     sit.focus()
     mal.keyboard.press("Enter")
     expect(host.locator("#seats")).to_contain_text(MARKUP_NAME)
@@ -115,7 +115,7 @@ def test_a_private_table_needs_its_invite(server, browser):
     assert table_id not in httpx.get(f"{server.url}/api/tables").text
     # with the invite link: the table, a seat, a game
     other.goto(invite_url)
-    sit = other.get_by_role("button", name="Sit at seat 2")
+    sit = other.get_by_role("button", name="Sit as East")
     sit.focus()
     other.keyboard.press("Enter")
     owner.goto(invite_url)

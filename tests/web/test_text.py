@@ -52,7 +52,8 @@ def test_bad_requests_get_a_sentence(server):
     assert r.status_code == 400 and "JSON" in r.json()["error"]
     r = client.get("/api/games/five-towers/seats", params={"options": '{"players": 9}'})
     assert r.status_code == 400 and "players" in r.json()["error"]
-    assert client.get("/api/games/five-towers/seats", params={"options": '{"players": 4}'}).json() == {"seats": 4}
+    assert client.get("/api/games/five-towers/seats", params={"options": '{"players": 4}'}).json() == {
+        "seats": 4, "names": ["Player 1", "Player 2", "Player 3", "Player 4"]}
 
 
 @pytest.mark.parametrize("name", GAMES)

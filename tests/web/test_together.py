@@ -108,7 +108,7 @@ def test_reload_resumes_and_a_second_tab_shares_the_seat(server, browser):
     page.reload()  # (the version grows: the table logs the disconnection and the return)
     assert wait_turn(page) == "mine"
     assert hand_of(page) == hand
-    expect(page.locator("#log")).to_contain_text("You are at seat 1")
+    expect(page.locator("#log")).to_contain_text("You are South at this 3-2-5")
 
     # an illegal try gets the engine's sentence; Page Up reviews the history; remapped keys
     if page.locator('#hand button[aria-disabled="true"]').count():

@@ -31,7 +31,10 @@ function seatWords(seat, gameName) {
 const PACES = { none: _("bots play at once"), normal: _("bots at the normal pace"), slow: _("bots play slowly") };
 
 function describe(t) {
-  const seats = (t.seats || []).map((s, i) => _("{number}: {who}", { number: i + 1, who: seatWords(s, t.game) })).join(", ");
+  // each seat by the game's name for it ("North", "Player 2"), as the table's own sentences say it
+  const seats = (t.seats || []).map((s, i) => (t.seat_names && t.seat_names[i]
+    ? _("{seat}: {who}", { seat: t.seat_names[i], who: seatWords(s, t.game) })
+    : _("{number}: {who}", { number: i + 1, who: seatWords(s, t.game) }))).join(", ");
   const status = { waiting: _("waiting for players"), playing: _("playing"), over: _("finished") }[t.status] || t.status;
   const title = t.private ? _("{game} (private)", { game: gameTitle(t.game) }) : gameTitle(t.game);
   const speak = playersSpeak(t.seats);
@@ -138,6 +141,7 @@ function optionInput(game, opt) {
 }
 
 let seatsAsked = 0; // the number of the latest question for the seats
+let seatNames = []; // the game's names of the seats, in the reader's words (the latest answer)
 
 /** The number of seats with the options as they are in the form (the server's game decides);
  * null after an error, or when the options changed while the server answered (answers may
@@ -146,9 +150,10 @@ async function seatCount(game) {
   const asked = ++seatsAsked;
   const options = encodeURIComponent(JSON.stringify(readOptions(game)));
   try {
-    const answer = await api(`/api/games/${encodeURIComponent(game.name)}/seats?options=${options}`);
+    const answer = await api(`/api/games/${encodeURIComponent(game.name)}/seats?options=${options}&lang=${encodeURIComponent(LANG)}`);
     if (asked !== seatsAsked) return null;
     $("lobby-error").textContent = "";
+    seatNames = answer.names || [];
     return answer.seats;
   } catch (err) {
     if (asked === seatsAsked) fail(err);
@@ -197,8 +202,9 @@ async function drawSeats(game) {
   if (n === null) return;
   const box = $("seats");
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
-  if (box.querySelectorAll("select").length === n && box.dataset.game === game.name) return;
-  box.dataset.game = game.name;
+  const sig = `${game.name} ${seatNames.join(",")}`;
+  if (box.querySelectorAll("select").length === n && box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
   box.replaceChildren(el("legend", { text: _("Seats") }));
   const levels = botLevels(game);
   for (let i = 0; i < n; i++) {
@@ -210,7 +216,8 @@ async function drawSeats(game) {
         ? _("Bot: {level} — {description}", { level: b.name, description: b.description })
         : _("Bot: {level}", { level: b.name }) })));
     select.value = before[i] || (i === 0 ? "me" : levels.length ? defaultBot(levels).spec : "open");
-    box.append(el("div", { class: "field" }, el("label", { for: id, text: _("Seat {number}", { number: i + 1 }) }), select));
+    const label = seatNames[i] ? _("{seat} (seat {number})", { seat: seatNames[i], number: i + 1 }) : _("Seat {number}", { number: i + 1 });
+    box.append(el("div", { class: "field" }, el("label", { for: id, text: label }), select));
   }
 }
 

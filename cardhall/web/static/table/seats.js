@@ -47,16 +47,18 @@ function drawWaiting(model, sitAt) {
   const who = me();
   const host = model.isHost(who && who.player);
   const open = (state.seats || []).map((s, i) => (s.kind === "open" ? i : -1)).filter((i) => i >= 0);
+  const names = model.words().seats || [];
+  const place = (i) => names[i] || _("Seat {number}", { number: i + 1 });  // the game's name of the seat, as its sentences say it
   $("waiting-text").textContent = open.length
-    ? ngettext("Waiting for players: seat {seats} is open.", "Waiting for players: seats {seats} are open.", open.length,
-      { seats: open.map((i) => i + 1).join(", ") })
+    ? ngettext("Waiting for players: {seats} is open.", "Waiting for players: {seats} are open.", open.length,
+      { seats: open.map(place).join(", ") })
     : host ? _("Every seat is taken. Start the game when you are ready (Enter).") : _("Every seat is taken; the host starts the game.");
   const sit = $("sit-buttons");
   const want = model.seat() === null ? open : [];
-  const sig = want.join(",");
+  const sig = want.map(place).join(",");
   if (sit.dataset.sig !== sig) {
     sit.dataset.sig = sig;
-    sit.replaceChildren(...want.map((i) => el("button", { type: "button", text: _("Sit at seat {number}", { number: i + 1 }), onclick: () => sitAt(i) })));
+    sit.replaceChildren(...want.map((i) => el("button", { type: "button", text: _("Sit as {seat}", { seat: place(i) }), onclick: () => sitAt(i) })));
   }
   $("start").hidden = !(host && open.length === 0);
 }

@@ -119,7 +119,8 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
       document.title = `${words.title} — cardhall`;
       $("rules-link").textContent = _("The rules of {game}", { game: words.title });
       log(seat === null ? _("You watch this {game} table as a spectator.", { game: words.title })
-        : _("You are at seat {number} of this {game} table.", { number: seat + 1, game: words.title }), "note");
+        : _("You are {seat} at this {game} table.", { seat: (words.seats || [])[seat] || _("Seat {number}", { number: seat + 1 }),
+          game: words.title }), "note");
     }
     batch = new Set();
     const state = model.state;
