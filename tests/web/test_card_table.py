@@ -188,3 +188,73 @@ def test_an_away_person_is_shown_away_with_the_takeover_countdown(server, browse
     assert seat.inner_text() != first, "the countdown counts down"
     expect(host.locator("#felt .plate", has_text="Friend")).to_contain_text("a bot plays for them in")
     host_ctx.close()
+
+
+BUILDS = "() => window.cardhallModel.legal().filter(n => n.startsWith('take '))"
+
+
+def parse_build(notation: str) -> dict[str, list[str]]:
+    """A build's notation as its clauses: {'take': [...], 'demolish': [...], 'place': [...]}."""
+    return {k: rest for k, *rest in (clause.split() for clause in notation.split(";"))}
+
+
+def test_five_towers_build_by_clicking_the_offer_and_the_towers(server, browser):
+    """Bid by a click on the offer, then build with the mouse: a click on an offer card takes it,
+    a click on the tower of its colour puts it there (a click on it takes it back), a click on a
+    tower top demolishes it; the picker follows each click, and the last card plays the build."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    pick_name(page, server.url, "Kim")
+    create_table(page, "five-towers", {"players": 2}, ["me", "bot:random"])
+    start_game(page)
+    rng = random.Random(7)
+    builds: list[str] = []
+    for _ in range(60):
+        assert wait_turn(page) == "mine"
+        builds = page.evaluate(BUILDS)
+        if builds:
+            break
+        bids = [n for n in page.evaluate("() => window.cardhallModel.legal()") if n.startswith("bid ")]
+        if bids:  # the highest bid, by a click on that offer card
+            version = page.evaluate("() => window.cardhallModel.version")
+            top = max(int(n.split()[1]) for n in bids)
+            if top:
+                page.locator("#board .offer .ft-card.can-bid").nth(top - 1).click()
+                page.wait_for_function(f"() => window.cardhallModel.version > {version}")
+                continue
+        play_one(page, rng)
+    assert builds, "Kim never won a bidding"
+    # a build with a demolition when there is one, so that the tower top's click is tried too
+    chosen = max(builds, key=lambda n: ("demolish" in n, len(n)))
+    clauses = parse_build(chosen)
+    steps = page.evaluate("() => window.cardhallModel.words().steps")
+    mine = page.locator("#board .ft-player.building")
+    if "demolish" in clauses:
+        top = clauses["demolish"][0]
+        mine.locator(f'.ft-tower[data-tower="{top[0]}"] .ft-card[data-card="{top}"]').click()
+        expect(mine.locator(".ft-card.demolished")).to_have_attribute("data-card", top)
+    version = page.evaluate("() => window.cardhallModel.version")
+    place = clauses["place"]
+    for i, card in enumerate(place):
+        page.locator(f'#board .offer .ft-card[data-card="{card}"]:not(.used)').first.click()
+        expect(page.locator("#board .offer .ft-card.held")).to_have_count(1)
+        if i == len(place) - 1:
+            mine.locator(f'.ft-tower[data-tower="{card[0]}"]').click()
+            break
+        mine.locator(f'.ft-tower[data-tower="{card[0]}"]').click()
+        expect(page.locator("#board")).to_have_attribute("data-placed", str(i + 1))
+        if i == 0:  # a card put on a tower is taken back by a click, then put again
+            mine.locator(".ft-card.pending").first.click()
+            expect(page.locator("#board")).to_have_attribute("data-placed", "0")
+            page.locator(f'#board .offer .ft-card[data-card="{card}"]').first.click()
+            mine.locator(f'.ft-tower[data-tower="{card[0]}"]').click()
+            expect(page.locator("#board")).to_have_attribute("data-placed", "1")
+        path = page.evaluate("() => window.cardhallModel.local.path")
+        if steps:  # the picker's path is the start of the chosen build's answers: the same step
+            assert path == [answer for _q, answer in steps[chosen]][:len(path)], (path, steps[chosen])
+    page.wait_for_function(f"() => window.cardhallModel.version > {version}")
+    built = page.evaluate("""() => window.cardhallModel.timeline.filter(e => e.event.type === 'build'
+        && e.event.seat === window.cardhallModel.seat()).map(e => e.event).pop()""")
+    assert built["cards"] == place and built["demolished"] == (clauses.get("demolish") or [None])[0], (built, chosen)
+    assert page.inner_text("#alert") == ""
+    context.close()
