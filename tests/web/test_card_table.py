@@ -5,9 +5,13 @@ the hand as card faces that keep their suit colour when they cannot be played.""
 from __future__ import annotations
 
 import random
+import re
 
+import httpx
+from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
+from cardhall.core.catalogs import po_path
 from tests.web.helpers import create_table, pick_name, play_one, start_game, wait_turn
 from tests.web.test_games import axe_violations
 
@@ -257,4 +261,90 @@ def test_five_towers_build_by_clicking_the_offer_and_the_towers(server, browser)
         && e.event.seat === window.cardhallModel.seat()).map(e => e.event).pop()""")
     assert built["cards"] == place and built["demolished"] == (clauses.get("demolish") or [None])[0], (built, chosen)
     assert page.inner_text("#alert") == ""
+    context.close()
+
+
+def ability_words(lang: str) -> dict[str, str]:
+    """The Clash abilities' names in `lang`, as the game's catalog has them (context "ability")."""
+    names = ("Splash", "Perforation", "Rage", "Protection", "Indestructible", "Berserk", "Sprint", "Aura")
+    if lang == "en":
+        return {n: n for n in names}
+    with po_path(lang, "clash_of_decks").open("rb") as f:
+        catalog = read_po(f, locale=lang, domain="clash_of_decks")
+    return {n: catalog.get(n, context="ability").string for n in names}
+
+
+def test_clash_hand_cards_show_cost_attack_health_and_abilities_in_the_reader_s_language(server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    pick_name(page, server.url, "Kim")
+    address = create_table(page, "clash-of-decks", {}, ["me", "bot:random"])
+    start_game(page)
+    data = httpx.get(server.url + "/games/clash-of-decks/web/data.json").json()["cards"]
+    for lang in ("en", "cs", "ru"):
+        if lang != "en":
+            page.goto(f"{address}?lang={lang}")
+        page.wait_for_function("() => window.cardhallLast && (window.cardhallModel.hand() || []).length > 0")
+        words = ability_words(lang)
+        hand = page.evaluate("() => window.cardhallModel.hand()")
+        shown = 0
+        for card in hand:
+            tile = page.locator(f'#hand button[data-card="{card}"]')
+            facts = data[card]
+            expect(tile.locator(".cstats .cost")).to_have_text(str(facts["cost"]))
+            if facts["kind"] == "creature":
+                expect(tile.locator(".cstats .atk")).to_have_text(f"⚔ {facts['attack']}")
+                expect(tile.locator(".cstats .hp")).to_have_text(f"♥ {facts['health']}")
+            else:
+                expect(tile.locator(".cstats .dmg")).to_have_text(f"✹ {facts['damage']}")
+            for name in facts["abilities"] + facts["aura"]:
+                expect(tile.locator(".cstats .abil")).to_contain_text(words[name])
+                shown += 1
+            said = page.evaluate("w => window.cardhallModel.word(w)", card)
+            assert said in tile.get_attribute("title")  # hovering says the card in words too
+            # the button's name is still the card's word alone: the drawn numbers are aria-hidden
+            expect(page.get_by_role("button", name=said, exact=True)).to_have_count(1)
+        assert shown, f"no card of the hand {hand} has an ability"
+        if lang != "en":
+            english = [a for a in ability_words("en").values() if a != words[a]]
+            tiles = " ".join(page.locator("#hand .cstats .abil").all_inner_texts())
+            assert not [a for a in english if a in tiles.split(" · ")], tiles
+            assert axe_violations(page) == []
+    context.close()
+
+
+def test_clash_status_line_shown_once_while_the_mana_changes(server, browser):
+    """A summon leaves the turn with you and changes only the mana left: the status line says
+    the new sentence, and the turn said when it came (the old mana) is not shown under it."""
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    pick_name(page, server.url, "Kim")
+    create_table(page, "clash-of-decks", {}, ["me", "bot:random"])
+    start_game(page)
+    rng = random.Random(11)
+    checked = False
+    for _ in range(30):
+        assert wait_turn(page) == "mine"
+        summons = [n for n in page.evaluate("() => window.cardhallModel.legal()") if n.startswith("summon ")]
+        if not summons:
+            play_one(page, rng)
+            continue
+        before = page.inner_text("#status")
+        version = page.evaluate("() => window.cardhallModel.version")
+        page.locator(f'#hand button[data-card="{summons[0].split()[1]}"]').click()
+        if page.locator("#uses").is_visible():
+            page.locator("#uses button[data-play]").first.click()
+        page.wait_for_function(f"() => window.cardhallModel.version > {version}")
+        if page.evaluate("() => document.getElementById('table-root').dataset.turn") != "mine":
+            continue
+        expect(page.locator("#status")).not_to_have_text(before)  # the mana left changed
+        status = page.inner_text("#status").strip()
+        said = page.locator("#said")
+        shown = said.evaluate("n => n.getBoundingClientRect().height > 1") and said.inner_text().strip()
+        numberless = re.compile(r"\d+")
+        assert not shown or numberless.sub("#", shown) != numberless.sub("#", status), \
+            f"the status line is shown twice: {status!r} and under it {shown!r}"
+        checked = True
+        break
+    assert checked, "no summon left the turn with Kim"
     context.close()
