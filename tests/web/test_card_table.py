@@ -8,10 +8,12 @@ import random
 import re
 
 import httpx
+import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from cardhall.core.catalogs import po_path
+from tests.web.conftest import SCREENSHOTS
 from tests.web.helpers import create_table, pick_name, play_one, start_game, wait_turn
 from tests.web.test_games import axe_violations
 
@@ -347,4 +349,50 @@ def test_clash_status_line_shown_once_while_the_mana_changes(server, browser):
         checked = True
         break
     assert checked, "no summon left the turn with Kim"
+    context.close()
+
+
+COVERED = """() => {
+    const box = (n) => n.getBoundingClientRect();
+    const cards = [...document.querySelectorAll('#felt .pot .pcard')].map(box);
+    const plates = [...document.querySelectorAll('#felt .plate')].map(box);
+    const felt = box(document.getElementById('felt'));
+    const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const out = (c) => c.left < felt.left || c.right > felt.right || c.top < felt.top || c.bottom > felt.bottom;
+    return {cards: cards.length, covered: cards.filter(c => plates.some(p => meet(c, p))).length,
+            outside: [...cards, ...plates].filter(out).length};
+}"""
+TRICK_TABLES = [
+    ("hearts", {"players": 4, "target": 1}, 4),
+    ("hearts", {"players": 3, "target": 1}, 3),
+    ("jass", {}, 4),
+    ("three-two-five", {"deals": 1}, 3),
+    ("putz", {"players": 3}, 3),
+    ("putz", {"players": 5}, 5),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "seats"), TRICK_TABLES, ids=[f"{g}-{n}" for g, _o, n in TRICK_TABLES])
+def test_every_trick_card_is_seen_whole_beside_the_seats_plates(server, browser, game, options, seats):
+    """A whole trick held on the felt (every seat's card): no card is under a seat's plate or
+    outside the felt, at 1280×800 and on a phone (375×800), in every trick game and size of table."""
+    context = browser.new_context(viewport={"width": 375, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    pick_name(page, server.url, "Kim")
+    page.evaluate("() => localStorage.setItem('cardhall.settings', JSON.stringify({hold: 600000}))")  # held until we look
+    create_table(page, game, options, ["me"] + ["bot:random"] * (seats - 1))
+    start_game(page)
+    rng = random.Random(game)
+    for _ in range(80):
+        if page.evaluate(HELD):
+            break
+        if wait_turn(page) == "mine" and not page.evaluate(HELD):
+            play_one(page, rng)
+    page.wait_for_function(HELD, timeout=30_000)
+    for width in (375, 1280, 375):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_function(f"() => document.getElementById('felt').clientWidth {'<' if width == 375 else '>'} 480")
+        found = page.evaluate(COVERED)
+        page.locator("#felt").screenshot(path=str(SCREENSHOTS / f"felt-{game}-{seats}-{width}.png"))
+        assert found == {"cards": seats, "covered": 0, "outside": 0}, (width, found)
     context.close()
