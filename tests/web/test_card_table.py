@@ -391,8 +391,10 @@ def test_every_trick_card_is_seen_whole_beside_the_seats_plates(server, browser,
     page.wait_for_function(HELD, timeout=30_000)
     for width in (375, 1280, 375):
         page.set_viewport_size({"width": width, "height": 800})
-        page.wait_for_function(f"() => document.getElementById('felt').clientWidth {'<' if width == 375 else '>'} 480")
+        page.wait_for_function(f"""() => {{ const f = document.getElementById('felt');
+            return f.clientWidth {'<' if width == 375 else '>'} 480 && f.dataset.width === String(f.clientWidth); }}""")
         found = page.evaluate(COVERED)
         page.locator("#felt").screenshot(path=str(SCREENSHOTS / f"felt-{game}-{seats}-{width}.png"))
         assert found == {"cards": seats, "covered": 0, "outside": 0}, (width, found)
     context.close()
+

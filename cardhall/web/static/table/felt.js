@@ -76,6 +76,7 @@ export function createFelt(root, model, { stats = () => [] } = {}) {
     }
     drawn = next;
     felt.dataset.cards = String(cards.length);
+    felt.dataset.width = String(felt.clientWidth);  // the width the cards were placed for (tests wait for it after a resize)
   }
   // a new size (a phone turned, a window resized) moves the plates: the cards find their places again
   new ResizeObserver(() => {
@@ -135,6 +136,7 @@ function boxIn(felt, node) {
   return { l: r.left - x, t: r.top - y, r: r.right - x, b: r.bottom - y };
 }
 
+const area = (a, b) => Math.max(0, Math.min(a.r, b.r) - Math.max(a.l, b.l)) * Math.max(0, Math.min(a.b, b.b) - Math.max(a.t, b.t));
 const overlaps = (a, b, gap = 3) => a.l < b.r + gap && b.l < a.r + gap && a.t < b.b + gap && b.t < a.b + gap;
 
 /**
@@ -160,13 +162,16 @@ export function clearOfPlates(felt, faces, plateNodes) {
       const py = (y * h) / 100;
       return { x, y, box: { l: px - half.w, t: py - half.h, r: px + half.w, b: py + half.h } };
     };
+    // the first spot toward the middle clear of plates and cards; else the spot clear of plates
+    // that the cards already placed cover least; else the middle
     let best = null;
-    for (const others of [[...blocks, ...taken], blocks]) {
-      for (let k = 0; k <= STEPS && !best; k += 1) {
-        const spot = at(k);
-        if (!others.some((b) => overlaps(spot.box, b))) best = spot;
-      }
-      if (best) break;
+    let least = Infinity;
+    for (let k = 0; k <= STEPS; k += 1) {
+      const spot = at(k);
+      if (blocks.some((b) => overlaps(spot.box, b))) continue;
+      const covered = taken.reduce((sum, b) => sum + area(spot.box, b), 0);
+      if (covered < least) { best = spot; least = covered; }
+      if (!covered) break;
     }
     best = best || at(STEPS);
     face.style.left = `${best.x}%`;

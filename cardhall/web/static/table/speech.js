@@ -19,12 +19,14 @@ export function viewOf(event) { return event.type === "chat" ? "chat" : ROOM.has
 
 export function alertText(s) { $("alert").textContent = s; }
 
-/** The status line says a sentence once on screen: an answer to a key that repeats it (T on
- * your turn), or the turn said when it came while only a number in it has changed since (Clash:
- * the mana left after a summon), is still announced, but only to screen readers (the "echo"
- * class hides it). */
+/** The status line says a sentence once on screen: an answer to a key that the status already
+ * says (T on your turn, "Turn 5, your summon phase…" under "Your turn. Turn 5, your summon
+ * phase…"), or the turn said when it came while only a number in it has changed since (Clash: the
+ * mana left after a summon), is still announced, but only to screen readers (the "echo" class
+ * hides it). */
 function echo() {
-  $("said").classList.toggle("echo", numberless($("said").textContent.trim()) === numberless($("status").textContent.trim()));
+  const said = numberless($("said").textContent.trim());
+  $("said").classList.toggle("echo", numberless($("status").textContent.trim()).includes(said));
 }
 
 /** Show `s` on the status line (seen, not spoken: announce what matters with `say`). */
