@@ -398,3 +398,50 @@ def test_every_trick_card_is_seen_whole_beside_the_seats_plates(server, browser,
         assert found == {"cards": seats, "covered": 0, "outside": 0}, (width, found)
     context.close()
 
+
+SUMMARY_MS = 4000
+SUMMARY_SHOWN = "() => !document.getElementById('deal-summary').hidden"
+
+
+def play_until_summary(page, rng: random.Random) -> None:
+    for _ in range(200):
+        if page.evaluate(SUMMARY_SHOWN):
+            return
+        if wait_turn(page) == "mine" and not page.evaluate(SUMMARY_SHOWN):
+            play_one(page, rng)
+    raise AssertionError("no deal summary appeared")
+
+
+def test_the_deal_summary_by_keyboard_said_once(server, browser):
+    """Between deals the summary floats over the table: said once (the deal's line in the log,
+    the panel itself is no live region), axe finds nothing; the keyboard reaches its Close button
+    (Shift+Tab from the command field), it stays while focus is in it, Escape (first deal) and
+    Enter (second deal) close it, and focus goes back, never to the page's body."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    pick_name(page, server.url, "Kim")
+    page.evaluate(f"() => localStorage.setItem('cardhall.settings', JSON.stringify({{summary: {SUMMARY_MS}}}))")
+    create_table(page, "three-two-five", {"deals": 3}, ["me", "bot:random", "bot:random"])
+    start_game(page)
+    rng = random.Random(2)
+    summary = page.locator("#deal-summary")
+    for deal, key in ((1, "Escape"), (2, "Enter")):
+        play_until_summary(page, rng)
+        page.locator("#command").focus()  # a person Tabs there: the first field of "Your move"
+        page.keyboard.press("Shift+Tab")
+        expect(page.locator("#deal-summary-close")).to_be_focused()
+        expect(summary.locator("h2")).to_have_text(f"Deal {deal} is over")
+        assert page.evaluate("""() => document.getElementById('deal-summary')
+            .closest('[aria-live], [role=alert], [role=status], [role=log]') === null""")
+        scored = page.evaluate("""n => window.cardhallModel.timeline.filter(e => e.event.type === 'deal_scored')
+            .map(e => e.words)[n - 1]""", deal)
+        lines = page.locator("#log p").all_inner_texts()
+        assert scored and lines.count(scored) == 1, (scored, lines[-5:])
+        assert axe_violations(page) == []
+        page.wait_for_timeout(SUMMARY_MS + 500)  # longer than the summary stays: it waits while focus is in it
+        expect(summary).to_be_visible()
+        page.keyboard.press(key)
+        expect(summary).to_be_hidden()
+        assert page.evaluate("() => document.activeElement.id") == "command", "focus goes back where it came from"
+        page.keyboard.press("Tab")  # out of the command field, on to the choices (J there would type a letter)
+    context.close()
