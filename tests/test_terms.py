@@ -72,6 +72,12 @@ def test_a_tower_named_otherwise_is_caught(broken):
     assert len(found) == 2 and all("'Scrap'" in p for p in found), found
 
 
+def test_an_ability_named_otherwise_is_caught(broken):
+    """The hand's and the board's ability names (Clash of Decks) are the glossary's."""
+    found = broken("clash_of_decks", "Splash", "Брызги", context="ability")
+    assert any("Осколки" in line for line in found), found
+
+
 def test_latin_letters_in_a_russian_word_are_caught(broken):
     found = broken("clash_of_decks", "player A's side", "сторона игрока A")  # a Latin A
     assert any("игрок А / игрок Б" in p for p in found), found

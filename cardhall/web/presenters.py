@@ -4,13 +4,17 @@ A game declares its browser presenter as the `web` plug-in part (`Game.plugins.w
 with ``presenter.js`` (an ES module whose default export ``attach(root, model)`` draws the game's
 pictures from the page's model, docs/web.md) and optionally ``style.css``. This module serves
 those files at ``/games/<game>/web/<file>``, tells the page where they are (`presenter`), and
-gives the page's catalog the presenters' own messages (`presenter_messages`). It names no game:
-it reads what each game declares.
+gives the page's catalog the presenters' own messages (`presenter_messages`). A presenter that
+needs the game's own data (Clash of Decks: each card's cost, attack, health and abilities) gets it
+from the package's ``page_data()`` function, served as ``data.json`` (the data stays where the
+game keeps it, never copied into a script). It names no game: it reads what each game declares.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
+import json
 import re
 from importlib import resources
 from pathlib import Path
@@ -45,12 +49,25 @@ def folder(game: str) -> Path | None:
 
 
 def presenter(game: str) -> dict[str, str] | None:
-    """Where the page finds `game`'s presenter: {"script": url, "style": url or ""}, or None."""
+    """Where the page finds `game`'s presenter: {"script": url, "style": url or ""} and, when the
+    package gives the page data, "data": url; or None."""
     path = folder(game)
     if path is None:
         return None
     base = f"/games/{game}/web/"
-    return {"script": base + "presenter.js", "style": base + "style.css" if (path / "style.css").is_file() else ""}
+    found = {"script": base + "presenter.js", "style": base + "style.css" if (path / "style.css").is_file() else ""}
+    if page_data(game) is not None:
+        found["data"] = base + "data.json"
+    return found
+
+
+@functools.cache
+def page_data(game: str) -> bytes | None:
+    """The JSON of `game`'s presenter data (its web package's ``page_data()``), or None."""
+    if folder(game) is None:
+        return None
+    make = getattr(importlib.import_module(str(game_class(game).plugins.web)), "page_data", None)
+    return json.dumps(make(), ensure_ascii=False, sort_keys=True).encode() if callable(make) else None
 
 
 def presenter_messages(code: str) -> dict[str, str | list[str]]:
@@ -78,9 +95,12 @@ def _domain_messages(code: str, domain: str) -> dict[str, str | list[str]]:
 
 
 async def presenter_file(request: Request) -> Response:
-    """`GET /games/<game>/web/<file>`: a file of the game's presenter; 404 with a sentence otherwise."""
+    """`GET /games/<game>/web/<file>`: a file of the game's presenter, or its data (`data.json`);
+    404 with a sentence otherwise."""
     game, name = request.path_params["game"], request.path_params["file"]
     path = folder(game)
+    if name == "data.json" and (data := page_data(game)) is not None:
+        return Response(data, media_type="application/json", headers={"cache-control": "no-cache"})
     if path is None or name not in FILES or not (path / name).is_file():
         problem = Msg(N_("there is no presenter file {file} for the game {game}"), file=repr(name), game=repr(game))
         return JSONResponse({"error": web(chosen(request, None)).say(problem)}, 404)

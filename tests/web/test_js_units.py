@@ -116,3 +116,52 @@ def test_the_browser_picker_walks_a_build_as_the_terminal_does(page: Any, seed: 
         answer = rng.choice(different)
         prompt.path.append(answer)
         path, by_user = [*step["path"], answer], [*step["byUser"], True]
+
+
+def five_towers_demolition(seed: int) -> Table:
+    """A 2-player 5 Towers table whose seat to move may build with a demolition."""
+    game = cardhall.load("five-towers", players=2)
+    rng = random.Random(seed)
+    table = Table("t", game, seed, [Seat.person("p0", "Ann"), Seat.person("p1", "Bo")], host="p0")
+    table.start("p0", 0.0)
+    for _ in range(400):
+        legal = table.state.legal_actions()
+        if isinstance(legal[0], tuple) and any(a[0] >= 0 for a in legal) and len(legal[0][1]) > 1:
+            return table
+        bids = [a for a in legal if isinstance(a, int) and a >= 0]  # bid high: builds come sooner
+        action = max(bids) if bids and rng.random() < 0.7 else rng.choice(legal)
+        table.act(f"p{table.state.to_move()}", game.format_action(action), None, 0.0)
+    raise AssertionError("no build with a demolition came up")
+
+
+@pytest.mark.parametrize("seed", [1, 4, 9])
+def test_every_5_towers_build_is_made_by_its_clicks(page: Any, seed: int) -> None:
+    """The board's build by mouse (cardhall/games/five_towers/web/presenter.js): for every legal
+    build, a click on the demolished top (if any), then each card taken and put on its tower in
+    the build's order, is accepted at each click and ends in exactly that build; and the picker's
+    path it sets is always the start of that build's answers."""
+    table = five_towers_demolition(seed)
+    message = table.state_message(table.state.to_move())
+    steps = Speaker("t", table.game, "en", Cache()).take(message)[-1]["words"]["steps"]
+    made = page.evaluate("""async ([legal, steps]) => {
+        const { agreeing, finished, parseBuild, sharedPath } = await import('/games/five-towers/web/presenter.js');
+        const builds = legal.map(parseBuild).filter(Boolean);
+        return builds.map((b) => {
+            let draft = { placed: [], held: null, demolish: b.demolish };
+            const paths = [];
+            for (const card of b.place) {
+                draft = { ...draft, held: card };
+                if (!agreeing(builds, draft).length) return [b.notation, `refused ${card}`, paths];
+                draft = { ...draft, placed: [...draft.placed, card], held: null };
+                paths.push(sharedPath(agreeing(builds, draft), steps));
+            }
+            const done = finished(builds, draft);
+            return [b.notation, done && done.notation, paths];
+        });
+    }""", [message["legal"], steps])
+    assert any("demolish" in n for n, _d, _p in made)
+    for notation, done, paths in made:
+        assert done == notation, (notation, done)
+        if steps:
+            answers = [a for _q, a in steps[notation]]
+            assert all(p == answers[:len(p)] for p in paths), (notation, paths)

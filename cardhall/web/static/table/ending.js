@@ -2,13 +2,18 @@
 //
 // A deal's summary: when a deal is scored (`deal_scored`), a panel over the top of the table
 // says each seat's points this deal and totals; it stays a few seconds (the "deal summary"
-// setting) or until closed, and never moves the page (it floats over the table).
+// setting) or until closed, and never moves the page (it floats over the table). It is said
+// once, by the deal's line in the history: the panel is no live region. The keyboard reaches its
+// Close button (Shift+Tab from the command field), Enter there or Escape anywhere closes it, and
+// focus then goes back where it was before it entered the panel (never to the page's body); while
+// focus is in it, it does not go away by itself.
 //
 // The end screen: once the game is over, the standings (the winners first, then by score in
 // the game's direction), and two ways on: Play again (a new table of the same game, options
 // and bots; the people of this table are invited with a line in its chat carrying the new
 // table's invite link, which their end screens offer as "Join") and Back to the lobby.
 import { _, authed, el, tableLink } from "../common.js";
+import { focusFirstChoice, focusPlace } from "./focus.js";
 import { settings } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,7 +39,7 @@ function names(model) {
 export function showEnding(model, { tableId, send, sayLine }) {
   const summary = el("section", { id: "deal-summary", class: "deal-summary", "aria-labelledby": "deal-summary-h", hidden: true },
     el("h2", { id: "deal-summary-h" }), el("table", { class: "scores" }),
-    el("button", { type: "button", text: _("Close the summary"), onclick: () => { summary.hidden = true; } }));
+    el("button", { type: "button", id: "deal-summary-close", text: _("Close the summary"), onclick: () => closeSummary() }));
   const end = el("section", { id: "end", class: "game-end", "aria-labelledby": "end-h", hidden: true },
     el("h2", { id: "end-h", text: _("The game is over") }), el("p", { id: "end-result", class: "end-result" }),
     el("ol", { id: "standings", class: "standings" }),
@@ -46,6 +51,19 @@ export function showEnding(model, { tableId, send, sayLine }) {
   $("table-root").querySelector(".layout").before(end);
   let timer = null;
   let catchingUp = false;
+  let cameFrom = null;  // where focus was before it entered the summary
+  summary.addEventListener("focusin", (e) => { if (!summary.contains(e.relatedTarget)) cameFrom = e.relatedTarget; });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !summary.hidden) closeSummary(); });
+
+  /** Hide the summary; focus inside it goes back where it came from (or to your choices). */
+  function closeSummary() {
+    const inside = summary.contains(document.activeElement);
+    summary.hidden = true;
+    clearTimeout(timer);
+    if (!inside) return;
+    if (cameFrom && cameFrom.isConnected && cameFrom !== document.body && !cameFrom.closest("[hidden]")) cameFrom.focus();
+    else if (!focusFirstChoice()) focusPlace($("hand-h"));
+  }
 
   model.on("sync", () => { catchingUp = true; });
   model.on("event", ({ event }) => {
@@ -73,12 +91,16 @@ export function showEnding(model, { tableId, send, sayLine }) {
         ...cols.map(([, xs]) => el("td", { text: String(xs[i] ?? "") }))))));
     summary.hidden = false;
     clearTimeout(timer);
-    timer = setTimeout(() => { summary.hidden = true; }, Math.max(2000, Number(settings.summary ?? 6000)));
+    const wait = Math.max(2000, Number(settings.summary ?? 6000));
+    const later = () => { if (summary.contains(document.activeElement)) timer = setTimeout(later, wait); else summary.hidden = true; };
+    timer = setTimeout(later, wait);
   }
 
   function showEnd() {
     if (!end.hidden) return;
+    const inside = summary.contains(document.activeElement);
     summary.hidden = true;
+    clearTimeout(timer);
     const view = model.view();
     const scores = Array.isArray(view.scores) ? view.scores : model.state.scores || [];
     const winners = view.winners || model.state.winners || [];
@@ -89,6 +111,7 @@ export function showEnding(model, { tableId, send, sayLine }) {
       ...(winners.includes(i) ? [el("span", { class: "tag", text: _("winner") })] : []))));
     $("play-again").hidden = model.seat() === null;
     end.hidden = false;
+    if (inside) focusPlace($("end-h"));  // the summary had focus: the end screen takes it
   }
 
   function offerJoin(name, id, invite) {

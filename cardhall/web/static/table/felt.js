@@ -38,6 +38,7 @@ export function createFelt(root, model, { stats = () => [] } = {}) {
   root.append(felt);
   const finished = [];  // tricks finished while we watched, waiting to be shown: [{cards, winner}]
   let shown = null;     // the finished trick on the table now
+  let sweeping = false; // it is going to its winner
   let catchingUp = false;
   let lastLines = [];
   let drawn = new Set(); // "seat:card" drawn in the middle, so only new cards come from their seat
@@ -51,25 +52,38 @@ export function createFelt(root, model, { stats = () => [] } = {}) {
     if (finished.length > 3) finished.splice(0, finished.length - 3);
   });
 
+  let placed = null;  // what place() drew last, to draw again when the felt's size changes
   function place(cards, n, winner = null) {
+    placed = { cards, n, winner };
     const me = model.seat();
     const narrow = felt.clientWidth < 480;
     const next = new Set();
-    middle.replaceChildren(...cards.map(({ seat, card }) => {
+    const faces = cards.map(({ seat, card }) => {
       const at = spot(seat, me, n, narrow ? 18 : 14, narrow ? 19 : 20);
-      const from = spot(seat, me, n, 44, 42);
       const key = `${seat}:${card}`;
       next.add(key);
       const face = cardFace(card, { extra: `${drawn.has(key) || still() ? "" : "arrive"} ${seat === winner ? "wins" : ""}` });
       face.style.left = `${at.x}%`;
       face.style.top = `${at.y}%`;
-      face.style.setProperty("--from-x", `${(from.x - at.x) * felt.clientWidth / 100}px`);
-      face.style.setProperty("--from-y", `${(from.y - at.y) * felt.clientHeight / 100}px`);
-      return face;
-    }));
+      return [face, seat];
+    });
+    middle.replaceChildren(...faces.map(([face]) => face));
+    clearOfPlates(felt, faces.map(([face]) => face), [...plates.children]);
+    for (const [face, seat] of faces) {
+      const from = spot(seat, me, n, 44, 42);
+      face.style.setProperty("--from-x", `${(from.x - parseFloat(face.style.left)) * felt.clientWidth / 100}px`);
+      face.style.setProperty("--from-y", `${(from.y - parseFloat(face.style.top)) * felt.clientHeight / 100}px`);
+    }
     drawn = next;
     felt.dataset.cards = String(cards.length);
+    felt.dataset.width = String(felt.clientWidth);  // the width the cards were placed for (tests wait for it after a resize)
   }
+  // a new size (a phone turned, a window resized) moves the plates: the cards find their places again
+  new ResizeObserver(() => {
+    if (!model.state || felt.hidden || sweeping) return;
+    drawPlates(plates, model, model.words().seats.length, lastLines);
+    if (placed) place(placed.cards, placed.n, placed.winner);
+  }).observe(felt);
 
   function sweep(winner, n) {
     const to = spot(winner, model.seat(), n, 44, 42);
@@ -87,8 +101,9 @@ export function createFelt(root, model, { stats = () => [] } = {}) {
     place(shown.cards, n, shown.winner);
     const hold = Math.max(0, Number(settings.hold ?? 1000));
     setTimeout(() => {
+      sweeping = true;
       if (!still()) sweep(shown.winner, n);
-      setTimeout(() => { shown = null; felt.dataset.held = ""; draw(); }, still() ? 0 : SWEEP);
+      setTimeout(() => { shown = null; sweeping = false; felt.dataset.held = ""; draw(); }, still() ? 0 : SWEEP);
     }, hold);
   }
 
@@ -101,12 +116,68 @@ export function createFelt(root, model, { stats = () => [] } = {}) {
     felt.hidden = state.status === "waiting";
     lastLines = stats(view, n);
     drawPlates(plates, model, n, lastLines);
-    if (shown) return;
+    if (shown) {  // a plate may have changed its size (whose turn it is): the held trick finds its places again
+      if (!sweeping) place(shown.cards, n, shown.winner);
+      return;
+    }
     if (finished.length && Number(settings.hold ?? 1000) > 0) { showFinished(n); return; }
     finished.length = 0;
     place(trickOf(view, n), n);
   }
   return { draw };
+}
+
+/** A box {l, t, r, b} in px inside the felt's padding box. */
+function boxIn(felt, node) {
+  const f = felt.getBoundingClientRect();
+  const r = node.getBoundingClientRect();
+  const x = f.left + felt.clientLeft;
+  const y = f.top + felt.clientTop;
+  return { l: r.left - x, t: r.top - y, r: r.right - x, b: r.bottom - y };
+}
+
+const area = (a, b) => Math.max(0, Math.min(a.r, b.r) - Math.max(a.l, b.l)) * Math.max(0, Math.min(a.b, b.b) - Math.max(a.t, b.t));
+const overlaps = (a, b, gap = 3) => a.l < b.r + gap && b.l < a.r + gap && a.t < b.b + gap && b.t < a.b + gap;
+
+/**
+ * Move each card of the trick (placed at its seat's spot, left/top in percent) toward the middle
+ * until no seat's plate covers any of it, and no card placed before it either where there is room
+ * (on a phone the plates take much of the felt): every card of the trick is seen whole.
+ */
+export function clearOfPlates(felt, faces, plateNodes) {
+  const w = felt.clientWidth;
+  const h = felt.clientHeight;
+  if (!w || !h) return;
+  const blocks = plateNodes.map((p) => boxIn(felt, p));
+  const taken = [];
+  const STEPS = 24;
+  for (const face of faces) {
+    const x0 = parseFloat(face.style.left);
+    const y0 = parseFloat(face.style.top);
+    const half = { w: face.offsetWidth / 2, h: face.offsetHeight / 2 };
+    const at = (k) => {
+      const x = x0 + ((50 - x0) * k) / STEPS;
+      const y = y0 + ((50 - y0) * k) / STEPS;
+      const px = (x * w) / 100;
+      const py = (y * h) / 100;
+      return { x, y, box: { l: px - half.w, t: py - half.h, r: px + half.w, b: py + half.h } };
+    };
+    // the first spot toward the middle clear of plates and cards; else the spot clear of plates
+    // that the cards already placed cover least; else the middle
+    let best = null;
+    let least = Infinity;
+    for (let k = 0; k <= STEPS; k += 1) {
+      const spot = at(k);
+      if (blocks.some((b) => overlaps(spot.box, b))) continue;
+      const covered = taken.reduce((sum, b) => sum + area(spot.box, b), 0);
+      if (covered < least) { best = spot; least = covered; }
+      if (!covered) break;
+    }
+    best = best || at(STEPS);
+    face.style.left = `${best.x}%`;
+    face.style.top = `${best.y}%`;
+    taken.push(best.box);
+  }
 }
 
 /** The cards of the current trick: the view lists them from the leader on, or as [seat, card] pairs. */
@@ -123,9 +194,10 @@ function drawPlates(box, model, n, lines) {
   const seats = state.seats || [];
   const places = model.words().seats;
   const away = places.map((_p, i) => (model.away ? model.away.words(i) : ""));
-  const sig = JSON.stringify([seats, places, lines, me, state.to_move, state.status, away]);
+  const sig = JSON.stringify([seats, places, lines, me, state.to_move, state.status, away, box.parentElement.clientWidth < 480]);
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
+  const narrow = box.parentElement.clientWidth < 480;
   box.replaceChildren(...places.map((place, i) => {
     const s = seats[i] || {};
     const at = spot(i, me, n, 50, 50);
@@ -141,7 +213,8 @@ function drawPlates(box, model, n, lines) {
         ...tags.map((t) => el("span", { class: "tag", text: t }))),
       ...((lines[i] || []).length ? [el("span", { class: "line", text: lines[i].join(" · ") })] : []),
       ...(turn ? [el("span", { class: "to-play", text: i === me ? _("your turn") : _("to play") })] : []));
-    if (!edge) plate.style.top = `${at.y}%`;
+    // a phone's felt is narrow: the plates beside the middle row go up to the corners, and the trick has the middle
+    if (!edge) plate.style.top = `${narrow && Math.abs(at.y - 50) < 1 ? 24 : at.y}%`;
     if (at.side === "middle") plate.style.left = `${at.x}%`;
     return plate;
   }));

@@ -19,9 +19,15 @@ export function viewOf(event) { return event.type === "chat" ? "chat" : ROOM.has
 
 export function alertText(s) { $("alert").textContent = s; }
 
-/** The status line says a sentence once on screen: an answer to a key that repeats it (T on
- * your turn) is still announced, but only to screen readers (the "echo" class hides it). */
-function echo() { $("said").classList.toggle("echo", $("said").textContent.trim() === $("status").textContent.trim()); }
+/** The status line says a sentence once on screen: an answer to a key that the status already
+ * says (T on your turn, "Turn 5, your summon phase…" under "Your turn. Turn 5, your summon
+ * phase…"), or the turn said when it came while only a number in it has changed since (Clash: the
+ * mana left after a summon), is still announced, but only to screen readers (the "echo" class
+ * hides it). */
+function echo() {
+  const said = numberless($("said").textContent.trim());
+  $("said").classList.toggle("echo", numberless($("status").textContent.trim()).includes(said));
+}
 
 /** Show `s` on the status line (seen, not spoken: announce what matters with `say`). */
 export function status(s) { $("status").textContent = s; echo(); }
@@ -128,7 +134,7 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
     if (model.isOver()) {
       const result = words.result || _("The game is over.");
       if ($("status").textContent !== result) status(result);  // shown again after a reconnection; said once, in the log
-      if (!over) { over = true; log(result, "result", state.version, "game"); }
+      if (!over) { over = true; log(result, "result", state.version, "game"); $("said").textContent = ""; }  // no stale "Your turn" under the result
     } else if (state.status === "waiting") {
       status(_("The game has not started yet."));
     } else if (seat !== null && state.seats && state.seats[seat] && state.seats[seat].takeover) {
