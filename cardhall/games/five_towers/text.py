@@ -232,7 +232,7 @@ class GameTextUI(TextUI):
             return tr._("The game is over.")
         high = view["high_bid"]
         if view["phase"] == "build":
-            if mover == seat:  # short: "You won the bidding with 3." was just said
+            if mover == seat:  # short: "You win the bidding." was just said
                 return tr.ngettext("Your turn: build {count} card.", "Your turn: build {count} cards.", high)
             return tr.ngettext("{player} won the bidding with {bid} and must now take and build {count} card.",
                                "{player} won the bidding with {bid} and must now take and build {count} cards.",
@@ -335,25 +335,26 @@ class GameTextUI(TextUI):
             demolished = NO_DEMOLISH if event["demolished"] is None else parse_card(event["demolished"])
             return self._build_words(event["seat"], v, [parse_card(c) for c in event["cards"]], demolished)
         if kind == "bidding_won":
-            return (tr._("You won the bidding with {bid}.", bid=event["bid"]) if you
-                    else tr._("{player} won the bidding with {bid}.", player=player, bid=event["bid"]))
+            # the winning bid was just said ("Player 2 bids 3."): said once
+            return tr._("You win the bidding.") if you else tr._("{player} wins the bidding.", player=player)
         if kind == "offer_discarded":
             if event["reason"] == "no_bid":  # the start player bid 0 and everyone else passed (the rules say so)
-                return tr._("Nobody took the offer: it goes to the discard pile.")
-            return tr._("Left in the offer, to the discard pile: {cards}.",
-                        cards=self._cards([parse_card(c) for c in event["cards"]]))
+                return tr._("Nobody takes the offer; it is discarded.")
+            return tr._("Discarded: {cards}.", cards=self._cards([parse_card(c) for c in event["cards"]]))
         if kind == "discard_reshuffled":
             return tr._("The draw pile ran out in this round: the discard pile is shuffled into a new draw pile.")
         if kind == "game_ends":
             return (tr._("The draw pile has run out for the second time: the game ends.")
                     if event["reason"] == "draw_pile_out_twice"
                     else tr._("There are no cards left to reveal: the game ends."))
-        if kind == "round_started":
-            offer = self.offer(event, v)
-            if event["start_player"] == v:
-                return tr._("Round {round}. {offer} You start the bidding.", round=event["round"], offer=offer)
-            return tr._("Round {round}. {offer} {player} starts the bidding.", round=event["round"], offer=offer,
-                        player=self.seat(event["start_player"]))
+        if kind == "round_started":  # the offer's cards without their count (they are listed)
+            if not event["offer"]:
+                return self.offer(event, v)
+            offer = self._cards([parse_card(c) for c in event["offer"]])
+            if event["start_player"] == v:  # "You must open the bidding: bid 0 to 5." follows as your turn
+                return tr._("Round {round}, offer: {cards}.", round=event["round"], cards=offer)
+            return tr._("Round {round}, offer: {cards}. {player} starts the bidding.", round=event["round"],
+                        cards=offer, player=self.seat(event["start_player"]))
         if kind == "draw_pile_emptied":
             if event["times"] == 1:
                 return tr._("This reveal emptied the draw pile: the discard pile will be reshuffled at the end of "
@@ -362,19 +363,20 @@ class GameTextUI(TextUI):
         return super().phrase(event, viewer)
 
     def _build_words(self, seat: int, viewer: int, placement: list[int], demolished: int) -> str:
+        """A build: where each card goes ("9 on the Candy tower and 7 then 5 on the Sand tower"),
+        which names every card taken (a card goes on its own colour's tower), so they are not
+        listed a second time; the demolished card is always the top of its colour's tower."""
         tr = self.tr
-        cards, places = self._cards(sorted(placement)), self._places(placement)
+        places = self._places(placement)
         if demolished == NO_DEMOLISH:
             if seat == viewer:
-                return tr._("You take {cards} and place {places}.", cards=cards, places=places)
-            return tr._("{player} takes {cards} and places {places}.", player=self.seat(seat), cards=cards,
-                        places=places)
-        card = self.tower_card(demolished)  # always the top of its colour's tower: no need to say where
+                return tr._("You place {places}.", places=places)
+            return tr._("{player} places {places}.", player=self.seat(seat), places=places)
+        card = self.tower_card(demolished)
         if seat == viewer:
-            return tr._("You take {cards}, demolish the {card} and place {places}.",
-                        cards=cards, card=card, places=places)
-        return tr._("{player} takes {cards}, demolishes the {card} and places {places}.",
-                    player=self.seat(seat), cards=cards, card=card, places=places)
+            return tr._("You demolish the {card} and place {places}.", card=card, places=places)
+        return tr._("{player} demolishes the {card} and places {places}.", player=self.seat(seat), card=card,
+                    places=places)
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         return self.score(view, viewer) + "\n" + super().result(view, scores, winners, viewer)
