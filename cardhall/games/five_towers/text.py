@@ -265,6 +265,19 @@ class GameTextUI(TextUI):
         return keys
 
     # --- moves in words -------------------------------------------------------------
+    def _built(self, action: tuple[int, tuple[int, ...]], view: dict[str, Any], seat: int) -> list[tuple[int, str]]:
+        """The towers a build touches, as (colour, its values bottom to top or "gone")."""
+        demolished, placement = action
+        towers = _towers(view, seat)
+        if demolished != NO_DEMOLISH:
+            towers[demolished >> 4].pop()
+        for c in placement:
+            towers[c >> 4].append(c & 15)
+        touched = sorted({c >> 4 for c in placement} | ({demolished >> 4} if demolished != NO_DEMOLISH else set()))
+        # Translators: a tower that a build's demolition leaves without cards.
+        gone = self.tr._("gone")
+        return [(col, " ".join(map(str, towers[col])) or gone) for col in touched]
+
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
         tr = self.tr
         if isinstance(action, int):
@@ -275,16 +288,7 @@ class GameTextUI(TextUI):
             return tr.ngettext("bid {bid} (take {count} of the offer cards)",
                                "bid {bid} (take {count} of the offer cards)", action, bid=action)
         assert isinstance(action, tuple)
-        demolished, placement = action
-        towers = _towers(view, seat)
-        if demolished != NO_DEMOLISH:
-            towers[demolished >> 4].pop()
-        for c in placement:
-            towers[c >> 4].append(c & 15)
-        touched = sorted({c >> 4 for c in placement} | ({demolished >> 4} if demolished != NO_DEMOLISH else set()))
-        # Translators: a tower that a build's demolition leaves without cards.
-        gone = tr._("gone")
-        result = "; ".join(f"{self.tower(col)} {' '.join(map(str, towers[col])) or gone}" for col in touched)
+        result = "; ".join(f"{self.tower(col)} {values}" for col, values in self._built(action, view, seat))
         return f"{self.game.format_action(action)}  → {result}"
 
     def token(self, token: str) -> str:
@@ -294,16 +298,20 @@ class GameTextUI(TextUI):
         return token
 
     def spoken_choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
-        """A build as its steps say it, then the towers it makes: "take Candy 12 and Tree 10;
-        demolish nothing; place …; the towers become Candy 12; Tree 10" (no notation)."""
+        """A build as a person says it, its steps in one sentence and the towers it makes: "take
+        Candy 12 and Tree 10, then place 12 on the Candy tower and 10 on the Tree tower, making
+        Candy 4 12 and Tree 10" (no notation; "demolish nothing" is not said)."""
         steps = self.steps(action, view, seat)
         if steps is None:
             return self.choice(action, view, seat)
-        towers = self.choice(action, view, seat).partition("→")[2].strip()
-        parts = [answer for _, answer in steps]
-        if towers:
-            parts.append(self.tr._("the towers become {towers}", towers=towers))
-        return "; ".join(parts)
+        tr = self.tr
+        assert isinstance(action, tuple)
+        take, gone, place = (answer for _, answer in steps)
+        said = (tr._("{take}, then {place}", take=take, place=place) if action[0] == NO_DEMOLISH
+                else tr._("{take}, {demolish}, then {place}", take=take, demolish=gone, place=place))
+        towers = [tr._("{tower} {values}", tower=self.tower(col), values=values)
+                  for col, values in self._built(action, view, seat)]
+        return tr._("{build}, making {towers}", build=said, towers=self._join(towers)) if towers else said
 
     def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
         """A build in three steps: the cards taken, the tower top demolished, where each card goes."""

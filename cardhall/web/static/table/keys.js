@@ -2,7 +2,6 @@
 // and the client's, the same in every game; remappable or off (WCAG 2.1.4). Enter plays the
 // selection or starts the game; Page Up/Down read the history; arrows move within a group.
 import { _, el, me } from "../common.js";
-import { currentStep } from "./choices.js";
 import { focusFirstChoice, focusPlace } from "./focus.js";
 import { nextView, repeatLast, reviewEdge, reviewLog } from "./history.js";
 import { saveSettings, settings } from "./settings.js";
@@ -74,13 +73,7 @@ export function runKey(model, id) {
   const mine = model.isMyTurn();
   switch (id) {
     case "R": say(model.words().render || _("Nothing to read yet.")); break;
-    case "L": {
-      const hand = [...$("hand").querySelectorAll('button[aria-disabled="false"]')].map((b) => b.querySelector(".name").textContent);
-      const step = currentStep(model);
-      const list = [...hand, ...step.options.map((o) => (o.notations.length === 1 ? model.choice(o.notations[0]) : o.answer))];
-      say(mine ? _("Your choices: {choices}.", { choices: list.join("; ") }) : NOT_YOUR_TURN);
-      break;
-    }
+    case "L": say(mine ? choicesSaid() : NOT_YOUR_TURN); break;
     case "Y": {
       const hand = model.hand();
       say(model.seat() === null ? _("You are watching; you have no hand.")
@@ -96,6 +89,15 @@ export function runKey(model, id) {
     case "?": openHelp(); break;
     default: break;
   }
+}
+
+/** L: the choices as the page shows them — the choice buttons' own words in their order (a
+ * picker step's "take … …", "Back one step"), then the hand's playable cards; never other words. */
+export function choicesSaid() {
+  const choices = [...$("choices").querySelectorAll("button")].map((b) => b.textContent.trim());
+  const hand = [...$("hand").querySelectorAll('button[aria-disabled="false"]')].map((b) => b.querySelector(".name").textContent);
+  const list = [...choices, ...hand];
+  return list.length ? _("Your choices: {choices}.", { choices: list.join("; ") }) : _("Nothing to choose.");
 }
 
 let helpFrom = null;  // where focus was when the keys list opened: it goes back there
