@@ -8,6 +8,7 @@ in sentences (`word`, translated in the context ``card name``).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any, cast
@@ -136,24 +137,33 @@ class GameTextUI(TextUI):
         return tr._("{name}, attack {attack}, health {health}", name=self.word(c["name"]), attack=c["attack"],
                     health=c["health"]) + "".join(", " + n for n in notes)
 
+    def lane_lines(self, view: dict[str, Any], seat: int, ln: int) -> list[str]:
+        """One lane, both sides (the reader's first), position 1 next to the bridge."""
+        tr = self.tr
+        lines = []
+        for side in ((seat, 1 - seat) if seat in (0, 1) else (0, 1)):
+            creatures = view["board"][side][ln]
+            listed = "; ".join(f"{i + 1}, {self.creature(c)}" for i, c in enumerate(creatures)) or tr._("empty")
+            if self.mine(view, side, seat):
+                line = tr._("{lane}, your side, from the bridge: {creatures}.", lane=tr.say(lane(ln)), creatures=listed)
+            else:
+                line = tr._("{lane}, {owner} side, from the bridge: {creatures}.", lane=tr.say(lane(ln)),
+                            owner=self.owner(view, side), creatures=listed)
+            lines.append(cap(line))
+        return lines
+
+    def lane(self, view: dict[str, Any], seat: int, ln: int) -> str:
+        """Shortcuts 1 and 2: the top or the bottom lane, both sides."""
+        if view["phase"] in DRAFTING:
+            return self.tr._("No lanes yet: the game starts after the draft.")
+        return " ".join(self.lane_lines(view, seat, ln))
+
     def table(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut C: the board, both lanes, position 1 next to the bridge."""
         if view["phase"] in DRAFTING:
             return self.drafting(view, seat)
         tr = self.tr
-        lines = []
-        order = (seat, 1 - seat) if seat in (0, 1) else (0, 1)
-        for ln in (0, 1):
-            for side in order:
-                creatures = view["board"][side][ln]
-                listed = "; ".join(f"{i + 1}, {self.creature(c)}" for i, c in enumerate(creatures)) or tr._("empty")
-                if self.mine(view, side, seat):
-                    line = tr._("{lane}, your side, from the bridge: {creatures}.", lane=tr.say(lane(ln)),
-                                creatures=listed)
-                else:
-                    line = tr._("{lane}, {owner} side, from the bridge: {creatures}.", lane=tr.say(lane(ln)),
-                                owner=self.owner(view, side), creatures=listed)
-                lines.append(cap(line))
+        lines = [*self.lane_lines(view, seat, 0), *self.lane_lines(view, seat, 1)]
         if view["pending"]:
             waiting = self.names(view["pending"])
             if self.mine(view, view["pending_owner"], seat):
@@ -339,6 +349,9 @@ class GameTextUI(TextUI):
         keys["E"] = (tr._("what happened last"), self.last)
         keys["A"] = (tr._("select the next attack (Enter plays it)"), self.next_attack)
         keys["I"] = (tr._("the abilities and what each one does"), self.abilities)
+        if not self.notation:  # a listener with buttons (the terminal's digits choose)
+            keys["1"] = (tr._("the top lane, both sides"), functools.partial(self.lane, ln=0))
+            keys["2"] = (tr._("the bottom lane, both sides"), functools.partial(self.lane, ln=1))
         return keys
 
     def last(self, view: dict[str, Any], seat: int) -> str:

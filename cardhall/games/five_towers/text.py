@@ -132,6 +132,20 @@ class GameTextUI(TextUI):
             return self.tr._("no tower yet: {towers}", towers=self.tower(col))
         return self._tower_line(towers, col)
 
+    def others_tower(self, view: dict[str, Any], seat: int, col: int) -> str:
+        """Shortcuts Shift+1–5: that tower of every other player, in one sentence ("Player 2:
+        Candy (pink): 9 4 (bottom to top; 2 cards, top 4, main tower).")."""
+        n = view["players"]
+        others = [(seat + i) % n for i in range(1, n)] if 0 <= seat < n else list(range(n))
+        said = []
+        for s in others:
+            towers = _towers(view, s)
+            tower = (self._tower_line(towers, col) if towers[col]
+                     else self.tr._("no tower yet: {towers}", towers=self.tower(col)))
+            # Translators: a player and one of their towers (the Shift+1–5 keys).
+            said.append(self.tr._("{player}: {tower}", player=self.seat(s), tower=tower))
+        return ". ".join(said) + "."
+
     def _tower_line(self, towers: list[list[int]], col: int) -> str:
         """One tower: its name and colour, its cards bottom to top, its top, whether it is complete
         (topped with 0) and whether it is the main (tallest) tower."""
@@ -258,10 +272,14 @@ class GameTextUI(TextUI):
         keys["T"] = (self.tr._("whose turn it is"), self.turn)
         keys["O"] = (self.tr._("the offer"), self.offer)
         keys["B"] = (self.tr._("the bids of this round"), self.bids)
-        # 1–5: one of your towers alone, for a listener with buttons (the terminal's digits choose)
+        # 1–5: one of your towers alone, Shift+1–5 that tower of the others, for a listener with
+        # buttons (the terminal's digits choose)
         for col in range(5 if not self.notation else 0):
             keys[str(col + 1)] = (self.tr._("your tower: {tower}", tower=self.tower(col)),
                                   functools.partial(self.own_tower, col=col))
+        for col in range(5 if not self.notation else 0):
+            keys[f"Shift+{col + 1}"] = (self.tr._("the others' towers: {tower}", tower=self.tower(col)),
+                                        functools.partial(self.others_tower, col=col))
         return keys
 
     # --- moves in words -------------------------------------------------------------

@@ -32,6 +32,18 @@ export function keyMap(model) {
   return map;
 }
 
+/** The name of a pressed key as the key map spells it: "C", "1", "SHIFT+1" (Shift with a digit
+ * of the top row, whatever character the layout gives it: 5 Towers' others' towers). */
+export function keyName(e) {
+  return e.shiftKey && /^Digit\d$/.test(e.code) ? `SHIFT+${e.code.slice(5)}` : e.key.toUpperCase();
+}
+
+/** A key as the keys list shows it: "Shift+1" in the reader's words for Shift. */
+export function keyLabel(k) {
+  const shift = _("Shift");
+  return k.length > 1 ? k.replace(/^Shift\+/i, shift + "+") : k.toUpperCase();
+}
+
 export function describeKey(model, id) {
   const k = model.key(id);
   return (k && k.what) || CLIENT_KEYS[id] || id;
@@ -47,7 +59,7 @@ function drawHelp(model) {
   ];
   for (const id of keyIds(model)) {
     const k = id in settings.map ? settings.map[id] : id;
-    rows.push([k ? k.toUpperCase() : _("{key} (off)", { key: id }), describeKey(model, id)]);
+    rows.push([k ? keyLabel(k) : _("{key} (off)", { key: keyLabel(id) }), describeKey(model, id)]);
   }
   $("help-keys").replaceChildren(...rows.flatMap(([k, d]) => [el("dt", { text: k }), el("dd", { text: d })]));
   const remap = $("remap");
@@ -150,7 +162,7 @@ export function listenToKeys(model, { play, startGame }) {
       return;
     }
     if (!settings.keys || e.key.length !== 1) return;
-    const id = keyMap(model)[e.key.toUpperCase()];
+    const id = keyMap(model)[keyName(e)];
     if (!id) return;
     e.preventDefault();
     runKey(model, id);
