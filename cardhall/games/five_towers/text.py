@@ -153,8 +153,9 @@ class GameTextUI(TextUI):
         tower = towers[col]
         tallest = max(len(t) for t in towers)
         main = next((c for c, t in enumerate(towers) if t and len(t) == tallest), -1)
-        label = tr._("{tower} ({letter}, {colour}):", tower=self.tower(col), letter=COLOURS[col],
-                     colour=tr._(COLOUR_NAMES[col]))
+        label = (tr._("{tower} ({letter}, {colour}):", tower=self.tower(col), letter=COLOURS[col],
+                      colour=tr._(COLOUR_NAMES[col])) if self.notation  # the letter is what the terminal's reader types
+                 else tr._("{tower} ({colour}):", tower=self.tower(col), colour=tr._(COLOUR_NAMES[col])))
         values, count, top = " ".join(map(str, tower)), len(tower), tower[-1]
         if top == 0 and col == main:
             line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete, main tower)",
