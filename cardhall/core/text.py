@@ -124,6 +124,12 @@ class TextUI:
             return self.tr._("You move.") if seat == viewer else self.tr._("{player} moves.", player=self.seat(seat))
         return ""
 
+    def phrase_all(self, events: Sequence[Event], viewer: Viewer) -> list[str]:
+        """The events of one change (one move and what it caused), one sentence each, in order
+        (`phrase`); a game may say several in one ("" for the others): an attack, the damage it
+        did and what it destroyed as one line."""
+        return [self.phrase(event, viewer) for event in events]
+
     def intro(self, view: dict[str, Any], seat: int) -> list[str]:
         """What a player hears when the game starts or resumes (dealer, contracts, trump…)."""
         return []

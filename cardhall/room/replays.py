@@ -68,7 +68,7 @@ def build(header: dict[str, Any], entries: list[dict[str, Any]], code: str) -> d
             continue
         seat = int(entry["seat"])
         events = change.events.get(None) or []
-        said = [text for text in (ui.phrase(ev, None) for ev in events) if text]
+        said = [text for text in ui.phrase_all(events, None) if text]
         if not said:
             said = [ui.tr._("{player}: {action}.", player=ui.seat(seat), action=entry["action"])]
         hands = _hands(table)

@@ -148,10 +148,12 @@ class TerminalGame(Prompt):
         self.shown = False
         names = [self.ui.seat(s) for s in range(self.state.game.num_players)]
         for change in changes:
-            game_move = change.entry["kind"] == "act"
-            for event in change.events.get(self.human, []):
-                line = (self.ui.phrase(event, self.human) if game_move else
-                        room_sentence(event, self.tr, self.human, names))
+            events = change.events.get(self.human, [])
+            if change.entry["kind"] == "act":  # a move and what it caused, said together (`phrase_all`)
+                lines = self.ui.phrase_all(events, self.human)
+            else:
+                lines = [room_sentence(event, self.tr, self.human, names) or "" for event in events]
+            for line in lines:
                 if line:
                     self.say(line)
 

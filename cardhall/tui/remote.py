@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import itertools
 import json
 import os
 import sys
@@ -38,9 +39,16 @@ Output = Callable[[str], None]
 def event_sentence(ui: TextUI, event: Event, viewer: int | None, tr: Lang | None = None) -> str:
     """An event in words: the room's events (in `tr`'s words, else the game's), the game's by
     its `TextUI.phrase` ("" when there is nothing to say)."""
+    return change_sentences(ui, [event], viewer, tr)[0]
+
+
+def change_sentences(ui: TextUI, events: list[Event], viewer: int | None, tr: Lang | None = None) -> list[str]:
+    """The events of one change in words, one sentence each ("" for nothing to say): the room's
+    events in `tr`'s words, the game's phrased together (`TextUI.phrase_all`: a combat in one line)."""
     names = [ui.seat(s) for s in range(ui.game.num_players)]
-    room = room_sentence(event, tr or ui.tr, viewer, names, names)
-    return room if room is not None else ui.phrase(event, viewer)
+    room = [room_sentence(event, tr or ui.tr, viewer, names, names) for event in events]
+    said = iter(ui.phrase_all([e for e, r in zip(events, room, strict=True) if r is None], viewer))
+    return [r if r is not None else next(said) for r in room]
 
 
 class RemoteTerminal(Prompt):
@@ -58,6 +66,7 @@ class RemoteTerminal(Prompt):
         self.message: Message | None = None  # the last state message
         self.legal_now: list[Action] = []
         self.shown = -1  # the version whose choices were last shown
+        self.held: list[Message] = []  # the events of the change being received
         self.started = False
         self.table_said = False  # has the whole table been said once?
         self.waiting_said = False
@@ -100,10 +109,11 @@ class RemoteTerminal(Prompt):
     async def receive(self) -> Message:
         async for message in self.conn.messages():
             kind = message.get("type")
-            if kind == "event":
-                if sentence := event_sentence(self.ui, message["event"], self.seat, self.tr):
-                    self.say(sentence)
-            elif kind == "error":
+            if kind == "event":  # held until its state: a change's events are phrased together
+                self.held.append(message)
+                continue
+            self.hear_held()
+            if kind == "error":
                 self.say(self.tr._("The server says: {message}", message=message["message"]))
             elif kind == "state":
                 self.on_state(message)
@@ -115,6 +125,14 @@ class RemoteTerminal(Prompt):
                     self.say(self.ui.result(view, scores, view.get("winners", []), self.seat))
                     return message
         raise AssertionError("messages() never ends")
+
+    def hear_held(self) -> None:
+        """Say the events held so far, each change's together."""
+        held, self.held = self.held, []
+        for _, group in itertools.groupby(held, key=lambda m: m.get("version")):
+            for sentence in change_sentences(self.ui, [m["event"] for m in group], self.seat, self.tr):
+                if sentence:
+                    self.say(sentence)
 
     def on_state(self, message: Message) -> None:
         self.message = message

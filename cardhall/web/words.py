@@ -74,6 +74,19 @@ def event_words(ui: TextUI, event: Mapping[str, Any], seat: Viewer, names: Seque
     return said or ""
 
 
+def change_words(ui: TextUI, events: Sequence[Mapping[str, Any]], seat: Viewer, names: Sequence[str]) -> list[str]:
+    """The events of one change, one sentence each for `seat` ("" for nothing to say, or for an
+    event the game said together with another, `TextUI.phrase_all`): the room's own events
+    (`room_sentence`), the game's phrased together."""
+    room = [room_sentence(e, ui.tr, seat, names) for e in events]
+    game = [dict(e) for e, r in zip(events, room, strict=True) if r is None]
+    together = _call(ui.phrase_all, game, seat) if game else []
+    if together is None or len(together) != len(game):  # a phrasing that fails: each event on its own
+        together = [event_words(ui, e, seat, names) for e in game]
+    said = iter(together)
+    return [r if r is not None else next(said) or "" for r in room]
+
+
 def without_notation(ui: TextUI, choices: dict[str, str]) -> None:
     """Labels of the form "NOTATION: words" lose the notation; where two would then read the
     same (Clash's "summon X top" and "summon X bottom"), the notation is said in words instead."""
@@ -246,7 +259,7 @@ class Speaker:
         out: list[dict[str, Any]] = []
         for version, group in _by_version(held):
             said = self.cache.get(("events", self.table_id, version, seat, self.code),
-                                  lambda group=group: [event_words(self.ui, m["event"], seat, names) for m in group])
+                                  lambda group=group: change_words(self.ui, [m["event"] for m in group], seat, names))
             out.extend({**m, "words": w} for m, w in zip(group, said, strict=True))
         words = self.cache.get(("state", self.table_id, message["version"], seat, self.code),
                                lambda: _encode_words(self.state(message)))

@@ -161,3 +161,34 @@ def test_text_ui_says_what_a_spell_did_and_names_you_as_you():
     assert ui.relabel("Destroyed: OGRE; it returns to B's hand.", 1) == "Destroyed: OGRE; it returns to your hand."
     assert ui.relabel("B: OGRE attacks the Bastion for 4.", 0) == "Player B's OGRE attacks the Bastion for 4."
     assert ui.relabel("A takes 4 damage: the Bastion moves to position 5 of 7.", 0).startswith("You take 4 damage")
+
+
+def test_a_combat_is_one_line_in_words():
+    """Issue 29 (listening): an attack, the damage it did and what it destroyed are one line; the
+    attack's own move ("Player B: attack.") is not said beside it; after a change's first attack the
+    same side's owner (and the same lane) is not named again; the end of a phase says which."""
+    g = game()
+    s, rng = g.new_state(1), random.Random(1)
+    ui = text_ui(g, "en", notation=False)
+    heard = []
+    while not s.is_over():
+        heard += [line for line in ui.phrase_all(s.apply_with_events(rng.choice(s.legal_actions()))[0], 0) if line]
+    assert "Player B's SCRIBE attacks REVENANT in the top lane for 3: destroyed, back to your hand." in heard
+    assert ("You cast ANNIHILATION on Player B's ABOMINATION in the bottom lane: destroyed, back to its owner's hand."
+            in heard)
+    assert "Your BARON attacks the Bastion for 3: now at place 4 of 8." in heard
+    i = heard.index("Player B's LIEUTENANT attacks BARON in the bottom lane for 3: destroyed, back to your hand.")
+    # two hits on the Bastion in one change: its place said once, after the last
+    assert heard[i + 1:i + 3] == ["SHAMAN attacks the Bastion for 1.", "ALPHA attacks the Bastion for 4: now at place 6 of 7."]
+    assert "Player B's LIEUTENANT attacks the Bastion for 3: destroyed, it flips to the Fort." in heard
+    assert "You start the assault." in heard
+    assert not [line for line in heard if line.endswith(": attack.") or line.startswith(("Destroyed:", "You take"))]
+    assert not [line for line in heard if "takes" in line and "damage" in line]
+    # the terminal hears the same lines, in Russian too
+    ru = text_ui(g, "ru")
+    s, rng = g.new_state(1), random.Random(1)
+    said = []
+    for _ in range(5):
+        said += [line for line in ru.phrase_all(s.apply_with_events(rng.choice(s.legal_actions()))[0], 0) if line]
+    assert said[-1] == "Существо SCRIBE игрока Б атакует существо REVENANT в верхнем ряду, урон 3: уничтожено, " \
+                       "возвращается в вашу руку."

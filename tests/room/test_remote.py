@@ -326,3 +326,23 @@ def test_a_private_table_is_reached_with_its_invite(server: ServerProcess) -> No
                 assert state["type"] == "state" and state["seat"] == 0 and state["status"] == "waiting"
 
     run(go())
+
+
+def test_join_says_a_change_s_events_together() -> None:
+    """The terminal of `cardhall join` phrases a change's events together, as the browser does: a
+    Clash combat in one line (the attack, what it destroyed), the room's events in the room's words."""
+    import random
+
+    import cardhall as package
+    from cardhall.core.text import text_ui
+    from cardhall.tui.remote import change_sentences
+
+    game = package.load("clash-of-decks")
+    state, rng = game.new_state(1), random.Random(1)
+    for _ in range(4):
+        state.apply(rng.choice(state.legal_actions()))
+    events = [{"type": "sat", "seat": 1, "name": "Ann"}, *state.apply_with_events(rng.choice(state.legal_actions()))[0]]
+    said = [line for line in change_sentences(text_ui(game), events, 0) if line]
+    assert said[0].startswith("Ann"), said  # the room's event, in its words
+    assert "Player B's SCRIBE attacks REVENANT in the top lane for 3: destroyed, back to your hand." in said
+    assert not [line for line in said if line.startswith("Destroyed:")]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from typing import Any
 
 import httpx
@@ -168,3 +169,34 @@ def test_a_phrasing_bug_never_stops_the_messages(monkeypatch, caplog):
     out = speaker.take(table.state_message(0))
     assert [m["type"] for m in out] == ["event", "state"] and all("words" not in m for m in out)
     assert "cannot phrase" in caplog.text
+
+
+def test_the_keys_answer_a_listener_with_buttons_in_words_only():
+    """Jass's A (the rulebook's "choose or hear the trump") and 3-2-5's A tell a listener with
+    buttons the suits in words and where the choices are, not what to type; the terminal's reader
+    still hears the notation. 5 Towers names a tower without its notation letter: "Candy (pink)"."""
+    for name, terminal in (("jass", "type trump H (hearts)"), ("three-two-five", "write trump C")):
+        game = cardhall.load(name)
+        state = game.new_state(1)
+        seat = state.to_move()
+        assert seat is not None
+        view = state.view(seat)
+        assert view["phase"] == "trump"
+        for code in ("en", "ru", "cs"):
+            said = text_ui(game, code, notation=False).shortcuts()["A"][1](view, seat)
+            assert not re.search(r"trump [CDHS]\b|\b(type|write)\b", said) and "J" in said, said
+        assert "spades" in text_ui(game, "en", notation=False).shortcuts()["A"][1](view, seat)
+        assert terminal in text_ui(game, "en").shortcuts()["A"][1](view, seat)
+    towers = cardhall.load("five-towers", players=2)
+    state = towers.new_state(1)
+    rng = random.Random(1)
+    while not any(state.view(0)["towers"][0].values()):
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(0)
+    browser, terminal_ui = text_ui(towers, "en", notation=False), text_ui(towers, "en")
+    for key in "12345":
+        line = browser.shortcuts()[key][1](view, 0)
+        assert not re.search(r"\((?:[PVGSY]), ", line), line
+    rendered = browser.render(view, 0)
+    assert re.search(r"\b(Candy|Spooky|Tree|Scrap|Sand) \((pink|purple|green-brown|grey|yellow)\):", rendered), rendered
+    assert re.search(r"\((?:[PVGSY]), (pink|purple|green-brown|grey|yellow)\):", terminal_ui.render(view, 0))

@@ -1228,7 +1228,9 @@ class ClashState(State):
             move["action"] = self.game.format_action(action)
             if len(act) > 1:
                 move["card"] = name_of(act[1])
-            if kind == "summon":
+            if kind == "end":  # which phase it ends: the summon phase (the assault starts) or the turn
+                move["phase"] = before["phase"]
+            elif kind == "summon":
                 move["lane"] = LANES[act[2]]
             elif kind == "cast":
                 _, _, side, lane, pos = act

@@ -8,11 +8,13 @@ in sentences (`word`, translated in the context ``card name``).
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Sequence
 from typing import Any, cast
 
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.i18n import N_, NP_
+from cardhall.core.i18n import N_, NP_, Msg
 from cardhall.core.text import Shortcut, TextUI
 from cardhall.games.clash_of_decks.abilities import ability_names
 from cardhall.games.clash_of_decks.cards import BY_NAME, CARDS
@@ -41,6 +43,27 @@ VERB_WORDS = {"summon": NP_("notation word", "summon"), "cast": NP_("notation wo
               "on": NP_("notation word", "on")}
 """The notation's verbs in words, for choices told apart by their notation said in words
 ("summon SHAMAN the top lane: …"): a listener who chooses with buttons hears no notation."""
+
+# The engine's attack sentences, and the same without their owner: after the first attack of a
+# change, the others are the same side's (only the active side attacks), so its name is not said again.
+ATTACKS = {
+    "{owner} {card} attacks {wall} for {power}.": N_("{card} attacks {wall} for {power}."),
+    "{owner} {card} attacks again {wall} for {power}.": N_("{card} attacks again {wall} for {power}."),
+    "{owner} {card} attacks {target} {lane} for {power}.": N_("{card} attacks {target} {lane} for {power}."),
+    "{owner} {card} attacks again {target} {lane} for {power}.": N_("{card} attacks again {target} {lane} for {power}."),
+}
+SAME_LANE = {
+    "{owner} {card} attacks {target} {lane} for {power}.": N_("{card} attacks {target} for {power}."),
+    "{owner} {card} attacks again {target} {lane} for {power}.": N_("{card} attacks again {target} for {power}."),
+}
+"""An attack in the lane of the change's attack before it: without the lane either."""
+WALL_HIT = ("{player} takes {damage} damage: the Bastion moves to position {place} of {size}.",
+            "{player} takes {damage} damage: the Fort moves to position {place} of {size}.")
+FLIP = "{owner} Bastion is destroyed and flips to the Fort."
+BACK = ("Destroyed: {cards}; it returns to {owner} hand.", "Destroyed: {cards}; to the automaton's discard pile.")
+PROTECTED = "{card}'s Protection ignores the damage."
+MILLED = "The automaton takes {damage} damage: {cards} go to its discard pile."
+"""The engine's sentences that tell what an attack or a spell did: said after it, in one line."""
 
 
 class GameTextUI(TextUI):
@@ -120,24 +143,33 @@ class GameTextUI(TextUI):
         return tr._("{name}, attack {attack}, health {health}", name=self.word(c["name"]), attack=c["attack"],
                     health=c["health"]) + "".join(", " + n for n in notes)
 
+    def lane_lines(self, view: dict[str, Any], seat: int, ln: int) -> list[str]:
+        """One lane, both sides (the reader's first), position 1 next to the bridge."""
+        tr = self.tr
+        lines = []
+        for side in ((seat, 1 - seat) if seat in (0, 1) else (0, 1)):
+            creatures = view["board"][side][ln]
+            listed = "; ".join(f"{i + 1}, {self.creature(c)}" for i, c in enumerate(creatures)) or tr._("empty")
+            if self.mine(view, side, seat):
+                line = tr._("{lane}, your side, from the bridge: {creatures}.", lane=tr.say(lane(ln)), creatures=listed)
+            else:
+                line = tr._("{lane}, {owner} side, from the bridge: {creatures}.", lane=tr.say(lane(ln)),
+                            owner=self.owner(view, side), creatures=listed)
+            lines.append(cap(line))
+        return lines
+
+    def lane(self, view: dict[str, Any], seat: int, ln: int) -> str:
+        """Shortcuts 1 and 2: the top or the bottom lane, both sides."""
+        if view["phase"] in DRAFTING:
+            return self.tr._("No lanes yet: the game starts after the draft.")
+        return " ".join(self.lane_lines(view, seat, ln))
+
     def table(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut C: the board, both lanes, position 1 next to the bridge."""
         if view["phase"] in DRAFTING:
             return self.drafting(view, seat)
         tr = self.tr
-        lines = []
-        order = (seat, 1 - seat) if seat in (0, 1) else (0, 1)
-        for ln in (0, 1):
-            for side in order:
-                creatures = view["board"][side][ln]
-                listed = "; ".join(f"{i + 1}, {self.creature(c)}" for i, c in enumerate(creatures)) or tr._("empty")
-                if self.mine(view, side, seat):
-                    line = tr._("{lane}, your side, from the bridge: {creatures}.", lane=tr.say(lane(ln)),
-                                creatures=listed)
-                else:
-                    line = tr._("{lane}, {owner} side, from the bridge: {creatures}.", lane=tr.say(lane(ln)),
-                                owner=self.owner(view, side), creatures=listed)
-                lines.append(cap(line))
+        lines = [*self.lane_lines(view, seat, 0), *self.lane_lines(view, seat, 1)]
         if view["pending"]:
             waiting = self.names(view["pending"])
             if self.mine(view, view["pending_owner"], seat):
@@ -308,8 +340,8 @@ class GameTextUI(TextUI):
         if phase == "ban":
             return tr._("Constructed: ban a card of your opponent's.")
         said = {"turn": view["turn"], "phase": tr.pgettext("phase", PHASES.get(phase, phase)), "mana": view["mana"]}
-        if self.mine(view, view["active"], seat):
-            return tr._("Turn {turn}, your {phase} phase, {mana} mana left.", **said)
+        if self.mine(view, view["active"], seat):  # said as your turn comes and as its phase changes: short
+            return tr._("Your turn {turn}: {phase} phase, {mana} mana.", **said)
         return tr._("Turn {turn}, {owner} {phase} phase, {mana} mana left.", owner=self.owner(view, view["active"]),
                     **said)
 
@@ -323,6 +355,9 @@ class GameTextUI(TextUI):
         keys["E"] = (tr._("what happened last"), self.last)
         keys["A"] = (tr._("select the next attack (Enter plays it)"), self.next_attack)
         keys["I"] = (tr._("the abilities and what each one does"), self.abilities)
+        if not self.notation:  # a listener with buttons (the terminal's digits choose)
+            keys["1"] = (tr._("the top lane, both sides"), functools.partial(self.lane, ln=0))
+            keys["2"] = (tr._("the bottom lane, both sides"), functools.partial(self.lane, ln=1))
         return keys
 
     def last(self, view: dict[str, Any], seat: int) -> str:
@@ -430,7 +465,12 @@ class GameTextUI(TextUI):
                             else tr._("You cast {card} on {owner} {target} {lane}.", **said))
                 return cap(tr._("{player} casts {card} on your {target} {lane}.", **said) if mine
                            else tr._("{player} casts {card} on {owner} {target} {lane}.", **said))
-            if kind == "end":
+            if kind == "end":  # the summon phase ends and the assault starts, or the assault and the turn end
+                if event.get("phase") == "summon":
+                    return tr._("You start the assault.") if you else cap(tr._("{player} starts the assault.",
+                                                                               player=player))
+                if event.get("phase") == "assault":
+                    return tr._("You end your turn.") if you else cap(tr._("{player} ends the turn.", player=player))
                 return tr._("You end the phase.") if you else cap(tr._("{player} ends the phase.", player=player))
             if kind == "attack":
                 return tr._("You: attack.") if you else cap(tr._("{player}: attack.", player=player))
@@ -459,6 +499,91 @@ class GameTextUI(TextUI):
                 return ""  # the reader's own turn: the turn line says it
             return self.report(data, viewer)
         return super().phrase(event, viewer)
+
+    def phrase_all(self, events: Sequence[Event], viewer: Viewer) -> list[str]:
+        """A combat in one line: an attack (or a spell) and what it did — the damage to a Bastion
+        or Fort with its new place, the creature it destroyed, a Protection that held — say
+        "Player B's ALPHA attacks the Bastion for 4: now at place 5 of 9." (the damage is said
+        once, as the attack's power). The attack's own move ("Player B: attack.") is not said
+        when its sentence follows, and after a change's first attack the attacker's owner is not
+        named again (only the active side attacks)."""
+        said = [self.phrase(event, viewer) for event in events]
+        attacked = False
+        lane: Any = None  # the lane of the change's last attack on a creature
+        for i, event in enumerate(events):
+            head = self._combat_head(events, i, viewer, attacked, lane)
+            if head is None:
+                continue
+            if event["type"] == "report":
+                attacked, lane = True, event["say"].get("params", {}).get("lane")
+            target = _target(event)
+            clauses: list[str] = []
+            j = i + 1
+            while j < len(events):
+                later = any(msgid_of(e) in WALL_HIT for e in events[j + 1:])
+                clause = self._consequence(events[j], target, viewer, event["type"] == "cast", later)
+                if clause is None:
+                    break
+                if clause and msgid_of(events[j]) == FLIP and clauses and msgid_of(events[j - 1]) in WALL_HIT:
+                    clauses[-1] = clause  # "destroyed, it flips" says where the Bastion went
+                elif clause:
+                    clauses.append(clause)
+                said[j] = ""
+                j += 1
+            if clauses:
+                said[i] = self.tr._("{attack}: {result}.", attack=head.rstrip("."), result=", ".join(clauses))
+            elif event["type"] == "report":
+                said[i] = head
+        if attacked:  # "Player B: attack." says less than the attack's own sentence
+            said = ["" if e["type"] == "attack" and "action" in e else line for e, line in zip(events, said, strict=True)]
+        return said
+
+    def _combat_head(self, events: Sequence[Event], i: int, viewer: Viewer, attacked: bool, lane: Any) -> str | None:
+        """The sentence an attack or a cast begins with, or None when `events[i]` is neither."""
+        event = events[i]
+        if event["type"] == "cast" and "action" in event:
+            return self.phrase(event, viewer)
+        data = event.get("say") if event["type"] == "report" else None
+        if not data or data["id"] not in ATTACKS:
+            return None
+        if attacked:  # the same side's attacks, after the first: without the owner (and the same lane)
+            same = lane is not None and data.get("params", {}).get("lane") == lane and data["id"] in SAME_LANE
+            msgid = SAME_LANE[data["id"]] if same else ATTACKS[data["id"]]
+            return cap(self.tr.say(from_data({**data, "id": msgid, "you": None}), viewer))
+        return self.report(data, viewer)
+
+    def _consequence(self, event: Event, target: str | None, viewer: Viewer, spell: bool,
+                     later: bool = False) -> str | None:
+        """What an attack or spell did, as a clause ("now at place 5 of 9"); "" for an event that
+        says nothing (and for a hit on a Bastion or Fort that `later` hits move further); None for
+        the first event that is not a consequence (the combat ends)."""
+        tr = self.tr
+        if event["type"] == "creature_damaged" and spell:  # what the spell did to its target
+            if event["card"] != target:
+                return None
+            return tr._("{damage} damage on it now", damage=event["damage"])
+        if event["type"] != "report":
+            return "" if event["type"] in BOARD_EVENTS else None
+        data = event.get("say")
+        if not data or event.get("restates"):
+            return "" if event.get("restates") else None
+        msgid, params = data["id"], data.get("params", {})
+        mine = viewer is not None and data.get("subject") == viewer
+        if msgid in WALL_HIT:  # where the Bastion or Fort is now: said after the change's last hit on it
+            if later:
+                return ""
+            return tr._("now at place {place} of {size}", place=params["place"], size=params["size"])
+        if msgid == FLIP:
+            return tr._("destroyed, it flips to the Fort")
+        if msgid in BACK and target is not None and _names(params.get("cards")) == [target]:
+            if msgid == BACK[1]:
+                return tr._("destroyed, to the automaton's discard pile")
+            return tr._("destroyed, back to your hand") if mine else tr._("destroyed, back to its owner's hand")
+        if msgid == PROTECTED and target is not None and _card_name(params.get("card")) == target:
+            return tr._("its Protection ignores the damage")
+        if msgid == MILLED:
+            return tr.say(Msg(N_("{cards} go to its discard pile"), cards=from_data(params["cards"]["msg"])))
+        return None
 
     def report(self, data: dict[str, Any], viewer: Viewer) -> str:
         """One of the engine's sentences (as `words.to_data` wrote it) for `viewer`: "you" for the
@@ -515,6 +640,39 @@ class GameTextUI(TextUI):
         if winners == [viewer]:
             return tr._("Game over. You win.")
         return cap(tr._("Game over. {player} wins.", player=self.seat(winners[0])))
+
+
+BOARD_EVENTS = ("creature_damaged", "creature_destroyed", "bastion_moved", "returned_to_hand", "turn_started",
+                "hand_dealt")
+"""The structured board events, told by the engine's sentences (they say nothing themselves)."""
+
+
+def msgid_of(event: Event) -> str | None:
+    """The engine's message id of a report event (None for other events)."""
+    data = event.get("say") if event["type"] == "report" else None
+    return data["id"] if data else None
+
+
+def _target(event: Event) -> str | None:
+    """The card an attack report or a cast aims at (None: a Bastion, a Fort, the automaton)."""
+    if event["type"] == "cast":
+        return event.get("target")
+    target = event.get("say", {}).get("params", {}).get("target")
+    return _card_name(target)
+
+
+def _card_name(param: Any) -> str | None:
+    """A card's name from a message parameter (`words.card` as `to_data` wrote it)."""
+    if isinstance(param, dict) and isinstance(param.get("msg"), dict) and param["msg"].get("context") == CARD_NAME:
+        return str(param["msg"]["id"])
+    return None
+
+
+def _names(param: Any) -> list[str | None]:
+    """The card names of a `words.cards` parameter."""
+    if not isinstance(param, dict) or not isinstance(param.get("msg"), dict):
+        return []
+    return [_card_name(p) for p in param["msg"].get("params", {}).values()]
 
 
 def _lane(word: str) -> int:

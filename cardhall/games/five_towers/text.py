@@ -132,6 +132,20 @@ class GameTextUI(TextUI):
             return self.tr._("no tower yet: {towers}", towers=self.tower(col))
         return self._tower_line(towers, col)
 
+    def others_tower(self, view: dict[str, Any], seat: int, col: int) -> str:
+        """Shortcuts Shift+1–5: that tower of every other player, in one sentence ("Player 2:
+        Candy (pink): 9 4 (bottom to top; 2 cards, top 4, main tower).")."""
+        n = view["players"]
+        others = [(seat + i) % n for i in range(1, n)] if 0 <= seat < n else list(range(n))
+        said = []
+        for s in others:
+            towers = _towers(view, s)
+            tower = (self._tower_line(towers, col) if towers[col]
+                     else self.tr._("no tower yet: {towers}", towers=self.tower(col)))
+            # Translators: a player and one of their towers (the Shift+1–5 keys).
+            said.append(self.tr._("{player}: {tower}", player=self.seat(s), tower=tower))
+        return ". ".join(said) + "."
+
     def _tower_line(self, towers: list[list[int]], col: int) -> str:
         """One tower: its name and colour, its cards bottom to top, its top, whether it is complete
         (topped with 0) and whether it is the main (tallest) tower."""
@@ -139,8 +153,9 @@ class GameTextUI(TextUI):
         tower = towers[col]
         tallest = max(len(t) for t in towers)
         main = next((c for c, t in enumerate(towers) if t and len(t) == tallest), -1)
-        label = tr._("{tower} ({letter}, {colour}):", tower=self.tower(col), letter=COLOURS[col],
-                     colour=tr._(COLOUR_NAMES[col]))
+        label = (tr._("{tower} ({letter}, {colour}):", tower=self.tower(col), letter=COLOURS[col],
+                      colour=tr._(COLOUR_NAMES[col])) if self.notation  # the letter is what the terminal's reader types
+                 else tr._("{tower} ({colour}):", tower=self.tower(col), colour=tr._(COLOUR_NAMES[col])))
         values, count, top = " ".join(map(str, tower)), len(tower), tower[-1]
         if top == 0 and col == main:
             line = tr.ngettext("{label} {values} (bottom to top; {count} card, topped with 0, complete, main tower)",
@@ -232,7 +247,7 @@ class GameTextUI(TextUI):
             return tr._("The game is over.")
         high = view["high_bid"]
         if view["phase"] == "build":
-            if mover == seat:  # short: "You won the bidding with 3." was just said
+            if mover == seat:  # short: "You win the bidding." was just said
                 return tr.ngettext("Your turn: build {count} card.", "Your turn: build {count} cards.", high)
             return tr.ngettext("{player} won the bidding with {bid} and must now take and build {count} card.",
                                "{player} won the bidding with {bid} and must now take and build {count} cards.",
@@ -258,13 +273,30 @@ class GameTextUI(TextUI):
         keys["T"] = (self.tr._("whose turn it is"), self.turn)
         keys["O"] = (self.tr._("the offer"), self.offer)
         keys["B"] = (self.tr._("the bids of this round"), self.bids)
-        # 1–5: one of your towers alone, for a listener with buttons (the terminal's digits choose)
+        # 1–5: one of your towers alone, Shift+1–5 that tower of the others, for a listener with
+        # buttons (the terminal's digits choose)
         for col in range(5 if not self.notation else 0):
             keys[str(col + 1)] = (self.tr._("your tower: {tower}", tower=self.tower(col)),
                                   functools.partial(self.own_tower, col=col))
+        for col in range(5 if not self.notation else 0):
+            keys[f"Shift+{col + 1}"] = (self.tr._("the others' towers: {tower}", tower=self.tower(col)),
+                                        functools.partial(self.others_tower, col=col))
         return keys
 
     # --- moves in words -------------------------------------------------------------
+    def _built(self, action: tuple[int, tuple[int, ...]], view: dict[str, Any], seat: int) -> list[tuple[int, str]]:
+        """The towers a build touches, as (colour, its values bottom to top or "gone")."""
+        demolished, placement = action
+        towers = _towers(view, seat)
+        if demolished != NO_DEMOLISH:
+            towers[demolished >> 4].pop()
+        for c in placement:
+            towers[c >> 4].append(c & 15)
+        touched = sorted({c >> 4 for c in placement} | ({demolished >> 4} if demolished != NO_DEMOLISH else set()))
+        # Translators: a tower that a build's demolition leaves without cards.
+        gone = self.tr._("gone")
+        return [(col, " ".join(map(str, towers[col])) or gone) for col in touched]
+
     def choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
         tr = self.tr
         if isinstance(action, int):
@@ -275,16 +307,7 @@ class GameTextUI(TextUI):
             return tr.ngettext("bid {bid} (take {count} of the offer cards)",
                                "bid {bid} (take {count} of the offer cards)", action, bid=action)
         assert isinstance(action, tuple)
-        demolished, placement = action
-        towers = _towers(view, seat)
-        if demolished != NO_DEMOLISH:
-            towers[demolished >> 4].pop()
-        for c in placement:
-            towers[c >> 4].append(c & 15)
-        touched = sorted({c >> 4 for c in placement} | ({demolished >> 4} if demolished != NO_DEMOLISH else set()))
-        # Translators: a tower that a build's demolition leaves without cards.
-        gone = tr._("gone")
-        result = "; ".join(f"{self.tower(col)} {' '.join(map(str, towers[col])) or gone}" for col in touched)
+        result = "; ".join(f"{self.tower(col)} {values}" for col, values in self._built(action, view, seat))
         return f"{self.game.format_action(action)}  → {result}"
 
     def token(self, token: str) -> str:
@@ -294,16 +317,20 @@ class GameTextUI(TextUI):
         return token
 
     def spoken_choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
-        """A build as its steps say it, then the towers it makes: "take Candy 12 and Tree 10;
-        demolish nothing; place …; the towers become Candy 12; Tree 10" (no notation)."""
+        """A build as a person says it, its steps in one sentence and the towers it makes: "take
+        Candy 12 and Tree 10, then place 12 on the Candy tower and 10 on the Tree tower, making
+        Candy 4 12 and Tree 10" (no notation; "demolish nothing" is not said)."""
         steps = self.steps(action, view, seat)
         if steps is None:
             return self.choice(action, view, seat)
-        towers = self.choice(action, view, seat).partition("→")[2].strip()
-        parts = [answer for _, answer in steps]
-        if towers:
-            parts.append(self.tr._("the towers become {towers}", towers=towers))
-        return "; ".join(parts)
+        tr = self.tr
+        assert isinstance(action, tuple)
+        take, gone, place = (answer for _, answer in steps)
+        said = (tr._("{take}, then {place}", take=take, place=place) if action[0] == NO_DEMOLISH
+                else tr._("{take}, {demolish}, then {place}", take=take, demolish=gone, place=place))
+        towers = [tr._("{tower} {values}", tower=self.tower(col), values=values)
+                  for col, values in self._built(action, view, seat)]
+        return tr._("{build}, making {towers}", build=said, towers=self._join(towers)) if towers else said
 
     def steps(self, action: Action, view: dict[str, Any], seat: int) -> list[tuple[str, str]] | None:
         """A build in three steps: the cards taken, the tower top demolished, where each card goes."""
@@ -335,25 +362,26 @@ class GameTextUI(TextUI):
             demolished = NO_DEMOLISH if event["demolished"] is None else parse_card(event["demolished"])
             return self._build_words(event["seat"], v, [parse_card(c) for c in event["cards"]], demolished)
         if kind == "bidding_won":
-            return (tr._("You won the bidding with {bid}.", bid=event["bid"]) if you
-                    else tr._("{player} won the bidding with {bid}.", player=player, bid=event["bid"]))
+            # the winning bid was just said ("Player 2 bids 3."): said once
+            return tr._("You win the bidding.") if you else tr._("{player} wins the bidding.", player=player)
         if kind == "offer_discarded":
             if event["reason"] == "no_bid":  # the start player bid 0 and everyone else passed (the rules say so)
-                return tr._("Nobody took the offer: it goes to the discard pile.")
-            return tr._("Left in the offer, to the discard pile: {cards}.",
-                        cards=self._cards([parse_card(c) for c in event["cards"]]))
+                return tr._("Nobody takes the offer; it is discarded.")
+            return tr._("Discarded: {cards}.", cards=self._cards([parse_card(c) for c in event["cards"]]))
         if kind == "discard_reshuffled":
             return tr._("The draw pile ran out in this round: the discard pile is shuffled into a new draw pile.")
         if kind == "game_ends":
             return (tr._("The draw pile has run out for the second time: the game ends.")
                     if event["reason"] == "draw_pile_out_twice"
                     else tr._("There are no cards left to reveal: the game ends."))
-        if kind == "round_started":
-            offer = self.offer(event, v)
-            if event["start_player"] == v:
-                return tr._("Round {round}. {offer} You start the bidding.", round=event["round"], offer=offer)
-            return tr._("Round {round}. {offer} {player} starts the bidding.", round=event["round"], offer=offer,
-                        player=self.seat(event["start_player"]))
+        if kind == "round_started":  # the offer's cards without their count (they are listed)
+            if not event["offer"]:
+                return self.offer(event, v)
+            offer = self._cards([parse_card(c) for c in event["offer"]])
+            if event["start_player"] == v:  # "You must open the bidding: bid 0 to 5." follows as your turn
+                return tr._("Round {round}, offer: {cards}.", round=event["round"], cards=offer)
+            return tr._("Round {round}, offer: {cards}. {player} starts the bidding.", round=event["round"],
+                        cards=offer, player=self.seat(event["start_player"]))
         if kind == "draw_pile_emptied":
             if event["times"] == 1:
                 return tr._("This reveal emptied the draw pile: the discard pile will be reshuffled at the end of "
@@ -362,19 +390,20 @@ class GameTextUI(TextUI):
         return super().phrase(event, viewer)
 
     def _build_words(self, seat: int, viewer: int, placement: list[int], demolished: int) -> str:
+        """A build: where each card goes ("9 on the Candy tower and 7 then 5 on the Sand tower"),
+        which names every card taken (a card goes on its own colour's tower), so they are not
+        listed a second time; the demolished card is always the top of its colour's tower."""
         tr = self.tr
-        cards, places = self._cards(sorted(placement)), self._places(placement)
+        places = self._places(placement)
         if demolished == NO_DEMOLISH:
             if seat == viewer:
-                return tr._("You take {cards} and place {places}.", cards=cards, places=places)
-            return tr._("{player} takes {cards} and places {places}.", player=self.seat(seat), cards=cards,
-                        places=places)
-        card = self.tower_card(demolished)  # always the top of its colour's tower: no need to say where
+                return tr._("You place {places}.", places=places)
+            return tr._("{player} places {places}.", player=self.seat(seat), places=places)
+        card = self.tower_card(demolished)
         if seat == viewer:
-            return tr._("You take {cards}, demolish the {card} and place {places}.",
-                        cards=cards, card=card, places=places)
-        return tr._("{player} takes {cards}, demolishes the {card} and places {places}.",
-                    player=self.seat(seat), cards=cards, card=card, places=places)
+            return tr._("You demolish the {card} and place {places}.", card=card, places=places)
+        return tr._("{player} demolishes the {card} and places {places}.", player=self.seat(seat), card=card,
+                    places=places)
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         return self.score(view, viewer) + "\n" + super().result(view, scores, winners, viewer)

@@ -241,10 +241,19 @@ class GameTextUI(TextUI):
         return self.tr._("The led suit is {suit}.", suit=self.suit(view["led"]))
 
     def trump_key(self, view: dict[str, Any], seat: int) -> str:
-        """Shortcut A: choose or hear the trump."""
+        """Shortcut A, the rulebook's "choose or hear the trump" (the seed's «выбрать или посмотреть
+        масть козыря»; this Jass has no announcements): how to choose it when that is yours to do,
+        else the trump and who chose it. A listener with buttons hears the suits in words and where
+        the choices are; the terminal's reader what to type."""
         if view["phase"] in ("trump", "pushed") and view["to_move"] == seat:
             suits = {"hearts": self.suit("H"), "diamonds": self.suit("D"), "spades": self.suit("S"),
                      "clubs": self.suit("C")}
+            if not self.notation:
+                if view["phase"] == "trump":
+                    return self.tr._("Choose trump among your choices (J goes to them): {hearts}, {diamonds}, {spades} "
+                                     "or {clubs}, or let your partner choose.", **suits)
+                return self.tr._("Your partner left trump to you: choose it among your choices (J goes to them): "
+                                 "{hearts}, {diamonds}, {spades} or {clubs}.", **suits)
             if view["phase"] == "trump":
                 return self.tr._("Choose trump: type trump H ({hearts}), trump D ({diamonds}), trump S ({spades}) or "
                                  "trump C ({clubs}) or push to let your partner choose; or a choice's number. "
@@ -259,6 +268,9 @@ class GameTextUI(TextUI):
             return self.tr._("There is no talon in this game; H takes the talon in Putz for three players.")
         taker, mover = view["talon_taken_by"], view["to_move"]
         if view["phase"] == "talon" and mover == seat:
+            if not self.notation:
+                return (self.tr._("Take the talon: your nine cards are set aside and the talon becomes your hand. "
+                                  "Press Enter to confirm, or choose to keep your hand."), TAKE_TALON)
             return (self.tr._("Take the talon: your nine cards are set aside and the talon becomes your hand. "
                               "Press Enter to confirm, or type keep."), TAKE_TALON)
         if taker >= 0:
@@ -278,9 +290,15 @@ class GameTextUI(TextUI):
         trump = view["trump"]
         if view["phase"] == "six" and view["to_move"] == seat:
             if "6" + trump in view["hand"]:
+                six, card = self.six_words(trump, as_object=True), self.words(view["up"], as_object=True)
+                if not self.notation:
+                    return (self.tr._("Exchange the {six} for the {card}. Press Enter to confirm, or choose no exchange.",
+                                      six=six, card=card), EXCHANGE_SIX)
                 return (self.tr._("Exchange the {six} for the {card}. Press Enter to confirm, or type no exchange.",
-                                  six=self.six_words(trump, as_object=True), card=self.words(view["up"], as_object=True)),
-                        EXCHANGE_SIX)
+                                  six=six, card=card), EXCHANGE_SIX)
+            if not self.notation:
+                return self.tr._("You do not hold the {six}, so you cannot exchange it.",
+                                 six=self.six_words(trump, as_object=True))
             return self.tr._("You do not hold the {six}; answer no exchange.", six=self.six_words(trump, as_object=True))
         exchanger = view["six_exchanged_by"]
         if exchanger >= 0:

@@ -119,6 +119,10 @@ class GameTextUI(TextUI):
                 suits = ", ".join(
                     f"{suit_words(s, tr)} {n}" for s in (3, 2, 1, 0) if (n := sum(c[-1] == SUITS[s] for c in view["hand"]))
                 )
+                if not self.notation:  # a listener with buttons: where the choices are, not what to type
+                    return tr._("Trump is not declared yet. You must win five tricks, so you declare trump from your "
+                                "first five cards ({suits}): choose it among your choices (J goes to them). "
+                                "Long suits with high cards make good trumps.", suits=suits)
                 return tr._("Trump is not declared yet. You must win five tricks, so you declare trump from your "
                             "first five cards ({suits}): write trump C, trump D, trump H or trump S, "
                             "or pick its number. Long suits with high cards make good trumps.", suits=suits)

@@ -15,22 +15,21 @@ const WORDS = { help: "?", keys: "?", [pgettext("command", "help")]: "?", [pgett
 export function commandOf(model, text) {
   const typed = text.trim().toLowerCase();
   if (!typed) return { none: true };
-  if (typed.length === 1) {
-    const id = keyMap(model)[typed.toUpperCase()];
-    return id ? { key: id } : { none: true };
-  }
+  const named = keyMap(model)[typed.replace(/\s+/g, "").toUpperCase()];  // "t", "shift+1"
+  if (named) return { key: named };
+  if (typed.length === 1) return { none: true };
   if (WORDS[typed]) return { key: WORDS[typed] };
   const keys = keyIds(model).filter((id) => describeKey(model, id).toLowerCase().split(/[^\p{L}\p{N}]+/u).includes(typed));
   if (keys.length === 1) return { key: keys[0] };
   const legal = model.legal();
-  const named = new Map();
-  for (const n of legal) named.set(n, model.choice(n).toLowerCase());
+  const choices = new Map();
+  for (const n of legal) choices.set(n, model.choice(n).toLowerCase());
   for (const card of model.hand() || []) {
     const action = handAction(card, legal);
-    if (action) named.set(action, model.word(card).toLowerCase());
+    if (action) choices.set(action, model.word(card).toLowerCase());
   }
-  const exact = [...named].filter(([, words]) => words === typed || words.replace(/\s*[♠♥♦♣]$/u, "") === typed);
-  const found = exact.length ? exact : [...named].filter(([, words]) => words.includes(typed));
+  const exact = [...choices].filter(([, words]) => words === typed || words.replace(/\s*[♠♥♦♣]$/u, "") === typed);
+  const found = exact.length ? exact : [...choices].filter(([, words]) => words.includes(typed));
   if (found.length === 1) return { play: found[0][0] };
   return found.length ? { many: found.length } : keys.length ? { many: keys.length } : { none: true };
 }

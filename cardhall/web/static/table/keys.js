@@ -2,7 +2,6 @@
 // and the client's, the same in every game; remappable or off (WCAG 2.1.4). Enter plays the
 // selection or starts the game; Page Up/Down read the history; arrows move within a group.
 import { _, el, me } from "../common.js";
-import { currentStep } from "./choices.js";
 import { focusFirstChoice, focusPlace } from "./focus.js";
 import { nextView, repeatLast, reviewEdge, reviewLog } from "./history.js";
 import { saveSettings, settings } from "./settings.js";
@@ -33,6 +32,18 @@ export function keyMap(model) {
   return map;
 }
 
+/** The name of a pressed key as the key map spells it: "C", "1", "SHIFT+1" (Shift with a digit
+ * of the top row, whatever character the layout gives it: 5 Towers' others' towers). */
+export function keyName(e) {
+  return e.shiftKey && /^Digit\d$/.test(e.code) ? `SHIFT+${e.code.slice(5)}` : e.key.toUpperCase();
+}
+
+/** A key as the keys list shows it: "Shift+1" in the reader's words for Shift. */
+export function keyLabel(k) {
+  const shift = _("Shift");
+  return k.length > 1 ? k.replace(/^Shift\+/i, shift + "+") : k.toUpperCase();
+}
+
 export function describeKey(model, id) {
   const k = model.key(id);
   return (k && k.what) || CLIENT_KEYS[id] || id;
@@ -48,7 +59,7 @@ function drawHelp(model) {
   ];
   for (const id of keyIds(model)) {
     const k = id in settings.map ? settings.map[id] : id;
-    rows.push([k ? k.toUpperCase() : _("{key} (off)", { key: id }), describeKey(model, id)]);
+    rows.push([k ? keyLabel(k) : _("{key} (off)", { key: keyLabel(id) }), describeKey(model, id)]);
   }
   $("help-keys").replaceChildren(...rows.flatMap(([k, d]) => [el("dt", { text: k }), el("dd", { text: d })]));
   const remap = $("remap");
@@ -74,13 +85,7 @@ export function runKey(model, id) {
   const mine = model.isMyTurn();
   switch (id) {
     case "R": say(model.words().render || _("Nothing to read yet.")); break;
-    case "L": {
-      const hand = [...$("hand").querySelectorAll('button[aria-disabled="false"]')].map((b) => b.querySelector(".name").textContent);
-      const step = currentStep(model);
-      const list = [...hand, ...step.options.map((o) => (o.notations.length === 1 ? model.choice(o.notations[0]) : o.answer))];
-      say(mine ? _("Your choices: {choices}.", { choices: list.join("; ") }) : NOT_YOUR_TURN);
-      break;
-    }
+    case "L": say(mine ? choicesSaid() : NOT_YOUR_TURN); break;
     case "Y": {
       const hand = model.hand();
       say(model.seat() === null ? _("You are watching; you have no hand.")
@@ -96,6 +101,15 @@ export function runKey(model, id) {
     case "?": openHelp(); break;
     default: break;
   }
+}
+
+/** L: the choices as the page shows them — the choice buttons' own words in their order (a
+ * picker step's "take … …", "Back one step"), then the hand's playable cards; never other words. */
+export function choicesSaid() {
+  const choices = [...$("choices").querySelectorAll("button")].map((b) => b.textContent.trim());
+  const hand = [...$("hand").querySelectorAll('button[aria-disabled="false"]')].map((b) => b.querySelector(".name").textContent);
+  const list = [...choices, ...hand];
+  return list.length ? _("Your choices: {choices}.", { choices: list.join("; ") }) : _("Nothing to choose.");
 }
 
 let helpFrom = null;  // where focus was when the keys list opened: it goes back there
@@ -148,7 +162,7 @@ export function listenToKeys(model, { play, startGame }) {
       return;
     }
     if (!settings.keys || e.key.length !== 1) return;
-    const id = keyMap(model)[e.key.toUpperCase()];
+    const id = keyMap(model)[keyName(e)];
     if (!id) return;
     e.preventDefault();
     runKey(model, id);
