@@ -566,5 +566,5 @@ def create_app(room: Room, secret: str) -> Starlette:
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
     app = install(app, stored_lang)
-    app.add_middleware(SocketsPerAddress)
+    app.add_middleware(SocketsPerAddress, per_address=room.limits.connections)
     return app
