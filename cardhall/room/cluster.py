@@ -40,7 +40,8 @@ from redis.exceptions import RedisError
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import Msg
-from cardhall.room import snapshots
+from cardhall.room import commands, snapshots
+from cardhall.room.commands import Join, Part, TableCommand
 from cardhall.room.errors import TableError
 from cardhall.room.service import STOP_TIMEOUT, Room, Subscriber, TableActor, TableFront, TableMoved, send_changes, send_sync
 from cardhall.room.store import StoreError
@@ -122,26 +123,8 @@ class Hub(TableFront):
         self._moved = asyncio.Event()
         self.backfill_from = None  # restored from a snapshot at this version: no history before it
 
-    async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> None:
-        await self._run("sit", [player, name, seat, lang])
-
-    async def set_lang(self, player: str, lang: str) -> None:
-        await self._run("lang", [player, lang])
-
-    async def registered(self, player: str, name: str) -> None:
-        await self._run("account", [player, name])
-
-    async def leave(self, player: str) -> None:
-        await self._run("leave", [player])
-
-    async def start(self, player: str) -> None:
-        await self._run("start", [player])
-
-    async def act(self, player: str, action: str, version: int | None) -> None:
-        await self._run("act", [player, action, version])
-
-    async def chat(self, player: str | None, text: str, name: str | None) -> None:
-        await self._run("chat", [player, text, name])
+    async def run(self, command: TableCommand) -> None:
+        await self._run(command)
 
     async def subscribe(self, sub: Subscriber, since: int | None = None) -> None:
         """Tell the owner when a player's first connection on this node opens; then the state."""
@@ -151,7 +134,7 @@ class Hub(TableFront):
             self.present[player] += 1
             if self.present[player] == 1:
                 try:
-                    await self._run("join", [player, self.node.name])
+                    await self._run(Join(player=player, node=self.node.name))
                 except Exception:
                     self.present[player] -= 1
                     raise
@@ -168,7 +151,7 @@ class Hub(TableFront):
             if self.present[player] == 0:
                 del self.present[player]
                 try:
-                    await self._run("part", [player, self.node.name])
+                    await self._run(Part(player=player, node=self.node.name))
                 except CardhallError as exc:  # the next owner starts with everybody away anyway
                     log.warning("table %s: could not tell that %s left: %s", self.table.id, player, exc)
 
@@ -176,11 +159,11 @@ class Hub(TableFront):
         await self._history_from(since)
         send_sync(self.table, sub, since)
 
-    async def _run(self, op: str, args: list[Any]) -> None:
+    async def _run(self, command: TableCommand) -> None:
         """Carry out a command at the owner; return once this copy shows its changes."""
         self.used = time.monotonic()
         try:
-            version = await self.node.run(self.table.id, op, args)
+            version = await self.node.run(self.table.id, command)
         except ClusterError:  # it may have happened: show what the database holds before the error
             await self.refresh()
             raise
@@ -232,7 +215,7 @@ class Hub(TableFront):
         await self.refresh()
         for player in list(self.present):
             try:
-                await self._run("join", [player, self.node.name])
+                await self._run(Join(player=player, node=self.node.name))
             except CardhallError as exc:
                 log.warning("table %s: could not tell the new owner that %s is here: %s", self.table.id, player, exc)
 
@@ -366,7 +349,7 @@ class Node:
             log.warning("node %s no longer runs table %s", self.name, table_id)
             self.spawn(actor.stop())
 
-    async def run(self, table_id: str, op: str, args: list[Any]) -> int:
+    async def run(self, table_id: str, command: TableCommand) -> int:
         """Carry out a command on the table wherever it runs; the table's version after it.
 
         If the owner is gone (nobody listens on its channel), wait for its lease to expire and
@@ -376,7 +359,8 @@ class Node:
             actor = self.room.tables.get(table_id)
             if actor is not None:
                 try:
-                    return await actor.do(op, args)
+                    await actor.run(command)
+                    return actor.table.version
                 except TableMoved:
                     pass
             else:
@@ -387,7 +371,7 @@ class Node:
                 if owner == self.name.encode():  # our lease, without the table running: run it
                     await self._run_here(table_id)
                     continue
-                reply = await self._request(owner.decode() if isinstance(owner, bytes) else owner, table_id, op, args)
+                reply = await self._request(owner.decode() if isinstance(owner, bytes) else owner, table_id, command)
                 if reply is not None:
                     if "error" not in reply:
                         return int(reply["version"])
@@ -399,13 +383,13 @@ class Node:
                                    "(its node is gone and the table was not taken over yet); try again")
             await asyncio.sleep(self.lease / 5)
 
-    async def _request(self, owner: str, table_id: str, op: str, args: list[Any]) -> dict[str, Any] | None:
+    async def _request(self, owner: str, table_id: str, command: TableCommand) -> dict[str, Any] | None:
         """Ask `owner` to carry out a command; its reply, or None if nobody listens there."""
         rid = secrets.token_hex(8)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
         try:
-            message = {"req": rid, "from": self.name, "table": table_id, "op": op, "args": args}
+            message = {"req": rid, "from": self.name, "table": table_id, "command": commands.to_data(command)}
             if not await self._call(self.redis.publish(node_channel(owner), _encode(message))):
                 return None
             try:
@@ -424,7 +408,11 @@ class Node:
         try:
             if actor is None:
                 raise TableMoved(f"table {message['table']} is not run on node {self.name}")
-            reply["version"] = await actor.do(message["op"], list(message["args"]))
+            command = commands.from_data(message["command"])
+            await actor.run(command)
+            reply["version"] = actor.table.version
+        except msgspec.ValidationError as exc:  # a node of another version: its command is not one of ours
+            reply.update(error=f"unknown table command {message.get('command')!r} ({exc})", kind="other")
         except CardhallError as exc:
             reply.update(error=str(exc), kind=_kind(exc))
             if exc.args and isinstance(exc.args[0], Msg):  # so each reader can hear it in their language

@@ -111,19 +111,28 @@ minutes) and a script reaches at once. The lobby's chat counts as table chat; pr
 friend requests, invitations and reports are the people's (`cardhall.web.people`)."""
 
 
-class Limits:
-    """Every rate of a room, and the cap on open tables."""
+CONNECTIONS = 64
+"""HTTP connections, and separately WebSockets, one address may hold at once (a household or an
+office behind one address has room for dozens of tabs; a script holding hundreds does not);
+`cardhall.web.slow` enforces it."""
 
-    def __init__(self, rates: dict[tuple[str, str], Rate] | None = None, open_tables: int = OPEN_TABLES) -> None:
-        """`rates`: None for the room's `RATES`; `{}` for none at all (a benchmark's or a test's room)."""
+
+class Limits:
+    """Every rate of a room, the cap on open tables and on connections per address."""
+
+    def __init__(self, rates: dict[tuple[str, str], Rate] | None = None, open_tables: int = OPEN_TABLES,
+                 connections: int | None = CONNECTIONS) -> None:
+        """`rates`: None for the room's `RATES`; `{}` for none at all (a benchmark's or a test's room).
+        `connections`: per address (None: no cap, e.g. `cardhall bench room`'s clients on one loopback address)."""
         self.rates = dict(RATES if rates is None else rates)
         self.open_tables = open_tables
+        self.connections = connections
         self._limiters = {key: Limiter(rate) for key, rate in self.rates.items()}
 
     @classmethod
     def off(cls) -> Limits:
         """No limits: for benchmarks and tests that make many guests and tables from one address."""
-        return cls({}, open_tables=10**9)
+        return cls({}, open_tables=10**9, connections=None)
 
     def take(self, what: str, now: float, *, person: str | None = None, address: str | None = None) -> None:
         """Count one `what` ("player", "table", "chat", "message", "friend", "invitation", "report")

@@ -19,6 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from cardhall.room.commands import Sit, Start
 from cardhall.room.service import Room
 from cardhall.room.store import Store
 from cardhall.room.table import Change, Table
@@ -59,8 +60,8 @@ async def _measure(tables: int, levels: tuple[int, ...]) -> dict[str, object]:
             for _ in range(tables):
                 front = await room.create_table(players[0], "hearts", {"target": 100000}, ["me", "open", "open", "open"])
                 for seat, player in enumerate(players[1:], 1):
-                    await front.sit(player, f"P{seat}", seat)
-                await front.start(players[0])
+                    await front.run(Sit(player=player, name=f"P{seat}", seat=seat))
+                await front.run(Start(player=players[0]))
                 ids.append(front.table.id)
         finally:
             await room.close()

@@ -47,6 +47,7 @@ from cardhall.core.registry import load
 from cardhall.core.titles import title_msg
 from cardhall.room import snapshots
 from cardhall.room.bots import BotTurn, exit_with_parent
+from cardhall.room.commands import Account, SetLang, TableCommand
 from cardhall.room.errors import TableError
 from cardhall.room.history import settle
 from cardhall.room.limits import Limits
@@ -154,19 +155,8 @@ class TableFront(abc.ABC):
             log.warning("table %s: the history before version %d could not be rebuilt: %s", self.table.id, start, exc)
 
     @abc.abstractmethod
-    async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> object: ...
-    @abc.abstractmethod
-    async def set_lang(self, player: str, lang: str) -> object: ...
-    @abc.abstractmethod
-    async def registered(self, player: str, name: str) -> object: ...
-    @abc.abstractmethod
-    async def leave(self, player: str) -> object: ...
-    @abc.abstractmethod
-    async def start(self, player: str) -> object: ...
-    @abc.abstractmethod
-    async def act(self, player: str, action: str, version: int | None) -> object: ...
-    @abc.abstractmethod
-    async def chat(self, player: str | None, text: str, name: str | None) -> object: ...
+    async def run(self, command: TableCommand) -> object:
+        """Carry out one of the table's commands (`cardhall.room.commands`) wherever the table runs."""
     @abc.abstractmethod
     async def subscribe(self, sub: Subscriber, since: int | None = None) -> None: ...
     @abc.abstractmethod
@@ -255,84 +245,22 @@ class TableActor(TableFront):
         changes: list[Change] = await self._submit(lambda: self._apply(fn))
         return changes
 
-    async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> list[Change]:
-        guest = await self.room.is_guest(player)
-
-        def sit(table: Table, now: float) -> list[Change]:
-            changes = table.sit(player, name, seat, now, lang, guest=guest)
-            if self.connections[player]:
-                changes += table.connect(player, now)
-            return changes
-        return await self.command(sit)
-
-    async def leave(self, player: str) -> list[Change]:
-        return await self.command(lambda table, now: table.leave(player, now))
-
-    async def set_lang(self, player: str, lang: str) -> list[Change]:
-        return await self.command(lambda table, now: table.set_lang(player, lang, now))
-
-    async def registered(self, player: str, name: str) -> list[Change]:
-        return await self.command(lambda table, now: table.registered(player, name, now))
-
-    async def start(self, player: str) -> list[Change]:
-        return await self.command(lambda table, now: table.start(player, now))
-
-    async def act(self, player: str, action: str, version: int | None) -> list[Change]:
-        """A person's move. Sending one takes their seat back from the takeover bot even when
-        the move is refused: the bot moves at once, so the person's move is usually overtaken
-        (stale) and could otherwise never end the takeover. The seat taken back is stored and
-        sent first; then the move is played or refused with its sentence."""
-        async def run() -> list[Change]:
-            changes = await self._apply(lambda table, now: table.reclaim(player, now))
-            return changes + await self._apply(lambda table, now: table.act(player, action, version, now))
-        changes: list[Change] = await self._submit(run)
+    async def run(self, command: TableCommand) -> list[Change]:
+        """Carry out `command` (`cardhall.room.commands`): its `prepare` here, then its `carry_out`
+        in the actor as one job; its changes are stored, then sent."""
+        await command.prepare(self.room)
+        changes: list[Change] = await self._submit(lambda: command.carry_out(self))
         return changes
 
-    async def chat(self, player: str | None, text: str, name: str | None) -> list[Change]:
-        return await self.command(lambda table, now: table.chat(player, text, now, name))
+    # --- what commands use in the actor (`commands.Actor`) ------------------------------
+    async def apply(self, fn: Command) -> list[Change]:
+        return await self._apply(fn)
 
-    async def join(self, player: str) -> None:
-        """One more presence of `player` (a connection; in a cluster, a node with connections)."""
-        async def run() -> None:
-            await self._join(player)
-        await self._submit(run)
+    async def joined(self, player: str) -> None:
+        await self._join(player)
 
-    async def part(self, player: str) -> None:
-        async def run() -> None:
-            await self._part(player)
-        await self._submit(run)
-
-    async def do(self, op: str, args: list[Any]) -> int:
-        """Carry out a named command (one forwarded by another node); the table's version after it."""
-        match op, args:
-            case "sit", [str(player), str(name), int() | None as seat]:
-                await self.sit(player, name, seat)
-            case "sit", [str(player), str(name), int() | None as seat, str() | None as lang]:
-                await self.sit(player, name, seat, lang)
-            case "lang", [str(player), str(lang)]:
-                await self.set_lang(player, lang)
-            case "account", [str(player), str(name)]:
-                await self.registered(player, name)
-            case "leave", [str(player)]:
-                await self.leave(player)
-            case "start", [str(player)]:
-                await self.start(player)
-            case "act", [str(player), str(action), int() | None as version]:
-                await self.act(player, action, version)
-            case "chat", [str() | None as player, str(text), str() | None as name]:
-                await self.chat(player, text, name)
-            case "join", [str(player), str(node)]:  # the player's first connection on `node`
-                if (player, node) not in self.present:  # said again after a new owner or lost Redis
-                    self.present.add((player, node))
-                    await self.join(player)
-            case "part", [str(player), str(node)]:
-                if (player, node) in self.present:
-                    self.present.discard((player, node))
-                    await self.part(player)
-            case _:
-                raise CardhallError(Msg(N_("unknown table command {command} with {arguments}"), command=repr(op),
-                                        arguments=repr(args)))
-        return self.table.version
+    async def parted(self, player: str) -> None:
+        await self._part(player)
 
     async def _join(self, player: str) -> None:
         self.connections[player] += 1
@@ -667,25 +595,9 @@ class FinishedTable(TableFront):
     def _over(self) -> TableError:
         return TableError(Msg(N_("the game at this table is over; the table is kept as it ended and changes no more")))
 
-    async def sit(self, player: str, name: str, seat: int | None, lang: str | None = None) -> object:
-        raise self._over()
-
-    async def set_lang(self, player: str, lang: str) -> object:
-        return None  # nothing to say: the seat's language matters only while the game goes on
-
-    async def registered(self, player: str, name: str) -> object:
-        return None  # a finished game keeps the names it was played under
-
-    async def leave(self, player: str) -> object:
-        raise self._over()
-
-    async def start(self, player: str) -> object:
-        raise self._over()
-
-    async def act(self, player: str, action: str, version: int | None) -> object:
-        raise self._over()
-
-    async def chat(self, player: str | None, text: str, name: str | None) -> object:
+    async def run(self, command: TableCommand) -> object:
+        if command.when_over == "ignore":  # e.g. a new language or name: the finished game keeps what it was
+            return None
         raise self._over()
 
     async def subscribe(self, sub: Subscriber, since: int | None = None) -> None:
@@ -873,7 +785,7 @@ class Room:
             if any(seat.get("player") == player for seat in summary["seats"]):
                 front = await self.table(summary["id"])
                 if front is not None:
-                    await front.set_lang(player, lang)
+                    await front.run(SetLang(player=player, lang=lang))
         return lang
 
     async def registered(self, player: str, name: str) -> None:
@@ -883,7 +795,7 @@ class Room:
             if any(seat.get("player") == player for seat in summary["seats"]):
                 front = await self.table(summary["id"])
                 if front is not None:
-                    await front.registered(player, name)
+                    await front.run(Account(player=player, name=name))
 
     # --- tables ---------------------------------------------------------------------
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,

@@ -63,6 +63,7 @@ class Seat:
     takeover: bool = False  # the table's takeover bot plays for this absent person
     lang: str | None = None  # the language the person reads (a code of `cardhall.core.i18n.LANGUAGES`)
     guest: bool = False  # a person without an account (shown as a guest)
+    hold: bool = False  # the person asked the bots to wait for them ("wait for me", until "go on")
 
     @classmethod
     def person(cls, player: str, name: str, lang: str | None = None, guest: bool = False) -> Seat:
@@ -76,7 +77,8 @@ class Seat:
     def to_json(self) -> dict[str, Any]:
         """What everyone may know of the seat (player ids are public; tokens are not here)."""
         return {"kind": self.kind, "player": self.player, "name": self.name, "bot": self.bot,
-                "connected": self.connected, "takeover": self.takeover, "lang": self.lang, "guest": self.guest}
+                "connected": self.connected, "takeover": self.takeover, "lang": self.lang, "guest": self.guest,
+                "hold": self.hold}
 
     @classmethod
     def from_json(cls, data: Any) -> Seat:
@@ -335,8 +337,10 @@ class Table:
 
     def bot_act(self, seat: int, action_text: str, move: int, now: float | None = None) -> list[Change]:
         """A bot's choice for `seat` at move number `move` (`len(state.actions)` when it was
-        asked); ignored if the position moved on or the seat is no longer the bot's to play."""
-        if self.status != "playing" or move != len(self.state.actions) or self.state.to_move() != seat:
+        asked); ignored if the position moved on, the seat is no longer the bot's to play, or a
+        person asked the bots to wait (`held`: the bot thinks again when they say "go on")."""
+        if self.status != "playing" or move != len(self.state.actions) or self.state.to_move() != seat \
+                or self.held() is not None:
             return []
         s = self.seats[seat]
         if not (s.kind == "bot" or (s.kind == "person" and s.takeover)):
@@ -349,6 +353,28 @@ class Table:
             bot = s.bot if s.kind == "bot" else self.policy.takeover
             raise TableError(Msg(N_("bot {bot} (seat {seat}) made an illegal move {move}: {reason}"), bot=bot, seat=seat + 1,
                                  move=repr(action_text), reason=reason(exc))) from None
+
+    def wait_for(self, player: str, on: bool, now: float | None = None) -> list[Change]:
+        """"Wait for me" (`on`): a seated person holds the bots, so that no bot (nor the takeover
+        bot) moves until they say "go on" (`on` False), e.g. to hear the last card again or read
+        the table at their own pace. Announced to everyone; stored like every change. A hold
+        counts while its person plays their seat: it ends with a takeover (a person away or out
+        of time never stalls the table for longer than the grace period or the clock)."""
+        seat = self._my_seat(player)
+        if self.status != "playing":
+            raise TableError(Msg(N_("the game has not started yet, so the bots have nothing to wait for")
+                                 if self.status == "waiting" else N_("the game is over")))
+        if self.seats[seat].takeover:
+            raise TableError(Msg(N_("the takeover bot plays seat {seat} for you; sit down again or play a move to take "
+                                    "it back first"), seat=seat + 1))
+        if self.seats[seat].hold == on:
+            raise TableError(Msg(N_("the bots are already waiting for you; let them go on when you are ready")
+                                 if on else N_("the bots are not waiting for you; they play on")))
+        return [self._commit({"kind": "wait", "seat": seat, "on": on}, now)]
+
+    def held(self) -> int | None:
+        """The first seat whose person holds the bots ("wait for me"), if any."""
+        return next((i for i, s in enumerate(self.seats) if s.kind == "person" and s.hold and not s.takeover), None)
 
     def chat(self, player: str | None, text: str, now: float, name: str | None = None) -> list[Change]:
         """A message to everyone at the table, from a seated person or a spectator (who gives
@@ -416,8 +442,9 @@ class Table:
 
     # --- what the service needs ---------------------------------------------------------------
     def bot_seat(self) -> tuple[int, str] | None:
-        """The seat to move and the bot spec that plays it, if a bot plays it now."""
-        if self.status != "playing":
+        """The seat to move and the bot spec that plays it, if a bot plays it now (not while a
+        person holds the bots, `held`)."""
+        if self.status != "playing" or self.held() is not None:
             return None
         mover = self.state.to_move()
         if mover is None:
@@ -584,12 +611,17 @@ class Table:
         elif kind == "takeover":
             seat = entry["seat"]
             self.seats[seat].takeover = True
+            self.seats[seat].hold = False  # the person is gone: their "wait for me" ends
             ev = {"type": "takeover", "seat": seat, "name": self.seats[seat].name, "bot": self.policy.takeover,
                   "reason": entry["reason"]}
         elif kind == "reclaim":
             seat = entry["seat"]
             self.seats[seat].takeover = False
             ev = {"type": "reclaimed", "seat": seat, "name": self.seats[seat].name}
+        elif kind == "wait":
+            seat = entry["seat"]
+            self.seats[seat].hold = bool(entry["on"])
+            ev = {"type": "hold", "seat": seat, "name": self.seats[seat].name, "on": bool(entry["on"])}
         elif kind == "warning":
             self._warned = True
             ev = {"type": "clock_warning", "seat": entry["seat"], "seconds": entry["seconds"]}

@@ -11,7 +11,7 @@ from cardhall.bots.levels import bot_name, level_title
 from cardhall.core.i18n import Lang
 
 ROOM_EVENTS = frozenset({"sat", "left", "started", "chat", "takeover", "reclaimed", "clock_warning",
-                         "game_over", "connected", "disconnected"})
+                         "game_over", "connected", "disconnected", "hold"})
 """The room's own event types (`cardhall.room.table`); every other event is the game's."""
 
 
@@ -32,7 +32,7 @@ def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names:
     `names[seat]` is what the reader calls a seat (the terminal: the game's seat names; the
     browser: the seated people's names). Events about a seat in play (takeover, reclaimed,
     clock_warning) name the seat that way; events about a person (sat, left, chat, connected,
-    disconnected) name them by the event's `name`. Each falls back to the other. `places[seat]` is
+    disconnected, hold) name them by the event's `name`. Each falls back to the other. `places[seat]` is
     the game's own name of a seat ("North", "Player 2"): a person who sits or leaves is said to
     sit as it ("Ann sits down as North."), the name every other sentence of the game uses; without
     `places` the seat's number is said ("Ann sits down in seat 1.")."""
@@ -83,6 +83,11 @@ def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names:
                                    "You have {count} seconds left for this move.", seconds)
             return tr.ngettext("{player} has {count} second left for this move.",
                                "{player} has {count} seconds left for this move.", seconds, player=who)
+        case "hold":  # "wait for me" and "go on" (`Table.wait_for`)
+            if event.get("on"):
+                return tr._("The bots wait for you; they play again once you let them go on.") if you else \
+                    tr._("{player} asks the bots to wait; they play again once {player} lets them go on.", player=who)
+            return tr._("You let the bots go on.") if you else tr._("{player} lets the bots go on.", player=who)
         case "connected":
             return "" if you else tr._("{player} is here.", player=who)
         case "disconnected":

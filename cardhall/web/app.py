@@ -33,6 +33,7 @@ from cardhall.core.titles import game_title
 from cardhall.room import history, ratings
 from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
+from cardhall.room.commands import COMMANDS
 from cardhall.room.history import settle
 from cardhall.room.limits import LimitError
 from cardhall.room.presence import People
@@ -47,13 +48,13 @@ from cardhall.web.pages import install, page_lang, render
 from cardhall.web.people import PeopleFront
 from cardhall.web.presenters import presenter
 from cardhall.web.protocol import (
+    HTTP_BODIES,
     Login,
     NewAccount,
     NewPlayer,
     NewTable,
     PasswordChange,
     PlayerLang,
-    SitDown,
     json_schema,
 )
 from cardhall.web.slow import SocketsPerAddress
@@ -436,30 +437,27 @@ def create_app(room: Room, secret: str) -> Starlette:
         return JSONResponse({"game": name, "min_games": ratings.MIN_GAMES, "pools": boards, "anchors": anchors})
 
     @sentences
-    async def sit(request: Request) -> Response:
+    async def table_command(request: Request) -> Response:
+        """`POST /api/tables/{id}/{op}`: any table command marked `http` (`cardhall.room.commands`:
+        sit, leave, start, wait), its body the command's client fields (`protocol.HTTP_BODIES`);
+        the server fills in who asks (and their name and language where the command has them)."""
+        op = request.path_params["op"]
+        kind = COMMANDS.get(op)
+        if kind is None or op not in HTTP_BODIES:
+            raise NotFound(Msg(N_("there is no table command \"{command}\"; the commands are {commands}"),
+                               command=op, commands=", ".join(HTTP_BODIES)))
         player = await signed_in(request)
-        body = await read_body(request, SitDown)
-        actor = await find(request, player, body.invite)
+        body = await read_body(request, HTTP_BODIES[op])
+        actor = await find(request, player, getattr(body, "invite", None))
         request.state.game = actor.table.game.name
-        if actor.table.seat_of(player) is None:
+        if kind.takes_seat and actor.table.seat_of(player) is None:
             await front.check_join(player, actor, await social.invited(player, actor.table.id))
-        await actor.sit(player, await room.player_name(player) or "?", body.seat, await room.player_lang(player))
-        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
-
-    @sentences
-    async def leave(request: Request) -> Response:
-        player = await signed_in(request)
-        actor = await find(request, player)
-        request.state.game = actor.table.game.name
-        await actor.leave(player)
-        return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
-
-    @sentences
-    async def start(request: Request) -> Response:
-        player = await signed_in(request)
-        actor = await find(request, player)
-        request.state.game = actor.table.game.name
-        await actor.start(player)
+        fields = {name: getattr(body, name) for name in kind.client_fields()}
+        if "name" in kind.server_fields:
+            fields["name"] = await room.player_name(player) or "?"
+        if "lang" in kind.server_fields:
+            fields["lang"] = await room.player_lang(player)
+        await actor.run(kind(player=player, **fields))
         return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)))
 
     # --- pages: profiles, leaderboards, replays (server-rendered; the replay page steps in replay.js)
@@ -575,18 +573,16 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables/{table_id}/history", earlier, methods=["GET"]),
         Route("/api/players/{name}", profile, methods=["GET"]),
         Route("/api/leaderboards/{game}", leaderboard, methods=["GET"]),
-        Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),
-        Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
-        Route("/api/tables/{table_id}/start", start, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", socket),
         Route("/players/{name}", profile_page, methods=["GET"]),
         Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
         Route("/moderation", moderation_page, methods=["GET"]),
         *front.routes(),
+        Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
     app = install(app, stored_lang)
-    app.add_middleware(SocketsPerAddress)
+    app.add_middleware(SocketsPerAddress, per_address=room.limits.connections)
     return app

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
+from cardhall.room.commands import Leave, Sit
 from cardhall.room.presence import People, check_status
 from cardhall.room.service import Room, TableFront, summary_for
 from cardhall.room.social import Nobody, Refused, Social, SocialError, parse_duration, sanction_words
@@ -348,7 +349,7 @@ class PeopleFront:
         request.state.game = front.table.game.name
         if front.table.seat_of(me) is None:
             await self.check_join(me, front, True)
-            await front.sit(me, await self.room.player_name(me) or "?", None, await self.room.player_lang(me))
+            await front.run(Sit(player=me, name=await self.room.player_name(me) or "?", lang=await self.room.player_lang(me)))
         await self.social.answer_invitation(me, invitation["id"], "accepted")
         await self.people.notify(invitation["from"], {"type": "invitation_accepted", "name": await self.room.player_name(me),
                                                       "player": me, "table": front.table.id})
@@ -568,7 +569,7 @@ async def sanction(room: Room, social: Social, people: People, actor: str | None
     done = await social.sanction(actor, name, kind, seconds, reason, table if kind == "kick" else None)
     said = sanction_words(done)
     if front is not None and front.table.seat_of(done["player"]) is not None:
-        await front.leave(done["player"])
+        await front.run(Leave(player=done["player"]))
     notice = {"type": "banned" if kind == "ban" else "sanction", "kind": kind, "message": str(said),
               "said": said.to_data(), "until": done["until"], "reason": done["reason"], "table": table}
     await people.notify(done["player"], notice)

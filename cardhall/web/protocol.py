@@ -9,9 +9,11 @@ against them and answers a bad one with an `Error` naming the problem.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 import msgspec
+
+from cardhall.room.commands import COMMANDS, TableCommand
 
 VERSION = 1
 
@@ -39,8 +41,33 @@ class Sync(msgspec.Struct, tag="sync", tag_field="type", forbid_unknown_fields=T
     since: int
 
 
-ClientMessage = Act | Chat | Sync
-CLIENT_TYPES = {"act": Act, "chat": Chat, "sync": Sync}
+def _client_struct(kind: type[TableCommand], name: str, doc: str, extra: tuple[tuple[str, Any, Any], ...] = (),
+                   **config: Any) -> type[msgspec.Struct]:
+    """A command's client fields (`TableCommand.client_fields`, the rest the server fills in) as a
+    struct of the wire: a WebSocket message or an HTTP body."""
+    fields: list[Any] = [(f.name, f.type) if f.required else (f.name, f.type, f.default)
+                         for f in msgspec.structs.fields(kind) if f.name not in kind.server_fields]
+    return msgspec.defstruct(name, [*fields, *extra], kw_only=True, forbid_unknown_fields=True,
+                             namespace={"__doc__": doc}, **config)
+
+
+def _doc(kind: type[TableCommand]) -> str:
+    return " ".join((kind.__doc__ or "").split())
+
+
+WS_COMMANDS: dict[str, type[msgspec.Struct]] = {
+    op: _client_struct(kind, kind.__name__, _doc(kind), tag=op, tag_field="type")
+    for op, kind in COMMANDS.items() if kind.ws}
+"""The table commands a WebSocket takes as they are (`TableCommand.ws`), by their `type`."""
+
+HTTP_BODIES: dict[str, type[msgspec.Struct]] = {
+    op: _client_struct(kind, f"{kind.__name__}Body", f"`POST /api/tables/{{id}}/{op}` (a private table's `invite` "
+                       f"with it): {_doc(kind)}", (("invite", str | None, None),))
+    for op, kind in COMMANDS.items() if kind.http}
+"""The bodies of the table commands over HTTP (`TableCommand.http`), `POST /api/tables/{id}/{op}`."""
+
+ClientMessage: Any = Union[(Act, Chat, Sync, *WS_COMMANDS.values())]
+CLIENT_TYPES: dict[str, type[msgspec.Struct]] = {"act": Act, "chat": Chat, "sync": Sync, **WS_COMMANDS}
 
 # --- server → client over the WebSocket -------------------------------------------------
 
@@ -56,6 +83,7 @@ class SeatInfo(msgspec.Struct):
     player: str | None = None
     lang: str | None = None  # the language the seated person reads (a code: "cs", "ru" …)
     guest: bool = False  # a person without an account
+    hold: bool = False  # the person asked the bots to wait for them ("wait for me", until "go on")
 
 
 class KeyWords(msgspec.Struct):
@@ -176,13 +204,6 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     pace: str | None = None
 
 
-class SitDown(msgspec.Struct, forbid_unknown_fields=True):
-    """`POST /api/tables/{id}/sit`: a seat (None: the first open one) and a private table's invite."""
-
-    seat: int | None = None
-    invite: str | None = None
-
-
 TEXT_LIMITS = {"legal": 5000, "events": 1000, "names": 10, "notation": 300, "name": 100}
 """The most `POST /api/text` reads: legal moves, events, seat names, and characters of a move's
 notation and of a name (a table's own state message needs far fewer)."""
@@ -239,15 +260,15 @@ class HttpError(msgspec.Struct):
 
 def json_schema() -> dict[str, Any]:
     """The protocol as one JSON Schema document (definitions under `$defs`)."""
-    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, SitDown, TextRequest, PlayerMade, HttpError,
-             NewAccount, Login, PasswordChange)
+    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, TextRequest, PlayerMade, HttpError,
+             NewAccount, Login, PasswordChange, *HTTP_BODIES.values())
     schemas, components = msgspec.json.schema_components(kinds, ref_template="#/$defs/{name}")
-    names = ("ClientMessage", "ServerMessage", "NewPlayer", "PlayerLang", "NewTable", "SitDown", "TextRequest", "PlayerMade",
-             "HttpError", "NewAccount", "Login", "PasswordChange")
+    names = ("ClientMessage", "ServerMessage", "NewPlayer", "PlayerLang", "NewTable", "TextRequest", "PlayerMade",
+             "HttpError", "NewAccount", "Login", "PasswordChange")  # the HTTP commands' bodies are components already
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"cardhall wire protocol v{VERSION}",
-        "$defs": {**components, **dict(zip(names, schemas, strict=True))},
+        "$defs": {**components, **dict(zip(names, schemas[:len(names)], strict=True))},
     }
 
 

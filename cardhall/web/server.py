@@ -42,7 +42,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
         app = create_app(room, await room.store.secret())
         config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
                                 lifespan="off", log_level="warning", access_log=False,
-                                timeout_graceful_shutdown=5, http=guarded(AutoHTTPProtocol),
+                                timeout_graceful_shutdown=5, http=guarded(AutoHTTPProtocol, per_address=room.limits.connections),
                                 timeout_keep_alive=KEEP_ALIVE, h11_max_incomplete_event_size=MAX_HEAD)
         ready(f"http://{host}:{port}/", room.store.url)
         await uvicorn.Server(config).serve(sockets=None if sock is None else [sock])

@@ -20,17 +20,19 @@ from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from cardhall.room.limits import CONNECTIONS
+
 READ_TIMEOUT = 20.0
 """Seconds from a request's first byte to its last (head and body); more is a slow client."""
-PER_ADDRESS = 64
-"""HTTP connections, and separately WebSockets, one address may hold at once (a household or an
-office behind one address has room for dozens of tabs; a script holding hundreds does not)."""
+PER_ADDRESS = CONNECTIONS
+"""HTTP connections, and separately WebSockets, one address may hold at once (`Limits.connections`;
+a room with `--no-limits` has no cap, as its limits' `connections` is None)."""
 CLOSE_TOO_MANY = 1013  # "try again later"
 
 
-def guarded(base: type[Any], per_address: int = PER_ADDRESS, read_timeout: float = READ_TIMEOUT) -> type[Any]:
+def guarded(base: type[Any], per_address: int | None = PER_ADDRESS, read_timeout: float = READ_TIMEOUT) -> type[Any]:
     """Uvicorn's HTTP protocol class `base` with the read deadline and the cap per address (one
-    class per server: its own count)."""
+    class per server: its own count; None: no cap)."""
     open_by: Counter[str] = Counter()
 
     class Guarded(base):  # type: ignore[misc]
@@ -41,7 +43,7 @@ def guarded(base: type[Any], per_address: int = PER_ADDRESS, read_timeout: float
         def connection_made(self, transport: asyncio.Transport) -> None:
             super().connection_made(transport)
             host = self.client[0] if self.client else None
-            if host is not None and open_by[host] >= per_address:
+            if host is not None and per_address is not None and open_by[host] >= per_address:
                 transport.close()  # refused before a byte is read: nothing to answer yet
                 return
             if host is not None:
@@ -92,9 +94,9 @@ def guarded(base: type[Any], per_address: int = PER_ADDRESS, read_timeout: float
 
 class SocketsPerAddress:
     """At most `per_address` open WebSockets per client address; one more is closed before it is
-    accepted (code 1013, try again later)."""
+    accepted (code 1013, try again later); `per_address` None: no cap."""
 
-    def __init__(self, app: ASGIApp, per_address: int = PER_ADDRESS) -> None:
+    def __init__(self, app: ASGIApp, per_address: int | None = PER_ADDRESS) -> None:
         self.app = app
         self.per_address = per_address
         self.open: Counter[str] = Counter()
@@ -104,7 +106,7 @@ class SocketsPerAddress:
             await self.app(scope, receive, send)
             return
         host = scope["client"][0]
-        if self.open[host] >= self.per_address:
+        if self.per_address is not None and self.open[host] >= self.per_address:
             await send({"type": "websocket.close", "code": CLOSE_TOO_MANY,
                         "reason": f"at most {self.per_address} connections from one address"})
             return

@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
+from cardhall.room import commands
 from cardhall.room.cluster import ClusterError
 from cardhall.room.service import Room, Subscriber, TableFront, TableMoved
 from cardhall.room.store import StoreError
@@ -356,7 +357,7 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront
         name = None if player is None else await actor.room.player_name(player)
         if player is not None and conn.voice is not None:
             await conn.voice(player)
-        await actor.chat(player, command.text, name)
+        await actor.run(commands.Chat(player=player, text=command.text, name=name))
     elif isinstance(command, Act):
         if player is None:
             raise CardhallError(Msg(N_("you are watching as a spectator and cannot act; connect with your token "
@@ -368,4 +369,8 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront
                                         seat=command.seat))
             raise CardhallError(Msg(N_("you sit at seat {mine}; you cannot act for seat {seat}"),
                                     mine=mine, seat=command.seat))
-        await actor.act(player, command.action, command.version)
+        await actor.run(commands.Act(player=player, action=command.action, version=command.version))
+    else:  # a table command the WebSocket takes as it is (`TableCommand.ws`), by its type
+        if player is None:
+            raise CardhallError(Msg(N_("you are watching as a spectator; connect with your token (?token=TOKEN) to do this")))
+        await actor.run(commands.COMMANDS[kind](player=player, **msgspec.structs.asdict(command)))

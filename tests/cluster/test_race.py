@@ -11,6 +11,7 @@ import redis.asyncio as aioredis
 
 from cardhall.core.errors import CardhallError
 from cardhall.room.cluster import lease_key, open_room
+from cardhall.room.commands import Chat
 from tests.cluster.helpers import stored
 from tests.services import Redis, new_database
 
@@ -40,7 +41,7 @@ def test_two_nodes_never_both_own_a_table(postgres: str, redis: Redis) -> None:
                 await taker.claim(tid)
                 contested += sum(tid in room.tables for room in rooms) > 1
                 results = await asyncio.gather(
-                    *(room.node.run(tid, "chat", [host, text, "Host"]) for room, text in zip(rooms, said, strict=True)
+                    *(room.node.run(tid, Chat(player=host, text=text, name="Host")) for room, text in zip(rooms, said, strict=True)
                       if room.node is not None), return_exceptions=True)
                 for text, result in zip(said, results, strict=True):
                     if isinstance(result, BaseException):
@@ -56,7 +57,7 @@ def test_two_nodes_never_both_own_a_table(postgres: str, redis: Redis) -> None:
                     if actor is None:
                         continue
                     try:
-                        await actor.chat(host, f"{n}-{room.node.name if room.node else '?'}-direct", "Host")
+                        await actor.run(Chat(player=host, text=f"{n}-{room.node.name if room.node else '?'}-direct", name="Host"))
                     except CardhallError:
                         continue
                     writers.append(room.node.name if room.node else "?")

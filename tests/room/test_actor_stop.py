@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from cardhall.room.commands import Chat
 from cardhall.room.service import Room, TableActor, TableMoved, _Job
 
 BOUND = 5.0
@@ -67,7 +68,8 @@ def test_a_command_arriving_as_the_actor_is_cancelled_does_not_keep_it_running(t
         try:
             table: Any = actor.table
             table.deadline = lambda: time.time() + 100  # the actor waits for its queue with a timeout
-            await actor.chat(host, "look again at the deadline", "Host")  # one more turn of the actor's loop
+            # one more turn of the actor's loop
+            await actor.run(Chat(player=host, text="look again at the deadline", name="Host"))
             future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
 
             async def nothing() -> None:
@@ -97,14 +99,14 @@ def test_commands_queued_behind_an_actor_that_dies_fail_with_a_sentence(tmp_path
                 raise _Bug
 
             dying = asyncio.ensure_future(actor._submit(die))
-            queued = asyncio.ensure_future(actor.chat(host, "hello", "Host"))  # behind it in the queue
+            queued = asyncio.ensure_future(actor.run(Chat(player=host, text="hello", name="Host")))  # behind it in the queue
             done, _ = await asyncio.wait([dying, queued], timeout=BOUND)
             assert done == {dying, queued}, "a command waited for an actor that had died"
             for command in (dying, queued):
                 with pytest.raises(TableMoved, match="no longer run here; try again"):
                     command.result()
             with pytest.raises(TableMoved):
-                await actor.chat(host, "after", "Host")
+                await actor.run(Chat(player=host, text="after", name="Host"))
         finally:
             room.tables.clear()
             await room.close()

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from cardhall.core.i18n import Msg
+from cardhall.room.commands import Chat
 from cardhall.room.service import Room, state_of
 from cardhall.web import socket as web_socket
 from cardhall.web.socket import Connection, encoded, handle
@@ -88,7 +89,7 @@ def test_sync_is_answered_with_events_once_a_second_then_the_state_alone(tmp_pat
             ann = await room.new_player("Ann")
             actor = await room.create_table(ann, "hearts", {}, ["me", "open", "open", "open"])
             for i in range(30):
-                await actor.chat(ann, f"line {i}", None)
+                await actor.run(Chat(player=ann, text=f"line {i}", name=None))
             ws = SlowSocket()
             ws.gate.set()
             conn = Connection(ws, ann)  # type: ignore[arg-type]
@@ -117,11 +118,11 @@ def test_a_state_is_made_and_serialized_once_per_version(tmp_path: Path) -> None
             one, two = Recorder(), Recorder()
             await actor.subscribe(one)
             await actor.subscribe(two)
-            await actor.chat(ann, "hello", None)
+            await actor.run(Chat(player=ann, text="hello", name=None))
             first, second = one.messages[-1], two.messages[-1]
             assert first["type"] == "state" and first is second is state_of(actor.table, None)
             assert encoded(first) is encoded(second)
-            await actor.chat(ann, "again", None)
+            await actor.run(Chat(player=ann, text="again", name=None))
             assert one.messages[-1] is not first and one.messages[-1]["version"] == first["version"] + 1
         finally:
             await room.close()

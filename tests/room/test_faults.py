@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from cardhall.core.errors import CardhallError
+from cardhall.room.commands import Start
 from cardhall.room.service import Room
 from cardhall.room.store import Store, StoredTable
 from tests.services import make_database
@@ -122,7 +123,7 @@ def test_a_failing_database_shows_nothing_unstored_and_tables_resume_alone(
                 front = await room.create_table(host, "hearts", {"target": 30}, ["bot:random"] * 4)
                 watcher = Watcher(store, front.table.id)
                 await front.subscribe(watcher)
-                await front.start(host)
+                await front.run(Start(player=host))
                 watchers.append(watcher)
             await asyncio.sleep(0.5)
             store.down = True

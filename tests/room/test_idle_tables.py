@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from cardhall.room import service
+from cardhall.room.commands import Chat, Sit, Start
 from cardhall.room.errors import TableError
 from cardhall.room.service import FinishedTable, Room, TableActor
 
@@ -27,7 +28,7 @@ class Recorder:
 async def finish(room: Room, host: str) -> str:
     """A Hearts game of random bots played to its end; its id."""
     front = await room.create_table(host, "hearts", {"target": 1}, ["bot:random"] * 4)
-    await front.start(host)
+    await front.run(Start(player=host))
     for _ in range(1200):
         if front.table.status == "over":
             return front.table.id
@@ -57,7 +58,7 @@ def test_finished_tables_are_read_without_an_actor(tmp_path: Path, monkeypatch: 
             await front.subscribe(seated, since=0)
             assert seated.messages[-1]["type"] == "state" and seated.messages[-1]["over"]
             with pytest.raises(TableError, match="over"):
-                await front.chat(host, "gg", None)
+                await front.run(Chat(player=host, text="gg", name=None))
             await front.unsubscribe(seated)
             stored = await room.store.load(ids[-1])
             assert stored is not None and len(stored.entries) == front.table.version  # nothing stored by reading
@@ -86,7 +87,7 @@ def test_an_idle_waiting_table_is_dropped_and_restored_on_demand(tmp_path: Path)
             bob = await room.new_player("Bob")
             again = await room.table(table_id)
             assert isinstance(again, TableActor) and again is not front
-            await again.sit(bob, "Bob", 1)
+            await again.run(Sit(player=bob, name="Bob", seat=1))
             assert [s.name for s in again.table.seats][:2] == ["Ann", "Bob"]
             shown, count = await room.lobby()
             assert [t["id"] for t in shown] == [table_id] and count == 1

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from cardhall.room.commands import Act, Start
 from cardhall.room.errors import TableError
 from cardhall.room.service import Room, TableActor
 from cardhall.room.store import StoreError
@@ -87,7 +88,7 @@ def test_a_move_the_takeover_bot_overtook_still_takes_the_seat_back(tmp_path: Pa
             assert isinstance(actor, TableActor)
             heard = Listener(ann, [10**9])
             await actor.subscribe(heard)
-            await actor.start(ann)
+            await actor.run(Start(player=ann))
 
             def overtaken() -> int | None:  # the version Ann saw before the takeover bot played her seat
                 for change in actor.table.history:
@@ -103,7 +104,7 @@ def test_a_move_the_takeover_bot_overtook_still_takes_the_seat_back(tmp_path: Pa
             assert seen is not None, "the takeover bot never played Ann's seat"
             legal = [m for m in heard.messages if m["type"] == "state" and m["legal"]][-1]["legal"]
             with pytest.raises(TableError, match=r"stale|not your turn"):
-                await actor.act(ann, legal[0], seen)
+                await actor.run(Act(player=ann, action=legal[0], version=seen))
             assert not actor.table.seats[0].takeover
             assert {"type": "reclaimed", "seat": 0, "name": "Ann"} in [m["event"] for m in heard.messages
                                                                        if m["type"] == "event"]

@@ -5,6 +5,7 @@ a few seconds at most."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -20,6 +21,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from cardhall.room.limits import Limits
 from cardhall.web.slow import CLOSE_TOO_MANY, SocketsPerAddress, guarded
 from tests.room.helpers import free_port
 
@@ -121,3 +123,26 @@ def test_one_address_holds_only_so_many_websockets() -> None:
         assert refused.value.code == CLOSE_TOO_MANY
     with client.websocket_connect("/ws"):  # closed ones no longer count
         pass
+
+
+def test_a_room_without_limits_caps_no_address() -> None:
+    """`cardhall serve --no-limits` (the room benchmark: 500 clients on one loopback address) lifts
+    the cap on WebSockets per address; a room with its limits keeps it (`Limits.connections`)."""
+    async def hold(ws: WebSocket) -> None:
+        await ws.accept()
+        async for _ in ws.iter_text():
+            pass
+
+    for limits, refused in ((Limits(connections=2), True), (Limits.off(), False)):
+        app = Starlette(routes=[WebSocketRoute("/ws", hold)])
+        app.add_middleware(SocketsPerAddress, per_address=limits.connections)
+        client = TestClient(app)
+        with contextlib.ExitStack() as held:
+            for _ in range(2):
+                held.enter_context(client.websocket_connect("/ws"))
+            if refused:
+                with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws"):
+                    pass
+            else:
+                with client.websocket_connect("/ws") as third:
+                    third.send_text("still open")

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from cardhall.room.commands import Start
 from cardhall.room.service import Room
 from cardhall.web import socket as web_socket
 from cardhall.web.socket import Connection
@@ -62,7 +63,7 @@ def test_a_slow_watcher_hears_every_event_once_in_order(tmp_path: Path, monkeypa
             slow.resync = actor.sync
             await actor.subscribe(fast)
             await actor.subscribe(slow)
-            await actor.start(ann)
+            await actor.run(Start(player=ann))
             # the slow client reads nothing while 5 × OUTBOX messages are sent: what it then has to
             # catch up on is more than STUCK messages, which must not count as a client that is stuck
             for _ in range(1200):

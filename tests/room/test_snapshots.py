@@ -13,6 +13,7 @@ import pytest
 
 from cardhall.core.registry import game_names, load
 from cardhall.room import snapshots
+from cardhall.room.commands import Start
 from cardhall.room.service import Room
 from cardhall.room.store import Store, StoredTable
 from cardhall.room.table import Change, Seat, Table
@@ -95,7 +96,7 @@ def test_the_room_stores_snapshots_and_a_restart_replays_only_after_the_last(tmp
         try:
             host = await room.new_player("Host")
             front = await room.create_table(host, "hearts", {"target": 100000}, ["bot:random"] * 4)
-            await front.start(host)
+            await front.run(Start(player=host))
             for _ in range(1200):
                 if front.table.version > 2 * snapshots.EVERY + 10:
                     break

@@ -338,7 +338,7 @@ def test_state_message_gives_legal_moves_only_to_the_person_to_move(toy):
     assert spectator["version"] == t.version and spectator["status"] == "playing" and spectator["moves"] == 0
     assert spectator["table"]["options"] == toy.options
     assert spectator["seats"][0] == {"kind": "person", "player": "alice", "name": "Alice", "bot": None,
-                                     "connected": True, "takeover": False, "lang": None, "guest": False}
+                                     "connected": True, "takeover": False, "lang": None, "guest": False, "hold": False}
     assert spectator["table"]["id"] == "t1" and spectator["table"]["game"] == "toy"
 
 

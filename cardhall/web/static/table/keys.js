@@ -18,6 +18,7 @@ export const CLIENT_KEYS = {
   M: _("write a chat message (moves focus to the message field)"),
   V: _("the history's view: all, game, chat, room (what Page Up and Page Down read)"),
   Z: _("repeat the last line of the history"),
+  K: _("wait for me: the bots wait until you press it again (go on)"),
   "?": _("this list of keys (F1 too)"),
 };
 
@@ -99,6 +100,7 @@ export function runKey(model, id) {
     case "V": nextView(); break;
     case "Z": repeatLast(); break;
     case "?": openHelp(); break;
+    case "K": waitForMe(model); break;
     default: break;
   }
 }
@@ -110,6 +112,17 @@ export function choicesSaid() {
   const hand = [...$("hand").querySelectorAll('button[aria-disabled="false"]')].map((b) => b.querySelector(".name").textContent);
   const list = [...choices, ...hand];
   return list.length ? _("Your choices: {choices}.", { choices: list.join("; ") }) : _("Nothing to choose.");
+}
+
+let actions = {};  // what the keys do at the table (`listenToKeys`): play, startGame, send
+
+/** "Wait for me" (or "go on" when the bots already wait for you): the bots do not move until you
+ * press K again. Said to everyone at the table by the event's words, to you as "The bots wait…". */
+function waitForMe(model) {
+  const seat = model.seat();
+  if (seat === null) { say(_("You are watching; only a seated person can ask the bots to wait.")); return; }
+  const mine = (model.state.seats || [])[seat];
+  if (actions.send) actions.send({ type: "wait", on: !(mine && mine.hold) });
 }
 
 let helpFrom = null;  // where focus was when the keys list opened: it goes back there
@@ -141,7 +154,8 @@ function arrows(e) {
 }
 
 /** Answer the keys on the page for `model`; `play(notation)` and `startGame()` act. */
-export function listenToKeys(model, { play, startGame }) {
+export function listenToKeys(model, { play, startGame, send }) {
+  actions = { play, startGame, send };
   model.on("state", ({ first }) => { if (first) drawHelp(model); });
   document.addEventListener("keydown", (e) => {
     if (e.key === "F1") { e.preventDefault(); openHelp(); return; }  // everywhere, even in a field

@@ -97,7 +97,7 @@ function subscribe() {
   // a presenter's picture plays by mouse too (5 Towers: a click on the offer bids)
   document.addEventListener("cardhall:play", (e) => { if (typeof e.detail === "string") play(e.detail); });
   showChoices(model, { play });
-  listenToKeys(model, { play, startGame });
+  listenToKeys(model, { play, startGame, send });
   showEnding(model, { tableId, send, sayLine: alertText });
   listenForSounds(model);
   listenToCommands(model, { play });
