@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 TURN = "() => document.getElementById('table-root').dataset.turn"
 
@@ -45,7 +46,12 @@ def create_table(page: Page, game: str, options: dict[str, Any], seats: list[str
         page.keyboard.press("Space")
     page.get_by_role("button", name="Create the table").focus()
     page.keyboard.press("Enter")
-    page.wait_for_url("**/tables/*", timeout=60_000)  # under a loaded CI the room may take a while to answer
+    try:
+        page.wait_for_url("**/tables/*", timeout=60_000)  # under a loaded CI the room may take a while to answer
+    except PlaywrightTimeout:
+        said = page.evaluate("() => [...document.querySelectorAll('#lobby-error, #lobby-status, #people-alert')]"
+                             ".map(e => e.id + ': ' + e.textContent).join(' | ')")
+        raise AssertionError(f"no table page 60 s after Create the table; at {page.url} the lobby says: {said}") from None
     if private:  # the host is taken to the table, whose page shows the invite link with a Copy button
         expect(page.locator("#invite-link")).to_have_value(page.url)
     return page.url
