@@ -47,7 +47,7 @@ def create_table(page: Page, game: str, options: dict[str, Any], seats: list[str
     page.get_by_role("button", name="Create the table").focus()
     page.keyboard.press("Enter")
     try:
-        page.wait_for_url("**/tables/*", timeout=60_000)  # under a loaded CI the room may take a while to answer
+        page.wait_for_url("**/tables/*", timeout=60_000, wait_until="commit")  # what follows waits for what it reads
     except PlaywrightTimeout:
         said = page.evaluate("() => [...document.querySelectorAll('#lobby-error, #lobby-status, #people-alert')]"
                              ".map(e => e.id + ': ' + e.textContent).join(' | ')")
