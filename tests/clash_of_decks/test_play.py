@@ -182,6 +182,8 @@ def test_a_combat_is_one_line_in_words():
     assert heard[i + 1:i + 3] == ["SHAMAN attacks the Bastion for 1.", "ALPHA attacks the Bastion for 4: now at place 6 of 7."]
     assert "Player B's LIEUTENANT attacks the Bastion for 3: destroyed, it flips to the Fort." in heard
     assert "You start the assault." in heard
+    # the last hit: "destroyed" (who wins is the result's line, said after it)
+    assert heard[-1] == "Player B's SCRIBE attacks the Fort for 3: destroyed."
     assert not [line for line in heard if line.endswith(": attack.") or line.startswith(("Destroyed:", "You take"))]
     assert not [line for line in heard if "takes" in line and "damage" in line]
     # the terminal hears the same lines, in Russian too

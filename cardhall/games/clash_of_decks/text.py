@@ -60,6 +60,8 @@ SAME_LANE = {
 WALL_HIT = ("{player} takes {damage} damage: the Bastion moves to position {place} of {size}.",
             "{player} takes {damage} damage: the Fort moves to position {place} of {size}.")
 FLIP = "{owner} Bastion is destroyed and flips to the Fort."
+FORT_DOWN = ("{owner} Fort is destroyed. {winner} wins.", "{owner} Fort is destroyed. The automaton wins.")
+"""The end of a duel or a solo game: who wins is the result's line, so the combat says "destroyed"."""
 BACK = ("Destroyed: {cards}; it returns to {owner} hand.", "Destroyed: {cards}; to the automaton's discard pile.")
 PROTECTED = "{card}'s Protection ignores the damage."
 MILLED = "The automaton takes {damage} damage: {cards} go to its discard pile."
@@ -524,8 +526,8 @@ class GameTextUI(TextUI):
                 clause = self._consequence(events[j], target, viewer, event["type"] == "cast", later)
                 if clause is None:
                     break
-                if clause and msgid_of(events[j]) == FLIP and clauses and msgid_of(events[j - 1]) in WALL_HIT:
-                    clauses[-1] = clause  # "destroyed, it flips" says where the Bastion went
+                if clause and msgid_of(events[j]) in (FLIP, *FORT_DOWN) and clauses and msgid_of(events[j - 1]) in WALL_HIT:
+                    clauses[-1] = clause  # "destroyed" says where the Bastion or Fort went
                 elif clause:
                     clauses.append(clause)
                 said[j] = ""
@@ -575,6 +577,9 @@ class GameTextUI(TextUI):
             return tr._("now at place {place} of {size}", place=params["place"], size=params["size"])
         if msgid == FLIP:
             return tr._("destroyed, it flips to the Fort")
+        if msgid in FORT_DOWN:
+            # Translators: what an attack did to the Fort it hit (the Fort's gender); the game's result follows.
+            return tr.pgettext("Fort", "destroyed")
         if msgid in BACK and target is not None and _names(params.get("cards")) == [target]:
             if msgid == BACK[1]:
                 return tr._("destroyed, to the automaton's discard pile")

@@ -377,11 +377,10 @@ class GameTextUI(TextUI):
         if kind == "round_started":  # the offer's cards without their count (they are listed)
             if not event["offer"]:
                 return self.offer(event, v)
-            offer = self._cards([parse_card(c) for c in event["offer"]])
-            if event["start_player"] == v:  # "You must open the bidding: bid 0 to 5." follows as your turn
-                return tr._("Round {round}, offer: {cards}.", round=event["round"], cards=offer)
-            return tr._("Round {round}, offer: {cards}. {player} starts the bidding.", round=event["round"],
-                        cards=offer, player=self.seat(event["start_player"]))
+            # who opens the bidding is said by what follows: their bid, or your turn ("You must open
+            # the bidding: bid 0 to 5."); B says it too
+            return tr._("Round {round}, offer: {cards}.", round=event["round"],
+                        cards=self._cards([parse_card(c) for c in event["offer"]]))
         if kind == "draw_pile_emptied":
             if event["times"] == 1:
                 return tr._("This reveal emptied the draw pile: the discard pile will be reshuffled at the end of "
