@@ -244,6 +244,9 @@ def test_five_towers_build_by_clicking_the_offer_and_the_towers(server, browser)
     for i, card in enumerate(place):
         page.locator(f'#board .offer .ft-card[data-card="{card}"]:not(.used)').first.click()
         expect(page.locator("#board .offer .ft-card.held")).to_have_count(1)
+        # a click on the board focuses the page's main (the skip link's target): no frame round the page
+        assert page.evaluate("""() => document.activeElement.id !== 'main'
+            || getComputedStyle(document.activeElement).outlineStyle === 'none'""")
         if i == len(place) - 1:
             mine.locator(f'.ft-tower[data-tower="{card[0]}"]').click()
             break
