@@ -39,6 +39,8 @@ def create_table(page: Page, game: str, options: dict[str, Any], seats: list[str
             page.keyboard.press("Control+A")
             page.keyboard.type(str(value))
             page.keyboard.press("Tab")
+    # the seats follow the options once the room has answered for them (the form asks it)
+    expect(page.locator("#seats select")).to_have_count(len(seats))
     for i, seat in enumerate(seats):
         page.locator(f"#seat-{i}").select_option(seat)
     if private:

@@ -45,6 +45,8 @@ def test_chat_and_events_survive_a_reload(server, browser) -> None:
     pick_name(page, server.url, "Rea")
     create_table(page, "hearts", {"players": 3}, ["me", "bot:random", "bot:random"])
     table = page.url.rsplit("/", 1)[-1]
+    expect(page.locator("#waiting")).to_be_visible()
+    expect(page.get_by_label("Your name at this table")).to_be_hidden()  # she has a name and a seat
     start_game(page)
     chat(page, "good luck all")
     for _ in range(4):  # the passes and the first cards: the bots' lines come in between
