@@ -12,6 +12,7 @@ too), ``2C``; suit symbols for display: ``Q♠``. Games using fewer cards (Jass:
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
@@ -52,6 +53,13 @@ def bit(c: int) -> int:
 
 def parse_card(text: str) -> int:
     """Read one card: ``QS``, ``qs``, ``10H``, ``TH``, ``Q♠``."""
+    return _parse_card(text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_card(text: str) -> int:
+    """`parse_card`, kept per text: the words of a table read every card of every view each move
+    (a text that is no card raises each time; nothing is kept for it)."""
     t = text.strip().upper()
     if t and t[-1] in _SYMBOL_TO_SUIT:
         t = t[:-1] + _SYMBOL_TO_SUIT[t[-1]]

@@ -48,8 +48,12 @@ class TextUI:
         return f" ({notation})" if self.notation else ""
 
     def seat(self, seat: int) -> str:
-        """A seat's name in the reader's language (`Game.seat_name` may return a `Msg`)."""
-        return self.tr.say(self.game.seat_name(seat))
+        """A seat's name in the reader's language (`Game.seat_name` may return a `Msg`), kept
+        per seat: a game's seat names never change, and its words say them many times a move."""
+        known = self.__dict__.setdefault("_seat_names", {})
+        if seat not in known:
+            known[seat] = self.tr.say(self.game.seat_name(seat))
+        return str(known[seat])
 
     def card(self, card: int, *, as_object: bool = False) -> str:
         """A card (0–51) in words in the reader's language; `as_object` as the object of a verb."""

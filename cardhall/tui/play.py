@@ -138,7 +138,7 @@ class TerminalGame(Prompt):
         reply = super().handle(line)
         if reply == "quit":
             self.save_and_quit()
-        elif reply is not None:
+        elif reply is not None and reply[0] == "play":
             self.play(reply[1])
         return reply
 

@@ -31,7 +31,7 @@ from cardhall.core.text import TextUI, stepwise
 from cardhall.core.titles import game_title
 
 Output = Callable[[str], None]
-Reply = tuple[Literal["play"], Action] | Literal["quit"] | None
+Reply = tuple[Literal["play"], Action] | tuple[Literal["key"], str] | Literal["quit"] | None
 """What a line asks the driver to do: play an action, quit, or nothing more."""
 
 WORD = re.compile(r"[\w!?'-]+")
@@ -53,6 +53,9 @@ class Prompt:
 
     quit_help = ""
     """What Q does, in the help (set by the driver)."""
+    table_keys: dict[str, str] = {}  # noqa: RUF012 (replaced, never changed)
+    """Keys the driver answers itself (`("key", K)`), with what each does in the help (`cardhall join`:
+    K, "wait for me")."""
 
     def __init__(self, ui: TextUI, seat: int, say: Output, *, lang_code: str = "en", quick: bool = False,
                  verbose: bool = False) -> None:
@@ -102,6 +105,8 @@ class Prompt:
             return None
         if key == "Q":
             return "quit"
+        if key in self.table_keys:
+            return ("key", key)
         if (why := self.not_started()) is not None:
             self.say(why)
             return None
@@ -208,7 +213,7 @@ class Prompt:
 
     def key_list(self) -> str:
         """The keys this game answers to, in one line."""
-        return ", ".join(["C", *[k for k in self.ui.shortcuts() if k != "C"], "L", "Q", "?"])
+        return ", ".join(["C", *[k for k in self.ui.shortcuts() if k != "C"], "L", *self.table_keys, "Q", "?"])
 
     # --- a long list of choices, step by step ---------------------------------------------------
     def stepwise(self, legal: list[Action], view: dict[str, Any]) -> bool:
@@ -287,6 +292,8 @@ class Prompt:
             if key != "C":
                 self.say(f"  {key}  {what}")
         self.say("  L  " + tr._("list your choices again"))
+        for key, what in self.table_keys.items():
+            self.say(f"  {key}  {what}")
         self.say("  Q  " + self.quit_help)
         self.say("  ?  " + tr._("this help"))
 

@@ -71,6 +71,7 @@ class RemoteTerminal(Prompt):
         self.table_said = False  # has the whole table been said once?
         self.waiting_said = False
         self.quit_help = self.tr._("leave the table")
+        self.table_keys = {"K": self.tr._("wait for me: the bots make no move until you press K again (go on)")}
 
     # --- what the prompt needs --------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -167,13 +168,22 @@ class RemoteTerminal(Prompt):
             if reply == "quit":
                 await self.leave()
                 return
-            if reply is not None:
+            if reply is not None and reply[0] == "key":
+                await self.wait_for_me()
+            elif reply is not None:
                 await self.play(reply[1])
 
     async def play(self, action: Action) -> None:
         """Send the move; the server's answer (a new state, or an error) arrives as a message."""
         assert self.message is not None
         await self.conn.act(self.game.format_action(action), self.message["version"])
+
+    async def wait_for_me(self) -> None:
+        """K: "wait for me" — or "go on" when the bots wait for this seat already (the `wait`
+        command); the table says it to everyone, this person included ("The bots wait for you…")."""
+        seats = (self.message or {}).get("seats") or []
+        mine = seats[self.seat] if 0 <= self.seat < len(seats) else {}
+        await self.conn.send({"type": "wait", "on": not mine.get("hold", False)})
 
     async def leave(self) -> None:
         if self.message is None or self.message.get("status") == "waiting":

@@ -133,7 +133,8 @@ class State(msgspec.Struct, tag="state", tag_field="type"):
 
 
 class Event(msgspec.Struct, tag="event", tag_field="type"):
-    """One thing that happened at `version`, as this viewer may know it."""
+    """One thing that happened at `version`, as this viewer may know it: a `RoomEvent`, or one of
+    the game's own events (docs/protocol.md, "Events"), each with its "type"."""
 
     version: int
     event: dict[str, Any]
@@ -147,6 +148,92 @@ class Error(msgspec.Struct, tag="error", tag_field="type"):
 
 
 ServerMessage = State | Event | Error
+
+# --- the room's events (`Event.event` of a change of the room: `cardhall.room.table`) -------
+# A game's own events are the game's (docs/protocol.md, "Events"); each has a "type" too.
+
+
+class Sat(msgspec.Struct, tag="sat", tag_field="type", forbid_unknown_fields=True):
+    """A person took `seat`."""
+
+    seat: int
+    name: str
+
+
+class Left(msgspec.Struct, tag="left", tag_field="type", forbid_unknown_fields=True):
+    """Before the start, a person left `seat` (it is open again)."""
+
+    seat: int
+    name: str
+
+
+class Started(msgspec.Struct, tag="started", tag_field="type", forbid_unknown_fields=True):
+    """The host started the game."""
+
+
+class Said(msgspec.Struct, tag="chat", tag_field="type", forbid_unknown_fields=True):
+    """A chat message: `seat` None for a spectator."""
+
+    name: str
+    text: str
+    seat: int | None
+    player: str
+
+
+class Hold(msgspec.Struct, tag="hold", tag_field="type", forbid_unknown_fields=True):
+    """"Wait for me" (`on`) or "go on" by the person of `seat` (the `wait` command)."""
+
+    seat: int
+    name: str
+    on: bool
+
+
+class Takeover(msgspec.Struct, tag="takeover", tag_field="type", forbid_unknown_fields=True):
+    """The table's takeover bot (level `bot`) plays `seat` until its person comes back."""
+
+    seat: int
+    name: str
+    bot: str
+    reason: Literal["clock", "away", "left"]
+
+
+class Reclaimed(msgspec.Struct, tag="reclaimed", tag_field="type", forbid_unknown_fields=True):
+    """The person of `seat` is back and plays it again."""
+
+    seat: int
+    name: str
+
+
+class ClockWarning(msgspec.Struct, tag="clock_warning", tag_field="type", forbid_unknown_fields=True):
+    """`seconds` are left for the move of `seat`."""
+
+    seat: int
+    seconds: int
+
+
+class GameOver(msgspec.Struct, tag="game_over", tag_field="type", forbid_unknown_fields=True):
+    """The game is over: the final scores and the winning seats."""
+
+    scores: list[float]
+    winners: list[int]
+
+
+class Connected(msgspec.Struct, tag="connected", tag_field="type", forbid_unknown_fields=True):
+    """The person of `seat` has a connection again."""
+
+    seat: int
+    name: str
+
+
+class Disconnected(msgspec.Struct, tag="disconnected", tag_field="type", forbid_unknown_fields=True):
+    """The last connection of the person of `seat` closed: they are away."""
+
+    seat: int
+    name: str
+
+
+RoomEvent = Sat | Left | Started | Said | Hold | Takeover | Reclaimed | ClockWarning | GameOver | Connected | Disconnected
+"""What `Event.event` holds for a change of the room (every viewer hears the same)."""
 
 # --- HTTP request bodies ---------------------------------------------------------------
 
@@ -260,10 +347,10 @@ class HttpError(msgspec.Struct):
 
 def json_schema() -> dict[str, Any]:
     """The protocol as one JSON Schema document (definitions under `$defs`)."""
-    kinds = (ClientMessage, ServerMessage, NewPlayer, PlayerLang, NewTable, TextRequest, PlayerMade, HttpError,
+    kinds = (ClientMessage, ServerMessage, RoomEvent, NewPlayer, PlayerLang, NewTable, TextRequest, PlayerMade, HttpError,
              NewAccount, Login, PasswordChange, *HTTP_BODIES.values())
     schemas, components = msgspec.json.schema_components(kinds, ref_template="#/$defs/{name}")
-    names = ("ClientMessage", "ServerMessage", "NewPlayer", "PlayerLang", "NewTable", "TextRequest", "PlayerMade",
+    names = ("ClientMessage", "ServerMessage", "RoomEvent", "NewPlayer", "PlayerLang", "NewTable", "TextRequest", "PlayerMade",
              "HttpError", "NewAccount", "Login", "PasswordChange")  # the HTTP commands' bodies are components already
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

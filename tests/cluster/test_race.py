@@ -41,8 +41,8 @@ def test_two_nodes_never_both_own_a_table(postgres: str, redis: Redis) -> None:
                 await taker.claim(tid)
                 contested += sum(tid in room.tables for room in rooms) > 1
                 results = await asyncio.gather(
-                    *(room.node.run(tid, Chat(player=host, text=text, name="Host")) for room, text in zip(rooms, said, strict=True)
-                      if room.node is not None), return_exceptions=True)
+                    *(room.node.run(tid, Chat(player=host, text=text, name="Host"))
+                      for room, text in zip(rooms, said, strict=True) if room.node is not None), return_exceptions=True)
                 for text, result in zip(said, results, strict=True):
                     if isinstance(result, BaseException):
                         assert isinstance(result, CardhallError), result

@@ -109,8 +109,8 @@ class Person:
     def start(self, table_id: str) -> None:
         self.post(f"/api/tables/{table_id}/start")
 
-    def watch(self, table_id: str, invite: str | None = None, token: str | None = None) -> Socket:
-        query = []
+    def watch(self, table_id: str, invite: str | None = None, token: str | None = None, words: bool = False) -> Socket:
+        query = ["words=1"] if words else []
         if token or self.token:
             query.append(f"token={token or self.token}")
         if invite:

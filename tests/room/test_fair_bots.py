@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardhall.room.bots import BotTurn
+from cardhall.room.commands import Act, Start
 from cardhall.room.scheduler import SHORT_SECONDS, BotScheduler
 from cardhall.room.service import Room
 
@@ -73,7 +74,7 @@ def test_a_bot_at_a_peoples_table_moves_promptly_while_hard_bots_fill_the_pool(t
             hard = []
             for _ in range(4):
                 bots = await room.create_table(host, "hearts", {"target": 1000}, ["bot:hard"] * 4)
-                await bots.start(host)
+                await bots.run(Start(player=host))
                 hard.append(bots)
             warm = time.monotonic() + 90  # the pool's worker starts first (seconds on a loaded machine)
             while sum(len(b.table.state.actions) for b in hard) < 2 and time.monotonic() < warm:
@@ -81,14 +82,14 @@ def test_a_bot_at_a_peoples_table_moves_promptly_while_hard_bots_fill_the_pool(t
             ann = await room.new_player("Ann")
             people = await room.create_table(ann, "three-two-five", {"deals": 99},
                                              ["me", "bot:random", "bot:random"])
-            await people.start(ann)
+            await people.run(Start(player=ann))
             slowest, seen = 0.0, 0
             end = time.monotonic() + 30
             while seen < 6 and time.monotonic() < end:
                 table = people.table
                 if table.state.to_move() == 0:  # Ann's turn: play her first legal move
                     notation = table.game.format_action(table.state.legal_actions()[0])
-                    await people.act(ann, notation, None)
+                    await people.run(Act(player=ann, action=notation, version=None))
                     asked, moves = time.monotonic(), len(people.table.state.actions)
                     # the bots' moves after Ann's: until it is her turn again (or the game ends);
                     # a round counts where bots moved (Ann may also move twice in a row)

@@ -97,3 +97,33 @@ def test_join_in_russian_tells_the_room_the_language(server: ServerProcess) -> N
     assert proc.wait(30) == 0, out.text()
     assert language == "ru" or "Этот игровой зал не знает языков игроков" in out.text(), out.text()
     assert "Traceback" not in out.text()
+
+
+def test_join_k_holds_the_bots_and_lets_them_go_on(server: ServerProcess) -> None:
+    """"Wait for me" in the terminal: K asks the bots to wait (said back as the table says it to
+    everyone), K again lets them go on; ? lists the key; Q leaves."""
+    host = Host(server)
+    table = host.new_table("hearts", ["open", "bot:random", "bot:random", "bot:random"], target=1)
+    proc = cardhall("join", f"{server.url}/tables/{table}", "--seat", "1", "--name", "Kai", "--lang", "en")
+    assert proc.stdin is not None
+    out = Lines(proc)
+
+    def typed(line: str) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+
+    for line in out:
+        if line.startswith("Waiting for the host"):
+            host.start_when_seated(table, 0, proc)
+        elif line.startswith("Your choices (") and "The bots wait" not in out.text():
+            typed("?")
+            typed("K")
+        elif line.startswith("The bots wait for you; they play again once you let them go on."):
+            assert host.table(table)["seats"][0]["hold"] is True
+            typed("K")
+        elif line.startswith("You let the bots go on."):
+            typed("Q")
+    assert proc.wait(30) == 0, out.text()
+    assert "  K  wait for me: the bots make no move until you press K again (go on)" in out.text()
+    assert "Traceback" not in out.text()

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from cardhall.core.errors import CardhallError
+from cardhall.room.commands import Start
 from cardhall.room.service import Room, TableActor
 from cardhall.room.table import SLOW_PACE
 
@@ -44,7 +45,7 @@ def test_bots_wait_the_pace_where_people_follow(tmp_path: Path) -> None:
             eve = Recorder()  # a spectator
             await watched.subscribe(eve)
             assert watched.pace() == PACE
-            await watched.start(ann)
+            await watched.run(Start(player=ann))
             for _ in range(400):
                 if len({m["version"] for _, m in eve.heard if m["type"] == "event"}) >= 6:
                     break

@@ -82,6 +82,42 @@ def test_log_rows_are_append_only_and_unique(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
+def test_the_sqlite_appender_writes_what_the_store_reads(tmp_path: Path) -> None:
+    """On a SQLite file the log is appended by `SqliteAppender` (one thread hop per commit): the
+    entries, the summary and a snapshot read back through SQLAlchemy exactly as written; a
+    commit that fails half way (the snapshot's table is gone) stores nothing of it."""
+    async def go() -> None:
+        store = await Store.open(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+        try:
+            assert store._appender is not None
+            summary = {"id": "t1", "game": "hearts", "status": "waiting", "private": False, "host": "p", "version": 1}
+            await store.add_table(summary, {"id": "t1"}, None, [(1, {"kind": "sit", "name": "Аня ♠"})], 1.0)
+            entries = [(2, {"kind": "start", "seed": 2**62}), (3, {"kind": "act", "seat": 0, "action": "2C", "by": "bot"})]
+            snapshot = {"version": 2, "format": 1, "state": {"deck": [1.5, None, True]}}
+            await store.append("t1", entries, "playing", 2.5, snapshot)
+            stored = await store.load("t1")
+            assert stored is not None and stored.entries == [{"kind": "sit", "name": "Аня ♠"}, *(e for _, e in entries)]
+            assert stored.status == "playing" and stored.version == 3
+            with_snapshot = await store.load("t1", snapshot=True)
+            assert with_snapshot is not None and with_snapshot.snapshot == snapshot
+            assert with_snapshot.entries == [entries[1][1]]
+            async with store.engine.begin() as conn:
+                await conn.exec_driver_sql("DROP TABLE table_snapshots")
+            with pytest.raises(Exception, match="table_snapshots"):
+                await store.append("t1", [(4, {"kind": "chat"})], "playing", 3.0, {"version": 3})
+            again = await store.load("t1")
+            assert again is not None and again.version == 3 and len(again.entries) == 3  # nothing of it stored
+        finally:
+            await store.close()
+        memory = await Store.open("sqlite://")
+        try:
+            assert memory._appender is None  # another connection would open another database
+        finally:
+            await memory.close()
+
+    asyncio.run(go())
+
+
 def test_urls() -> None:
     assert async_url("sqlite:///x.db") == "sqlite+aiosqlite:///x.db"
     assert async_url("postgresql://u@h:5/db") == "postgresql+asyncpg://u@h:5/db"
