@@ -78,7 +78,7 @@ class Seat:
         """What everyone may know of the seat (player ids are public; tokens are not here)."""
         return {"kind": self.kind, "player": self.player, "name": self.name, "bot": self.bot,
                 "connected": self.connected, "takeover": self.takeover, "lang": self.lang, "guest": self.guest,
-                "hold": self.hold}
+                "hold": self.hold, "away_since": self.away_since}
 
     @classmethod
     def from_json(cls, data: Any) -> Seat:

@@ -84,6 +84,7 @@ class SeatInfo(msgspec.Struct):
     lang: str | None = None  # the language the seated person reads (a code: "cs", "ru" …)
     guest: bool = False  # a person without an account
     hold: bool = False  # the person asked the bots to wait for them ("wait for me", until "go on")
+    away_since: float | None = None  # when a seated person's last connection closed (Unix seconds, the room's clock)
 
 
 class KeyWords(msgspec.Struct):

@@ -338,7 +338,8 @@ def test_state_message_gives_legal_moves_only_to_the_person_to_move(toy):
     assert spectator["version"] == t.version and spectator["status"] == "playing" and spectator["moves"] == 0
     assert spectator["table"]["options"] == toy.options
     assert spectator["seats"][0] == {"kind": "person", "player": "alice", "name": "Alice", "bot": None,
-                                     "connected": True, "takeover": False, "lang": None, "guest": False, "hold": False}
+                                     "connected": True, "takeover": False, "lang": None, "guest": False, "hold": False,
+                                     "away_since": None}
     assert spectator["table"]["id"] == "t1" and spectator["table"]["game"] == "toy"
 
 

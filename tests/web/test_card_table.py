@@ -193,6 +193,12 @@ def test_an_away_person_is_shown_away_with_the_takeover_countdown(server, browse
     host.wait_for_timeout(2200)
     assert seat.inner_text() != first, "the countdown counts down"
     expect(host.locator("#felt .plate", has_text="Friend")).to_contain_text("a bot plays for them in")
+    before = int(re.search(r"in (\d+) s", seat.inner_text()).group(1))
+    host.reload()  # a page opened later counts the same countdown: the seat says since when
+    seat = host.locator("#seats li").nth(1)
+    expect(seat).to_contain_text("a bot plays for them in", timeout=15_000)
+    after = int(re.search(r"in (\d+) s", seat.inner_text()).group(1))
+    assert after <= before + 1, (before, after)  # the same countdown going on, not a new one from the reload
     host_ctx.close()
 
 

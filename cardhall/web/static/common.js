@@ -61,6 +61,16 @@ export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
 
+let clockSkew = 0;  // the room's clock minus this browser's, in ms (from answers' Date header)
+
+function noteServerClock(response) {
+  const date = Date.parse(response.headers.get("Date") || "");
+  if (!Number.isNaN(date)) clockSkew = date + 500 - Date.now();  // a Date header is whole seconds: its middle
+}
+
+/** The room's clock now, in ms: this browser's corrected by the room's last Date header. */
+export function serverNow() { return Date.now() + clockSkew; }
+
 export async function api(path, { method = "GET", body } = {}) {
   const init = { method, headers: { "Accept-Language": LANG }, credentials: "same-origin" };
   if (body !== undefined) {
@@ -73,6 +83,7 @@ export async function api(path, { method = "GET", body } = {}) {
   } catch {
     throw new ApiError(_("The server cannot be reached; check the connection and try again."), 0);
   }
+  noteServerClock(response);
   let data = null;
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
