@@ -63,3 +63,47 @@ def test_sounds_follow_the_events(server, browser):
     page.locator("#settings summary").click()
     assert not page.locator("#sound-card").is_checked() and page.locator("#set-sounds").is_checked()
     context.close()
+
+
+SPEECH_SPY = """
+window.spoken = [];
+if (window.speechSynthesis) {
+  window.speechSynthesis.speak = (u) => { window.spoken.push({text: u.text, lang: u.lang}); };
+}
+"""
+
+
+def test_speaking_through_the_browsers_speech_synthesis(server, browser):
+    """The setting "speak through the browser's speech synthesis": every line the page would put
+    in its live regions is spoken by `speechSynthesis` in the page's language, the live regions
+    go quiet (aria-live off) so a screen reader does not say it twice, and it is remembered."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.add_init_script(SPEECH_SPY)
+    rng = random.Random("speech")
+    pick_name(page, server.url, "Kim")
+    create_table(page, "hearts", {"players": 4}, ["me", "bot:random", "bot:random", "bot:random"])
+    start_game(page)
+    assert wait_turn(page) == "mine"
+    assert page.evaluate("() => window.spoken") == []  # off by default: the screen reader speaks
+    assert page.get_attribute("#said", "aria-live") == "polite"
+    page.locator("#settings summary").click()
+    page.locator("#set-speech").focus()
+    page.keyboard.press("Space")
+    assert page.get_attribute("#said", "aria-live") == "off" and page.get_attribute("#log", "aria-live") == "off"
+    page.locator("#play-h").evaluate("h => { h.tabIndex = -1; h.focus(); }")  # out of the field: keys again
+    lines = page.evaluate("() => document.getElementById('log').children.length")
+    for _ in range(4):
+        assert wait_turn(page) == "mine"
+        play_one(page, rng)
+    wait_turn(page)
+    spoken = page.evaluate("() => window.spoken")
+    logged = page.evaluate(f"() => [...document.getElementById('log').children].slice({lines}).map(p => p.textContent)")
+    texts = [s["text"] for s in spoken]
+    assert logged and all(line in texts for line in logged), (logged, texts)  # each new history line spoken
+    assert {s["lang"] for s in spoken} == {"en"}
+    page.reload()
+    page.locator("#settings summary").click()
+    assert page.locator("#set-speech").is_checked()
+    assert page.get_attribute("#said", "aria-live") == "off"
+    context.close()
