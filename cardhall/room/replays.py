@@ -67,7 +67,7 @@ def build(header: dict[str, Any], entries: list[dict[str, Any]], code: str) -> d
         if entry.get("kind") != "act":
             continue
         seat = int(entry["seat"])
-        events = change.events.get(None) or []
+        events = change.game_events(None)
         said = [text for text in ui.phrase_all(events, None) if text]
         if not said:
             said = [ui.tr._("{player}: {action}.", player=ui.seat(seat), action=entry["action"])]

@@ -51,6 +51,7 @@ from cardhall.room.commands import Account, SetLang, TableCommand
 from cardhall.room.errors import TableError
 from cardhall.room.history import settle
 from cardhall.room.limits import Limits
+from cardhall.room.messages import Event, ServerMessage, State
 from cardhall.room.ratings import check_rated
 from cardhall.room.scheduler import BotScheduler
 from cardhall.room.store import Store, StoredTable, StoreError
@@ -89,8 +90,8 @@ class Subscriber(Protocol):
 
     player: str | None
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message for this connection; must not block."""
+    def send(self, message: ServerMessage) -> None:
+        """Queue a message for this connection (a struct, encoded where it is sent); must not block."""
 
 
 Command = Callable[[Table, float], list[Change]]
@@ -176,10 +177,10 @@ class TableFront(abc.ABC):
         return player is not None and (player == self.table.host or self.table.seat_of(player) is not None)
 
 
-_STATES: weakref.WeakKeyDictionary[Table, tuple[int, dict[Viewer, dict[str, Any]]]] = weakref.WeakKeyDictionary()
+_STATES: weakref.WeakKeyDictionary[Table, tuple[int, dict[Viewer, State]]] = weakref.WeakKeyDictionary()
 
 
-def state_of(table: Table, viewer: Viewer) -> dict[str, Any]:
+def state_of(table: Table, viewer: Viewer) -> State:
     """The table's state message for `viewer`, made once per version and viewer (a state depends
     only on the stored version): many connections, and repeated syncs, share one message (which
     the web layer also serializes once). Callers must not change it."""
@@ -201,7 +202,7 @@ def send_changes(table: Table, subscribers: set[Subscriber], changes: list[Chang
             if events is None:  # a viewer the change does not name hears what spectators hear
                 events = change.events.get(None, [])
             for event in events:
-                sub.send({"type": "event", "version": change.version, "event": event})
+                sub.send(Event(change.version, event))
         sub.send(state_of(table, viewer))
 
 

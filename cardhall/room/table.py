@@ -22,9 +22,11 @@ import dataclasses
 import math
 import unicodedata
 from collections import deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import cardhall.room.messages as messages
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Event, Game, State, Viewer
 from cardhall.core.i18n import N_, Msg, reason
@@ -79,6 +81,11 @@ class Seat:
         return {"kind": self.kind, "player": self.player, "name": self.name, "bot": self.bot,
                 "connected": self.connected, "takeover": self.takeover, "lang": self.lang, "guest": self.guest,
                 "hold": self.hold, "away_since": self.away_since}
+
+    def info(self) -> messages.SeatInfo:
+        """The seat as a state message lists it (`to_json`'s fields, typed)."""
+        return messages.SeatInfo(self.kind, self.name, bot=self.bot, connected=self.connected, takeover=self.takeover,
+                                 player=self.player, lang=self.lang, guest=self.guest, hold=self.hold, away_since=self.away_since)
 
     @classmethod
     def from_json(cls, data: Any) -> Seat:
@@ -152,7 +159,12 @@ class Change:
 
     version: int  # the table's version after this change (grows by exactly 1 per change)
     entry: dict[str, Any]  # what to store (the table log row): {"kind": ..., ...}, JSON
-    events: dict[Viewer, list[Event]]  # per viewer: keys are seats 0..n-1 and None (spectators)
+    events: Mapping[Viewer, Sequence[messages.RoomEvent | Event]]  # per viewer: keys are seats 0..n-1 and None (spectators)
+
+    def game_events(self, viewer: Viewer) -> list[Event]:
+        """The game's own events (a move's: dicts, as the game made them) that `viewer` hears of
+        this change; the room's events (`messages.RoomEvent` structs) are left out."""
+        return [e for e in self.events.get(viewer, []) if isinstance(e, dict)]
 
 
 class Table:
@@ -489,32 +501,29 @@ class Table:
                 return i
         return None
 
-    def state_message(self, viewer: Viewer) -> dict[str, Any]:
+    def state_message(self, viewer: Viewer) -> messages.State:
         """The whole picture for one viewer (a seat, or None for a spectator). Before the
         start nobody gets a view (`{}`): no card may reach anyone before the game begins,
         whether or not the table was dealt when it was made."""
+        seats = [s.info() for s in self.seats]
         if self.status == "waiting":
-            return {"type": "state", "version": self.version, "seat": viewer, "view": {}, "moves": 0,
-                    "to_move": None, "legal": [], "over": False, "scores": [0.0] * len(self.seats),
-                    "status": self.status, "seats": [s.to_json() for s in self.seats], "table": self.summary()}
+            return messages.State(self.version, viewer, {}, 0, None, [], False, [0.0] * len(self.seats),
+                                  self.status, seats, self.summary())
         mover = self.state.to_move()
         yours = (self.status == "playing" and viewer is not None and viewer == mover
                  and self.seats[viewer].kind == "person")
         legal = [self.game.format_action(a) for a in self.state.legal_actions()] if yours else []
-        return {"type": "state", "version": self.version, "seat": viewer, "view": self.state.view_of(viewer),
-                "moves": len(self.state.actions), "to_move": mover, "legal": legal,
-                "over": self.state.is_over(), "scores": self.state.scores(), "status": self.status,
-                "seats": [s.to_json() for s in self.seats], "table": self.summary()}
+        return messages.State(self.version, viewer, self.state.view_of(viewer), len(self.state.actions), mover, legal,
+                              self.state.is_over(), self.state.scores(), self.status, seats, self.summary())
 
-    def events_since(self, since: int, viewer: Viewer) -> list[dict[str, Any]] | None:
+    def events_since(self, since: int, viewer: Viewer) -> list[messages.Event] | None:
         """The events of every change after version `since`, as `viewer` hears them; None if
         `since` is older than the kept history (the client then needs a state message)."""
         if since >= self.version:
             return []
         if since < 0 or not self.history or since < self.history[0].version - 1:
             return None
-        return [{"type": "event", "version": c.version, "event": ev}
-                for c in self.history if c.version > since for ev in c.events.get(viewer, [])]
+        return [messages.Event(c.version, ev) for c in self.history if c.version > since for ev in c.events.get(viewer, [])]
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it."""
@@ -577,22 +586,22 @@ class Table:
         """Apply one log entry (live or when restoring) and return its change. A move is
         checked here, once (`action`: the move already read from the entry's notation)."""
         kind = entry["kind"]
-        ev: Event | None = None  # a room event: the same for every viewer
-        events: dict[Viewer, list[Event]] | None = None
+        ev: messages.RoomEvent | None = None  # a room event: the same for every viewer
+        events: Mapping[Viewer, Sequence[messages.RoomEvent | Event]] | None = None
         if kind == "sit":
             seat = entry["seat"]
             self.seats[seat] = Seat.person(entry["player"], entry["name"], entry.get("lang"), bool(entry.get("guest")))
-            ev = {"type": "sat", "seat": seat, "name": entry["name"]}
+            ev = messages.Sat(seat, entry["name"])
         elif kind == "leave":
             seat = entry["seat"]
-            ev = {"type": "left", "seat": seat, "name": self.seats[seat].name}
+            ev = messages.Left(seat, self.seats[seat].name)
             self.seats[seat] = Seat()
         elif kind == "start":
             if "seed" in entry:  # dealt only now
                 self.seed = entry["seed"]
                 self._state = self.game.new_state(entry["seed"])
             self.status = "playing"
-            ev = {"type": "started"}
+            ev = messages.Started()
         elif kind == "act":
             if action is None:
                 action = self.game.parse_action(entry["action"], self.state)
@@ -604,27 +613,26 @@ class Table:
             self.move_version = self.version + 1
         elif kind == "over":
             self.status = "over"
-            ev = {"type": "game_over", "scores": entry["scores"], "winners": entry["winners"]}
+            ev = messages.GameOver(entry["scores"], entry["winners"])
         elif kind == "chat":
             seat = self.seat_of(entry["player"])
-            ev = {"type": "chat", "name": entry["name"], "text": entry["text"], "seat": seat, "player": entry["player"]}
+            ev = messages.Said(entry["name"], entry["text"], seat, entry["player"])
         elif kind == "takeover":
             seat = entry["seat"]
             self.seats[seat].takeover = True
             self.seats[seat].hold = False  # the person is gone: their "wait for me" ends
-            ev = {"type": "takeover", "seat": seat, "name": self.seats[seat].name, "bot": self.policy.takeover,
-                  "reason": entry["reason"]}
+            ev = messages.Takeover(seat, self.seats[seat].name, self.policy.takeover, entry["reason"])
         elif kind == "reclaim":
             seat = entry["seat"]
             self.seats[seat].takeover = False
-            ev = {"type": "reclaimed", "seat": seat, "name": self.seats[seat].name}
+            ev = messages.Reclaimed(seat, self.seats[seat].name)
         elif kind == "wait":
             seat = entry["seat"]
             self.seats[seat].hold = bool(entry["on"])
-            ev = {"type": "hold", "seat": seat, "name": self.seats[seat].name, "on": bool(entry["on"])}
+            ev = messages.Hold(seat, self.seats[seat].name, bool(entry["on"]))
         elif kind == "warning":
             self._warned = True
-            ev = {"type": "clock_warning", "seat": entry["seat"], "seconds": entry["seconds"]}
+            ev = messages.ClockWarning(entry["seat"], entry["seconds"])
         elif kind == "lang":
             self.seats[entry["seat"]].lang = entry["lang"]
             events = {v: [] for v in self._viewers()}
@@ -639,7 +647,7 @@ class Table:
             s = self.seats[seat]
             s.connected = kind == "connect"
             s.away_since = None if s.connected else entry["at"]
-            ev = {"type": f"{kind}ed", "seat": seat, "name": s.name}
+            ev = (messages.Connected if s.connected else messages.Disconnected)(seat, s.name)
         else:
             raise TableError(Msg(N_("unknown log entry kind {kind}"), kind=repr(kind)))
         if events is None:

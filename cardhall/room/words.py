@@ -7,27 +7,34 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from cardhall.bots.levels import bot_name, level_title
 from cardhall.core.i18n import Lang
+from cardhall.room.messages import SeatInfo
 
 ROOM_EVENTS = frozenset({"sat", "left", "started", "chat", "takeover", "reclaimed", "clock_warning",
                          "game_over", "connected", "disconnected", "hold"})
 """The room's own event types (`cardhall.room.table`); every other event is the game's."""
 
 
-def seat_label(seat: Mapping[str, Any], tr: Lang) -> str:
-    """What a reader calls a seat's occupant (a seat as `Seat.to_json` writes it): a bot by its
-    level in the reader's language («Бот (сильный)»), a person by their name, "" when open."""
+def seat_label(seat: SeatInfo | Mapping[str, Any], tr: Lang) -> str:
+    """What a reader calls a seat's occupant (a state message's `SeatInfo`, or a seat as
+    `Seat.to_json` writes it): a bot by its level in the reader's language («Бот (сильный)»), a
+    person by their name, "" when open."""
+    if isinstance(seat, SeatInfo):
+        return bot_name(seat.bot, tr) if seat.kind == "bot" and seat.bot else seat.name
     if seat.get("kind") == "bot" and seat.get("bot"):
         return bot_name(str(seat["bot"]), tr)
     return str(seat.get("name") or "")
 
 
-def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names: Sequence[str] = (),
+def room_sentence(said: msgspec.Struct | Mapping[str, Any], tr: Lang, viewer: int | None, names: Sequence[str] = (),
                   places: Sequence[str] = ()) -> str | None:
     """A room event in `tr`'s language for `viewer` (a seat, or None for a spectator): None when
-    `event` is not a room event (the game phrases it), "" when the reader need not hear it (the
-    end of the game, which the game's result says; one's own connection).
+    `said` (the event: a `RoomEvent` struct as the table makes it, or a dict as a client reads it)
+    is not a room event (the game phrases it), "" when the reader need not hear it (the end of the
+    game, which the game's result says; one's own connection).
 
     `names[seat]` is what the reader calls a seat (the terminal: the game's seat names; the
     browser: the seated people's names). Events about a seat in play (takeover, reclaimed,
@@ -36,6 +43,8 @@ def room_sentence(event: Mapping[str, Any], tr: Lang, viewer: int | None, names:
     the game's own name of a seat ("North", "Player 2"): a person who sits or leaves is said to
     sit as it ("Ann sits down as North."), the name every other sentence of the game uses; without
     `places` the seat's number is said ("Ann sits down in seat 1.")."""
+    # a room event as the table made it (`cardhall.room.messages.RoomEvent`), or as a client read it (JSON)
+    event: Mapping[str, Any] = msgspec.to_builtins(said) if isinstance(said, msgspec.Struct) else said
     kind = event.get("type")
     if kind not in ROOM_EVENTS:
         return None

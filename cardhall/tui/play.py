@@ -148,11 +148,10 @@ class TerminalGame(Prompt):
         self.shown = False
         names = [self.ui.seat(s) for s in range(self.state.game.num_players)]
         for change in changes:
-            events = change.events.get(self.human, [])
             if change.entry["kind"] == "act":  # a move and what it caused, said together (`phrase_all`)
-                lines = self.ui.phrase_all(events, self.human)
+                lines = self.ui.phrase_all(change.game_events(self.human), self.human)
             else:
-                lines = [room_sentence(event, self.tr, self.human, names) or "" for event in events]
+                lines = [room_sentence(event, self.tr, self.human, names) or "" for event in change.events.get(self.human, [])]
             for line in lines:
                 if line:
                     self.say(line)

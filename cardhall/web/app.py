@@ -356,7 +356,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         player = await player_of(request, changes=False)
         actor = await find(request, player)
         return JSONResponse({**in_language(summary_for(actor, player), await page_lang(request)),
-                             "state": actor.table.state_message(None), "presenter": presenter(actor.table.game.name)})
+                             "state": msgspec.to_builtins(actor.table.state_message(None)),
+                             "presenter": presenter(actor.table.game.name)})
 
     @sentences
     async def record(request: Request) -> Response:

@@ -1,10 +1,11 @@
 """The WebSocket of a table, `/ws/tables/{id}`: one connection per client per table.
 
 With a valid token the connection speaks for that person (their seat, if they have one);
-without one it is a spectator. A bad message never closes the socket: it is answered with
-`{"type": "error", "message": ...}` and the table goes on. Limits per connection: messages of at
-most 16 KiB, 20 messages a second with bursts of 40 (one "too many messages" error a second,
-the rest dropped silently), chat of at most 500 characters (the table), a `sync` answered with
+without one it is a spectator. A bad message never closes the socket: it is answered with an
+`Error` (`{"type": "error", "message": ...}`) and the table goes on. Every message a connection
+queues is a struct (`cardhall.room.messages`), encoded with msgspec as it is written. Limits per
+connection: messages of at most 16 KiB, 20 messages a second with bursts of 40 (one "too many
+messages" error a second, the rest dropped silently), chat of at most 500 characters (the table), a `sync` answered with
 missed events at most once a second (sooner: the state alone). Memory per connection is
 bounded: at most `STUCK` messages wait for it whatever their kind (beyond, 4408), and while
 `READ_PAUSE` wait, the client's own frames are not read (backpressure). A command that fails
@@ -28,11 +29,12 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
 from cardhall.room import commands
 from cardhall.room.cluster import ClusterError
+from cardhall.room.messages import Error, Event, Said, ServerMessage, State
 from cardhall.room.service import Room, Subscriber, TableFront, TableMoved
 from cardhall.room.store import StoreError
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
-from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Error, Sync
+from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
 from cardhall.web.words import Speaker
 
 MAX_MESSAGE = 16 * 1024
@@ -47,7 +49,6 @@ CLOSE_BEHIND = 4408  # the client stopped reading: it reconnects with ?since=V a
 CLOSE_NO_TABLE = 4404
 
 _encode = msgspec.json.Encoder().encode
-_message = msgspec.to_builtins  # a protocol struct as the message a connection queues
 UNCERTAIN = (StoreError, ClusterError, TableMoved)
 """Failures after which the sender also gets the table's state: the database or the cluster
 failed, so the command may or may not have happened (a refusal changes nothing)."""
@@ -92,7 +93,7 @@ class Connection:
         self.lang = lang  # the language its errors are said in
         self.resync: Resync | None = None  # how to catch up after skipping (set once the table is known)
         self.speaker: Speaker | None = None  # words for each event and state (?words=1)
-        self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._outbox: asyncio.Queue[ServerMessage | None] = asyncio.Queue()
         self._closing = False
         self._stuck = False  # closing because the client does not read (or cannot be resynced)
         self._mode = "live"  # "live"; "cutting": full, ends the batch; "behind": skips until resynced
@@ -127,41 +128,40 @@ class Connection:
         self._synced = now
         return since
 
-    def send(self, message: dict[str, Any], catching_up: bool = False) -> None:
+    def send(self, message: ServerMessage, catching_up: bool = False) -> None:
         if self.speaker is not None:  # ?words=1: events wait for their state, then go with their words
             for said in self.speaker.take(message):
                 self._send(said, catching_up)
         else:
             self._send(message, catching_up)
 
-    def _send(self, message: dict[str, Any], catching_up: bool = False) -> None:
+    def _send(self, message: ServerMessage, catching_up: bool = False) -> None:
         if self._closing:
             return
-        kind = message.get("type")
-        if kind == "event" and self.muted and message["event"].get("type") == "chat" \
-                and message["event"].get("player") in self.muted:
+        if isinstance(message, Event) and self.muted and isinstance(message.event, Said) \
+                and message.event.player in self.muted:
             return  # a muted person's chat: not heard here (they are not told)
         if self._outbox.qsize() >= STUCK and not catching_up:  # a client that does not read: drop it
             self._stop(stuck=True)
             return
-        if self._mode == "behind" and kind in ("event", "state"):
+        if self._mode == "behind" and isinstance(message, Event | State):
             return  # the resync sends it
         self._outbox.put_nowait(message)
         if self._outbox.qsize() >= READ_PAUSE:
             self._readable.clear()
         if self._mode == "live" and self._outbox.qsize() >= OUTBOX and self.resync is not None:
             self._mode = "cutting"
-        if self._mode == "cutting" and kind == "state":
-            self._mode, self._since = "behind", int(message["version"])
+        if self._mode == "cutting" and isinstance(message, State):
+            self._mode, self._since = "behind", message.version
 
-    def _caught_up(self, message: dict[str, Any]) -> None:
+    def _caught_up(self, message: ServerMessage) -> None:
         """A message of the resync: the connection is live again from the first one on."""
         self._mode = "live"
         self.send(message, catching_up=True)  # a resync starts from an empty outbox and is bounded by the history
 
     def error(self, message: str) -> None:
         """Send a refusal; a `Msg` is said in the connection's language."""
-        self.send(_message(Error(web(self.lang).say(message))))
+        self.send(Error(web(self.lang).say(message)))
 
     async def _write(self) -> None:
         while (message := await self._outbox.get()) is not None:
@@ -205,13 +205,14 @@ class Connection:
             self._writer.cancel()
 
 
-_TEXTS: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()
+_TEXTS: OrderedDict[int, tuple[ServerMessage, str]] = OrderedDict()
 TEXTS_KEPT = 256
 
 
-def encoded(message: dict[str, Any]) -> str:
-    """The JSON text of `message`, remembered for the last `TEXTS_KEPT` messages by identity: a
-    state sent to many connections (or cached by its table per version) is serialized once."""
+def encoded(message: ServerMessage) -> str:
+    """The JSON text of `message` (a struct of `cardhall.room.messages`, encoded by msgspec),
+    remembered for the last `TEXTS_KEPT` messages by identity: a state sent to many connections (or
+    cached by its table per version) is serialized once."""
     key = id(message)
     found = _TEXTS.get(key)
     if found is not None and found[0] is message:
@@ -231,7 +232,7 @@ class _CatchUp:
         self.conn = conn
         self.player = conn.player
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage) -> None:
         self.conn._caught_up(message)
 
 
@@ -308,7 +309,7 @@ async def answer(message: Mapping[str, Any], conn: Connection, actor: TableFront
         await handle(message, conn, actor)
     except CardhallError as exc:
         said = say_error(exc, conn.lang, actor.table.game, actor.viewer(conn.player))
-        conn.send(_message(Error(said)))
+        conn.send(Error(said))
         if isinstance(exc, UNCERTAIN):
             with contextlib.suppress(CardhallError):
                 await actor.sync(conn, None)

@@ -31,9 +31,9 @@ from cardhall.core.game import Game, Viewer
 from cardhall.core.i18n import N_, check
 from cardhall.core.text import TextUI, choice_steps, text_ui
 from cardhall.core.titles import game_title
+from cardhall.room.messages import Event, KeyWords, RoomEvent, ServerMessage, State, StateWords
 from cardhall.room.words import room_sentence, seat_label
 from cardhall.web.languages import web
-from cardhall.web.protocol import KeyWords, StateWords
 
 log = logging.getLogger("cardhall.web")
 
@@ -64,7 +64,7 @@ def _call(fn: Any, *args: Any) -> Any:
         return None
 
 
-def event_words(ui: TextUI, event: Mapping[str, Any], seat: Viewer, names: Sequence[str]) -> str:
+def event_words(ui: TextUI, event: RoomEvent | Mapping[str, Any], seat: Viewer, names: Sequence[str]) -> str:
     """One event as one sentence for `seat` ("" when there is nothing to say): the room's own
     events (`room_sentence`, naming the seated people and the seats by the game's names), else the
     game's (`TextUI.phrase`)."""
@@ -74,12 +74,12 @@ def event_words(ui: TextUI, event: Mapping[str, Any], seat: Viewer, names: Seque
     return said or ""
 
 
-def change_words(ui: TextUI, events: Sequence[Mapping[str, Any]], seat: Viewer, names: Sequence[str]) -> list[str]:
+def change_words(ui: TextUI, events: Sequence[RoomEvent | Mapping[str, Any]], seat: Viewer, names: Sequence[str]) -> list[str]:
     """The events of one change, one sentence each for `seat` ("" for nothing to say, or for an
     event the game said together with another, `TextUI.phrase_all`): the room's own events
     (`room_sentence`), the game's phrased together."""
     room = [room_sentence(e, ui.tr, seat, names) for e in events]
-    game = [dict(e) for e, r in zip(events, room, strict=True) if r is None]
+    game = [dict(e) for e, r in zip(events, room, strict=True) if r is None and isinstance(e, Mapping)]
     together = _call(ui.phrase_all, game, seat) if game else []
     if together is None or len(together) != len(game):  # a phrasing that fails: each event on its own
         together = [event_words(ui, e, seat, names) for e in game]
@@ -221,55 +221,53 @@ class Cache:
 
 
 CACHE = Cache()
-_encode_words = msgspec.to_builtins
 
 
 class Speaker:
     """Adds the words to one connection's messages. The events of a change reach a connection
     just before the state that follows them, phrased for that state's viewer: so the events are
     held until their state comes, then all are sent, each with its sentence (cached per table,
-    version, viewer and language), the state with its `StateWords`."""
+    version, viewer and language), the state with its `StateWords` (each in the struct's own
+    `words` field)."""
 
     def __init__(self, table_id: str, game: Game, code: str, cache: Cache = CACHE) -> None:
         self.table_id = table_id
         self.game, self.ui = reader(game, check(code))
         self.code = self.ui.tr.code
         self.cache = cache
-        self._held: list[dict[str, Any]] = []
+        self._held: list[Event] = []
 
-    def take(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+    def take(self, message: ServerMessage) -> list[ServerMessage]:
         """The messages to send now: none for an event (held), the held events and the state
         with their words for a state; any other message as it is."""
-        kind = message.get("type")
-        if kind == "event":
+        if isinstance(message, Event):
             self._held.append(message)
             return []
-        if kind != "state":
+        if not isinstance(message, State):
             return [message]
         held, self._held = self._held, []
         try:
             return self._phrase(held, message)
         except Exception:  # a bug in a game's phrasing must not stop the table: the messages go without words
-            log.exception("table %s: cannot phrase version %s; sent without words", self.table_id, message.get("version"))
+            log.exception("table %s: cannot phrase version %s; sent without words", self.table_id, message.version)
             return [*held, message]
 
-    def _phrase(self, held: list[dict[str, Any]], message: dict[str, Any]) -> list[dict[str, Any]]:
-        seat = message.get("seat")
-        names = [seat_label(s, self.ui.tr) for s in message.get("seats") or []]
-        out: list[dict[str, Any]] = []
+    def _phrase(self, held: list[Event], message: State) -> list[ServerMessage]:
+        seat = message.seat
+        names = [seat_label(s, self.ui.tr) for s in message.seats]
+        out: list[ServerMessage] = []
         for version, group in _by_version(held):
             said = self.cache.get(("events", self.table_id, version, seat, self.code),
-                                  lambda group=group: change_words(self.ui, [m["event"] for m in group], seat, names))
-            out.extend({**m, "words": w} for m, w in zip(group, said, strict=True))
-        words = self.cache.get(("state", self.table_id, message["version"], seat, self.code),
-                               lambda: _encode_words(self.state(message)))
-        out.append({**message, "words": words})
+                                  lambda group=group: change_words(self.ui, [m.event for m in group], seat, names))
+            out.extend(msgspec.structs.replace(m, words=w) for m, w in zip(group, said, strict=True))
+        words = self.cache.get(("state", self.table_id, message.version, seat, self.code), lambda: self.state(message))
+        out.append(msgspec.structs.replace(message, words=words))
         return out
 
-    def state(self, message: Mapping[str, Any]) -> StateWords:
-        names = [seat_label(s, self.ui.tr) for s in message.get("seats") or []]
-        return state_words(self.game, self.ui, message.get("seat"), message.get("view") or {},
-                           message.get("legal") or [], bool(message.get("over")), message.get("scores") or [], names)
+    def state(self, message: State) -> StateWords:
+        names = [seat_label(s, self.ui.tr) for s in message.seats]
+        return state_words(self.game, self.ui, message.seat, message.view, message.legal, message.over, message.scores,
+                           names)
 
 
 def earlier_words(table_id: str, game: Game, history: Iterable[Any], viewer: Viewer, seats: Sequence[Mapping[str, Any]],
@@ -288,16 +286,17 @@ def earlier_words(table_id: str, game: Game, history: Iterable[Any], viewer: Vie
             continue
         said = cache.get(("events", table_id, change.version, viewer, ui.tr.code),
                          lambda events=events: [event_words(ui, e, viewer, names) for e in events])
-        out.extend({"version": change.version, "event": e, "words": w} for e, w in zip(events, said, strict=True) if w)
+        out.extend({"version": change.version, "event": msgspec.to_builtins(e), "words": w}
+                   for e, w in zip(events, said, strict=True) if w)
     return out
 
 
-def _by_version(events: list[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
-    groups: list[tuple[int, list[dict[str, Any]]]] = []
+def _by_version(events: list[Event]) -> list[tuple[int, list[Event]]]:
+    groups: list[tuple[int, list[Event]]] = []
     for m in events:
-        if groups and groups[-1][0] == m["version"]:
+        if groups and groups[-1][0] == m.version:
             groups[-1][1].append(m)
         else:
-            groups.append((m["version"], [m]))
+            groups.append((m.version, [m]))
     return groups
 

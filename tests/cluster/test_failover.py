@@ -8,6 +8,8 @@ import random
 import time
 from typing import Any
 
+import msgspec
+
 from tests.cluster.conftest import LEASE, Cluster
 from tests.cluster.helpers import one_process, play, stored, watch_at
 from tests.room.helpers import Person, Socket
@@ -17,7 +19,7 @@ def heard_exactly(db: str, tid: str, sock: Socket, viewer: int | None) -> None:
     """`sock` heard every change since its first state, as one process tells it to `viewer`."""
     table = one_process(db, tid)
     first = next(m["version"] for m in sock.messages if m["type"] == "state")
-    assert heard(sock) == table.events_since(first, viewer)
+    assert heard(sock) == msgspec.to_builtins(table.events_since(first, viewer))
 
 
 def heard(sock: Socket) -> list[dict[str, Any]]:
@@ -63,7 +65,7 @@ def test_sigkill_the_owner_mid_game(cluster: Cluster) -> None:
     heard_exactly(cluster.db, tid, bob_again, 1)
     table = one_process(cluster.db, tid)
     first = next(m["version"] for m in bob_sock.messages if m["type"] == "state")
-    told = table.events_since(first, 1)
+    told = msgspec.to_builtins(table.events_since(first, 1))
     assert told is not None and before == told[:len(before)]  # what the dead node told Bob stands
     assert back["version"] >= bob_sock.messages[-1]["version"]
     assert "Traceback" not in b.log.read_text()

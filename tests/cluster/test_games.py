@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import msgspec
 import pytest
 
 from cardhall.core.record import Record
@@ -40,10 +41,10 @@ def test_full_game_across_two_nodes(pair: Cluster, game: str, options: dict[str,
     for sock, viewer in ((ann_sock, 0), (bob_sock, 1), (eve_sock, None)):
         check_wire(sock.messages)
         first = next(m["version"] for m in sock.messages if m["type"] == "state")
-        expected = table_here.events_since(first, viewer)
+        expected = msgspec.to_builtins(table_here.events_since(first, viewer))
         assert expected is not None
         assert sock.events() == expected
-        assert sock.state is not None and sock.state["view"] == table_here.state_message(viewer)["view"]
+        assert sock.state is not None and sock.state["view"] == table_here.state_message(viewer).view
     record = Record.from_json(bob.http.get(f"/api/tables/{tid}/record").json())
     assert record.check().scores() == final["scores"]
     _, _, versions = stored(cluster.db, tid)

@@ -15,14 +15,15 @@ import pytest
 
 from cardhall.core.i18n import Msg
 from cardhall.room.commands import Chat
+from cardhall.room.messages import State
 from cardhall.room.service import Room, state_of
 from cardhall.web import socket as web_socket
 from cardhall.web.socket import Connection, encoded, handle
-from tests.room.test_slow_watcher import Recorder, SlowSocket
+from tests.room.test_slow_watcher import Recorder, SlowSocket, state
 
 
 async def resync(sub: Any, since: int) -> None:  # a table to catch up from: the connection is live
-    sub.send({"type": "state", "version": since})
+    sub.send(state(since))
 
 
 def test_errors_flooding_a_live_connection_close_it_with_4408(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -119,11 +120,12 @@ def test_a_state_is_made_and_serialized_once_per_version(tmp_path: Path) -> None
             await actor.subscribe(one)
             await actor.subscribe(two)
             await actor.run(Chat(player=ann, text="hello", name=None))
-            first, second = one.messages[-1], two.messages[-1]
-            assert first["type"] == "state" and first is second is state_of(actor.table, None)
+            first, second = one.structs[-1], two.structs[-1]
+            assert isinstance(first, State) and first is second is state_of(actor.table, None)
             assert encoded(first) is encoded(second)
             await actor.run(Chat(player=ann, text="again", name=None))
-            assert one.messages[-1] is not first and one.messages[-1]["version"] == first["version"] + 1
+            last = one.structs[-1]
+            assert last is not first and isinstance(last, State) and last.version == first.version + 1
         finally:
             await room.close()
 

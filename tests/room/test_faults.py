@@ -13,10 +13,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from cardhall.core.errors import CardhallError
 from cardhall.room.commands import Start
+from cardhall.room.messages import ServerMessage
 from cardhall.room.service import Room
 from cardhall.room.store import Store, StoredTable
 from tests.services import make_database
@@ -78,7 +80,8 @@ class Watcher:
         self.last = 0
         self.unstored: list[tuple[int, int]] = []  # (version shown, version stored then)
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage) -> None:
+        message = msgspec.to_builtins(message)  # as a client reads it
         version = int(message["version"])
         if version > self.store.stored[self.table_id]:
             self.unstored.append((version, self.store.stored[self.table_id]))

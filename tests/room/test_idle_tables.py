@@ -8,11 +8,13 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from cardhall.room import service
 from cardhall.room.commands import Chat, Sit, Start
 from cardhall.room.errors import TableError
+from cardhall.room.messages import ServerMessage
 from cardhall.room.service import FinishedTable, Room, TableActor
 
 
@@ -21,7 +23,8 @@ class Recorder:
         self.player = player
         self.messages: list[dict[str, Any]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage) -> None:
+        message = msgspec.to_builtins(message)  # as a client reads it
         self.messages.append(message)
 
 

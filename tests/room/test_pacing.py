@@ -10,10 +10,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from cardhall.core.errors import CardhallError
 from cardhall.room.commands import Start
+from cardhall.room.messages import ServerMessage
 from cardhall.room.service import Room, TableActor
 from cardhall.room.table import SLOW_PACE
 
@@ -27,7 +29,8 @@ class Recorder:
         self.player = player
         self.heard: list[tuple[float, dict[str, Any]]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage) -> None:
+        message = msgspec.to_builtins(message)  # as a client reads it
         self.heard.append((time.monotonic(), message))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -56,12 +57,13 @@ def heard_before_the_start(table: Table, commands: list[tuple[str, str, int | No
             continue
         heard += [{"events": c.events.get(v, [])} for c in changes for v in (*range(len(table.seats)), None)]
         heard += [table.state_message(v) for v in (*range(len(table.seats)), None)]
-    return heard
+    return msgspec.to_builtins(heard)  # as the messages go on the wire
 
 
 def private_parts(messages: list) -> str:
     """What of the messages could name a card of the deal: views, legal moves and events (not
     the table's options, which may name a card, e.g. Hearts' removed card)."""
+    messages = msgspec.to_builtins(messages)  # the room's structs as they go on the wire
     return json.dumps([m if not isinstance(m, dict) or m.get("type") != "state" else [m["view"], m["legal"]]
                        for m in messages])
 
@@ -109,7 +111,7 @@ def test_sit_read_leave_sit_learns_no_hand(name, options):
         read += [c.events[seat] for c in table.sit("eve", "Eve", seat, 1.0)]
         read.append(table.state_message(seat))
         read += [c.events[seat] for c in table.leave("eve", 2.0)]
-    assert all(m["view"] == {} for m in read if isinstance(m, dict))
+    assert all(m["view"] == {} for m in msgspec.to_builtins(read) if isinstance(m, dict))
     table.sit("eve", "Eve", 1)
     for seat in range(2, n):
         table.seats[seat] = Seat.robot("random")

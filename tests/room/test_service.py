@@ -7,10 +7,12 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from cardhall.room.commands import Act, Start
 from cardhall.room.errors import TableError
+from cardhall.room.messages import ServerMessage
 from cardhall.room.service import Room, TableActor
 from cardhall.room.store import StoreError
 from cardhall.room.table import Table
@@ -24,7 +26,8 @@ class Listener:
         self.committed = committed
         self.messages: list[dict[str, Any]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage) -> None:
+        message = msgspec.to_builtins(message)  # as a client reads it
         if message["type"] == "event":
             assert message["version"] <= self.committed[0], "a change was sent before it was committed"
         self.messages.append(message)

@@ -10,9 +10,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from cardhall.room.commands import Start
+from cardhall.room.messages import ServerMessage, State
 from cardhall.room.service import Room
 from cardhall.web import socket as web_socket
 from cardhall.web.socket import Connection
@@ -23,10 +25,17 @@ class Recorder:
 
     def __init__(self) -> None:
         self.player: str | None = None
-        self.messages: list[dict[str, Any]] = []
+        self.structs: list[ServerMessage] = []  # as the room sent them
+        self.messages: list[dict[str, Any]] = []  # as a client reads them
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
+    def send(self, message: ServerMessage) -> None:
+        self.structs.append(message)
+        self.messages.append(msgspec.to_builtins(message))
+
+
+def state(version: int) -> State:
+    """A bare state message at `version`."""
+    return State(version, None, {}, 0, None, [], False, [], "playing", [])
 
 
 class SlowSocket:
@@ -103,7 +112,7 @@ def test_a_client_that_reads_nothing_is_closed_with_4408(monkeypatch: pytest.Mon
         ws = SlowSocket()
         conn = Connection(ws, None)  # type: ignore[arg-type]  # no table to resync from: it only queues
         for version in range(1, 12):
-            conn.send({"type": "state", "version": version})
+            conn.send(state(version))
         ws.gate.set()
         await conn.close()
         assert ws.closed is not None and ws.closed[0] == web_socket.CLOSE_BEHIND == 4408

@@ -9,11 +9,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from cardhall.core.registry import game_names, load
 from cardhall.room import snapshots
 from cardhall.room.commands import Start
+from cardhall.room.messages import ServerMessage
 from cardhall.room.service import Room
 from cardhall.room.store import Store, StoredTable
 from cardhall.room.table import Change, Seat, Table
@@ -24,7 +26,8 @@ class Listener:
         self.player: str | None = None
         self.messages: list[dict[str, Any]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage) -> None:
+        message = msgspec.to_builtins(message)  # as a client reads it
         self.messages.append(message)
 
 
@@ -123,7 +126,7 @@ def test_the_room_stores_snapshots_and_a_restart_replays_only_after_the_last(tmp
             since = short.first - 40
             await actor.subscribe(listener, since)
             heard = [m for m in listener.messages if m["type"] == "event" and m["version"] <= whole.version]
-            assert heard == Table.restore(whole.header, whole.entries).events_since(since, None)
+            assert heard == msgspec.to_builtins(Table.restore(whole.header, whole.entries).events_since(since, None))
             assert len(heard) >= 40
         finally:
             await room.close()

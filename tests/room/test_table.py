@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 
 import cardhall
 from cardhall.core.record import Record
 from cardhall.room import BotTurn, Policy, Seat, Table, TableError, choose
 from cardhall.room.bots import check_spec
+
+wire = msgspec.to_builtins
+"""A message or event as it goes on the wire: the table builds structs (`cardhall.room.messages`)."""
 
 
 def toy_table(toy, *, policy: Policy | None = None, seats: list[Seat] | None = None) -> Table:
@@ -56,7 +60,7 @@ def test_sit_takes_the_first_open_seat_and_every_change_adds_one_to_the_version(
     assert t.version == 0 and t.status == "waiting"
     (c,) = t.sit("bob", "Bob")
     assert c.version == 1 and c.entry == {"kind": "sit", "seat": 0, "player": "bob", "name": "Bob"}
-    assert c.events == {0: [{"type": "sat", "seat": 0, "name": "Bob"}], 1: [{"type": "sat", "seat": 0, "name": "Bob"}],
+    assert wire(c.events) == {0: [{"type": "sat", "seat": 0, "name": "Bob"}], 1: [{"type": "sat", "seat": 0, "name": "Bob"}],
                         None: [{"type": "sat", "seat": 0, "name": "Bob"}]}
     assert versions(t.sit("alice", "Alice", 1)) == [2]
     assert t.seat_of("alice") == 1 and t.seats[1].name == "Alice" and t.seats[1].kind == "person"
@@ -86,7 +90,7 @@ def test_leave_before_the_start_opens_the_seat(toy):
     t.sit("bob", "Bob")
     (c,) = t.leave("bob", 1.0)
     assert c.entry == {"kind": "leave", "seat": 0, "player": "bob"}
-    assert c.events[None] == [{"type": "left", "seat": 0, "name": "Bob"}]
+    assert wire(c.events[None]) == [{"type": "left", "seat": 0, "name": "Bob"}]
     assert t.seats[0] == Seat() and t.seat_of("bob") is None
     with pytest.raises(TableError, match="you do not sit at this table"):
         t.leave("bob", 2.0)
@@ -101,7 +105,7 @@ def test_only_the_host_starts_and_only_with_every_seat_taken(toy):
     with pytest.raises(TableError, match="only the host"):
         t.start("bob")
     (c,) = t.start("alice")
-    assert c.entry == {"kind": "start"} and c.events[1] == [{"type": "started"}] and t.status == "playing"
+    assert c.entry == {"kind": "start"} and wire(c.events[1]) == [{"type": "started"}] and t.status == "playing"
     with pytest.raises(TableError, match="already started"):
         t.start("alice")
     with pytest.raises(TableError, match="the game has started"):
@@ -128,7 +132,7 @@ def test_act_plays_a_move_with_per_viewer_events_and_the_game_ends(toy):
         player = ["alice", "bob"][t.state.to_move()]
         changes = t.act(player, "take 1", t.version, 2.0)
     assert [c.entry["kind"] for c in changes] == ["act", "over"]
-    assert changes[1].events[None] == [{"type": "game_over", "scores": t.state.scores(), "winners": t.state.winners()}]
+    assert wire(changes[1].events[None]) == [{"type": "game_over", "scores": t.state.scores(), "winners": t.state.winners()}]
     assert t.status == "over" and versions(changes) == [t.version - 1, t.version]
     with pytest.raises(TableError, match="the game is over"):
         t.act("alice", "take 1", None, 3.0)
@@ -179,9 +183,10 @@ def test_chat_from_seats_and_spectators_with_limits(toy):
     t = started(toy)
     (c,) = t.chat("bob", "hi\x07 there\nall", 1.0)
     assert c.entry == {"kind": "chat", "player": "bob", "name": "Bob", "text": "hi there all"}
-    assert c.events[0] == c.events[None] == [{"type": "chat", "name": "Bob", "text": "hi there all", "seat": 1, "player": "bob"}]
+    assert wire(c.events[0]) == wire(c.events[None]) == [
+        {"type": "chat", "name": "Bob", "text": "hi there all", "seat": 1, "player": "bob"}]
     (c,) = t.chat("zoe", "nice game", 2.0, name="Zoe")
-    assert c.events[None] == [{"type": "chat", "name": "Zoe", "text": "nice game", "seat": None, "player": "zoe"}]
+    assert wire(c.events[None]) == [{"type": "chat", "name": "Zoe", "text": "nice game", "seat": None, "player": "zoe"}]
     assert t.chat("zed", "x" * 500, 3.0)[0].entry["text"] == "x" * 500
     with pytest.raises(TableError, match="at most 500 characters, this one has 501"):
         t.chat("bob", "x" * 501, 4.0)
@@ -196,13 +201,13 @@ def test_disconnect_longer_than_grace_hands_the_seat_to_the_takeover_bot_until_r
     t = started(toy, policy=Policy(grace=30.0, takeover="random"))
     (c,) = t.disconnect("alice", 10.0)
     assert c.entry == {"kind": "disconnect", "player": "alice", "at": 10.0}
-    assert c.events[None] == [{"type": "disconnected", "seat": 0, "name": "Alice"}]
+    assert wire(c.events[None]) == [{"type": "disconnected", "seat": 0, "name": "Alice"}]
     assert t.disconnect("alice", 11.0) == [] and t.seats[0].away_since == 10.0
     assert t.deadline() == 40.0 and t.bot_turn() is None
     assert t.tick(39.9) == []
     (c,) = t.tick(40.0)
     assert c.entry == {"kind": "takeover", "seat": 0, "reason": "away"}
-    assert c.events[1] == [{"type": "takeover", "seat": 0, "name": "Alice", "bot": "random", "reason": "away"}]
+    assert wire(c.events[1]) == [{"type": "takeover", "seat": 0, "name": "Alice", "bot": "random", "reason": "away"}]
     assert t.tick(100.0) == [] and t.deadline() is None
     turn = t.bot_turn()
     assert turn is not None and (turn.seat, turn.spec, turn.move) == (0, "random", 0)
@@ -211,7 +216,7 @@ def test_disconnect_longer_than_grace_hands_the_seat_to_the_takeover_bot_until_r
     t.act("bob", "take 1", None, 101.0)
     changes = t.connect("alice", 102.0)
     assert [c.entry["kind"] for c in changes] == ["connect", "reclaim"]
-    assert changes[1].events[None] == [{"type": "reclaimed", "seat": 0, "name": "Alice"}]
+    assert wire(changes[1].events[None]) == [{"type": "reclaimed", "seat": 0, "name": "Alice"}]
     assert not t.seats[0].takeover and t.seats[0].connected and t.bot_turn() is None
     assert t.connect("alice", 103.0) == []  # a second connection changes nothing
 
@@ -290,7 +295,7 @@ def test_clock_warns_once_then_the_takeover_bot_plays_the_seat(toy):
     assert t.tick(119.0) == []
     (c,) = t.tick(121.5)
     assert c.entry == {"kind": "warning", "seat": 0, "seconds": 9}
-    assert c.events[None] == [{"type": "clock_warning", "seat": 0, "seconds": 9}]
+    assert wire(c.events[None]) == [{"type": "clock_warning", "seat": 0, "seconds": 9}]
     assert t.tick(125.0) == [] and t.deadline() == 130.0
     (c,) = t.tick(130.0)
     assert c.entry == {"kind": "takeover", "seat": 0, "reason": "clock"}
@@ -330,10 +335,10 @@ def test_policy_is_checked():
 # --- state messages, spectators, sync -------------------------------------------------------
 def test_state_message_gives_legal_moves_only_to_the_person_to_move(toy):
     t = started(toy)
-    mine = t.state_message(0)
+    mine = wire(t.state_message(0))
     assert mine["legal"] == ["take 1", "take 2"] and mine["view"] == t.state.view(0) and mine["seat"] == 0
-    assert t.state_message(1)["legal"] == [] and t.state_message(None)["legal"] == []
-    spectator = t.state_message(None)
+    assert t.state_message(1).legal == [] and t.state_message(None).legal == []
+    spectator = wire(t.state_message(None))
     assert "secret" not in json.dumps(spectator["view"])
     assert spectator["version"] == t.version and spectator["status"] == "playing" and spectator["moves"] == 0
     assert spectator["table"]["options"] == toy.options
@@ -348,7 +353,7 @@ def test_events_since_and_the_bounded_history(toy):
     v = t.version
     t.act("alice", "take 1", None, 1.0)
     t.chat("bob", "ok", 1.0)
-    got = t.events_since(v, 1)
+    got = wire(t.events_since(v, 1))
     assert got == [{"type": "event", "version": v + 1, "event": {"type": "move", "seat": 0}},
                    {"type": "event", "version": v + 2,
                     "event": {"type": "chat", "name": "Bob", "text": "ok", "seat": 1, "player": "bob"}}]

@@ -14,6 +14,7 @@ import cardhall
 from cardhall.core.i18n import lang
 from cardhall.room.commands import COMMANDS, Act, Start, Wait, from_data, to_data
 from cardhall.room.errors import TableError
+from cardhall.room.messages import Hold
 from cardhall.room.service import Room, TableActor
 from cardhall.room.table import Seat, Table
 from cardhall.room.words import room_sentence
@@ -30,12 +31,12 @@ def playing() -> Table:
 def test_the_bots_wait_while_a_person_holds_them() -> None:
     table = playing()
     while table.bot_turn() is None:  # Ann plays until a bot is to move
-        table.act("ann", table.state_message(0)["legal"][0], table.version, now=0.0)
+        table.act("ann", table.state_message(0).legal[0], table.version, now=0.0)
     turn = table.bot_turn()
     assert turn is not None
     [change] = table.wait_for("ann", True)
     assert change.entry == {"kind": "wait", "seat": 0, "on": True}
-    assert change.events[None] == [{"type": "hold", "seat": 0, "name": "Ann", "on": True}]
+    assert change.events[None] == [Hold(seat=0, name="Ann", on=True)]
     assert table.bot_turn() is None and table.held() == 0 and table.seats[0].to_json()["hold"] is True
     from cardhall.room.bots import choose
     assert table.bot_act(turn.seat, choose(turn), turn.move) == []  # an answer thought before the hold waits too
@@ -110,7 +111,7 @@ def test_a_restarted_room_keeps_the_bots_waiting(tmp_path: Path) -> None:
                 await asyncio.sleep(0.05)
             await actor.run(Wait(player=ann, on=True))
             while actor.table.state.to_move() == 0:  # her own moves are never held back
-                await actor.run(Act(player=ann, action=actor.table.state_message(0)["legal"][0],
+                await actor.run(Act(player=ann, action=actor.table.state_message(0).legal[0],
                                     version=actor.table.version))
             await settle(actor)
             assert actor.table.state.to_move() != 0 and actor.table.held() == 0

@@ -10,8 +10,12 @@ from typing import Any, get_args
 
 import msgspec
 
+import cardhall
+from cardhall.room.service import send_changes
+from cardhall.room.table import Seat, Table
 from cardhall.room.words import ROOM_EVENTS
-from cardhall.web.protocol import HTTP_BODIES, RoomEvent, ServerMessage
+from cardhall.web.protocol import HTTP_BODIES, Event, RoomEvent, Said, Sat, SeatInfo, ServerMessage, Started, State, StateWords
+from cardhall.web.words import Cache, Speaker
 from tests.room.helpers import Person, Server, play_out
 
 
@@ -71,3 +75,38 @@ def test_every_message_of_a_played_game_is_declared(server: Server) -> None:
     for name in ("ServerMessage", "State", "Event", "Error", "StateWords", "KeyWords", "SeatInfo", "RoomEvent",
                  "Hold", *(body.__name__ for body in HTTP_BODIES.values())):
         assert name in schema, name
+
+
+def test_the_room_builds_its_messages_as_structs_until_they_are_encoded() -> None:
+    """The table makes its state, its events and the room's events as the protocol's structs
+    (`cardhall.room.messages`), a subscriber receives them so, the words go in their `words`
+    field, and msgspec's JSON of each is the message the types declare."""
+    game = cardhall.load("hearts", target=20)
+    table = Table("t", game, None, [Seat(), *(Seat.robot("random") for _ in range(3))], host="ann")
+    heard = Heard()
+    changes = [*table.sit("ann", "Ann"), *table.start("ann", seed=3), *table.chat("ann", "hi", 1.0)]
+    send_changes(table, {heard}, changes)
+    room = [m.event for m in heard.messages if isinstance(m, Event) and not isinstance(m.event, dict)]
+    assert [type(e) for e in room] == [Sat, Started, Said] and all(isinstance(e, get_args(RoomEvent)) for e in room)
+    assert isinstance(heard.messages[-1], State) and heard.messages[-1].seats[0] == SeatInfo("person", "Ann", player="ann")
+    assert [type(m) for m in heard.messages].count(State) == 1  # the events, then one state
+    speaker = Speaker("t", game, "en", Cache())
+    worded = [said for m in heard.messages for said in speaker.take(m)]
+    assert all(isinstance(m, Event | State) for m in worded) and worded[-1].words is not None
+    assert isinstance(worded[-1].words, StateWords) and worded[-2].words == "You say: hi"
+    for message in worded:
+        text = msgspec.json.encode(message)
+        assert msgspec.json.decode(text) == msgspec.to_builtins(message)
+        declared(msgspec.json.decode(text), msgspec.json.decode(text, type=ServerMessage), "worded")
+
+
+class Heard:
+    """An in-process subscriber (`cardhall.room.service.Subscriber`): the messages as the room sends them."""
+
+    player: str | None = "ann"
+
+    def __init__(self) -> None:
+        self.messages: list[ServerMessage] = []
+
+    def send(self, message: ServerMessage) -> None:
+        self.messages.append(message)

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 import cardhall
@@ -95,7 +96,7 @@ def test_the_browser_picker_walks_a_build_as_the_terminal_does(page: Any, seed: 
     table = five_towers_build(seed)
     game, seat = table.game, table.state.to_move()
     message = table.state_message(seat)
-    steps = Speaker("t", game, "en", Cache()).take(message)[-1]["words"]["steps"]
+    steps = msgspec.to_builtins(Speaker("t", game, "en", Cache()).take(message)[-1])["words"]["steps"]
     view, legal = table.state.view(seat), table.state.legal_actions()
     prompt = Prompt(text_ui(game), seat, lambda line: None)
     rng = random.Random(seed)
@@ -106,7 +107,7 @@ def test_the_browser_picker_walks_a_build_as_the_terminal_does(page: Any, seed: 
         step = page.evaluate("""async (args) => {
             const { pickerStep } = await import('/static/table/picker.js');
             return pickerStep(args);
-        }""", {"legal": message["legal"], "steps": steps, "path": path, "byUser": by_user})
+        }""", {"legal": message.legal, "steps": steps, "path": path, "byUser": by_user})
         assert step["path"] == prompt.path
         if not question:
             assert [o["notations"] for o in step["options"]] == [[game.format_action(a)] for a in left]
@@ -142,7 +143,7 @@ def test_every_5_towers_build_is_made_by_its_clicks(page: Any, seed: int) -> Non
     path it sets is always the start of that build's answers."""
     table = five_towers_demolition(seed)
     message = table.state_message(table.state.to_move())
-    steps = Speaker("t", table.game, "en", Cache()).take(message)[-1]["words"]["steps"]
+    steps = msgspec.to_builtins(Speaker("t", table.game, "en", Cache()).take(message)[-1])["words"]["steps"]
     made = page.evaluate("""async ([legal, steps]) => {
         const { agreeing, finished, parseBuild, sharedPath } = await import('/games/five-towers/web/presenter.js');
         const builds = legal.map(parseBuild).filter(Boolean);
@@ -158,7 +159,7 @@ def test_every_5_towers_build_is_made_by_its_clicks(page: Any, seed: int) -> Non
             const done = finished(builds, draft);
             return [b.notation, done && done.notation, paths];
         });
-    }""", [message["legal"], steps])
+    }""", [message.legal, steps])
     assert any("demolish" in n for n, _d, _p in made)
     for notation, done, paths in made:
         assert done == notation, (notation, done)

@@ -95,14 +95,14 @@ def test_each_change_is_phrased_once_per_viewer_and_language():
     for speaker in speakers:
         for change in changes:
             for event in change.events[0]:
-                assert speaker.take({"type": "event", "version": change.version, "event": event}) == []
-        out = speaker.take(table.state_message(0))
+                assert speaker.take(Event(change.version, event)) == []
+        out = msgspec.to_builtins(speaker.take(table.state_message(0)))
         assert [m["type"] for m in out][-1] == "state" and out[-1]["words"]["lang"] == speaker.code
     assert cache.made == 2 * 2  # (the events of the start, the state) × (en, cs)
     (chat,) = table.chat("p0", "hello", 1.0)
-    said = speakers[0].take({"type": "event", "version": chat.version, "event": chat.events[0][0]})
+    said = speakers[0].take(Event(chat.version, chat.events[0][0]))
     said += speakers[0].take(table.state_message(0))
-    assert said[0]["words"] == "You say: hello" and cache.made == 6
+    assert isinstance(said[0], Event) and said[0].words == "You say: hello" and cache.made == 6
     speakers[1].take(table.state_message(0))
     assert cache.made == 6
 
@@ -124,10 +124,10 @@ def test_a_long_composite_choice_comes_in_steps_as_the_terminal_asks_it():
         raise AssertionError("no build with many choices came up")
     seat = table.state.to_move()
     message = table.state_message(seat)
-    words = Speaker("t2", game, "en", Cache()).take(message)[-1]["words"]
+    words = msgspec.to_builtins(Speaker("t2", game, "en", Cache()).take(message)[-1])["words"]
     ui = text_ui(game)
     view = table.state.view(seat)
-    for notation in message["legal"]:
+    for notation in message.legal:
         action = game.parse_action(notation, None)
         assert words["steps"][notation] == [list(s) for s in ui.steps(action, view, seat)]
         assert notation not in words["choices"][notation]  # said in words, not notation
@@ -165,8 +165,8 @@ def test_a_phrasing_bug_never_stops_the_messages(monkeypatch, caplog):
         raise RuntimeError("a bug in the game's words")
 
     monkeypatch.setattr(speaker.ui, "render", broken)
-    assert speaker.take({"type": "event", "version": change.version, "event": change.events[0][0]}) == []
-    out = speaker.take(table.state_message(0))
+    assert speaker.take(Event(change.version, change.events[0][0])) == []
+    out = msgspec.to_builtins(speaker.take(table.state_message(0)))
     assert [m["type"] for m in out] == ["event", "state"] and all("words" not in m for m in out)
     assert "cannot phrase" in caplog.text
 

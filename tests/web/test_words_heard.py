@@ -13,9 +13,11 @@ import re
 import statistics
 from typing import Any
 
+import msgspec
 import pytest
 
 import cardhall
+from cardhall.room.messages import Event, State
 from cardhall.web.words import Cache, Speaker
 
 # (game, options, the event that ends a segment, ends per segment, the most words a segment may take)
@@ -42,11 +44,11 @@ def heard(name: str, options: dict[str, Any], seed: int) -> list[tuple[str, str]
         events = state.apply_with_events(rng.choice(legal))[0]
         version += 1
         for event in events:
-            speaker.take({"type": "event", "version": version, "event": event})
+            speaker.take(Event(version, event))
         mine = state.to_move() == 0 and not state.is_over()
-        out = speaker.take({"type": "state", "version": version, "seat": 0, "view": state.view_of(0),
-                            "legal": [game.format_action(a) for a in state.legal_actions()] if mine else [],
-                            "over": state.is_over()})
+        legal = [game.format_action(a) for a in state.legal_actions()] if mine else []
+        out = msgspec.to_builtins(speaker.take(State(version, 0, state.view_of(0), 0, state.to_move(), legal, state.is_over(),
+                                                     [], "playing", [])))
         said: set[str] = set()
         for message in out[:-1]:  # every event (a segment's end may say nothing), with its words if any
             fresh = message["words"] and message["words"] not in said
