@@ -69,6 +69,7 @@ def test_friends_presence_invite_and_sit_block_and_a_ban(server, browser) -> Non
     expect(ann.locator("#people-live")).to_have_text(f"Invitation sent to {bob_name}.")
     words = f"{ann_name} invites you to a game of Hearts."
     expect(bob.locator("#people-live")).to_have_text(words)
+    assert "invite" in bob.evaluate("() => window.cardhallSounds.heard")  # its own sound, in the lobby too
     sit = bob.get_by_role("button", name="Accept and sit")
     sit.focus()
     bob.keyboard.press("Enter")

@@ -3,6 +3,7 @@
 // the table, seated), messages, friend requests, and a moderator's sanction. Each notice is said
 // in the live region of the people bar; on a table page the bar also holds "invite a friend".
 import { _, api, el, me, onSubmit, tableLink } from "./common.js";
+import { allowSound, play } from "./table/sound.js";
 
 const $ = (id) => document.getElementById(id);
 const ACTIVE_EVERY = 60_000; // ms between two "active" messages (the server shows away after 5 minutes idle)
@@ -65,6 +66,7 @@ async function notice(message) {
       if (message.unread) announce(_("You have unread messages."));
       break;
     case "invitation": {
+      play("invite");
       const words = await showInvitation(message);
       if (words) announce(words);
       break;
@@ -73,9 +75,11 @@ async function notice(message) {
       announce(_("{name} accepted your invitation.", { name: message.name }));
       break;
     case "message":  // at a table the history says it (table/roomlines.js), in its chat view
+      play("invite");
       if (!HISTORY) announce(_("A message from {name}: {text}", { name: message.name, text: message.text }));
       break;
     case "friend_request":
+      play("invite");
       announce(_("{name} asks to be your friend.", { name: message.name }));
       break;
     case "friend_accepted":
@@ -151,6 +155,7 @@ async function inviteControl(tableId) {
 }
 
 for (const kind of ["keydown", "pointerdown"]) document.addEventListener(kind, active, { passive: true });
+allowSound();  // an invitation, a friend request or a message has its sound on every page (the table's settings)
 if (me()) {
   connect();
   if (tablePath && me().account) inviteControl(where);

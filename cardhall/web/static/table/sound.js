@@ -22,6 +22,7 @@ export const KINDS = {
   deal: [_("A deal or round ends"), [[523, 0, 0.1], [392, 0.1, 0.1], [523, 0.2, 0.16]]],
   win: [_("You win"), [[523, 0, 0.1], [659, 0.1, 0.1], [784, 0.2, 0.1], [1047, 0.3, 0.3]]],
   lose: [_("You lose"), [[392, 0, 0.15], [370, 0.15, 0.15], [349, 0.3, 0.3]]],
+  invite: [_("An invitation, a friend request or a private message"), [[784, 0, 0.06], [988, 0.07, 0.06], [1175, 0.14, 0.1]]],
 };
 
 const TYPES = {
@@ -66,7 +67,7 @@ function audio() {
 export function play(kind) {
   const setting = soundSetting(kind);
   if (!settings.sounds.on || !setting.on || !KINDS[kind]) return;
-  window.cardhallSounds.heard.push(kind);
+  (window.cardhallSounds = window.cardhallSounds || { heard: [] }).heard.push(kind);
   const ctx = audio();
   if (!ctx) return;
   const start = ctx.currentTime + 0.01;
@@ -86,7 +87,7 @@ export function play(kind) {
 
 /** Subscribe the sounds to `model`: each event's kind, and the turn when it becomes yours. */
 export function listenForSounds(model) {
-  window.cardhallSounds = { heard: [] };
+  window.cardhallSounds = window.cardhallSounds || { heard: [] };
   let wasMine = false;
   let missed = false;  // what a returning page missed is told in words, not replayed as sounds
   model.on("sync", () => { missed = true; });
@@ -101,7 +102,11 @@ export function listenForSounds(model) {
     missed = false;
   });
   drawSoundSettings();
-  // browsers start audio only after a gesture: the first key or click opens it
+  allowSound();
+}
+
+/** Browsers start audio only after a gesture: the page's first key or click opens it. */
+export function allowSound() {
   const open = () => { audio(); document.removeEventListener("keydown", open); document.removeEventListener("click", open); };
   document.addEventListener("keydown", open);
   document.addEventListener("click", open);
