@@ -33,7 +33,7 @@ STAMP = datetime.datetime(2026, 11, 24, tzinfo=datetime.UTC)
 """Catalog headers carry this fixed date, so that an update changes only what changed."""
 KEYWORDS = {
     "_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-    "npgettext": ((1, "c"), 2, 3), "N_": None, "NP_": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3), "N_": None, "NP_": ((1, "c"), 2), "Plural": (1, 2),
 }
 METHODS = [("**.py", "python"), ("**.html", "jinja2"), ("**.js", "javascript")]
 

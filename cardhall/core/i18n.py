@@ -22,7 +22,10 @@ Marking without translating (a module-level constant, a message built in an engi
 `N_("…")` and `NP_("context", "…")` return their argument; `Msg` is an English sentence that
 also remembers its message id and parameters, so that an engine can raise it (``str(msg)`` is
 the English) and the room or the terminal can say it again in each reader's language with
-`Lang.say`.
+`Lang.say`. A count said with a noun is a `Plural` (``Plural("{count} day", "{count} days",
+count=n)``: each language's plural forms), a time from now a `FromNow` ("in 3 seconds", «через 3
+секунды», «za 3 sekundy»: Babel's CLDR words), so that no number reaches a sentence outside a
+plural form (tests/test_plurals.py).
 """
 
 from __future__ import annotations
@@ -105,10 +108,72 @@ class Msg(str):
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Msg:
-        """The `Msg` that `to_data` wrote."""
-        params = {k: cls.from_data(v["msg"]) if isinstance(v, dict) else v for k, v in data.get("params", {}).items()}
+        """The `Msg` that `to_data` wrote (a `Plural` or a `FromNow` too)."""
+        if "from_now" in data:
+            return FromNow(float(data["from_now"]))
+        params = {k: Msg.from_data(v["msg"]) if isinstance(v, dict) else v for k, v in data.get("params", {}).items()}
+        if "plural" in data:
+            return Plural(str(data["id"]), str(data["plural"]), **params)
         return cls(str(data["id"]), you=data.get("you"), subject=data.get("subject"), context=data.get("context"),
                    **params)
+
+
+class Plural(Msg):
+    """A message whose words depend on a number: ``Plural("{count} day", "{count} days", count=n)``
+    is said in the reader's plural form for `count` (`Lang.ngettext`); the English is the singular
+    for 1, else the plural. Extracted as a plural entry (the keyword ``Plural``, see
+    `cardhall.core.catalogs`)."""
+
+    plural: str
+
+    def __new__(cls, singular: str, plural: str, /, *, count: float, **params: Any) -> Plural:
+        english = singular if count == 1 else plural
+        self = str.__new__(cls, _format(english, {"count": count, **params}, None))
+        self.msgid, self.plural, self.you, self.subject, self.context = singular, plural, None, None, None
+        self.params = {"count": count, **params}
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_plural, (self.msgid, self.plural, self.params))
+
+    def to_data(self) -> dict[str, Any]:
+        return {**super().to_data(), "plural": self.plural}
+
+
+def _rebuild_plural(singular: str, plural: str, params: dict[str, Any]) -> Plural:
+    return Plural(singular, plural, **params)
+
+
+class FromNow(Msg):
+    """A time from now, said as the reader's language says it: "in 3 seconds", «через 3 секунды»,
+    «za 3 sekundy», «след 3 секунди» (Babel's `format_timedelta` with the CLDR's plural forms and
+    cases); whole seconds up to two minutes, then minutes, hours and days, rounded up."""
+
+    seconds: float
+
+    def __new__(cls, seconds: float) -> FromNow:
+        self = str.__new__(cls, _from_now(seconds, SOURCE))
+        self.msgid, self.you, self.subject, self.context, self.params = "", None, None, None, {}
+        self.seconds = float(seconds)
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FromNow, (self.seconds,))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"id": "", "from_now": self.seconds}
+
+
+def _from_now(seconds: float, code: str) -> str:
+    from datetime import timedelta
+
+    from babel.dates import format_timedelta
+
+    whole = max(1, math.ceil(seconds))
+    unit = "second" if whole <= 120 else "minute" if whole <= 7200 else "hour" if whole <= 172800 else "day"
+    size = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}[unit]
+    return format_timedelta(timedelta(seconds=math.ceil(whole / size) * size), granularity=unit, threshold=10**9,
+                            add_direction=True, format="long", locale=code)
 
 
 def reason(exc: BaseException, limit: int | None = None) -> str:
@@ -195,6 +260,12 @@ class Lang:
             message = message.args[0] if message.args and isinstance(message.args[0], Msg) else str(message)
         if not isinstance(message, Msg):
             return str(message)
+        if isinstance(message, FromNow):
+            return _from_now(message.seconds, self.code)
+        if isinstance(message, Plural):
+            count = message.params["count"]
+            n = int(abs(count)) if float(count).is_integer() else 2
+            return _format(self._t.ngettext(message.msgid, message.plural, n), message.params, self, viewer)
         msgid = message.msgid
         if message.you is not None and viewer is not None and message.subject == viewer:
             msgid = message.you

@@ -32,7 +32,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy.exc import IntegrityError
 
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, FromNow, Msg, Plural
 from cardhall.core.i18n import check as check_lang
 from cardhall.room import names
 from cardhall.room.store import Store, Transaction, players, sessions
@@ -72,8 +72,9 @@ def token_id(token: str) -> str:
 
 def check_password(password: object) -> str:
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise AccountError(Msg(N_("a password is {low} to {high} characters; this one has {length}"), low=MIN_PASSWORD,
-                               high=MAX_PASSWORD, length=len(password) if isinstance(password, str) else 0))
+        raise AccountError(Plural("a password is {low} to {count} character; this one has {length}",
+                                  "a password is {low} to {count} characters; this one has {length}", count=MAX_PASSWORD,
+                                  low=MIN_PASSWORD, length=len(password) if isinstance(password, str) else 0))
     return password
 
 
@@ -98,9 +99,8 @@ class LoginLimits:
         for key, limit in ((f"name {name_key}", self.per_name), (f"address {address}", self.per_address)):
             times = self._recent(key, now)
             if len(times) >= limit:
-                minutes = max(1, round((times[0] + self.window - now) / 60))
                 raise TooManyAttempts(Msg(N_("too many failed logins for this name or from this address; "
-                                             "try again in {minutes} minutes"), minutes=minutes))
+                                             "try again {wait}"), wait=FromNow(times[0] + self.window - now)))
 
     def failed(self, name_key: str, address: str, now: float) -> None:
         self._failures[f"name {name_key}"].append(now)

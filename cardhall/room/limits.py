@@ -10,12 +10,11 @@ room of several nodes each node counts for itself.
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, FromNow, Msg
 
 KEYS = 100_000
 """People or addresses remembered per limit (the least recently seen are forgotten)."""
@@ -71,27 +70,27 @@ class Limiter:
         return (1 - bucket.tokens) / refill
 
 
-# What each limit's refusal says (the periods are those of `RATES`): the limit, and the seconds
-# until the next one is allowed.
+# What each limit's refusal says (the periods are those of `RATES`): the limit, and when the next
+# one is allowed (`FromNow`: "in 3 seconds" in the reader's words).
 MESSAGES = {
     ("player", "address"): N_("too many new guests from your address: at most {count} an hour; "
-                              "you can make another in {seconds} seconds"),
+                              "you can make another {wait}"),
     ("table", "person"): N_("you made too many tables: at most {count} an hour; "
-                            "you can make another in {seconds} seconds"),
+                            "you can make another {wait}"),
     ("table", "address"): N_("too many tables were made from your address: at most {count} an hour; "
-                             "you can make another in {seconds} seconds"),
-    ("chat", "person"): N_("you are chatting too fast: at most {count} messages a minute; "
-                           "you can write again in {seconds} seconds"),
+                             "you can make another {wait}"),
+    ("chat", "person"): N_("you are chatting too fast: at most {count} a minute; "
+                           "you can write again {wait}"),
     ("chat", "address"): N_("too many chat messages from your address: at most {count} a minute; "
-                            "you can write again in {seconds} seconds"),
+                            "you can write again {wait}"),
     ("message", "person"): N_("you are sending messages too fast: at most {count} a minute; "
-                              "you can send another in {seconds} seconds"),
+                              "you can send another {wait}"),
     ("friend", "person"): N_("you asked too many people to be friends: at most {count} an hour; "
-                             "you can ask again in {seconds} seconds"),
+                             "you can ask again {wait}"),
     ("invitation", "person"): N_("you sent too many invitations: at most {count} an hour; "
-                                 "you can invite again in {seconds} seconds"),
+                                 "you can invite again {wait}"),
     ("report", "person"): N_("you sent too many reports: at most {count} an hour; "
-                             "you can report again in {seconds} seconds"),
+                             "you can report again {wait}"),
 }
 
 RATES = {
@@ -145,7 +144,7 @@ class Limits:
             wait = limiter.wait(key, now)
             if wait > 0:
                 rate = limiter.rate
-                raise LimitError(Msg(MESSAGES[(what, by)], count=rate.count, seconds=math.ceil(wait)),
+                raise LimitError(Msg(MESSAGES[(what, by)], count=rate.count, wait=FromNow(wait)),
                                  retry_after=wait)
 
     def check_open(self, hosted: list[tuple[str, float]], now: float) -> None:

@@ -27,7 +27,7 @@ import unicodedata
 from importlib import resources
 
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, Plural
 
 MAX_ACCOUNT = 32
 """The longest account name, in characters (after NFKC)."""
@@ -50,8 +50,8 @@ def clean(name: object, limit: int) -> str:
                                 "use letters, digits, spaces and punctuation"),
                              character=f"U+{ord(bad):04X}"))
     if not 1 <= len(text) <= limit:
-        raise NameRefused(Msg(N_("a name is 1 to {limit} characters; this one has {length}"), limit=limit,
-                             length=len(text)))
+        raise NameRefused(Plural("a name is 1 to {count} character; this one has {length}",
+                                 "a name is 1 to {count} characters; this one has {length}", count=limit, length=len(text)))
     return text
 
 

@@ -41,7 +41,7 @@ from cardhall.bots import bot_names
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Viewer
 from cardhall.core.i18n import DEFAULT as DEFAULT_LANG
-from cardhall.core.i18n import N_, Msg, reason
+from cardhall.core.i18n import N_, Msg, Plural, reason
 from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
 from cardhall.core.titles import title_msg
@@ -814,9 +814,11 @@ class Room:
         if seats is None:
             seats = ["me"] + ["open"] * (n - 1)
         if len(seats) != n:
-            raise TableError(Msg(N_("{game} with these options is played by {players}; give {players} seats "
-                                    "(each \"open\", \"me\" or \"bot:LEVEL\"), not {seats}"),
-                                 game=title_msg(game), players=n, seats=len(seats)))
+            raise TableError(Plural("{game} with these options is played by {count}; give {count} seat "
+                                    "(\"open\", \"me\" or \"bot:LEVEL\"), not {seats}",
+                                    "{game} with these options is played by {count}; give {count} seats "
+                                    "(each \"open\", \"me\" or \"bot:LEVEL\"), not {seats}",
+                                    count=n, game=title_msg(game), seats=len(seats)))
         if seats.count("me") > 1:
             raise TableError(Msg(N_("a person holds one seat per table: give \"me\" at most once")))
         levels = [b for b in ROOM_BOTS if b in bot_names(game)]
@@ -915,8 +917,9 @@ MAX_PACE = 10.0
 def check_pace(seconds: float) -> float:
     """A bot pace: 0 (bots move at once) to 10 seconds."""
     if not isinstance(seconds, int | float) or not 0 <= seconds <= MAX_PACE:
-        raise CardhallError(Msg(N_("the bot pace is 0 to {limit} seconds (0: bots move at once), got {value}"),
-                                limit=f"{MAX_PACE:g}", value=repr(seconds)))
+        raise CardhallError(Plural("the bot pace is 0 to {count} second (0: bots move at once), got {value}",
+                                   "the bot pace is 0 to {count} seconds (0: bots move at once), got {value}",
+                                   count=MAX_PACE, value=repr(seconds)))
     return float(seconds)
 
 
@@ -924,6 +927,7 @@ def check_name(name: str) -> str:
     """A person's shown name: 1 to 40 characters, control characters removed."""
     cleaned = "".join(ch for ch in str(name) if ch.isprintable()).strip()
     if not 1 <= len(cleaned) <= MAX_NAME:
-        raise CardhallError(Msg(N_("a name is 1 to {limit} printable characters; got {length}"), limit=MAX_NAME,
-                                length=len(cleaned)))
+        raise CardhallError(Plural("a name is 1 to {count} printable character; got {length}",
+                                   "a name is 1 to {count} printable characters; got {length}", count=MAX_NAME,
+                                   length=len(cleaned)))
     return cleaned

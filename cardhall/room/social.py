@@ -31,7 +31,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.room.names import keys
 from cardhall.room.store import (
     Store,
@@ -81,8 +81,9 @@ def clean_text(text: object) -> str:
     if not cleaned:
         raise SocialError(Msg(N_("the message is empty; write some text")))
     if len(cleaned) > TEXT_LIMIT:
-        raise SocialError(Msg(N_("a message has at most {limit} characters, this one has {length}"),
-                              limit=TEXT_LIMIT, length=len(cleaned)))
+        raise SocialError(Plural("a message has at most {count} character, this one has {length}",
+                                 "a message has at most {count} characters, this one has {length}",
+                                 count=TEXT_LIMIT, length=len(cleaned)))
     return cleaned
 
 

@@ -29,7 +29,7 @@ from typing import Any, Literal
 import cardhall.room.messages as messages
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Event, Game, State, Viewer
-from cardhall.core.i18n import N_, Msg, reason
+from cardhall.core.i18n import N_, Msg, Plural, reason
 from cardhall.core.record import Record
 from cardhall.core.registry import load
 from cardhall.core.rng import new_seed
@@ -180,8 +180,10 @@ class Table:
         per-viewer events (a game nobody watches: the arena, `play_game`); room events are kept.
         `rated`: chosen at creation, the game moves its people's ratings (`room.ratings`)."""
         if len(seats) != game.num_players:
-            raise TableError(Msg(N_("{game} with these options is played by {players}, so the table needs {players} "
-                                    "seats, not {seats}"), game=title_msg(game), players=game.num_players, seats=len(seats)))
+            raise TableError(Plural("{game} with these options is played by {count}, so the table needs {count} seat, "
+                                    "not {seats}",
+                                    "{game} with these options is played by {count}, so the table needs {count} seats, "
+                                    "not {seats}", count=game.num_players, game=title_msg(game), seats=len(seats)))
         self.policy = policy or Policy()
         check_spec(game, self.policy.takeover)
         self.id = id
@@ -337,8 +339,10 @@ class Table:
         if not isinstance(action_text, str) or not action_text.strip():
             raise TableError(Msg(N_("an action is needed: write a move in the game's notation (see the legal moves)")))
         if len(action_text) > ACTION_LIMIT:
-            raise TableError(Msg(N_("a move has at most {limit} characters, this one has {length}; write it in the "
-                                    "game's notation (see the legal moves)"), limit=ACTION_LIMIT, length=len(action_text)))
+            raise TableError(Plural("a move has at most {count} character, this one has {length}; write it in the "
+                                    "game's notation (see the legal moves)",
+                                    "a move has at most {count} characters, this one has {length}; write it in the "
+                                    "game's notation (see the legal moves)", count=ACTION_LIMIT, length=len(action_text)))
         try:
             action = self.game.parse_action(action_text.strip(), self.state)
         except CardhallError as exc:
@@ -399,8 +403,9 @@ class Table:
         if not text:
             raise TableError(Msg(N_("the chat message is empty; write some text")))
         if len(text) > CHAT_LIMIT:
-            raise TableError(Msg(N_("a chat message has at most {limit} characters, this one has {length}"),
-                                 limit=CHAT_LIMIT, length=len(text)))
+            raise TableError(Plural("a chat message has at most {count} character, this one has {length}",
+                                    "a chat message has at most {count} characters, this one has {length}",
+                                    count=CHAT_LIMIT, length=len(text)))
         seat = self.seat_of(player)
         shown = self.seats[seat].name if seat is not None else _clean(name or "").strip()[:40] or "Spectator"
         return [self._commit({"kind": "chat", "player": player, "name": shown, "text": text}, now)]

@@ -83,8 +83,9 @@ async def profile(url: str, name: str, tr: Lang, say: Output) -> dict[str, Any]:
                         "{pool}: rating {rating}{mark} ± {deviation}, {count} rated games", r["games"],
                         pool=pool_words(pool, tr), rating=r["rating"], mark=mark, deviation=r["deviation"]))
     for game, r in sorted(found["record"].items()):
-        say(tr.ngettext("{game}: {count} game, {won} won", "{game}: {count} games, {won} won", r["played"],
-                        game=game_words(game, tr), won=r["won"]))
+        say(tr._("{game}: {played}, {won}", game=game_words(game, tr),
+                 played=tr.ngettext("{count} game", "{count} games", r["played"]),
+                 won=tr.ngettext("{count} won", "{count} won", r["won"])))
     for g in found["games"][:10]:
         seats = ", ".join(s["name"] for s in g["seats"])
         say(tr._("{game}: place {place} of {seats} ({names}); replay: {url}", game=pool_words(g["pool"], tr),

@@ -32,7 +32,7 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.room.accounts import IDLE, PREFIX, Accounts
 from cardhall.web.languages import chosen, web
 from cardhall.web.pages import same_origin
@@ -89,9 +89,9 @@ class Tokens:
         if token.startswith(PREFIX):
             player = await self.accounts.session_player(token)
             if player is None:
-                raise AuthError(Msg(N_("this session has ended (you logged out, or it was unused for {days} days); "
+                raise AuthError(Msg(N_("this session has ended (you logged out, or it was unused for {days}); "
                                        "log in again with POST /api/sessions, or be a guest with POST /api/players"),
-                                    days=round(IDLE / 86400)))
+                                    days=Plural("{count} day", "{count} days", count=round(IDLE / 86400))))
             return player
         try:
             found = self._serializer.loads(token)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from starlette.requests import Request
 
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, Plural
 
 
 class BodyTooLarge(CardhallError):
@@ -15,7 +15,9 @@ class BodyTooLarge(CardhallError):
 
 
 def _too_large(size: int | str, limit: int) -> BodyTooLarge:
-    return BodyTooLarge(Msg(N_("the request body is too large: {size} bytes; at most {limit}"), size=size, limit=limit))
+    said = Plural("{count} byte", "{count} bytes", count=size) if isinstance(size, int) else size
+    return BodyTooLarge(Msg(N_("the request body is too large: {size}; at most {limit}"), size=said,
+                            limit=Plural("{count} byte", "{count} bytes", count=limit)))
 
 
 async def read_limited(request: Request, limit: int) -> bytes:

@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
-from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, check
+from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, Plural, check
 from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
@@ -174,8 +174,9 @@ def check_view(game: Game, seat: int | None, view: dict[str, Any]) -> dict[str, 
         raise ViewError(Msg(N_("the view is seat {view}'s, but the request says seat {seat}"),
                             view=repr(typed.get("seat")), seat=repr(seat)))
     if "players" in typed and typed["players"] != game.num_players:
-        raise ViewError(Msg(N_("the view has {count} players, but {game} with these options has {players}"),
-                            count=typed["players"], game=game.name, players=game.num_players))
+        raise ViewError(Plural("the view has {count} player, but {game} with these options has {players}",
+                               "the view has {count} players, but {game} with these options has {players}",
+                               count=typed["players"], game=game.name, players=game.num_players))
     _check_numbers(typed)
     return typed
 

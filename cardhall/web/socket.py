@@ -26,7 +26,7 @@ import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.room import commands
 from cardhall.room.cluster import ClusterError
 from cardhall.room.messages import Error, Event, Said, ServerMessage, State
@@ -328,8 +328,9 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront
         raise CardhallError(Msg(N_("send messages as text frames holding JSON, not binary frames")))
     size = len(text.encode())
     if size > MAX_MESSAGE:
-        raise CardhallError(Msg(N_("this message is too large: {size} bytes; a message is at most {limit} bytes (16 KiB)"),
-                                size=size, limit=MAX_MESSAGE))
+        raise CardhallError(Msg(N_("this message is too large: {size}; a message is at most {limit} (16 KiB)"),
+                                size=Plural("{count} byte", "{count} bytes", count=size),
+                                limit=Plural("{count} byte", "{count} bytes", count=MAX_MESSAGE)))
     try:
         data = msgspec.json.decode(text)
     except msgspec.DecodeError as exc:

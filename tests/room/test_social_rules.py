@@ -45,7 +45,7 @@ def test_the_peoples_limits_name_themselves_and_when_they_reset() -> None:
     with pytest.raises(LimitError) as refused:
         limits.take("report", 0.0, person="ann")
     assert str(refused.value) == ("you sent too many reports: at most 10 an hour; "
-                                  "you can report again in 360 seconds")
+                                  "you can report again in 6 minutes")
     assert refused.value.retry_after == pytest.approx(360.0)
     limits.take("report", 0.0, person="bob")  # per person
     limits.take("report", 360.0, person="ann")  # one more every 6 minutes

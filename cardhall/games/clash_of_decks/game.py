@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from cardhall.core.errors import IllegalAction, NotationError, OptionError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.core.options import Option
 from cardhall.core.plugins import Plugins, SearchProfile, heuristic_levels
 from cardhall.core.rng import MAX_SEED, chance_rng
@@ -207,8 +207,9 @@ class ClashOfDecks(Game):
                                                      "{example} (or give --level {level} alone for that preset)"),
                                          points=points, level=level, example=example))
             if not 1 <= points <= 5:
-                raise OptionError(Msg(N_("clash-of-decks: custom play is levels 1–5, these options add up to "
-                                         "{points} points"), points=points))
+                raise OptionError(Plural("clash-of-decks: custom play is levels 1–5, these options add up to "
+                                         "{count} point", "clash-of-decks: custom play is levels 1–5, these options "
+                                         "add up to {count} points", count=points))
         self.difficulty: dict[str, Any] = given
         self.points = points
         self.ai_bonus = 0 if given["ai_ability"] == "none" else ABILITY_BITS[given["ai_ability"]]
@@ -523,7 +524,8 @@ class ClashState(State):
             self.result = [0, 1]
             self.phase = OVER
             if not self.quiet:
-                self.reports.append(Msg(N_("{turns} turns have been played: the game is a draw."), turns=MAX_TURNS))
+                self.reports.append(Msg(N_("{turns} have been played: the game is a draw."),
+                                        turns=Plural("{count} turn", "{count} turns", count=MAX_TURNS)))
             return
         self._start_turn(1 - self.active)
 
@@ -673,7 +675,8 @@ class ClashState(State):
             self.reports.append(Spoken(f"The automaton's deck is empty: its Bastion flips to the Fort and its discard pile "
                                        f"becomes a new deck of {len(self.ai_deck)} cards.",
                                        N_("The automaton's deck is empty: its Bastion flips to the Fort and its discard "
-                                          "pile becomes a new deck of {count} cards."), count=len(self.ai_deck)))
+                                          "pile becomes a new deck of {cards}."),
+                                       cards=Plural("{count} card", "{count} cards", count=len(self.ai_deck))))
 
     def _ai_summon_step(self) -> None:
         """Reveal one card: a creature goes behind the others in the lane whose turn it is,

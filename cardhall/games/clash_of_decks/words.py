@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardhall.core.i18n import N_, NP_, Msg
+from cardhall.core.i18n import N_, NP_, FromNow, Msg, Plural
 
 CARD_NAME = "card name"
 CARD_NAMES = (
@@ -113,6 +113,8 @@ def _spoken(english: str, msgid: str, you: str | None, them: str | None, subject
 
 def to_data(msg: Msg) -> dict[str, Any]:
     """A message as JSON-safe data (for events that travel), read back by `from_data`."""
+    if isinstance(msg, Plural | FromNow):
+        return msg.to_data()
     params = {k: {"msg": to_data(v)} if isinstance(v, Msg) else v for k, v in msg.params.items()}
     data = {"id": msg.msgid, "you": msg.you, "subject": msg.subject, "context": msg.context, "params": params}
     if isinstance(msg, Spoken) and msg.them:
@@ -122,6 +124,8 @@ def to_data(msg: Msg) -> dict[str, Any]:
 
 def from_data(data: dict[str, Any]) -> Msg:
     """The message `to_data` wrote."""
+    if "plural" in data or "from_now" in data:
+        return Msg.from_data(data)
     params = {k: from_data(v["msg"]) if isinstance(v, dict) and "msg" in v else v
               for k, v in data.get("params", {}).items()}
     return Msg(data["id"], you=data.get("you"), subject=data.get("subject"), context=data.get("context"), **params)

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.core.options import Option
 from cardhall.core.plugins import Plugins, SearchProfile, heuristic_levels
 from cardhall.core.rng import MAX_SEED, chance_rng
@@ -36,7 +36,7 @@ CARD_COUNTS = (N_("no cards"), N_("1 card"), N_("2 cards"), N_("3 cards"), N_("4
 
 def card_count(n: int) -> Msg:
     """`n` offer cards (0–5) as a `Msg`: "1 card", "3 cards"."""
-    return Msg(CARD_COUNTS[n]) if 0 <= n < len(CARD_COUNTS) else Msg(N_("{count} cards"), count=n)
+    return Msg(CARD_COUNTS[n]) if 0 <= n < len(CARD_COUNTS) else Plural("{count} card", "{count} cards", count=n)
 
 
 def make_deck(players: int) -> list[int]:

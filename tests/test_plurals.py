@@ -1,0 +1,94 @@
+"""Every number said with a noun goes through a plural form (issue 46): a message that puts a
+number before a counted noun ("{seconds} seconds", "{count} games, {won} won") is a plural entry
+(`ngettext`, `Plural`), with only that one number in it, so that Czech says «za 3 sekundy», «1 hra»
+and Russian «через 5 секунд», never «za 3 sekund» or «1 игра, 1 спечелени». A time from now is a
+`FromNow` (Babel's words: "in 3 seconds"), never a number in a sentence."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from cardhall.core.i18n import DOMAINS, LOCALE_DIR, FromNow, Msg, Plural, lang
+
+COUNTED = ("seconds", "minutes", "hours", "days", "weeks", "cards", "points", "turns", "games", "tricks", "bytes",
+           "characters", "messages", "tables", "moves", "deals", "rounds", "boards", "entries", "players", "seats",
+           "won", "lost", "wins", "people", "bots", "words", "keys", "times", "marks", "tokens", "members", "events")
+NAMES = ("player", "winner", "owner", "name", "who", "seat", "puller", "victim", "partner", "game")
+"""Placeholders that hold a name, not a number ("{player} wins")."""
+NUMBER_BEFORE_NOUN = re.compile(r"\{(?!(?:" + "|".join(NAMES) + r")\})(\w+)\}\s+(?:more\s+)?(" + "|".join(COUNTED) + r")\b")
+
+
+def singular_messages() -> list[tuple[str, str]]:
+    found = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / f"{domain}.pot").open("rb") as f:
+            for m in read_po(f):
+                if m.id and isinstance(m.id, str):
+                    found.append((domain, m.id))
+    return found
+
+
+def number_before_noun(text: str) -> list[str]:
+    return [m.group(0) for m in NUMBER_BEFORE_NOUN.finditer(text)]
+
+
+def test_no_number_is_said_with_a_noun_outside_a_plural_form():
+    wrong = [f"{domain}: {msgid!r} ({', '.join(hits)})" for domain, msgid in singular_messages()
+             if (hits := number_before_noun(msgid))]
+    assert not wrong, "say these through ngettext or Plural:\n" + "\n".join(wrong)
+
+
+def test_a_plural_entry_counts_one_number():
+    """A plural entry's forms follow `{count}`; a second number in it would take the first's form."""
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / f"{domain}.pot").open("rb") as f:
+            for m in read_po(f):
+                if m.id and not isinstance(m.id, str) and len(number_before_noun(m.id[1])) > 1:
+                    wrong.append(f"{domain}: {m.id[1]!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("text, hits", [("you can write again in {seconds} seconds", 1),
+                                        ("{game}: {count} games, {won} won", 2),
+                                        ("at most {count} an hour", 0)])
+def test_the_check_catches_a_number_before_a_noun(text, hits):
+    assert len(number_before_noun(text)) == hits
+
+
+@pytest.mark.parametrize("code, seconds, said", [
+    ("cs", 1, "za 1 sekundu"), ("cs", 3, "za 3 sekundy"), ("cs", 5, "za 5 sekund"),
+    ("ru", 1, "через 1 секунду"), ("ru", 3, "через 3 секунды"), ("ru", 21, "через 21 секунду"),
+    ("bg", 3, "след 3 секунди"), ("es", 1, "dentro de 1 segundo"), ("en", 2.2, "in 3 seconds"),
+    ("ru", 900, "через 15 минут"), ("cs", 7_776_000, "za 90 dní")])
+def test_a_time_from_now_is_said_in_the_readers_words(code, seconds, said):
+    assert lang(code).say(FromNow(seconds)) == said
+
+
+@pytest.mark.parametrize("code, count, said", [("cs", 1, "1 den"), ("cs", 3, "3 dny"), ("cs", 90, "90 dní"),
+                                               ("ru", 21, "21 день"), ("ru", 90, "90 дней"), ("en", 1, "1 day")])
+def test_a_plural_message_takes_the_readers_form(code, count, said):
+    assert lang(code, "web").say(Plural("{count} day", "{count} days", count=count)) == said
+
+
+@pytest.mark.parametrize("code, said", [("cs", "znovu můžete psát za 3 sekundy"), ("ru", "снова писать можно через 3 секунды"),
+                                        ("es", "puedes volver a escribir dentro de 3 segundos"), ("en", "you can write again in 3 seconds")])
+def test_a_limits_refusal_counts_its_seconds_in_the_readers_words(code, said):
+    from cardhall.room.limits import LimitError, Limits, Rate
+
+    limits = Limits({("chat", "person"): Rate(1, 3.0)})
+    limits.take("chat", 0.0, person="ann")
+    with pytest.raises(LimitError) as refused:
+        limits.take("chat", 0.5, person="ann")
+    assert lang(code).say(refused.value).endswith(said)
+
+
+def test_plural_and_time_travel_between_nodes():
+    message = Msg("try again {wait}", wait=FromNow(3), days=Plural("{count} day", "{count} days", count=2))
+    again = Msg.from_data(message.to_data())
+    assert str(again) == str(message) == "try again in 3 seconds"
+    assert lang("ru").say(again.params["wait"]) == "через 3 секунды"
+    assert lang("ru").say(again.params["days"]) == lang("ru").say(message.params["days"])
