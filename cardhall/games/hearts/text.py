@@ -26,9 +26,10 @@ class GameTextUI(TextUI):
                           "Keys: C table, S score, T turn, F led suit, ? help.", target=view["target"])]
 
     # --- words shared by the pictures and the events -----------------------------------
-    def _cards(self, cards: list[str]) -> str:
-        """Cards in words, as the object of a verb: "the queen of spades and the two of clubs"."""
-        return self.tr.join(self.card(parse_card(c), as_object=True) for c in cards)
+    def _cards(self, cards: list[str], *, as_object: bool = True) -> str:
+        """Cards in words, as the object of a verb ("You pass the queen of spades and the two of
+        clubs"), or named on their own (`as_object` False: "Last trick: …", after a colon)."""
+        return self.tr.join(self.card(parse_card(c), as_object=as_object) for c in cards)
 
     def _entries(self, values: list[int], viewer: Viewer) -> str:
         """Each seat with a number: "You 3, East 0, South 13, West 10"."""
@@ -99,9 +100,9 @@ class GameTextUI(TextUI):
         return said + self.code(card)
 
     def _trick_cards(self, cards: list[str]) -> str:
-        """A whole trick's cards: in words ("the three of clubs, …"), or as notation for a reader
-        who types it ("3C 5C QC 2D")."""
-        return " ".join(cards) if self.notation else self._cards(cards)
+        """A whole trick's cards, named on their own ("Last trick: three of clubs, …"), or as
+        notation for a reader who types it ("3C 5C QC 2D")."""
+        return " ".join(cards) if self.notation else self._cards(cards, as_object=False)
 
     def table(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut C: the cards of the current trick alone, in one sentence (X: the last trick)."""

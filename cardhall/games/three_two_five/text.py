@@ -309,7 +309,7 @@ class GameTextUI(TextUI):
         if kind == "trick_won":
             if event.get("last") and "card" not in event:
                 return tr._("You win the last trick.") if you else tr._("{player} wins the last trick.", player=player)
-            card = self._the(event["card"])
+            card = self.card(parse_card(event["card"]))  # named on its own: «старшая карта — дама пик»
             if event.get("last"):
                 return (tr._("You win the last trick with the {card}.", card=card) if you
                         else tr._("{player} wins the last trick with the {card}.", player=player, card=card))
