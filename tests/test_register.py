@@ -23,9 +23,12 @@ from cardhall.core.i18n import DOMAINS, LOCALE_DIR
 GAMES = LOCALE_DIR.parent / "games"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 YOU = {"ru": r"(?:Вы|Вас|Вам|Вами|Ваш[а-яё]*)", "bg": r"(?:Вие|Вас|Вам|Ви|Ваш[а-я]*)"}
-USTED = re.compile(r"(?i:\b(?:usted(?:es)?|quería decir)\b)"
-                   r"|(?:^|[.!?:¿]\s*)(?:Pulse|Escriba|Elija|Seleccione|Introduzca|Espere|Juegue|Vuelva|Haga)\b")
-"""«usted», and its commands where a sentence starts («elija» inside a sentence is a subjunctive)."""
+USTED = re.compile(r"(?i:\b(?:usted(?:es)?|quería decir|su dirección)\b)"
+                   r"|(?:^|[.!?:¿]\s*)(?:Pulse|Escriba|Elija|Seleccione|Introduzca|Espere|Juegue|Vuelva|Haga)\b"
+                   r"|;\s*(?:puede|podrá)\s+(?:crear|enviar|escribir|volver|invitar|pedir|denunciar|jugar|entrar)\b")
+"""«usted», and its commands where a sentence starts («elija» inside a sentence is a subjunctive);
+«su dirección» (the reader's address is «tu dirección»), and «puede/podrá» + one of the reader's own
+actions opening a clause («…; puede crear otro…» is «puedes»)."""
 
 
 def texts(code: str) -> Iterator[tuple[str, str, str]]:
@@ -46,7 +49,8 @@ def texts(code: str) -> Iterator[tuple[str, str, str]]:
 
 
 def mid_sentence(code: str) -> re.Pattern[str]:
-    return re.compile(rf"[\w,)»\-]\s+{YOU[code]}\b")
+    """A capitalised polite "you" after a word, a comma, a closing mark or inside a bracket («(Вы …»)."""
+    return re.compile(rf"(?:[\w,)»\-]\s+|\(){YOU[code]}\b")
 
 
 @pytest.mark.parametrize("code", ["ru", "bg"])
@@ -64,6 +68,43 @@ def test_bulgarian_drops_the_redundant_pronoun():
     assert not wrong, "\n".join(wrong)
 
 
+BG_TI_WORDS = "|".join((
+    "блокирай", "отблокирай", "включи", "заглуши", "запази", "затвори", "играй", "изпрати", "изпълни", "кажи", "копирай",
+    "откажи", "отмени", "отстрани", "оттегли", "подай", "попълни", "потвърди", "премахни", "приеми", "седни", "натисни",
+    "избери", "напиши", "влез", "излез", "виж", "чакай", "изчакай", "продължи", "създай", "смени", "върни", "отиди",
+    "започни", "пусни", "спри", "докладвай", "опитай", "въведи", "дай", "покани"))
+CLAUSE = r"(?:^|[.!?;:—]\s+|«|\()"
+BG_TI = re.compile(CLAUSE + r"(?i:(" + BG_TI_WORDS + r"))(?!\w)")
+"""Bulgarian imperatives of «ти» opening a clause (inside one, «да запази», «ви отстрани» are other
+forms of the same verbs): the room says «вие» (issue 46: «Играй сега» beside «Сменете езика»)."""
+BG_VIE = re.compile(CLAUSE + r"[А-Я]?[а-я]+(?:ете|ите|йте)(?!\w)")
+BG_TI_AFTER_VIE = re.compile(r"(?:,|\sили|\sи)\s+(?i:(" + BG_TI_WORDS + r"))(?!\w)")
+"""A «ти» imperative joined to a «вие» one: «Приемете и седни»."""
+
+
+def bg_ti(english: str, text: str) -> bool:
+    """Whether `text` tells the reader what to do with «ти»; «Покани» is also the plural of
+    «покана» (invitations), an imperative only where the English invites."""
+    found = {m.group(1).lower() for m in BG_TI.finditer(text)}
+    if BG_VIE.search(text):
+        found |= {m.group(1).lower() for m in BG_TI_AFTER_VIE.finditer(text)}
+    if found == {"покани"} and not english.startswith(("Invite", "invite", "Ask", "ask")):
+        return False
+    return bool(found)
+
+
+def test_bulgarian_says_vie_to_the_reader_every_time():
+    wrong = [f"{where} → {text!r}" for where, english, text in texts("bg") if bg_ti(english, text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_check_catches_a_ti_imperative():
+    assert bg_ti("Play now", "Играй сега") and bg_ti("Accept and sit", "Приемете и седни")
+    assert bg_ti("Mute, ban or kick", "Заглушете, изгони или отстрани човек")
+    assert not bg_ti("", "модератор ви отстрани от тази маса") and not bg_ti("", "трябва да запази картите си")
+    assert not bg_ti("Play now", "Играйте сега") and not bg_ti("Invitations and messages", "Покани и съобщения")
+
+
 def test_spanish_says_tu_not_usted():
     wrong = [f"{where} → {text!r}" for where, _, text in texts("es") if USTED.search(text)]
     assert not wrong, "\n".join(wrong)
@@ -73,6 +114,8 @@ def test_spanish_says_tu_not_usted():
     ("ru", "Какие карты Вы берёте?", "Which cards do you take?"),
     ("ru", "Вы должны пасовать", "you must pass"),
     ("bg", "Ако Вие спечелите…", "If you win…"),
+    ("ru", "Торги (Вы начинаете): ставок пока нет.", "Bidding (you start): no bids yet."),
+    ("bg", "Наддаване (Вие сте първи): …", "Bidding (you start): …"),
 ])
 def test_the_checks_catch_a_capitalised_you(code, text, english):
     caught = mid_sentence(code).search(text) or (english[:1].islower() and re.match(rf"^{YOU[code]}\b", text))
@@ -82,6 +125,8 @@ def test_the_checks_catch_a_capitalised_you(code, text, english):
 def test_the_checks_catch_usted_and_a_redundant_vie():
     assert USTED.search("¿quería decir hearts?") and USTED.search("Pulse Intro para jugar.")
     assert not USTED.search("¿querías decir hearts? Pulsa Intro para jugar, salvo que la partida elija otra.")
+    assert USTED.search("demasiados invitados desde su dirección") and USTED.search("como mucho 60; puede crear otro")
+    assert not USTED.search("no se puede leer QS; puedes crear otro") and not USTED.search("solo un moderador puede hacer esto")
     opens = re.compile(r"(?:^|[.!?]\s+)Вие\s+(?!и\b|сте\b)")
     assert opens.search("Вие пасувате.") and not opens.search("Пасувате. Вие и Ана печелите.")
 
