@@ -21,6 +21,7 @@ from typing import Any
 from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.table import Table
+from cardhall.room.words import seat_label
 
 
 def _hands(table: Table) -> list[Any]:
@@ -80,7 +81,8 @@ def build(header: dict[str, Any], entries: list[dict[str, Any]], code: str) -> d
     state = table.state
     return {"table": table.id, "game": table.game.name, "title": game_title(table.game, ui.tr),
             "options": dict(table.game.options), "seed": table.seed, "rated": table.rated, "private": table.private,
-            "seats": [{"name": s.name, "kind": s.kind, "player": s.player, "bot": s.bot, "seat_name": ui.seat(i)}
+            "seats": [{"name": s.name, "kind": s.kind, "player": s.player, "bot": s.bot, "seat_name": ui.seat(i),
+                       "label": seat_label({"kind": s.kind, "bot": s.bot, "name": s.name}, ui.tr)}
                       for i, s in enumerate(table.seats)],
             "start": {"hands": start}, "steps": steps, "deals": deal,
             "scores": state.scores(), "winners": state.winners(),

@@ -17,6 +17,7 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import Lang
 from cardhall.core.registry import game_class
 from cardhall.core.titles import game_title
+from cardhall.room.words import seat_label
 from cardhall.tui.remote import identities_path, load_identities
 from cardhall.web.client import RoomClient, parse_table_url
 
@@ -87,7 +88,7 @@ async def profile(url: str, name: str, tr: Lang, say: Output) -> dict[str, Any]:
                  played=tr.ngettext("{count} game", "{count} games", r["played"]),
                  won=tr.ngettext("{count} won", "{count} won", r["won"])))
     for g in found["games"][:10]:
-        seats = ", ".join(s["name"] for s in g["seats"])
+        seats = ", ".join(seat_label(s, tr) for s in g["seats"])
         say(tr._("{game}: place {place} of {seats} ({names}); replay: {url}", game=pool_words(g["pool"], tr),
                  place=g["place"], seats=len(g["seats"]), names=seats, url=server + g["replay"]))
     return found
@@ -110,7 +111,7 @@ async def replay(url: str, tr: Lang, say: Output, code: str) -> dict[str, Any]:
             say(tr._("Deal {deal} of {deals}", deal=deal, deals=found["deals"]))
             for seat, hand in zip(found["seats"], hands, strict=False):
                 if isinstance(hand, list):
-                    who = "{} ({})".format(seat["seat_name"], seat["name"])
+                    who = "{} ({})".format(seat["seat_name"], seat_label(seat, tr))
                     say("      " + tr._("{seat}: {cards}", seat=who, cards=", ".join(words.get(c, c) for c in hand)))
         say(f"{step['number']:>4}. " + " ".join(step["said"]))
         hands = step["hands"]

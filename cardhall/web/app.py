@@ -41,6 +41,7 @@ from cardhall.room.ratings import display
 from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
+from cardhall.room.words import seat_label
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.languages import chosen, say_error, web
@@ -500,7 +501,7 @@ def create_app(room: Room, secret: str) -> Starlette:
                             language=LANGUAGES.get(found["lang"], found["lang"]),
                             ratings=[{"pool": pool_words(pool, tr), **r} for pool, r in sorted(rated.items())],
                             record=[{"game": game_words(g, tr), **r} for g, r in sorted(played.items())],
-                            games=[{**g, "title": game_words(g["game"], tr),
+                            games=[{**g, "title": game_words(g["game"], tr), "names": [seat_label(s, tr) for s in g["seats"]],
                                     "when": time.strftime("%Y-%m-%d %H:%M", time.gmtime(g["finished"]))} for g in games])
 
     async def leaderboard_page(request: Request) -> Response:
@@ -521,7 +522,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         pools = sorted({*boards, *(p for p in ratings.anchors() if p.startswith(name + ":"))},
                        key=lambda p: int(p.partition(":")[2]))
         shown = [{"name": pool_words(p, tr), "people": boards.get(p, []),
-                  "anchors": [(level, display(mu)) for level, mu in sorted(ratings.anchors().get(p, {}).items(),
+                  "anchors": [(level_title(level, tr), display(mu)) for level, mu in sorted(ratings.anchors().get(p, {}).items(),
                                                                           key=lambda x: x[1])]} for p in pools]
         return await render(request, "leaderboard.html", N_("cardhall — a leaderboard"), game=title, pools=shown,
                             problem=None, min_games=ratings.MIN_GAMES)

@@ -1,10 +1,26 @@
 // The moderation page: the open reports (each with what was attached), a form to mute, ban or
 // kick a person with a reason shown to them, and the audit log. The API refuses non-moderators.
-import { _, api, el, onSubmit } from "./common.js";
+import { _, api, el, onSubmit, pgettext } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const fail = (err) => { $("mod-error").textContent = err.message || String(err); };
 const when = (t) => new Date(t * 1000).toISOString().slice(0, 16).replace("T", " ");
+
+/** A line of the audit log in the reader's words: who did what to whom (the log keeps the sanction's
+ * own word, "mute", and "command line" for `cardhall admin`). */
+const ACTIONS = {
+  mute: pgettext("audit", "muted"), ban: pgettext("audit", "banned"), kick: pgettext("audit", "removed from a table"),
+  unmute: pgettext("audit", "unmuted"), unban: pgettext("audit", "lifted the ban on"), unkick: pgettext("audit", "let back to the table"),
+  grant: pgettext("audit", "made a moderator"), revoke: pgettext("audit", "took the moderator role from"),
+  close: pgettext("audit", "closed a report"),
+};
+function auditLine(a) {
+  const actor = a.actor === "command line" ? _("the command line") : a.actor;
+  const reason = a.detail && a.detail.reason ? a.detail.reason : "";
+  const line = _("{when}: {actor} {action} {subject}", { when: when(a.at), actor, action: ACTIONS[a.action] || a.action,
+    subject: a.subject || "" }).trim();
+  return reason ? _("{line} (reason: {reason})", { line, reason }) : line;
+}
 
 function reportItem(r) {
   const chat = ((r.attached && r.attached.log) || []).filter((e) => e.kind === "chat")
@@ -29,8 +45,7 @@ async function load() {
     $("reports").replaceChildren(...reports.map(reportItem));
     $("reports-empty").hidden = reports.length > 0;
     const audit = await api("/api/moderation/audit");
-    $("audit").replaceChildren(...audit.map((a) => el("li", {
-      text: `${when(a.at)} ${a.actor}: ${a.action} ${a.subject || ""}${a.detail && a.detail.reason ? ` (${a.detail.reason})` : ""}` })));
+    $("audit").replaceChildren(...audit.map((a) => el("li", { text: auditLine(a) })));
   } catch (err) { fail(err); }
 }
 

@@ -16,7 +16,7 @@ function cardText(token) {
 
 function handItem(seat, hand) {
   const li = document.createElement("li");
-  const who = `${seat.seat_name} (${seat.name})`;
+  const who = `${seat.seat_name} (${seat.label || seat.name})`;
   if (!Array.isArray(hand)) {
     li.textContent = _("{seat}: no hand", { seat: who });
     return li;
@@ -54,7 +54,7 @@ function show() {
   const hands = step ? step.hands : replay.start.hands;
   $("hands").replaceChildren(...replay.seats.map((seat, i) => handItem(seat, hands[i])));
   const scores = step ? step.scores : replay.seats.map(() => 0);
-  $("scores").textContent = replay.seats.map((seat, i) => _("{seat}: {score}", { seat: seat.name, score: scores[i] })).join(", ");
+  $("scores").textContent = replay.seats.map((seat, i) => _("{seat}: {score}", { seat: seat.label || seat.name, score: scores[i] })).join(", ");
   $("result").textContent = at === steps.length ? replay.result : "";
   for (const [id, off] of [["first", at === 0], ["prev", at === 0], ["prev-deal", at === 0],
     ["next", at === steps.length], ["next-deal", at === steps.length], ["last", at === steps.length]]) {
