@@ -19,7 +19,7 @@ from cardhall.core.errors import (
     OptionError,
     StateFormatError,
 )
-from cardhall.core.i18n import DEFAULT, LANGUAGES, N_, Msg, check, reason
+from cardhall.core.i18n import DEFAULT, LANGUAGES, N_, LanguageName, Msg, check, reason
 from cardhall.core.options import Option, validate_options
 from cardhall.core.plugins import Plugins
 from cardhall.core.rng import check_seed, new_seed
@@ -126,7 +126,7 @@ class Game(ABC):
         if not path.is_file():
             written = [c for c in LANGUAGES if folder.joinpath(f"{cls.name}.{c}.md").is_file()]
             raise OptionError(Msg(N_("the rules of {game} are not written in {language}; they are written in: {languages}"),
-                                  game=cls.name, language=LANGUAGES[code],
+                                  game=cls.name, language=LanguageName(code),
                                   languages=", ".join(f"{c} ({LANGUAGES[c]})" for c in written) or Msg(N_("none"))))
         return path.read_text(encoding="utf-8")
 

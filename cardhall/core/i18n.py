@@ -111,6 +111,8 @@ class Msg(str):
         """The `Msg` that `to_data` wrote (a `Plural` or a `FromNow` too)."""
         if "from_now" in data:
             return FromNow(float(data["from_now"]))
+        if "language" in data:
+            return LanguageName(str(data["language"]))
         params = {k: Msg.from_data(v["msg"]) if isinstance(v, dict) else v for k, v in data.get("params", {}).items()}
         if "plural" in data:
             return Plural(str(data["id"]), str(data["plural"]), **params)
@@ -162,6 +164,36 @@ class FromNow(Msg):
 
     def to_data(self) -> dict[str, Any]:
         return {"id": "", "from_now": self.seconds}
+
+
+class LanguageName(Msg):
+    """A language named inside a sentence, as the reader's language names it: «руски» to a Bulgarian,
+    "Russian" in English (Babel's CLDR names, lower case where the language writes them so), never
+    the language's own name («Русский») that the language picker shows."""
+
+    language: str
+
+    def __new__(cls, code: str) -> LanguageName:
+        self = str.__new__(cls, language_name(code, SOURCE))
+        self.msgid, self.you, self.subject, self.context, self.params = "", None, None, None, {}
+        self.language = code
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LanguageName, (self.language,))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"id": "", "language": self.language}
+
+
+def language_name(code: str, reader: str) -> str:
+    """The language `code` as the language `reader` names it in a sentence ("Russian", «руски»)."""
+    from babel import Locale
+
+    try:
+        return str(Locale.parse(reader).languages.get(code) or LANGUAGES.get(code, code))
+    except (ValueError, TypeError):
+        return LANGUAGES.get(code, code)
 
 
 def _from_now(seconds: float, code: str) -> str:
@@ -262,6 +294,8 @@ class Lang:
             return str(message)
         if isinstance(message, FromNow):
             return _from_now(message.seconds, self.code)
+        if isinstance(message, LanguageName):
+            return language_name(message.language, self.code)
         if isinstance(message, Plural):
             count = message.params["count"]
             n = int(abs(count)) if float(count).is_integer() else 2

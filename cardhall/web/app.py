@@ -26,7 +26,7 @@ from starlette.websockets import WebSocket
 from cardhall.bots import bot_names
 from cardhall.bots.levels import choices, describe, level_title
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import LANGUAGES, N_, Lang, Msg
+from cardhall.core.i18n import N_, Lang, Msg, language_name
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
@@ -498,7 +498,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         played = await history.record_of(room.store, player)
         games = await history.games_of(room.store, player, viewer, limit=20)
         return await render(request, "profile.html", N_("cardhall — a player"), person=found, problem=None,
-                            language=LANGUAGES.get(found["lang"], found["lang"]),
+                            language=language_name(found["lang"], code) if found["lang"] else "",
                             ratings=[{"pool": pool_words(pool, tr), **r} for pool, r in sorted(rated.items())],
                             record=[{"game": game_words(g, tr), **r} for g, r in sorted(played.items())],
                             games=[{**g, "title": game_words(g["game"], tr), "names": [seat_label(s, tr) for s in g["seats"]],

@@ -50,11 +50,21 @@ export function languageName(code) {
   return option ? option.textContent.trim() : code;
 }
 
+/** A language named inside a sentence, as the reader's language names it («руски» to a Bulgarian,
+ * "Russian" in English), never its own name («Русский»: the picker's). */
+export function languageInWords(code) {
+  try {
+    return new Intl.DisplayNames([LANG], { type: "language" }).of(code) || languageName(code);
+  } catch {
+    return languageName(code);
+  }
+}
+
 /** The languages a table's people read, e.g. "Players speak: Čeština, Русский" (null: none known). */
 export function playersSpeak(seats) {
   const codes = [...new Set((seats || []).filter((s) => s.kind === "person" && s.lang).map((s) => s.lang))];
   if (!codes.length) return null;
-  return _("Players speak: {languages}", { languages: codes.map(languageName).join(", ") });
+  return _("Players speak: {languages}", { languages: codes.map(languageInWords).join(", ") });
 }
 
 export class ApiError extends Error {
