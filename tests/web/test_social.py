@@ -107,7 +107,8 @@ def test_friends_presence_invite_and_sit_block_and_a_ban(server, browser) -> Non
     type_into(ann, "#s-reason", "threats in the chat")
     ann.keyboard.press("Enter")
     expect(ann.locator("#mod-status")).to_contain_text(f"Done: {eve_name}")
-    expect(ann.locator("#audit")).to_contain_text(f"{ann_name}: ban {eve_name} (threats in the chat)")
+    # the audit log in words: who did what to whom, and why
+    expect(ann.locator("#audit")).to_contain_text(f"{ann_name} banned {eve_name} (reason: threats in the chat)")
     assert axe_violations(ann) == []
     expect(eve.locator("#people-alert")).to_contain_text("threats in the chat")
     # the ban holds when she comes back: the room socket refuses her, and so does the API
