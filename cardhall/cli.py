@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 import cardhall
-from cardhall.arena.cli import arena, ladder, ladder_plot
+from cardhall.arena.cli import ARENA_HELP, LADDER_HELP, LADDER_PLOT_HELP, arena, ladder, ladder_plot
 from cardhall.bots.levels import HEURISTIC, LADDER, heuristic_level
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game, State
@@ -36,8 +36,9 @@ class Commands(typer.core.TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         standalone = standalone_mode
-        args = passed_on(list(sys.argv[1:] if args is None else args), self.commands)
-        tr = speaking(language_asked(args))
+        given = list(sys.argv[1:] if args is None else args)
+        tr = speaking(language_asked(given))
+        args = passed_on(given, self.commands)
         self.translate(tr)
         try:
             code = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False,
@@ -76,14 +77,16 @@ class Commands(typer.core.TyperGroup):
 
 def passed_on(args: list[str], commands: Mapping[str, Any]) -> list[str]:
     """`cardhall --lang ru play …` is `cardhall play --lang ru …`: a ``--lang`` written before
-    the command is passed on to it (every command takes one)."""
+    the command is passed on to it; a command without its own ``--lang`` (serve, bench …) is
+    only said in that language (its help, its errors), so the option is not passed on."""
     head: list[str] = []
     rest = list(args)
     while rest and (rest[0] == "--lang" or rest[0].startswith("--lang=")):
         head += rest[:2] if rest[0] == "--lang" else rest[:1]
         rest = rest[2:] if rest[0] == "--lang" else rest[1:]
     if head and rest and rest[0] in commands:
-        return [rest[0], *head, *rest[1:]]
+        takes = any("--lang" in getattr(p, "opts", ()) for p in getattr(commands[rest[0]], "params", ()))
+        return [rest[0], *head, *rest[1:]] if takes else rest
     return args
 
 
@@ -414,30 +417,31 @@ def saved(folder: Path | None = typer.Option(None, help=N_("Where the records ar
                            len(files), unfinished=unfinished))
 
 
-@app.command(context_settings=EXTRA)
+@app.command(context_settings=EXTRA, help=N_(
+    "Measure engine speed (random playouts; with --vs, against a peer engine); with `room` the room service (act → "
+    "state round trips of many WebSocket clients against a local server); with `restart` the room's restart time "
+    "against the moves its tables hold; with `envs` the RL environments."))
 def bench(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game to measure; `room` for the room benchmark (WebSocket clients); "
+    game: str = typer.Argument(..., help=N_("The game to measure; `room` for the room benchmark (WebSocket clients); "
                                 "`restart` for the room's restart time against its tables' moves; "
-                                "`envs` for the RL environments' steps per second."),
-    vs: str | None = typer.Option(None, "--vs", help="A peer engine to compare with (hearts: openspiel; jass: jass-kit; "
-                                  "envs: openspiel)."),
-    seconds: float | None = typer.Option(None, min=0.01, help="Seconds per measurement (engines and envs: 3; room: 20)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the figures as one JSON object."),
-    clients: int = typer.Option(100, help="bench room: WebSocket clients, seated as people at clients/4 Hearts tables."),
-    hard_bots: int = typer.Option(0, "--hard-bots", help="bench room: extra tables where only hard bots play."),
-    think: float = typer.Option(1.0, min=0.0, help="bench room: a simulated person's mean pause before a move, seconds."),
-    timeout: float = typer.Option(5.0, min=0.1, help="bench room: an act unanswered this many seconds is lost."),
-    nodes: int = typer.Option(0, min=0, help="bench room: K nodes of one room on a throwaway PostgreSQL and Redis, "
-                              "each table's people spread over them (0: one server on SQLite)."),
-    tables: int = typer.Option(4, min=1, max=100, help="bench restart: unfinished tables whose logs grow."),
-    words: bool = typer.Option(False, "--words", help="bench room: every client asks for the words with each message "
-                               "(?words=1), as the browser's table page does."),
+                                "`envs` for the RL environments' steps per second.")),
+    vs: str | None = typer.Option(None, "--vs", help=N_("A peer engine to compare with (hearts: openspiel; jass: jass-kit; "
+                                  "envs: openspiel).")),
+    seconds: float | None = typer.Option(None, min=0.01, help=N_("Seconds per measurement (engines and envs: 3; room: 20).")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print the figures as one JSON object.")),
+    clients: int = typer.Option(100, help=N_("bench room: WebSocket clients, seated as people at clients/4 Hearts tables.")),
+    hard_bots: int = typer.Option(0, "--hard-bots", help=N_("bench room: extra tables where only hard bots play.")),
+    think: float = typer.Option(1.0, min=0.0, help=N_("bench room: a simulated person's mean pause before a move, seconds.")),
+    timeout: float = typer.Option(5.0, min=0.1, help=N_("bench room: an act unanswered this many seconds is lost.")),
+    nodes: int = typer.Option(0, min=0, help=N_("bench room: K nodes of one room on a throwaway PostgreSQL and Redis, "
+                              "each table's people spread over them (0: one server on SQLite).")),
+    tables: int = typer.Option(4, min=1, max=100, help=N_("bench restart: unfinished tables whose logs grow.")),
+    words: bool = typer.Option(False, "--words", help=N_("bench room: every client asks for the words with each message "
+                               "(?words=1), as the browser's table page does.")),
 ) -> None:
-    """Measure engine speed (random playouts; with --vs, against a peer engine); with `room`
-    the room service (act → state round trips of many WebSocket clients against a local
-    server); with `restart` the room's restart time against the moves its tables hold; with
-    `envs` the RL environments."""
+    """Measure engine speed, the room's round trips, its restart time or the RL environments (the
+    command's help says what each measures)."""
     from cardhall.core import bench as benchmod
 
     try:
@@ -514,7 +518,7 @@ BROWSER_OPTION = typer.Option(True, "--browser/--no-browser",
 DEFAULT_PORT = 8000
 
 
-@app.command()
+@app.command(help=N_("Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."))
 def serve(
     host: str = HOST_OPTION,
     port: int | None = PORT_OPTION,
@@ -641,13 +645,13 @@ def profile(
         raise fail(tr.say(exc), tr) from None
 
 
-@app.command()
+@app.command(help=N_("Seat a bot at an online table over the wire; it plays until the game ends."))
 def bot(
-    url: str = typer.Argument(..., help="The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if private)."),
-    seat: int = typer.Option(..., help="The bot's seat, counted from 1."),
-    bot_spec: str = typer.Option(..., "--bot", help="The bot: random, heuristic, or your own file.py:Class (docs/room.md)."),
-    name: str | None = typer.Option(None, help="The bot's name at the table (default: Bot (SPEC))."),
-    seed: int = typer.Option(0, help="Seed of the bot's choices (each move: bot_seed(seed, seat, move, spec))."),
+    url: str = typer.Argument(..., help=N_("The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if private).")),
+    seat: int = typer.Option(..., help=N_("The bot's seat, counted from 1.")),
+    bot_spec: str = typer.Option(..., "--bot", help=N_("The bot: random, heuristic, or your own file.py:Class (docs/room.md).")),
+    name: str | None = typer.Option(None, help=N_("The bot's name at the table (default: Bot (SPEC)).")),
+    seed: int = typer.Option(0, help=N_("Seed of the bot's choices (each move: bot_seed(seed, seat, move, spec)).")),
 ) -> None:
     """Seat a bot at an online table over the wire; it plays until the game ends."""
     import asyncio
@@ -784,9 +788,9 @@ def room(ctx: typer.Context,
         run_room(host, port, db, redis, node, lease, bot_pace, browser, language)
 
 
-app.command(context_settings=EXTRA)(arena)  # the commands live with the arena
-app.command(context_settings=EXTRA)(ladder)
-app.command("ladder-plot")(ladder_plot)
+app.command(context_settings=EXTRA, help=ARENA_HELP)(arena)  # the commands live with the arena
+app.command(context_settings=EXTRA, help=LADDER_HELP)(ladder)
+app.command("ladder-plot", help=LADDER_PLOT_HELP)(ladder_plot)
 
 
 def main() -> None:

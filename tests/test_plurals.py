@@ -75,7 +75,8 @@ def test_a_plural_message_takes_the_readers_form(code, count, said):
 
 
 @pytest.mark.parametrize("code, said", [("cs", "znovu můžete psát za 3 sekundy"), ("ru", "снова писать можно через 3 секунды"),
-                                        ("es", "puedes volver a escribir dentro de 3 segundos"), ("en", "you can write again in 3 seconds")])
+                                        ("es", "puedes volver a escribir dentro de 3 segundos"),
+                                        ("en", "you can write again in 3 seconds")])
 def test_a_limits_refusal_counts_its_seconds_in_the_readers_words(code, said):
     from cardhall.room.limits import LimitError, Limits, Rate
 

@@ -214,3 +214,42 @@ def test_help_headings_are_in_the_language_and_lang_may_come_first() -> None:
     assert r.exit_code == 0 and "5 Кули" in r.output, r.output
     r = runner.invoke(app, ["games", "--help"], env=clean)  # back in English for the next reader
     assert "Usage:" in r.output and "Options:" in r.output and "Show this message and exit." in r.output
+
+
+def help_prose(output: str) -> str:
+    """What a help screen says in sentences: without its usage line, option names, command and
+    argument names at the start of a listed line, metavariables (GAME, OPTIONS), code in
+    backticks, file names, addresses and notation (`jass: jass-kit`, `--name value`)."""
+    kept = []
+    for line in output.splitlines()[1:]:
+        line = re.sub(r"<[^>]*>|\[[^\]]*\]?|\S*\]", " ", line)  # metavariables, [default: …], [required]
+        line = re.sub(r"^\s*[│|]?\s{1,4}[\w.-]+(?=\s{2,})", " ", line)  # a listed command or argument
+        line = re.sub(r"`[^`]*`|-{1,2}[\w-]+(\s+[a-z]+\b)?|\b[A-Z][A-Z_]+\b|\S*[./:=?]\S*", " ", line)
+        kept.append(line)
+    return "\n".join(kept)
+
+
+@pytest.mark.parametrize("code", ["bg", "cs", "es", "ru"])
+@pytest.mark.parametrize("command", [[], ["serve"], ["bot"], ["bench"], ["arena"], ["ladder"], ["ladder-plot"]])
+def test_every_commands_help_is_in_the_readers_language(command, code) -> None:
+    """`cardhall --lang L COMMAND --help` says every command and option in the reader's language
+    (issue 46: serve, bench, bot, arena and ladder were English), `--lang` before a command that
+    has no option of its own included."""
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+    from tests.language_check import _words, english_words, own_words
+
+    clean = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C", "COLUMNS": "200"}
+    r = CliRunner().invoke(app, ["--lang", code, *command, "--help"], env=clean)
+    assert r.exit_code == 0, r.output
+    english = english_words("terminal") | english_words("cardhall")
+    own = own_words(code, "terminal") | own_words(code, "cardhall")
+    assert not (_words(help_prose(r.output)) & english) - own, r.output
+
+
+def test_the_help_check_catches_an_english_line() -> None:
+    from tests.language_check import _words, english_words
+
+    said = help_prose("Usage: cardhall bench [OPTIONS] GAME\n\n  Measure engine speed (random playouts).\n")
+    assert {"measure", "engine", "speed"} <= _words(said) & english_words("terminal")

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.extras import require_plots
-from cardhall.core.i18n import from_environment, lang
+from cardhall.core.i18n import N_, from_environment, lang
 
 
 def take_ray_option(args: list[str]) -> tuple[str | None, list[str]]:
@@ -140,22 +140,37 @@ def stop_if_stopped(stopped: bool, out: Path | None) -> None:
         raise typer.Exit(130)
 
 
+
+ARENA_HELP = N_(
+    "Play bots against each other: seats rotated, results with 95% CIs and OpenSkill ratings. Add --ray [ADDRESS] "
+    "to run the games as Ray tasks (a local Ray, or a cluster at ADDRESS). Game options follow as --name value. Ctrl-C "
+    "stops; the same command with the same --out resumes.")
+
+LADDER_HELP = N_(
+    "Measure a game's ladder: random, easy, medium and hard at one table (an arena run, seats rotated), and each "
+    "level's paired margin over the one below with its 95% interval. In a duel each step is its own head-to-head match "
+    "instead (seats swapped, the same deals for every step, --games per step). Game options follow as --name value "
+    "(e.g. --players 3). The same command with the same --out resumes.")
+
+LADDER_PLOT_HELP = N_(
+    "Draw the ladders of several runs side by side, every step as its standardized effect (paired margin / SD "
+    "of the paired differences, comparable between games), and print them as one Markdown table.")
+
+
 def arena(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game, e.g. hearts."),
-    bots: str = typer.Option("hard,heuristic,random", help="Bots, comma-separated: random, heuristic, easy, "
-                             "medium, hard, ismcts:iterations=N:seconds=S:rollout=heuristic, or file.py:Class."),
-    games: int = typer.Option(60, help="How many games to play (seats rotate over the games)."),
-    out: Path | None = typer.Option(None, help="Directory for records and results; rerun to resume."),
-    workers: int | None = typer.Option(None, min=1, help="Worker processes (default: one per CPU)."),
-    seed: int = typer.Option(0, help="Master seed: deals and bot seeds derive from it."),
-    plot: Path | None = typer.Option(None, help="Draw ratings and score distributions into this PNG."),
-    partners: bool = typer.Option(False, "--partners", help="In a game of teams (Jass), each bot takes every seat "
-                                  "of a team, so every game is one bot's team against another's."),
+    game: str = typer.Argument(..., help=N_("The game, e.g. hearts.")),
+    bots: str = typer.Option("hard,heuristic,random", help=N_("Bots, comma-separated: random, heuristic, easy, "
+                             "medium, hard, ismcts:iterations=N:seconds=S:rollout=heuristic, or file.py:Class.")),
+    games: int = typer.Option(60, help=N_("How many games to play (seats rotate over the games).")),
+    out: Path | None = typer.Option(None, help=N_("Directory for records and results; rerun to resume.")),
+    workers: int | None = typer.Option(None, min=1, help=N_("Worker processes (default: one per CPU).")),
+    seed: int = typer.Option(0, help=N_("Master seed: deals and bot seeds derive from it.")),
+    plot: Path | None = typer.Option(None, help=N_("Draw ratings and score distributions into this PNG.")),
+    partners: bool = typer.Option(False, "--partners", help=N_("In a game of teams (Jass), each bot takes every seat "
+                                  "of a team, so every game is one bot's team against another's.")),
 ) -> None:
-    """Play bots against each other: seats rotated, results with 95% CIs and OpenSkill ratings.
-    Add --ray [ADDRESS] to run the games as Ray tasks (a local Ray, or a cluster at ADDRESS).
-    Game options follow as --name value. Ctrl-C stops; the same command with the same --out resumes."""
+    """`cardhall arena` (its help: `ARENA_HELP`)."""
     from cardhall.arena.runner import Arena, run
     from cardhall.core.options import game_options
 
@@ -189,18 +204,14 @@ def arena(
 
 def ladder(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game, e.g. hearts."),
-    games: int = typer.Option(240, help="How many games to play (seats rotate over the games); in a duel, per step."),
-    out: Path | None = typer.Option(None, help="Directory for records, results and ladder.md; rerun to resume."),
-    workers: int | None = typer.Option(None, min=1, help="Worker processes (default: one per CPU)."),
-    seed: int = typer.Option(1, help="Master seed: deals and bot seeds derive from it."),
-    plot: Path | None = typer.Option(None, help="Draw the ladder into this PNG (or .svg, .pdf)."),
+    game: str = typer.Argument(..., help=N_("The game, e.g. hearts.")),
+    games: int = typer.Option(240, help=N_("How many games to play (seats rotate over the games); in a duel, per step.")),
+    out: Path | None = typer.Option(None, help=N_("Directory for records, results and ladder.md; rerun to resume.")),
+    workers: int | None = typer.Option(None, min=1, help=N_("Worker processes (default: one per CPU).")),
+    seed: int = typer.Option(1, help=N_("Master seed: deals and bot seeds derive from it.")),
+    plot: Path | None = typer.Option(None, help=N_("Draw the ladder into this PNG (or .svg, .pdf).")),
 ) -> None:
-    """Measure a game's ladder: random, easy, medium and hard at one table (an arena run, seats
-    rotated), and each level's paired margin over the one below with its 95% interval. In a
-    duel each step is its own head-to-head match instead (seats swapped, the same deals for
-    every step, --games per step). Game options follow as --name value (e.g. --players 3).
-    The same command with the same --out resumes."""
+    """`cardhall ladder` (its help: `LADDER_HELP`)."""
     from cardhall.arena.ladder import ladder_arenas, markdown, run_ladder
     from cardhall.arena.ladder import plot as draw
     from cardhall.core.options import game_options
@@ -226,12 +237,10 @@ def ladder(
 
 
 def ladder_plot(
-    runs: list[Path] = typer.Argument(..., help="Ladder runs: directories written by `cardhall ladder --out`."),
-    out: Path = typer.Option(..., "--out", help="The plot to write: a .png, .svg or .pdf file."),
+    runs: list[Path] = typer.Argument(..., help=N_("Ladder runs: directories written by `cardhall ladder --out`.")),
+    out: Path = typer.Option(..., "--out", help=N_("The plot to write: a .png, .svg or .pdf file.")),
 ) -> None:
-    """Draw the ladders of several runs side by side, every step as its standardized effect
-    (paired margin / SD of the paired differences, comparable between games), and print them
-    as one Markdown table."""
+    """`cardhall ladder-plot` (its help: `LADDER_PLOT_HELP`)."""
     from cardhall.arena.ladder import overview, overview_markdown, read_run
 
     try:
