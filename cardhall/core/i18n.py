@@ -38,7 +38,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from cardhall.core.errors import OptionError
 
@@ -113,9 +113,11 @@ class Msg(str):
             return FromNow(float(data["from_now"]))
         if "language" in data:
             return LanguageName(str(data["language"]))
-        params = {k: Msg.from_data(v["msg"]) if isinstance(v, dict) else v for k, v in data.get("params", {}).items()}
+        params: dict[str, Any] = {k: Msg.from_data(v["msg"]) if isinstance(v, dict) else v
+                                  for k, v in data.get("params", {}).items()}
         if "plural" in data:
-            return Plural(str(data["id"]), str(data["plural"]), **params)
+            count = params.pop("count", 0)
+            return Plural(str(data["id"]), str(data["plural"]), count=count, **params)
         return cls(str(data["id"]), you=data.get("you"), subject=data.get("subject"), context=data.get("context"),
                    **params)
 
@@ -202,7 +204,8 @@ def _from_now(seconds: float, code: str) -> str:
     from babel.dates import format_timedelta
 
     whole = max(1, math.ceil(seconds))
-    unit = "second" if whole <= 120 else "minute" if whole <= 7200 else "hour" if whole <= 172800 else "day"
+    unit: Literal["second", "minute", "hour", "day"] = (
+        "second" if whole <= 120 else "minute" if whole <= 7200 else "hour" if whole <= 172800 else "day")
     size = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}[unit]
     return format_timedelta(timedelta(seconds=math.ceil(whole / size) * size), granularity=unit, threshold=10**9,
                             add_direction=True, format="long", locale=code)
