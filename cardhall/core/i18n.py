@@ -132,7 +132,9 @@ class Plural(Msg):
 
     def __new__(cls, singular: str, plural: str, /, *, count: float, **params: Any) -> Plural:
         english = singular if count == 1 else plural
-        self = str.__new__(cls, _format(english, {"count": count, **params}, None))
+        shown = {k: _number(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
+                 for k, v in {"count": count, **params}.items()}
+        self = str.__new__(cls, _format(english, shown, None))  # "10 seconds", never "10.0 seconds"
         self.msgid, self.plural, self.you, self.subject, self.context = singular, plural, None, None, None
         self.params = {"count": count, **params}
         return self
