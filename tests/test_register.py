@@ -70,7 +70,7 @@ def test_bulgarian_drops_the_redundant_pronoun():
 
 SIE = re.compile(r"\b(?:Sie|Ihnen|Ihr(?:e[mnrs]?)?)\b")
 """The polite German «Sie» and its forms, capitalised (lower-case «sie»/«ihr» are she, they, her)."""
-DU_CAPITAL = re.compile(r"[\w,)»\-]\s+(?:Du|Dich|Dir|Dein[emnrs]?)\b")
+DU_CAPITAL = re.compile(r"[\w,)»]\s+(?:Du|Dich|Dir|Dein[emnrs]?)\b")
 """«Du» capitalised mid-sentence (the letter style): game screens write «du» in lower case."""
 
 
