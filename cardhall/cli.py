@@ -117,7 +117,7 @@ def chosen_language(code: str | None) -> str:
         raise fail(speaking(None).say(exc), speaking(None)) from None
 
 
-LANG_HELP = N_("The language to play in: en, bg, cs, es or ru (default: your locale's, from LANGUAGE, LC_ALL, "
+LANG_HELP = N_("The language to play in: en, bg, cs, de, es or ru (default: your locale's, from LANGUAGE, LC_ALL, "
                "LC_MESSAGES or LANG).")
 
 
