@@ -249,7 +249,7 @@ def test_bots_and_titles_are_named_in_the_readers_language(server, code):
     said = text_for(p, "hearts", {}, state, [], code)
     assert said["names"][0] == "Ana"
     assert said["names"][1] == tr._("Bot ({level})", level=titles["bot:random"])
-    assert all("Bot (" not in n or code in ("cs", "es") for n in said["names"]), said["names"]
+    assert all("Bot (" not in n or code in ("cs", "de", "es") for n in said["names"]), said["names"]
     assert "medium" not in " ".join(said["names"]) and "random" not in " ".join(said["names"])
     # the takeover sentence names the bot's level in the reader's words
     from cardhall.room.words import room_sentence
