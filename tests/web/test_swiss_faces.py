@@ -1,7 +1,8 @@
 """Jass and Putz with the Swiss German-suited faces (issue 46, point 3): the setting "French suits /
 German suits" at the table, German by default on a German page, kept in the browser; every face
 drawn in the page (Rosen, Schellen, Schilten, Eicheln; 6–9, the Banner, Under, Ober, König, Ass),
-the four-colour deck still telling the suits apart; axe finds nothing."""
+the four-colour deck still telling the suits apart; the table in words names the German cards
+(«Schellen-Under»; in English "under of bells"); axe finds nothing."""
 
 from __future__ import annotations
 
@@ -14,6 +15,16 @@ from tests.web.test_languages import choose_language
 
 GERMAN = {"H": "rosen", "D": "schellen", "S": "schilten", "C": "eicheln"}
 INDEX = {"6": "6", "7": "7", "8": "8", "9": "9", "T": "10", "J": "U", "Q": "O", "K": "K", "A": "A"}
+FRENCH_WORDS = {"en": ("hearts", "diamonds", "spades", "clubs"), "de": ("Herz", "Karo", "Pik", "Kreuz")}
+GERMAN_WORDS = {"en": ("roses", "bells", "shields", "acorns"), "de": ("Rosen", "Schellen", "Schilten", "Eicheln")}
+
+
+def suits_said(page, code: str) -> tuple[bool, bool]:
+    """Whether the table in words names French suits, and German ones (each hand holds some)."""
+    text = page.locator("#render").inner_text()
+    return any(w in text for w in FRENCH_WORDS[code]), any(w in text for w in GERMAN_WORDS[code])
+
+
 FACES = """() => [...document.querySelectorAll('#hand .pcard')].map(f => ({
     card: f.dataset.card, german: f.classList.contains('german'), classes: [...f.classList],
     index: f.querySelector('.corner .rank') && f.querySelector('.corner .rank').textContent,
@@ -37,7 +48,12 @@ def test_german_faces_are_chosen_drawn_kept_and_four_coloured(server, browser):
     context, page = jass_table(server, browser)
     assert all(not f["german"] for f in page.evaluate(FACES)), "an English page starts with French suits"
     expect(page.get_by_label("Card faces")).to_have_value("french")
-    page.get_by_label("Card faces").select_option("german")
+    assert suits_said(page, "en") == (True, False)
+    page.get_by_label("Card faces").select_option("german")  # the page comes back with the new words
+    page.wait_for_load_state()
+    wait_turn(page)
+    expect(page.get_by_label("Card faces")).to_have_value("german")
+    assert suits_said(page, "en") == (False, True), page.locator("#render").inner_text()
     faces = page.evaluate(FACES)
     assert faces and all(f["german"] for f in faces), faces
     for f in faces:
@@ -61,7 +77,11 @@ def test_german_faces_are_chosen_drawn_kept_and_four_coloured(server, browser):
     assert len(set(after.values())) == len(after), after
     # and back to French suits
     page.get_by_label("Card faces").select_option("french")
+    page.wait_for_load_state()
+    wait_turn(page)
+    expect(page.get_by_label("Card faces")).to_have_value("french")
     assert all(not f["german"] for f in page.evaluate(FACES))
+    assert suits_said(page, "en") == (True, False)
     context.close()
 
 
@@ -70,5 +90,6 @@ def test_a_german_page_starts_with_german_suits(server, browser):
     expect(page.get_by_label("Kartenbild")).to_have_value("german")
     assert all(f["german"] for f in page.evaluate(FACES))
     expect(page.locator("#jass-faces option[value=german]")).to_have_text("Deutsche Farben (Rosen, Schellen, Schilten, Eicheln)")
+    assert suits_said(page, "de") == (False, True)  # the words follow the faces: «Rosen: Ass, Ober …»
     page.screenshot(path=str(SCREENSHOTS / "putz-german-faces-de.png"))
     context.close()

@@ -3,7 +3,10 @@
 // a team's. The card faces are French- or German-suited (the Swiss cards: Rosen, Schellen,
 // Schilten, Eicheln; 6–9, Banner, Under, Ober, König, Ass), a setting of this browser (German by
 // default when the page is German); the German faces are drawn here as SVG, aria-hidden like
-// every face (the words say the card).
+// every face. The words say the card the page draws: the choice goes to the room in the
+// `cardhall_faces` cookie (cardhall.web.words.faces_of), so the table's sentences name the German
+// cards ("Schellen-Under", «унтер бубенцов») — set before the page connects, and on a change the
+// page comes back with the new words.
 import { _, ngettext, el } from "/static/common.js";
 import { trickPresenter } from "/static/table/trick.js";
 import { cardFace, useFaces } from "/static/table/cardface.js";
@@ -91,6 +94,7 @@ export function facesChosen() {
 
 function useChosen(faces) {
   useFaces(faces === "german" ? germanFace : null);
+  document.cookie = `cardhall_faces=${faces}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
 }
 
 /** Every face on the page drawn again in the chosen suits (its other classes kept). */
@@ -112,6 +116,7 @@ function facesSetting() {
     try { localStorage.setItem(FACES_KEY, select.value); } catch { /* private mode: this page only */ }
     useChosen(select.value);
     redraw();
+    location.reload();  // the table's words come again, naming the cards of the faces now drawn
   });
   return el("p", { class: "jass-faces" }, el("label", { for: "jass-faces", text: _("Card faces") }), " ", select);
 }
