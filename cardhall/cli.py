@@ -206,8 +206,11 @@ def play(
     verbose: bool = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns.")),
     quick: bool = typer.Option(False, "--quick", help=N_("Play a choice as soon as it is chosen (no Enter to confirm).")),
     language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    faces: str = typer.Option("french", "--faces", help=N_("The cards to name: french (the default), or german: the Swiss "
+                                                            "German-suited pack of Jass and Putz (under of bells …).")),
 ) -> None:
     from cardhall.core.bot import Bot
+    from cardhall.core.card_words import FACES
     from cardhall.core.record import check_writable
     from cardhall.room.bots import check_spec
     from cardhall.tui.play import TerminalGame
@@ -215,6 +218,8 @@ def play(
 
     code = chosen_language(language)
     tr = lang(code, "terminal")
+    if faces not in FACES:
+        raise fail(tr._("--faces is french or german, got {value}", value=faces), tr)
     args = list(ctx.args)
     if game is not None and game.startswith("--"):  # `play --resume FILE --pile 5`: no game named
         args.insert(0, game)
@@ -238,7 +243,7 @@ def play(
         players: dict[int, Bot | str] = {s: kind for s in range(n) if s != human}
         readline_editing()
         TerminalGame(state, human, players, record_path=record, bot_kind=kind, verbose=verbose, quick=quick,
-                     lang_code=code).run()
+                     lang_code=code, faces=faces).run()
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
 

@@ -71,3 +71,18 @@ def test_the_cookie_chooses_the_faces_and_the_cache_keeps_them_apart():
     _, french = reader(jass, "de")
     assert voice(german) == "de/german" and voice(french) == "de"
     assert german.card(UNDER_OF_BELLS) == "Schellen-Under" and french.card(UNDER_OF_BELLS) == "Karo-Bube"
+
+
+def test_the_terminal_names_the_german_cards_with_faces_german(tmp_path):
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+    runner = CliRunner()
+    said = runner.invoke(app, ["play", "putz", "--faces", "german", "--lang", "de", "--seed", "3",
+                               "--record", str(tmp_path / "g.json")], input="q\n")
+    assert "Trumpf ist Eicheln" in said.output and "Schilten: " in said.output, said.output
+    french = runner.invoke(app, ["play", "putz", "--lang", "de", "--seed", "3", "--record", str(tmp_path / "f.json")],
+                           input="q\n")
+    assert "Trumpf ist Kreuz" in french.output, french.output
+    wrong = runner.invoke(app, ["play", "putz", "--faces", "gothic", "--lang", "de"])
+    assert wrong.exit_code == 2 and "--faces ist french oder german, nicht gothic" in wrong.output
