@@ -92,4 +92,5 @@ def test_a_german_page_starts_with_german_suits(server, browser):
     expect(page.locator("#jass-faces option[value=german]")).to_have_text("Deutsche Farben (Rosen, Schellen, Schilten, Eicheln)")
     assert suits_said(page, "de") == (False, True)  # the words follow the faces: «Rosen: Ass, Ober …»
     page.screenshot(path=str(SCREENSHOTS / "putz-german-faces-de.png"))
+    page.locator("#hand").screenshot(path=str(SCREENSHOTS / "putz-german-hand-de.png"))
     context.close()
