@@ -86,3 +86,15 @@ def test_the_terminal_names_the_german_cards_with_faces_german(tmp_path):
     assert "Trumpf ist Kreuz" in french.output, french.output
     wrong = runner.invoke(app, ["play", "putz", "--faces", "gothic", "--lang", "de"])
     assert wrong.exit_code == 2 and "--faces ist french oder german, nicht gothic" in wrong.output
+
+
+def test_join_takes_the_faces_too():
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+    from cardhall.tui.remote import RemoteTerminal
+    wrong = CliRunner().invoke(app, ["join", "http://127.0.0.1:1/tables/x", "--seat", "1", "--faces", "gothic",
+                                     "--lang", "de"])
+    assert wrong.exit_code == 2 and "--faces ist french oder german, nicht gothic" in wrong.output
+    terminal = RemoteTerminal(None, cardhall.load("jass"), 0, None, lang_code="de", faces="german")  # type: ignore[arg-type]
+    assert terminal.ui.card(UNDER_OF_BELLS) == "Schellen-Under"
