@@ -149,24 +149,24 @@ RANK_WORDS: tuple[str, ...] = (
 
 
 GERMAN_NAMES: dict[int, str] = {
-    4: NP_("card, German suits", "six of acorns"),
-    5: NP_("card, German suits", "seven of acorns"),
-    6: NP_("card, German suits", "eight of acorns"),
-    7: NP_("card, German suits", "nine of acorns"),
-    8: NP_("card, German suits", "banner of acorns"),
-    9: NP_("card, German suits", "under of acorns"),
-    10: NP_("card, German suits", "ober of acorns"),
-    11: NP_("card, German suits", "king of acorns"),
-    12: NP_("card, German suits", "ace of acorns"),
-    17: NP_("card, German suits", "six of bells"),
-    18: NP_("card, German suits", "seven of bells"),
-    19: NP_("card, German suits", "eight of bells"),
-    20: NP_("card, German suits", "nine of bells"),
-    21: NP_("card, German suits", "banner of bells"),
-    22: NP_("card, German suits", "under of bells"),
-    23: NP_("card, German suits", "ober of bells"),
-    24: NP_("card, German suits", "king of bells"),
-    25: NP_("card, German suits", "ace of bells"),
+    4: NP_("card, German suits", "six of bells"),
+    5: NP_("card, German suits", "seven of bells"),
+    6: NP_("card, German suits", "eight of bells"),
+    7: NP_("card, German suits", "nine of bells"),
+    8: NP_("card, German suits", "banner of bells"),
+    9: NP_("card, German suits", "under of bells"),
+    10: NP_("card, German suits", "ober of bells"),
+    11: NP_("card, German suits", "king of bells"),
+    12: NP_("card, German suits", "ace of bells"),
+    17: NP_("card, German suits", "six of acorns"),
+    18: NP_("card, German suits", "seven of acorns"),
+    19: NP_("card, German suits", "eight of acorns"),
+    20: NP_("card, German suits", "nine of acorns"),
+    21: NP_("card, German suits", "banner of acorns"),
+    22: NP_("card, German suits", "under of acorns"),
+    23: NP_("card, German suits", "ober of acorns"),
+    24: NP_("card, German suits", "king of acorns"),
+    25: NP_("card, German suits", "ace of acorns"),
     30: NP_("card, German suits", "six of roses"),
     31: NP_("card, German suits", "seven of roses"),
     32: NP_("card, German suits", "eight of roses"),
@@ -186,29 +186,31 @@ GERMAN_NAMES: dict[int, str] = {
     50: NP_("card, German suits", "king of shields"),
     51: NP_("card, German suits", "ace of shields"),
 }
-"""The Swiss German-suited cards by the index of the French card they stand for (6–ace: clubs →
-acorns, diamonds → bells, hearts → roses, spades → shields; ten → banner, jack → under, queen →
-ober), subject form: the words said with the German faces (`faces="german"`)."""
+"""The Swiss German-suited cards by the index of the French card they stand for, paired as Swiss
+Jass players pair the two packs (Swisslos's Schieber rules: Rose/Herz, Eichel/Ecken,
+Schilten/Schaufel, Schellen/Kreuz): clubs → bells, diamonds → acorns, hearts → roses, spades →
+shields; ten → banner, jack → under, queen → ober (6–ace), subject form: the words said with the
+German faces (`faces="german"`)."""
 
 GERMAN_OBJECTS: dict[int, str] = {
-    4: NP_("card, German suits, object", "six of acorns"),
-    5: NP_("card, German suits, object", "seven of acorns"),
-    6: NP_("card, German suits, object", "eight of acorns"),
-    7: NP_("card, German suits, object", "nine of acorns"),
-    8: NP_("card, German suits, object", "banner of acorns"),
-    9: NP_("card, German suits, object", "under of acorns"),
-    10: NP_("card, German suits, object", "ober of acorns"),
-    11: NP_("card, German suits, object", "king of acorns"),
-    12: NP_("card, German suits, object", "ace of acorns"),
-    17: NP_("card, German suits, object", "six of bells"),
-    18: NP_("card, German suits, object", "seven of bells"),
-    19: NP_("card, German suits, object", "eight of bells"),
-    20: NP_("card, German suits, object", "nine of bells"),
-    21: NP_("card, German suits, object", "banner of bells"),
-    22: NP_("card, German suits, object", "under of bells"),
-    23: NP_("card, German suits, object", "ober of bells"),
-    24: NP_("card, German suits, object", "king of bells"),
-    25: NP_("card, German suits, object", "ace of bells"),
+    4: NP_("card, German suits, object", "six of bells"),
+    5: NP_("card, German suits, object", "seven of bells"),
+    6: NP_("card, German suits, object", "eight of bells"),
+    7: NP_("card, German suits, object", "nine of bells"),
+    8: NP_("card, German suits, object", "banner of bells"),
+    9: NP_("card, German suits, object", "under of bells"),
+    10: NP_("card, German suits, object", "ober of bells"),
+    11: NP_("card, German suits, object", "king of bells"),
+    12: NP_("card, German suits, object", "ace of bells"),
+    17: NP_("card, German suits, object", "six of acorns"),
+    18: NP_("card, German suits, object", "seven of acorns"),
+    19: NP_("card, German suits, object", "eight of acorns"),
+    20: NP_("card, German suits, object", "nine of acorns"),
+    21: NP_("card, German suits, object", "banner of acorns"),
+    22: NP_("card, German suits, object", "under of acorns"),
+    23: NP_("card, German suits, object", "ober of acorns"),
+    24: NP_("card, German suits, object", "king of acorns"),
+    25: NP_("card, German suits, object", "ace of acorns"),
     30: NP_("card, German suits, object", "six of roses"),
     31: NP_("card, German suits, object", "seven of roses"),
     32: NP_("card, German suits, object", "eight of roses"),
@@ -230,7 +232,7 @@ GERMAN_OBJECTS: dict[int, str] = {
 }
 """The same cards as the object of a verb."""
 
-GERMAN_SUITS: tuple[str, ...] = (NP_("suit, German suits", "acorns"), NP_("suit, German suits", "bells"),
+GERMAN_SUITS: tuple[str, ...] = (NP_("suit, German suits", "bells"), NP_("suit, German suits", "acorns"),
                                  NP_("suit, German suits", "roses"), NP_("suit, German suits", "shields"))
 """The German suits named alone, in the order of the French ones they stand for (clubs … spades)."""
 

@@ -15,7 +15,7 @@ from cardhall.core.i18n import LANGUAGES, lang
 from cardhall.core.text import text_ui
 from cardhall.web.words import faces_of, reader, voice
 
-UNDER_OF_BELLS = parse_card("JD")
+UNDER_OF_BELLS = parse_card("JC")  # Schellen stand for Kreuz (Swisslos: Schellen/Kreuz)
 NAMES = {
     "en": ("under of bells", "under of bells", "bells", "banner"),
     "bg": ("унтер звънци", "унтер звънци", "звънци", "знаме"),
@@ -32,7 +32,7 @@ def test_the_german_cards_have_their_own_names(code):
     subject, obj, suit, banner = NAMES[code]
     assert card_words(UNDER_OF_BELLS, tr, faces="german") == subject
     assert card_words(UNDER_OF_BELLS, tr, as_object=True, faces="german") == obj
-    assert suit_words(1, tr, "german") == suit and rank_words(8, tr, "german") == banner
+    assert suit_words(0, tr, "german") == suit and rank_words(8, tr, "german") == banner
     assert card_words(UNDER_OF_BELLS, tr) != subject  # French by default
     assert len({card_words(c, tr, faces="german") for c in GERMAN_NAMES}) == 36
 
@@ -70,7 +70,7 @@ def test_the_cookie_chooses_the_faces_and_the_cache_keeps_them_apart():
     _, german = reader(jass, "de", "german")
     _, french = reader(jass, "de")
     assert voice(german) == "de/german" and voice(french) == "de"
-    assert german.card(UNDER_OF_BELLS) == "Schellen-Under" and french.card(UNDER_OF_BELLS) == "Karo-Bube"
+    assert german.card(UNDER_OF_BELLS) == "Schellen-Under" and french.card(UNDER_OF_BELLS) == "Kreuz-Bube"
 
 
 def test_the_terminal_names_the_german_cards_with_faces_german(tmp_path):
@@ -80,7 +80,7 @@ def test_the_terminal_names_the_german_cards_with_faces_german(tmp_path):
     runner = CliRunner()
     said = runner.invoke(app, ["play", "putz", "--faces", "german", "--lang", "de", "--seed", "3",
                                "--record", str(tmp_path / "g.json")], input="q\n")
-    assert "Trumpf ist Eicheln" in said.output and "Schilten: " in said.output, said.output
+    assert "Trumpf ist Schellen" in said.output and "Schilten: " in said.output, said.output
     french = runner.invoke(app, ["play", "putz", "--lang", "de", "--seed", "3", "--record", str(tmp_path / "f.json")],
                            input="q\n")
     assert "Trumpf ist Kreuz" in french.output, french.output

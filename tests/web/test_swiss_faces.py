@@ -13,10 +13,10 @@ from tests.web.helpers import create_table, pick_name, start_game, wait_turn
 from tests.web.test_games import axe_violations
 from tests.web.test_languages import choose_language
 
-GERMAN = {"H": "rosen", "D": "schellen", "S": "schilten", "C": "eicheln"}
+GERMAN = {"H": "rosen", "D": "eicheln", "S": "schilten", "C": "schellen"}
 INDEX = {"6": "6", "7": "7", "8": "8", "9": "9", "T": "10", "J": "U", "Q": "O", "K": "K", "A": "A"}
 FRENCH_WORDS = {"en": ("hearts", "diamonds", "spades", "clubs"), "de": ("Herz", "Karo", "Pik", "Kreuz")}
-GERMAN_WORDS = {"en": ("roses", "bells", "shields", "acorns"), "de": ("Rosen", "Schellen", "Schilten", "Eicheln")}
+GERMAN_WORDS = {"en": ("roses", "acorns", "shields", "bells"), "de": ("Rosen", "Eicheln", "Schilten", "Schellen")}
 
 
 def suits_said(page, code: str) -> tuple[bool, bool]:
@@ -66,7 +66,7 @@ def test_german_faces_are_chosen_drawn_kept_and_four_coloured(server, browser):
     wait_turn(page)
     expect(page.get_by_label("Card faces")).to_have_value("german")
     assert all(f["german"] for f in page.evaluate(FACES))
-    # the four-colour deck: Schellen and Eicheln take its blue and green, Rosen stays red
+    # the four-colour deck: Eicheln (for diamonds) and Schellen (for clubs) take its blue and green, Rosen stays red
     before = {f["card"][-1]: f["colour"] for f in page.evaluate(FACES)}
     page.evaluate("() => document.body.classList.add('four-colour')")
     after = {f["card"][-1]: f["colour"] for f in page.evaluate(FACES)}
@@ -89,7 +89,7 @@ def test_a_german_page_starts_with_german_suits(server, browser):
     context, page = jass_table(server, browser, lang="de")
     expect(page.get_by_label("Kartenbild")).to_have_value("german")
     assert all(f["german"] for f in page.evaluate(FACES))
-    expect(page.locator("#jass-faces option[value=german]")).to_have_text("Deutsche Farben (Rosen, Schellen, Schilten, Eicheln)")
+    expect(page.locator("#jass-faces option[value=german]")).to_have_text("Deutsche Farben (Rosen, Eicheln, Schilten, Schellen)")
     assert suits_said(page, "de") == (False, True)  # the words follow the faces: «Rosen: Ass, Ober …»
     page.screenshot(path=str(SCREENSHOTS / "putz-german-faces-de.png"))
     page.locator("#hand").screenshot(path=str(SCREENSHOTS / "putz-german-hand-de.png"))

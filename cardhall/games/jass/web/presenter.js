@@ -1,7 +1,7 @@
 // Jass and Putz at the table page: the trick and the panel, which also says the talon's state
 // (Putz: taken by whom, or how many cards lie there; 5-player Putz has none). Jass's total is
-// a team's. The card faces are French- or German-suited (the Swiss cards: Rosen, Schellen,
-// Schilten, Eicheln; 6–9, Banner, Under, Ober, König, Ass), a setting of this browser (German by
+// a team's. The card faces are French- or German-suited (the Swiss cards: Rosen, Eicheln,
+// Schilten, Schellen; 6–9, Banner, Under, Ober, König, Ass), a setting of this browser (German by
 // default when the page is German); the German faces are drawn here as SVG, aria-hidden like
 // every face. The words say the card the page draws: the choice goes to the room in the
 // `cardhall_faces` cookie (cardhall.web.words.faces_of), so the table's sentences name the German
@@ -27,8 +27,9 @@ const putz = trickPresenter({ facts: talon });
 // --- the Swiss German-suited faces --------------------------------------------------------------
 const SVG = "http://www.w3.org/2000/svg";
 const FACES_KEY = "cardhall.jass.faces";
-/** French suit letter → the German suit drawn for it (as Swiss Jass players pair them). */
-export const GERMAN = { H: "rosen", D: "schellen", S: "schilten", C: "eicheln" };
+/** French suit letter → the German suit drawn for it, as Swiss Jass players pair the two packs
+ * (Swisslos's Schieber rules: Rose/Herz, Eichel/Ecken, Schilten/Schaufel, Schellen/Kreuz). */
+export const GERMAN = { H: "rosen", D: "eicheln", S: "schilten", C: "schellen" };
 /** The index printed in a German face's corner: 6–9, 10 (the Banner), Under, Ober, König, Ass. */
 const INDEX = { T: "10", J: "U", Q: "O", K: "K", A: "A" };
 const COURTS = new Set(["J", "Q", "K"]);
@@ -110,7 +111,7 @@ function redraw() {
 function facesSetting() {
   const select = el("select", { id: "jass-faces" },
     el("option", { value: "french", text: _("French suits (hearts, diamonds, spades, clubs)") }),
-    el("option", { value: "german", text: _("German suits (roses, bells, shields, acorns)") }));
+    el("option", { value: "german", text: _("German suits (roses, acorns, shields, bells)") }));
   select.value = facesChosen();
   select.addEventListener("change", () => {
     try { localStorage.setItem(FACES_KEY, select.value); } catch { /* private mode: this page only */ }
