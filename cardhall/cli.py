@@ -120,7 +120,9 @@ def chosen_language(code: str | None) -> str:
         raise fail(speaking(None).say(exc), speaking(None)) from None
 
 
-LANG_HELP = N_("The language to play in: en, bg, cs, es or ru (default: your locale's, from LANGUAGE, LC_ALL, "
+FACES_HELP = N_("The cards to name: french (the default), or german: the Swiss German-suited pack of Jass and Putz "
+                "(under of bells …).")
+LANG_HELP = N_("The language to play in: en, bg, cs, de, es or ru (default: your locale's, from LANGUAGE, LC_ALL, "
                "LC_MESSAGES or LANG).")
 
 
@@ -209,8 +211,10 @@ def play(
     verbose: bool = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns.")),
     quick: bool = typer.Option(False, "--quick", help=N_("Play a choice as soon as it is chosen (no Enter to confirm).")),
     language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    faces: str = typer.Option("french", "--faces", help=FACES_HELP),
 ) -> None:
     from cardhall.core.bot import Bot
+    from cardhall.core.card_words import FACES
     from cardhall.core.record import check_writable
     from cardhall.room.bots import check_spec
     from cardhall.tui.play import TerminalGame
@@ -218,6 +222,8 @@ def play(
 
     code = chosen_language(language)
     tr = lang(code, "terminal")
+    if faces not in FACES:
+        raise fail(tr._("--faces is french or german, got {value}", value=faces), tr)
     args = list(ctx.args)
     if game is not None and game.startswith("--"):  # `play --resume FILE --pile 5`: no game named
         args.insert(0, game)
@@ -241,7 +247,7 @@ def play(
         players: dict[int, Bot | str] = {s: kind for s in range(n) if s != human}
         readline_editing()
         TerminalGame(state, human, players, record_path=record, bot_kind=kind, verbose=verbose, quick=quick,
-                     lang_code=code).run()
+                     lang_code=code, faces=faces).run()
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
 
@@ -583,17 +589,21 @@ def join(
     verbose: bool = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns.")),
     quick: bool = typer.Option(False, "--quick", help=N_("Play a choice as soon as it is chosen (no Enter to confirm).")),
     language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    faces: str = typer.Option("french", "--faces", help=FACES_HELP),
 ) -> None:
     import asyncio
 
+    from cardhall.core.card_words import FACES
     from cardhall.tui.remote import join as join_table
     from cardhall.web.client import parse_table_url
 
     code = chosen_language(language)
     tr = lang(code, "terminal")
+    if faces not in FACES:
+        raise fail(tr._("--faces is french or german, got {value}", value=faces), tr)
     try:
         asyncio.run(join_table(parse_table_url(url), seat - 1, name, say=lambda text: print(text, flush=True),
-                               lang_code=code, quick=quick, verbose=verbose))
+                               lang_code=code, quick=quick, verbose=verbose, faces=faces))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:  # the room keeps the seat: a bot of the table plays it until the player is back

@@ -7,6 +7,10 @@
 - Bulgarian drops the pronoun: no sentence opens with a redundant «Вие» + verb («Пасувате.»,
   not «Вие пасувате.»); «Вие и {partner} …» and «Вие сте …» need it and stay.
 - Spanish speaks to the player with «tú»: no «usted» and none of its commands or verb forms.
+- German says «du» (as Swiss and German game rooms do): no polite «Sie/Ihnen/Ihr…» anywhere
+  (a capital «Sie» opens no sentence either: «Die Karte ging …», not «Sie ging …», so that it
+  can never be read as the polite form), and «du/dich/dir/dein…» in lower case mid-sentence.
+  German is written the Swiss way, with «ss» for «ß» (docs/glossary/de.md).
 
 docs/glossary/README.md states the rule; tests/test_terms.py checks the words themselves."""
 
@@ -103,6 +107,28 @@ def test_the_check_catches_a_ti_imperative():
     assert bg_ti("Mute, ban or kick", "Заглушете, изгони или отстрани човек")
     assert not bg_ti("", "модератор ви отстрани от тази маса") and not bg_ti("", "трябва да запази картите си")
     assert not bg_ti("Play now", "Играйте сега") and not bg_ti("Invitations and messages", "Покани и съобщения")
+
+
+SIE = re.compile(r"\b(?:Sie|Ihnen|Ihr(?:e[mnrs]?)?)\b")
+"""The polite German «Sie» and its forms, capitalised (lower-case «sie»/«ihr» are she, they, her)."""
+DU_CAPITAL = re.compile(r"[\w,)»]\s+(?:Du|Dich|Dir|Dein[emnrs]?)\b")
+"""«Du» capitalised mid-sentence (the letter style): game screens write «du» in lower case."""
+
+
+def test_german_says_du_not_sie():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("de") if SIE.search(text) or DU_CAPITAL.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_german_is_written_the_swiss_way():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("de") if "ß" in text]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_checks_catch_sie_and_a_capital_du():
+    assert SIE.search("Bitte wählen Sie eine Karte.") and SIE.search("Ihr Name") and SIE.search("Ihnen fehlt Trumpf")
+    assert DU_CAPITAL.search("Jetzt bist Du dran.") and DU_CAPITAL.search("Das ist Dein Stich.")
+    assert not SIE.search("Du bist dran; sie spielt aus und ihr gewinnt.") and not DU_CAPITAL.search("Du bist dran.")
 
 
 def test_spanish_says_tu_not_usted():

@@ -17,8 +17,8 @@ from cardhall.core.registry import canonical_name
 from cardhall.core.text import text_ui
 from tests.language_check import english_left
 
-LANGS = ("bg", "cs", "es", "ru")
-DECIMAL = {"en": "2.5", "bg": "2,5", "cs": "2,5", "es": "2,5", "ru": "2,5"}
+LANGS = ("bg", "cs", "de", "es", "ru")
+DECIMAL = {"en": "2.5", "bg": "2,5", "cs": "2,5", "de": "2,5", "es": "2,5", "ru": "2,5"}
 
 
 @pytest.fixture(scope="module")

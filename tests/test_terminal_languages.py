@@ -35,7 +35,7 @@ GAMES = [
     ("hearts", {"target": 30}),
     ("three-two-five", {"deals": 2}),
 ]
-LANGUAGES = ["bg", "cs", "es", "ru"]
+LANGUAGES = ["bg", "cs", "de", "es", "ru"]
 BOX = re.compile(r"[\u2500-\u257f]")
 WORD = re.compile(r"[^\W\d_]{4,}")
 NEUTRAL = {"cardhall", "play", "replay", "resume", "json", "enter"}
@@ -165,7 +165,7 @@ def test_lang_option_and_the_locale_default(tmp_path: Path) -> None:
     assert r.exit_code == 0 and r.output.startswith(f"В {tmp_path} нет сохранённых партий."), r.output
     r = runner.invoke(app, ["saved", "--folder", str(tmp_path)], env={**clean, "LANG": "cs_CZ.UTF-8"})
     assert r.output.startswith(f"V {tmp_path} nejsou žádné uložené hry."), r.output
-    r = runner.invoke(app, ["saved", "--folder", str(tmp_path)], env={**clean, "LANG": "de_DE.UTF-8"})
+    r = runner.invoke(app, ["saved", "--folder", str(tmp_path)], env={**clean, "LANG": "ja_JP.UTF-8"})
     assert r.output.startswith(f"No saved games in {tmp_path}."), r.output
     r = runner.invoke(app, ["play", "hearts", "--lang", "xx"], env={**clean, "LANG": "C"})
     assert r.exit_code == 2 and "cardhall does not speak 'xx'; choose one of en (English), bg" in r.output

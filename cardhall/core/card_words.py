@@ -148,18 +148,124 @@ RANK_WORDS: tuple[str, ...] = (
 """Two … ace: a rank named alone, in a list of one suit's cards."""
 
 
-def card_words(card: int, tr: Lang, *, as_object: bool = False) -> str:
-    """The card `card` (0–51) in `tr`'s language: "queen of spades" (`as_object`: as a verb's object)."""
+GERMAN_NAMES: dict[int, str] = {
+    4: NP_("card, German suits", "six of bells"),
+    5: NP_("card, German suits", "seven of bells"),
+    6: NP_("card, German suits", "eight of bells"),
+    7: NP_("card, German suits", "nine of bells"),
+    8: NP_("card, German suits", "banner of bells"),
+    9: NP_("card, German suits", "under of bells"),
+    10: NP_("card, German suits", "ober of bells"),
+    11: NP_("card, German suits", "king of bells"),
+    12: NP_("card, German suits", "ace of bells"),
+    17: NP_("card, German suits", "six of acorns"),
+    18: NP_("card, German suits", "seven of acorns"),
+    19: NP_("card, German suits", "eight of acorns"),
+    20: NP_("card, German suits", "nine of acorns"),
+    21: NP_("card, German suits", "banner of acorns"),
+    22: NP_("card, German suits", "under of acorns"),
+    23: NP_("card, German suits", "ober of acorns"),
+    24: NP_("card, German suits", "king of acorns"),
+    25: NP_("card, German suits", "ace of acorns"),
+    30: NP_("card, German suits", "six of roses"),
+    31: NP_("card, German suits", "seven of roses"),
+    32: NP_("card, German suits", "eight of roses"),
+    33: NP_("card, German suits", "nine of roses"),
+    34: NP_("card, German suits", "banner of roses"),
+    35: NP_("card, German suits", "under of roses"),
+    36: NP_("card, German suits", "ober of roses"),
+    37: NP_("card, German suits", "king of roses"),
+    38: NP_("card, German suits", "ace of roses"),
+    43: NP_("card, German suits", "six of shields"),
+    44: NP_("card, German suits", "seven of shields"),
+    45: NP_("card, German suits", "eight of shields"),
+    46: NP_("card, German suits", "nine of shields"),
+    47: NP_("card, German suits", "banner of shields"),
+    48: NP_("card, German suits", "under of shields"),
+    49: NP_("card, German suits", "ober of shields"),
+    50: NP_("card, German suits", "king of shields"),
+    51: NP_("card, German suits", "ace of shields"),
+}
+"""The Swiss German-suited cards by the index of the French card they stand for, paired as Swiss
+Jass players pair the two packs (Swisslos's Schieber rules: Rose/Herz, Eichel/Ecken,
+Schilten/Schaufel, Schellen/Kreuz): clubs → bells, diamonds → acorns, hearts → roses, spades →
+shields; ten → banner, jack → under, queen → ober (6–ace), subject form: the words said with the
+German faces (`faces="german"`)."""
+
+GERMAN_OBJECTS: dict[int, str] = {
+    4: NP_("card, German suits, object", "six of bells"),
+    5: NP_("card, German suits, object", "seven of bells"),
+    6: NP_("card, German suits, object", "eight of bells"),
+    7: NP_("card, German suits, object", "nine of bells"),
+    8: NP_("card, German suits, object", "banner of bells"),
+    9: NP_("card, German suits, object", "under of bells"),
+    10: NP_("card, German suits, object", "ober of bells"),
+    11: NP_("card, German suits, object", "king of bells"),
+    12: NP_("card, German suits, object", "ace of bells"),
+    17: NP_("card, German suits, object", "six of acorns"),
+    18: NP_("card, German suits, object", "seven of acorns"),
+    19: NP_("card, German suits, object", "eight of acorns"),
+    20: NP_("card, German suits, object", "nine of acorns"),
+    21: NP_("card, German suits, object", "banner of acorns"),
+    22: NP_("card, German suits, object", "under of acorns"),
+    23: NP_("card, German suits, object", "ober of acorns"),
+    24: NP_("card, German suits, object", "king of acorns"),
+    25: NP_("card, German suits, object", "ace of acorns"),
+    30: NP_("card, German suits, object", "six of roses"),
+    31: NP_("card, German suits, object", "seven of roses"),
+    32: NP_("card, German suits, object", "eight of roses"),
+    33: NP_("card, German suits, object", "nine of roses"),
+    34: NP_("card, German suits, object", "banner of roses"),
+    35: NP_("card, German suits, object", "under of roses"),
+    36: NP_("card, German suits, object", "ober of roses"),
+    37: NP_("card, German suits, object", "king of roses"),
+    38: NP_("card, German suits, object", "ace of roses"),
+    43: NP_("card, German suits, object", "six of shields"),
+    44: NP_("card, German suits, object", "seven of shields"),
+    45: NP_("card, German suits, object", "eight of shields"),
+    46: NP_("card, German suits, object", "nine of shields"),
+    47: NP_("card, German suits, object", "banner of shields"),
+    48: NP_("card, German suits, object", "under of shields"),
+    49: NP_("card, German suits, object", "ober of shields"),
+    50: NP_("card, German suits, object", "king of shields"),
+    51: NP_("card, German suits, object", "ace of shields"),
+}
+"""The same cards as the object of a verb."""
+
+GERMAN_SUITS: tuple[str, ...] = (NP_("suit, German suits", "bells"), NP_("suit, German suits", "acorns"),
+                                 NP_("suit, German suits", "roses"), NP_("suit, German suits", "shields"))
+"""The German suits named alone, in the order of the French ones they stand for (clubs … spades)."""
+
+GERMAN_RANKS: dict[int, str] = {8: NP_("rank, German suits", "banner"), 9: NP_("rank, German suits", "under"),
+                                10: NP_("rank, German suits", "ober")}
+"""The German ranks whose names differ from the French ones (ten, jack, queen), named alone."""
+
+FACES = ("french", "german")
+"""The card faces a reader may choose: French-suited (every game) or the Swiss German-suited pack
+(games of 36 cards, 6 to ace: Jass and Putz). A card without a German name keeps its French one."""
+
+
+def card_words(card: int, tr: Lang, *, as_object: bool = False, faces: str = "french") -> str:
+    """The card `card` (0–51) in `tr`'s language: "queen of spades" (`as_object`: as a verb's object);
+    with `faces="german"` a card of the Swiss German-suited pack by its own name ("under of bells")."""
+    if faces == "german" and card in GERMAN_NAMES:
+        if as_object:
+            return tr.pgettext("card, German suits, object", GERMAN_OBJECTS[card])
+        return tr.pgettext("card, German suits", GERMAN_NAMES[card])
     if as_object:
         return tr.pgettext("card, object", CARD_OBJECTS[card])
     return tr.pgettext("card", CARD_NAMES[card])
 
 
-def suit_words(suit: int, tr: Lang) -> str:
-    """A suit (0–3: clubs, diamonds, hearts, spades) named alone."""
+def suit_words(suit: int, tr: Lang, faces: str = "french") -> str:
+    """A suit (0–3: clubs, diamonds, hearts, spades) named alone (`faces="german"`: acorns … shields)."""
+    if faces == "german":
+        return tr.pgettext("suit, German suits", GERMAN_SUITS[suit])
     return tr.pgettext("suit", SUIT_WORDS[suit])
 
 
-def rank_words(rank: int, tr: Lang) -> str:
-    """A rank (0–12: two … ace) named alone."""
+def rank_words(rank: int, tr: Lang, faces: str = "french") -> str:
+    """A rank (0–12: two … ace) named alone (`faces="german"`: banner, under, ober for ten, jack, queen)."""
+    if faces == "german" and rank in GERMAN_RANKS:
+        return tr.pgettext("rank, German suits", GERMAN_RANKS[rank])
     return tr.pgettext("rank", RANK_WORDS[rank])

@@ -46,6 +46,7 @@ LANGUAGES: dict[str, str] = {
     "en": "English",
     "bg": "Български",
     "cs": "Čeština",
+    "de": "Deutsch",
     "es": "Español",
     "ru": "Русский",
 }

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardhall.core.card_words import card_words
+from cardhall.core.card_words import FACES, card_words
 from cardhall.core.cards import RANKS, SUIT_SYMBOLS, SUITS
 from cardhall.core.game import Action, Event, Game, Viewer
 from cardhall.core.i18n import DEFAULT, NP_, Lang, domain_of, lang
@@ -39,6 +39,13 @@ class TextUI:
     spades (QS)"); a listener who chooses with buttons (the browser, `text_ui(…, notation=False)`)
     hears words only: no card code, no "write pass and a card"."""
 
+    faces = "french"
+    """The card faces the reader sees (`cardhall.core.card_words.FACES`): with "german", the cards of
+    the Swiss German-suited pack are said by their own names ("under of bells")."""
+
+    faces_offered: tuple[str, ...] = ("french",)
+    """The faces the game's cards come in (Jass and Putz: French and the Swiss German suits)."""
+
     def __init__(self, game: Game, lang_code: str = DEFAULT) -> None:
         self.game = game
         self.tr: Lang = lang(lang_code, domain_of(type(self).__module__))
@@ -57,7 +64,7 @@ class TextUI:
 
     def card(self, card: int, *, as_object: bool = False) -> str:
         """A card (0–51) in words in the reader's language; `as_object` as the object of a verb."""
-        return card_words(card, self.tr, as_object=as_object)
+        return card_words(card, self.tr, as_object=as_object, faces=self.faces)
 
     def say(self, message: object, viewer: Viewer = None) -> str:
         """An engine's message (a `Msg` or an error carrying one) in the reader's language, "you"
@@ -210,13 +217,15 @@ def choice_steps(ui: TextUI, legal: Sequence[Action], view: dict[str, Any],
     return [ui.steps(action, view, seat) or [] for action in legal]
 
 
-def text_ui(game: Game, lang_code: str = DEFAULT, *, notation: bool = True) -> TextUI:
+def text_ui(game: Game, lang_code: str = DEFAULT, *, notation: bool = True, faces: str = "french") -> TextUI:
     """The game's own `TextUI` (its declared `text_ui` plug-in), else the generic one, speaking the
     language `lang_code` (``en``, ``bg``, ``cs``, ``es``, ``ru``); `notation=False` for a reader
-    who chooses with buttons and never types notation (`TextUI.notation`)."""
+    who chooses with buttons and never types notation (`TextUI.notation`); `faces` the card faces
+    the reader sees (`TextUI.faces`)."""
     cls: type[TextUI] = game.plugins.load("text_ui") or TextUI
     ui = cls(game, lang_code)
     ui.notation = notation
+    ui.faces = faces if faces in FACES and faces in cls.faces_offered else "french"
     return ui
 
 

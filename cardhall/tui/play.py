@@ -57,8 +57,8 @@ class TerminalGame(Prompt):
 
     def __init__(self, state: State, human: int, bots: Mapping[int, Bot | str], *, ask: Input = input,
                  say: Output = print, record_path: Path | None = None, bot_kind: str = "",
-                 verbose: bool = False, quick: bool = False, lang_code: str = "en") -> None:
-        super().__init__(text_ui(state.game, lang_code), human, say, lang_code=lang_code, quick=quick,
+                 verbose: bool = False, quick: bool = False, lang_code: str = "en", faces: str = "french") -> None:
+        super().__init__(text_ui(state.game, lang_code, faces=faces), human, say, lang_code=lang_code, quick=quick,
                          verbose=verbose)
         self.human = human
         self.bots = {s: b for s, b in bots.items() if isinstance(b, Bot)}

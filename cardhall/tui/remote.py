@@ -57,8 +57,9 @@ class RemoteTerminal(Prompt):
 
     def __init__(self, conn: TableConnection, game: Game, seat: int, lines: asyncio.Queue[str | None],
                  say: Output = print, on_leave: Callable[[], Any] | None = None, *, lang_code: str = "en",
-                 quick: bool = False, verbose: bool = False) -> None:
-        super().__init__(text_ui(game, lang_code), seat, say, lang_code=lang_code, quick=quick, verbose=verbose)
+                 quick: bool = False, verbose: bool = False, faces: str = "french") -> None:
+        super().__init__(text_ui(game, lang_code, faces=faces), seat, say, lang_code=lang_code, quick=quick,
+                         verbose=verbose)
         self.conn = conn
         self.game = game
         self.lines = lines
@@ -267,10 +268,10 @@ async def tell_language(client: RoomClient, lang_code: str, say: Output) -> None
 
 
 async def join(url: TableURL, seat: int, name: str, say: Output = print, *, lang_code: str = "en",
-               quick: bool = False, verbose: bool = False) -> Message | None:
+               quick: bool = False, verbose: bool = False, faces: str = "french") -> Message | None:
     """Sit down at `seat` (from 0) of the online table as the guest `name` and play it in the
-    language `lang_code` (the room is told it too); a seat this guest already holds (left or
-    dropped during the game) is taken back."""
+    language `lang_code` (the room is told it too), naming the cards of the faces `faces`; a seat
+    this guest already holds (left or dropped during the game) is taken back."""
     tr = lang(lang_code, "terminal")
     async with RoomClient(url.server) as client:
         summary = await client.table(url)
@@ -293,5 +294,5 @@ async def join(url: TableURL, seat: int, name: str, say: Output = print, *, lang
         async with client.connect(url) as conn:
             terminal = RemoteTerminal(conn, game, seat, stdin_lines(asyncio.get_running_loop()), say,
                                       on_leave=lambda: client.leave(url), lang_code=lang_code, quick=quick,
-                                      verbose=verbose)
+                                      verbose=verbose, faces=faces)
             return await terminal.run()

@@ -60,7 +60,7 @@ from cardhall.web.protocol import (
 )
 from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
-from cardhall.web.words import earlier_words, load_reader
+from cardhall.web.words import earlier_words, faces_of, load_reader
 
 Body = TypeVar("Body")
 REPLAY_CACHE = 32
@@ -381,7 +381,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         asked = request.query_params.get("until", "")
         until = int(asked) if asked.isdigit() and len(asked) < 12 else table.version
         events = earlier_words(table.id, table.game, list(table.history), actor.viewer(player),
-                               [s.to_json() for s in table.seats], await page_lang(request), until)
+                               [s.to_json() for s in table.seats], await page_lang(request), until,
+                               faces=faces_of(request.cookies))
         return JSONResponse({"version": table.version, "events": events})
 
     replays: dict[tuple[str, str], dict[str, Any]] = {}

@@ -129,7 +129,7 @@ class PasswordChange(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class PlayerLang(msgspec.Struct, forbid_unknown_fields=True):
-    """`POST /api/players/lang`: the language the player reads from now on (en, bg, cs, es, ru)."""
+    """`POST /api/players/lang`: the language the player reads from now on (en, bg, cs, de, es, ru)."""
 
     lang: str
 

@@ -35,7 +35,7 @@ from cardhall.room.store import StoreError
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
-from cardhall.web.words import Speaker
+from cardhall.web.words import Speaker, faces_of
 
 MAX_MESSAGE = 16 * 1024
 RATE = 20.0  # messages a second, on average
@@ -273,7 +273,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens, people: People
         return
     conn.resync = actor.sync
     if ws.query_params.get("words") == "1":
-        conn.speaker = Speaker(table_id, actor.table.game, conn.lang)
+        conn.speaker = Speaker(table_id, actor.table.game, conn.lang, faces=faces_of(ws.cookies))
     try:
         # `?since=V`: a returning page's last version; what it missed (its own return too, e.g. the
         # end of a takeover) comes with its first state, in one step, before any later change

@@ -43,16 +43,33 @@ CACHED = 4096
 the changes now being sent, and recent events a returning connection asks for again."""
 
 
+FACES_COOKIE = "cardhall_faces"
+"""The card faces a browser shows (`cardhall.core.card_words.FACES`), set by a game's presenter (Jass:
+"french" or "german"): the words of a table speak of the cards the page draws ("under of bells")."""
+
+
+def faces_of(cookies: Mapping[str, str]) -> str:
+    """The card faces a connection asked for with its cookie: "german" or, by default, "french"."""
+    return "german" if cookies.get(FACES_COOKIE) == "german" else "french"
+
+
 @lru_cache(maxsize=256)
-def load_reader(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
-    """The game `name` with these options (JSON) and its `TextUI` in the language `code`, shared."""
+def load_reader(name: str, options_json: str, code: str, faces: str = "french") -> tuple[Game, TextUI]:
+    """The game `name` with these options (JSON) and its `TextUI` in the language `code` for a
+    reader who sees the card faces `faces`, shared."""
     game = cardhall.load(name, **json.loads(options_json))
-    return game, text_ui(game, code, notation=False)
+    return game, text_ui(game, code, notation=False, faces=faces)
 
 
-def reader(game: Game, code: str) -> tuple[Game, TextUI]:
-    """The game (as loaded for words) and its `TextUI` in the language `code`, shared."""
-    return load_reader(game.name, json.dumps(dict(game.options), sort_keys=True), code)
+def reader(game: Game, code: str, faces: str = "french") -> tuple[Game, TextUI]:
+    """The game (as loaded for words) and its `TextUI` in the language `code` (and card faces), shared."""
+    return load_reader(game.name, json.dumps(dict(game.options), sort_keys=True), code, faces)
+
+
+def voice(ui: TextUI) -> str:
+    """What a phrasing depends on besides the table and viewer: the language, and the card faces
+    when they are not the French ones ("de", "de/german"), the key of the caches."""
+    return ui.tr.code if ui.faces == "french" else f"{ui.tr.code}/{ui.faces}"
 
 
 def _call(fn: Any, *args: Any) -> Any:
@@ -230,10 +247,10 @@ class Speaker:
     version, viewer and language), the state with its `StateWords` (each in the struct's own
     `words` field)."""
 
-    def __init__(self, table_id: str, game: Game, code: str, cache: Cache = CACHE) -> None:
+    def __init__(self, table_id: str, game: Game, code: str, cache: Cache = CACHE, faces: str = "french") -> None:
         self.table_id = table_id
-        self.game, self.ui = reader(game, check(code))
-        self.code = self.ui.tr.code
+        self.game, self.ui = reader(game, check(code), faces)
+        self.code = voice(self.ui)
         self.cache = cache
         self._held: list[Event] = []
 
@@ -271,20 +288,20 @@ class Speaker:
 
 
 def earlier_words(table_id: str, game: Game, history: Iterable[Any], viewer: Viewer, seats: Sequence[Mapping[str, Any]],
-                  code: str, until: int, cache: Cache = CACHE) -> list[dict[str, Any]]:
+                  code: str, until: int, cache: Cache = CACHE, faces: str = "french") -> list[dict[str, Any]]:
     """What `viewer` heard at a table up to version `until`, from the changes it keeps
     (`Table.history`, `cardhall.room.table.Change`): each event this viewer hears (the engine's
     per-viewer events: never a card the viewer may not know) with its sentence in the language
     `code`, phrased and cached as a connection's (`Speaker`), so a reloaded page's history reads
     as it did live. Events with nothing to say are left out."""
-    game, ui = reader(game, check(code))
+    game, ui = reader(game, check(code), faces)
     names = [seat_label(s, ui.tr) for s in seats]
     out: list[dict[str, Any]] = []
     for change in history:
         events = change.events.get(viewer, []) if change.version <= until else []
         if not events:
             continue
-        said = cache.get(("events", table_id, change.version, viewer, ui.tr.code),
+        said = cache.get(("events", table_id, change.version, viewer, voice(ui)),
                          lambda events=events: [event_words(ui, e, viewer, names) for e in events])
         out.extend({"version": change.version, "event": msgspec.to_builtins(e), "words": w}
                    for e, w in zip(events, said, strict=True) if w)

@@ -52,7 +52,7 @@ def test_a_missing_extra_is_a_sentence_naming_it_in_the_readers_language():
         require("cardhall_no_such_module", "plots", PLOTS)
     assert str(missing.value) == ("the arena's plots need the plots extra, which is not installed "
                                   "(cardhall_no_such_module is missing): pip install \"cardhall[plots]\"")
-    for code in ("bg", "cs", "es", "ru"):
+    for code in ("bg", "cs", "de", "es", "ru"):
         said = lang(code, "cardhall").say(missing.value)
         assert 'pip install "cardhall[plots]"' in said and "need the" not in said, (code, said)
 

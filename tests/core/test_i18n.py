@@ -126,22 +126,24 @@ def test_codes_are_read_with_region_and_encoding(code, expected):
 
 def test_an_unknown_language_is_a_sentence():
     with pytest.raises(OptionError, match=r"cardhall does not speak 'xx'; choose one of en \(English\), "
-                                          r"bg \(Български\), cs \(Čeština\), es \(Español\), ru \(Русский\)"):
+                                          r"bg \(Български\), cs \(Čeština\), de \(Deutsch\), es \(Español\), ru \(Русский\)"):
         check("xx")
     with pytest.raises(OptionError) as caught:
-        lang("de")
-    assert lang("ru").say(caught.value).startswith("cardhall не говорит на языке 'de'; выберите один из: en (English)")
+        lang("ja")
+    assert lang("ru").say(caught.value).startswith("cardhall не говорит на языке 'ja'; выберите один из: en (English)")
 
 
 def test_negotiation():
-    assert negotiate(["de", "cs", "ru"]) == "cs"
-    assert negotiate(["de", "fr"]) == "en"
+    assert negotiate(["ja", "cs", "ru"]) == "cs"
+    assert negotiate(["de", "cs", "ru"]) == "de"
+    assert negotiate(["ja", "ko"]) == "en"
     assert negotiate([], default="ru") == "ru"
 
 
 @pytest.mark.parametrize(("header", "expected"), [
     ("cs-CZ,cs;q=0.9,en;q=0.8", "cs"),
-    ("de-DE,de;q=0.9,ru;q=0.8,en;q=0.7", "ru"),
+    ("de-DE,de;q=0.9,ru;q=0.8,en;q=0.7", "de"),
+    ("ja-JP,ja;q=0.9,ru;q=0.8,en;q=0.7", "ru"),
     ("en;q=0.5, es;q=0.9", "es"),
     ("fr, *;q=0.1", "en"),
     ("bg;q=0, ru;q=0.2", "ru"),
@@ -155,12 +157,14 @@ def test_accept_language(header, expected):
 
 @pytest.mark.parametrize(("environ", "expected"), [
     ({"LANG": "cs_CZ.UTF-8"}, "cs"),
-    ({"LANGUAGE": "de:ru", "LANG": "cs_CZ.UTF-8"}, "ru"),
+    ({"LANGUAGE": "ja:ru", "LANG": "cs_CZ.UTF-8"}, "ru"),
+    ({"LANGUAGE": "de_CH:ru", "LANG": "cs_CZ.UTF-8"}, "de"),
     ({"LC_ALL": "es_ES.UTF-8", "LANG": "ru_RU.UTF-8"}, "es"),
     ({"LC_MESSAGES": "bg_BG", "LANG": "en_US"}, "bg"),
     ({"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}, "ru"),
     ({"LANG": "C.UTF-8"}, "en"),
-    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANG": "de_CH.UTF-8"}, "de"),
+    ({"LANG": "ja_JP.UTF-8"}, "en"),
     ({}, "en"),
 ])
 def test_the_terminals_locale(environ, expected):

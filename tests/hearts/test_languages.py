@@ -56,6 +56,7 @@ PLURALS = {  # points of a trick: 1, 2, 5 (the trick's one line ends "…, 5 poi
     "en": (", 1 point.", ", 2 points.", ", 5 points."),
     "bg": (", 1 точка.", ", 2 точки.", ", 5 точки."),
     "cs": (", 1 bod.", ", 2 body.", ", 5 bodů."),
+    "de": (", 1 Punkt.", ", 2 Punkte.", ", 5 Punkte."),
     "es": (", 1 punto.", ", 2 puntos.", ", 5 puntos."),
     "ru": (", 1 очко.", ", 2 очка.", ", 5 очков."),
 }
@@ -63,6 +64,7 @@ HANDS = {  # cards in a hand: 1, 2, 5
     "en": ("(1 card)", "(2 cards)", "(5 cards)"),
     "bg": ("(1 карта)", "(2 карти)", "(5 карти)"),
     "cs": ("(1 karta)", "(2 karty)", "(5 karet)"),
+    "de": ("(1 Karte)", "(2 Karten)", "(5 Karten)"),
     "es": ("(1 carta)", "(2 cartas)", "(5 cartas)"),
     "ru": ("(1 карта)", "(2 карты)", "(5 карт)"),
 }
@@ -81,7 +83,7 @@ def test_plural_forms(code: str) -> None:
         assert expected in ui.hand({**view, "hand": view["hand"][:n]}, 0)
 
 
-YOU = {"en": "You do not hold", "bg": "Нямате", "cs": "Nemáte", "es": "No tienes", "ru": "У вас нет"}
+YOU = {"en": "You do not hold", "bg": "Нямате", "cs": "Nemáte", "de": "Du hast", "es": "No tienes", "ru": "У вас нет"}
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

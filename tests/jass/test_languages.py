@@ -131,10 +131,24 @@ def test_russian_uses_the_seeds_terms():
     assert "вы 16 очков (яблоко) -1" in scored and "Игрок 1 80 очков +1" in scored
 
 
+def test_german_uses_the_swiss_jass_terms():
+    """Stich, Trumpf, Runde, Talon, Apfel, Trumpf-Sechs (docs/glossary/de.md, the Jassverband's words)."""
+    putz = transcript("putz", (("players", 3),), 6, "de")
+    for term in ("Putz", "Apfel", "Talon", "Trumpf", "Stich", "Trumpf-Sechs", "Runde"):
+        assert term in putz, term
+    jass = transcript("jass", (), 5, "de")
+    for term in ("Jass", "Trumpf", "Stich", "Runde", "Partner"):
+        assert term in jass, term
+    assert "ß" not in putz + jass and " Sie " not in putz + jass
+    ui = text_ui(load("jass"), "de")
+    assert ui.phrase({"type": "pushed", "seat": 0}, 2) == "Süd schiebt: du bestimmst Trumpf."
+
+
 PLURALS = {
     "en": {1: "1 point.", 2: "2 points.", 5: "5 points.", 21: "21 points."},
     "bg": {1: "1 точка.", 2: "2 точки.", 5: "5 точки.", 21: "21 точки."},
     "cs": {1: "1 bod.", 2: "2 body.", 5: "5 bodů.", 21: "21 bodů."},
+    "de": {1: "1 Punkt.", 2: "2 Punkte.", 5: "5 Punkte.", 21: "21 Punkte."},
     "es": {1: "1 punto.", 2: "2 puntos.", 5: "5 puntos.", 21: "21 puntos."},
     "ru": {1: "1 очко.", 2: "2 очка.", 5: "5 очков.", 21: "21 очко."},
 }
@@ -182,7 +196,8 @@ def test_a_refusal_said_to_its_own_seat_says_you():
         s.check_legal(missing)
     msg = refused.value.args[0]
     assert isinstance(msg, Msg) and msg.subject == mover
-    starts = {"en": "You do not hold ", "bg": "Вие нямате ", "cs": "Nemáte ", "es": "No tienes ", "ru": "У вас нет "}
+    starts = {"en": "You do not hold ", "bg": "Вие нямате ", "cs": "Nemáte ", "de": "Du hast ", "es": "No tienes ",
+              "ru": "У вас нет "}
     for code, start in starts.items():
         assert text_ui(g, code).say(refused.value, mover).startswith(start), code
     assert s.phase == P_PLAY

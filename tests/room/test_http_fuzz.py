@@ -48,7 +48,7 @@ def object_for(game: str) -> st.SearchStrategy[dict[str, Any]]:
                            value),
         "seat": st.one_of(st.integers(-3, 6), value), "view": value, "legal": st.one_of(st.lists(scalar, max_size=5), value),
         "events": st.one_of(st.lists(value, max_size=4), value), "names": value, "over": value, "scores": value,
-        "lang": st.one_of(st.sampled_from(["en", "bg", "cs", "es", "ru", "xx"]), value),
+        "lang": st.one_of(st.sampled_from(["en", "bg", "cs", "de", "es", "ru", "xx"]), value),
         "private": value, "clock": value, "grace": value, "name": value, "invite": value,
     })
 

@@ -73,7 +73,7 @@ def test_the_hold_is_said_to_everyone_in_their_language() -> None:
     assert room_sentence(on, lang("en"), 1) == "Ann asks the bots to wait; they play again once Ann lets them go on."
     assert room_sentence(off, lang("en"), None) == "Ann lets the bots go on."
     assert room_sentence(off, lang("en"), 0) == "You let the bots go on."
-    for code in ("bg", "cs", "es", "ru"):
+    for code in ("bg", "cs", "de", "es", "ru"):
         said = [room_sentence(event, lang(code), seat) for event in (on, off) for seat in (0, 1)]
         english = [room_sentence(event, lang("en"), seat) for event in (on, off) for seat in (0, 1)]
         assert all(s and s != e for s, e in zip(said, english, strict=True)), (code, said)

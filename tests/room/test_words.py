@@ -78,7 +78,7 @@ def test_clock_warnings_take_the_plural_form_of_the_language(seconds, russian, c
     assert room_sentence(event, lang("cs"), 1, ["Anna", "Petr"]) == f"Anna: na tento tah {czech}."
 
 
-@pytest.mark.parametrize("code", ["en", "bg", "cs", "es", "ru"])
+@pytest.mark.parametrize("code", ["en", "bg", "cs", "de", "es", "ru"])
 def test_sitting_and_leaving_name_the_seat_as_the_game_does(code):
     """With the game's seat names (`places`), a person sits down as North and leaves North open:
     the name every other sentence of the game uses, not a number beside it."""

@@ -58,6 +58,7 @@ HANDS = {  # cards in a hand: 1, 2, 5
     "en": ("(1 card)", "(2 cards)", "(5 cards)"),
     "bg": ("(1 карта)", "(2 карти)", "(5 карти)"),
     "cs": ("(1 karta)", "(2 karty)", "(5 karet)"),
+    "de": ("(1 Karte)", "(2 Karten)", "(5 Karten)"),
     "es": ("(1 carta)", "(2 cartas)", "(5 cartas)"),
     "ru": ("(1 карта)", "(2 карты)", "(5 карт)"),
 }
@@ -65,6 +66,7 @@ DEALS = {  # totals after some of 1, 2, 5 deals
     "en": ("of 1 deal:", "of 2 deals:", "of 5 deals:"),
     "bg": ("от 1 раздаване:", "от 2 раздавания:", "от 5 раздавания:"),
     "cs": ("z 1 rozdání:", "z 2 rozdání:", "z 5 rozdání:"),
+    "de": ("von 1 Runde:", "von 2 Runden:", "von 5 Runden:"),
     "es": ("de 1 reparto:", "de 2 repartos:", "de 5 repartos:"),
     "ru": ("из 1 раздачи:", "из 2 раздач:", "из 5 раздач:"),
 }
@@ -81,7 +83,7 @@ def test_plural_forms(code: str) -> None:
         assert expected in ui.score({**view, "deals": n}, 0)
 
 
-YOU = {"en": "You do not hold", "bg": "Нямате", "cs": "Nemáte", "es": "No tienes", "ru": "Вы не можете"}
+YOU = {"en": "You do not hold", "bg": "Нямате", "cs": "Nemáte", "de": "Du hast", "es": "No tienes", "ru": "Вы не можете"}
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

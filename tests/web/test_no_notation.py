@@ -1,6 +1,6 @@
 """No notation in what the browser says (issue 28): with `TextUI.notation = False` (the table
 page's reader), no card code — the French cards' `4C`, `QS`, `10H`, a 5 Towers card's `S14` — and,
-in bg, cs, es and ru, no word of a game's notation (`pass`, `summon`, `trump`, `no exchange` …) is
+in bg, cs, de, es and ru, no word of a game's notation (`pass`, `summon`, `trump`, `no exchange` …) is
 in a choice, a step of a composite choice or a key's answer, for the seat to move and for a
 spectator, at random positions of every game (Hypothesis picks the deal and how far it is played)."""
 

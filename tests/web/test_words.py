@@ -151,7 +151,7 @@ def test_each_game_s_presenter_is_served_from_its_package(server):
     table = client.post("/api/tables", headers={"Authorization": f"Bearer {token}"},
                         json={"game": "putz", "options": {"players": 3}, "seats": ["me", "open", "open"]}).json()
     shown = client.get(f"/api/tables/{table['id']}").json()
-    assert shown["presenter"] == {"script": "/games/putz/web/presenter.js", "style": ""}
+    assert shown["presenter"] == {"script": "/games/putz/web/presenter.js", "style": "/games/putz/web/style.css"}
 
 
 def test_a_phrasing_bug_never_stops_the_messages(monkeypatch, caplog):

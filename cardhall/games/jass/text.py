@@ -30,6 +30,8 @@ SUIT_ORDER = "SHDC"
 class GameTextUI(TextUI):
     """Text for Jass (four in two teams) and Putz (three or five, each alone)."""
 
+    faces_offered = ("french", "german")
+
     # --- words -------------------------------------------------------------------------
     def words(self, card: str, *, as_object: bool = False) -> str:
         """'QS' → 'queen of spades' in the reader's language."""
@@ -37,7 +39,7 @@ class GameTextUI(TextUI):
 
     def suit(self, letter: str) -> str:
         """'H' → 'hearts' in the reader's language."""
-        return suit_words(SUITS.index(letter), self.tr)
+        return suit_words(SUITS.index(letter), self.tr, self.faces)
 
     def six_words(self, trump: str, *, as_object: bool = False) -> str:
         """The six of trump by name ('six of hearts')."""
@@ -67,7 +69,7 @@ class GameTextUI(TextUI):
             return self.tr._("no cards")
         parts = []
         for s in SUIT_ORDER:
-            ranks = [rank_words(RANKS.index(c[0]), self.tr) for c in cards if c[1] == s]
+            ranks = [rank_words(RANKS.index(c[0]), self.tr, self.faces) for c in cards if c[1] == s]
             if ranks:
                 # Translators: one suit of a hand read out ("spades: ace, king, six").
                 parts.append(self.tr._("{suit}: {ranks}", suit=self.suit(s), ranks=", ".join(ranks)))

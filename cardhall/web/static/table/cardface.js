@@ -4,9 +4,16 @@
 import { el, face } from "../common.js";
 
 const COURT = new Set(["J", "Q", "K"]);
+let own = null;
+
+/** A game's own faces (Jass's German-suited Swiss cards): `draw(card, extra)` returns a face, or
+ * null to draw the French one. */
+export function useFaces(draw) { own = draw; }
 
 /** The face of `card` ("QS"), or a plain tile with the token for a card that is not a French one. */
 export function cardFace(card, { extra = "" } = {}) {
+  const drawn = own && own(card, extra);
+  if (drawn) return drawn;
   const f = face(card);
   if (!f) return el("span", { class: `pcard plain ${extra}`.trim(), "aria-hidden": "true" }, el("span", { class: "token", text: card }));
   const rank = f.text.slice(0, -1);

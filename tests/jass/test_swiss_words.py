@@ -1,0 +1,100 @@
+"""The words said with the Swiss German-suited faces (issue 46, point 3): a reader who sees the German
+faces hears the German cards by their own names in every language («Schellen-Under», «унтер
+бубенцов», «kulového spodka» as an object), the suits alone (Rosen …) and the ranks alone (Banner,
+Under, Ober) in a hand read out; the French names stay the default, and a game of 52 cards never
+takes the German faces. Over the wire the choice is the `cardhall_faces` cookie (tests/web/test_swiss_faces.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardhall
+from cardhall.core.card_words import GERMAN_NAMES, card_words, rank_words, suit_words
+from cardhall.core.cards import parse_card
+from cardhall.core.i18n import LANGUAGES, lang
+from cardhall.core.text import text_ui
+from cardhall.web.words import faces_of, reader, voice
+
+UNDER_OF_BELLS = parse_card("JC")  # Schellen stand for Kreuz (Swisslos: Schellen/Kreuz)
+NAMES = {
+    "en": ("under of bells", "under of bells", "bells", "banner"),
+    "bg": ("унтер звънци", "унтер звънци", "звънци", "знаме"),
+    "cs": ("kulový spodek", "kulového spodka", "kule", "praporec"),
+    "de": ("Schellen-Under", "Schellen-Under", "Schellen", "Banner"),
+    "es": ("la sota de cascabeles", "la sota de cascabeles", "cascabeles", "estandarte"),
+    "ru": ("унтер бубенцов", "унтера бубенцов", "бубенцы", "знамя"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(c for c in NAMES if c in LANGUAGES))
+def test_the_german_cards_have_their_own_names(code):
+    tr = lang(code)
+    subject, obj, suit, banner = NAMES[code]
+    assert card_words(UNDER_OF_BELLS, tr, faces="german") == subject
+    assert card_words(UNDER_OF_BELLS, tr, as_object=True, faces="german") == obj
+    assert suit_words(0, tr, "german") == suit and rank_words(8, tr, "german") == banner
+    assert card_words(UNDER_OF_BELLS, tr) != subject  # French by default
+    assert len({card_words(c, tr, faces="german") for c in GERMAN_NAMES}) == 36
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_every_language_names_all_36_german_cards(code):
+    tr = lang(code)
+    for card in GERMAN_NAMES:
+        for as_object in (False, True):
+            said = card_words(card, tr, as_object=as_object, faces="german")
+            assert said and said != card_words(card, tr, as_object=as_object), (code, card)
+
+
+def test_a_jass_hand_is_read_out_in_german_suits():
+    game = cardhall.load("putz", players=3)
+    state = game.new_state(5)
+    ui = text_ui(game, "de", faces="german")
+    said = ui.render(state.view(0), 0)
+    assert any(s in said for s in ("Rosen", "Schellen", "Schilten", "Eicheln")), said
+    assert not any(f"{s}:" in said for s in ("Herz", "Karo", "Pik", "Kreuz")), said
+    french = text_ui(game, "de").render(state.view(0), 0)
+    assert not any(f"{s}:" in french for s in ("Rosen", "Schellen", "Schilten", "Eicheln")), french
+
+
+def test_only_jass_and_putz_take_the_german_faces():
+    assert text_ui(cardhall.load("hearts"), "de", faces="german").faces == "french"
+    assert text_ui(cardhall.load("jass"), "de", faces="german").faces == "german"
+    assert text_ui(cardhall.load("jass"), "de", faces="gothic").faces == "french"
+
+
+def test_the_cookie_chooses_the_faces_and_the_cache_keeps_them_apart():
+    assert faces_of({"cardhall_faces": "german"}) == "german"
+    assert faces_of({"cardhall_faces": "<script>"}) == faces_of({}) == "french"
+    jass = cardhall.load("jass")
+    _, german = reader(jass, "de", "german")
+    _, french = reader(jass, "de")
+    assert voice(german) == "de/german" and voice(french) == "de"
+    assert german.card(UNDER_OF_BELLS) == "Schellen-Under" and french.card(UNDER_OF_BELLS) == "Kreuz-Bube"
+
+
+def test_the_terminal_names_the_german_cards_with_faces_german(tmp_path):
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+    runner = CliRunner()
+    said = runner.invoke(app, ["play", "putz", "--faces", "german", "--lang", "de", "--seed", "3",
+                               "--record", str(tmp_path / "g.json")], input="q\n")
+    assert "Trumpf ist Schellen" in said.output and "Schilten: " in said.output, said.output
+    french = runner.invoke(app, ["play", "putz", "--lang", "de", "--seed", "3", "--record", str(tmp_path / "f.json")],
+                           input="q\n")
+    assert "Trumpf ist Kreuz" in french.output, french.output
+    wrong = runner.invoke(app, ["play", "putz", "--faces", "gothic", "--lang", "de"])
+    assert wrong.exit_code == 2 and "--faces ist french oder german, nicht gothic" in wrong.output
+
+
+def test_join_takes_the_faces_too():
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+    from cardhall.tui.remote import RemoteTerminal
+    wrong = CliRunner().invoke(app, ["join", "http://127.0.0.1:1/tables/x", "--seat", "1", "--faces", "gothic",
+                                     "--lang", "de"])
+    assert wrong.exit_code == 2 and "--faces ist french oder german, nicht gothic" in wrong.output
+    terminal = RemoteTerminal(None, cardhall.load("jass"), 0, None, lang_code="de", faces="german")  # type: ignore[arg-type]
+    assert terminal.ui.card(UNDER_OF_BELLS) == "Schellen-Under"

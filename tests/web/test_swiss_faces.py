@@ -1,0 +1,96 @@
+"""Jass and Putz with the Swiss German-suited faces (issue 46, point 3): the setting "French suits /
+German suits" at the table, German by default on a German page, kept in the browser; every face
+drawn in the page (Rosen, Schellen, Schilten, Eicheln; 6–9, the Banner, Under, Ober, König, Ass),
+the four-colour deck still telling the suits apart; the table in words names the German cards
+(«Schellen-Under»; in English "under of bells"); axe finds nothing."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import SCREENSHOTS
+from tests.web.helpers import create_table, pick_name, start_game, wait_turn
+from tests.web.test_games import axe_violations
+from tests.web.test_languages import choose_language
+
+GERMAN = {"H": "rosen", "D": "eicheln", "S": "schilten", "C": "schellen"}
+INDEX = {"6": "6", "7": "7", "8": "8", "9": "9", "T": "10", "J": "U", "Q": "O", "K": "K", "A": "A"}
+FRENCH_WORDS = {"en": ("hearts", "diamonds", "spades", "clubs"), "de": ("Herz", "Karo", "Pik", "Kreuz")}
+GERMAN_WORDS = {"en": ("roses", "acorns", "shields", "bells"), "de": ("Rosen", "Eicheln", "Schilten", "Schellen")}
+
+
+def suits_said(page, code: str) -> tuple[bool, bool]:
+    """Whether the table in words names French suits, and German ones (each hand holds some)."""
+    text = page.locator("#render").inner_text()
+    return any(w in text for w in FRENCH_WORDS[code]), any(w in text for w in GERMAN_WORDS[code])
+
+
+FACES = """() => [...document.querySelectorAll('#hand .pcard')].map(f => ({
+    card: f.dataset.card, german: f.classList.contains('german'), classes: [...f.classList],
+    index: f.querySelector('.corner .rank') && f.querySelector('.corner .rank').textContent,
+    signs: f.querySelectorAll('svg.sign').length, colour: getComputedStyle(f).color}))"""
+
+
+def jass_table(server, browser, lang: str | None = None):
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, reduced_motion="reduce")
+    page = context.new_page()
+    pick_name(page, server.url, "Vreni")
+    create_table(page, "putz", {"players": 3}, ["me", "bot:random", "bot:random"])
+    start_game(page)
+    wait_turn(page)
+    if lang:  # the table page's own picker: the page comes back in that language
+        choose_language(page, lang)
+        wait_turn(page)
+    return context, page
+
+
+def test_german_faces_are_chosen_drawn_kept_and_four_coloured(server, browser):
+    context, page = jass_table(server, browser)
+    assert all(not f["german"] for f in page.evaluate(FACES)), "an English page starts with French suits"
+    expect(page.get_by_label("Card faces")).to_have_value("french")
+    assert suits_said(page, "en") == (True, False)
+    page.get_by_label("Card faces").select_option("german")  # the page comes back with the new words
+    page.wait_for_load_state()
+    wait_turn(page)
+    expect(page.get_by_label("Card faces")).to_have_value("german")
+    assert suits_said(page, "en") == (False, True), page.locator("#render").inner_text()
+    faces = page.evaluate(FACES)
+    assert faces and all(f["german"] for f in faces), faces
+    for f in faces:
+        rank, suit = f["card"][:-1], f["card"][-1]
+        assert GERMAN[suit] in f["classes"] and f["index"] == INDEX[rank] and f["signs"] >= 2, f
+    page.locator("#hand").screenshot(path=str(SCREENSHOTS / "putz-german-faces.png"))
+    assert axe_violations(page) == []
+    # kept in this browser: a reload draws the German faces again
+    page.reload()
+    wait_turn(page)
+    expect(page.get_by_label("Card faces")).to_have_value("german")
+    assert all(f["german"] for f in page.evaluate(FACES))
+    # the four-colour deck: Eicheln (for diamonds) and Schellen (for clubs) take its blue and green, Rosen stays red
+    before = {f["card"][-1]: f["colour"] for f in page.evaluate(FACES)}
+    page.evaluate("() => document.body.classList.add('four-colour')")
+    after = {f["card"][-1]: f["colour"] for f in page.evaluate(FACES)}
+    for suit in set(before) & {"D", "C"}:
+        assert before[suit] != after[suit], (suit, before, after)
+    if "H" in before:
+        assert before["H"] == after["H"]
+    assert len(set(after.values())) == len(after), after
+    # and back to French suits
+    page.get_by_label("Card faces").select_option("french")
+    page.wait_for_load_state()
+    wait_turn(page)
+    expect(page.get_by_label("Card faces")).to_have_value("french")
+    assert all(not f["german"] for f in page.evaluate(FACES))
+    assert suits_said(page, "en") == (True, False)
+    context.close()
+
+
+def test_a_german_page_starts_with_german_suits(server, browser):
+    context, page = jass_table(server, browser, lang="de")
+    expect(page.get_by_label("Kartenbild")).to_have_value("german")
+    assert all(f["german"] for f in page.evaluate(FACES))
+    expect(page.locator("#jass-faces option[value=german]")).to_have_text("Deutsche Farben (Rosen, Eicheln, Schilten, Schellen)")
+    assert suits_said(page, "de") == (False, True)  # the words follow the faces: «Rosen: Ass, Ober …»
+    page.screenshot(path=str(SCREENSHOTS / "putz-german-faces-de.png"))
+    page.locator("#hand").screenshot(path=str(SCREENSHOTS / "putz-german-hand-de.png"))
+    context.close()
