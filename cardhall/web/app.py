@@ -44,6 +44,7 @@ from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.words import seat_label
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
+from cardhall.web.decoding import decode
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, page_lang, render
 from cardhall.web.people import PeopleFront
@@ -122,11 +123,16 @@ def page_of(request: Request) -> tuple[int, int]:
     return offset, limit
 
 
+@functools.cache
+def body_decoder(kind: type[Body]) -> msgspec.json.Decoder[Body]:
+    return msgspec.json.Decoder(kind)
+
+
 async def read_body(request: Request, kind: type[Body]) -> Body:
     """The request's JSON body as `kind` (an empty body counts as `{}`)."""
     raw = await read_limited(request, MAX_MESSAGE)
     try:
-        return msgspec.json.decode(raw or b"{}", type=kind)
+        return decode(raw or b"{}", body_decoder(kind))
     except msgspec.ValidationError as exc:
         raise CardhallError(Msg(N_("bad request body: {problem}"), problem=str(exc))) from None
     except msgspec.DecodeError as exc:

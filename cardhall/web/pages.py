@@ -39,6 +39,7 @@ from cardhall.core.titles import game_title
 from cardhall.room.words import room_sentence, seat_label
 from cardhall.web import presenters
 from cardhall.web.bodies import BodyTooLarge, read_limited
+from cardhall.web.decoding import decode
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 from cardhall.web.protocol import TextRequest
 from cardhall.web.words import NOTHING, without_notation
@@ -310,7 +311,7 @@ async def seats_endpoint(request: Request) -> Response:
     code = await page_lang(request)
     name = request.path_params["name"]
     try:
-        options = _OPTIONS_DECODER.decode(request.query_params.get("options") or "{}")
+        options = decode(request.query_params.get("options") or "{}", _OPTIONS_DECODER)
         game = cardhall.load(name, **options)
     except msgspec.ValidationError:
         return _refuse(Msg(N_("options must be a JSON object")), code)
