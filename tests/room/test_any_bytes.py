@@ -61,9 +61,9 @@ class Asgi:
         self.loop = asyncio.new_event_loop()
         self.room = self.run(Room.open(f"sqlite:///{folder / 'room.sqlite3'}"))
         self.app = create_app(self.room, "bytes-secret")
-        status, body = self.http("POST", "/api/players", b'{"name": "Ann"}')
+        _, body = self.http("POST", "/api/players", b'{"name": "Ann"}')
         self.token = json.loads(body)["token"]
-        status, body = self.http("POST", "/api/tables", b'{"game": "hearts", "seats": ["me", "open", "open", "open"]}',
+        _, body = self.http("POST", "/api/tables", b'{"game": "hearts", "seats": ["me", "open", "open", "open"]}',
                                  headers=[(b"authorization", f"Bearer {self.token}".encode())])
         self.table = json.loads(body)["id"]
 

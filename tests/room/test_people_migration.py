@@ -130,3 +130,41 @@ def test_migration_0006_computes_every_skeleton_again(kind: str, request: pytest
             await room.close()
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_former_guest_token_slides_and_ends_as_a_session(kind: str, request: pytest.FixtureRequest,
+                                                           tmp_path: Path) -> None:
+    """Issue 45: a token of the room's first kind (a signed player id) counts while it is used, at
+    most `IDLE` apart, and ends for good when unused longer — as a session does."""
+    from cardhall.room.store import players
+
+    url = make_database(kind, request, tmp_path)
+
+    async def run() -> None:
+        await former_room(url)
+        room = await Room.open(url)
+        try:
+            accounts = Accounts(room.store)
+            tokens = Tokens("the former secret", accounts)
+            former = tokens.signed("g1")
+
+            async def set_seen(value: float) -> None:
+                async with store_module.Transaction(room.store) as conn:
+                    await conn.execute(players.update().where(players.c.id == "g1").values(legacy_seen=value))
+
+            assert await tokens.player(former) == "g1"  # the upgrade started its clock
+            await set_seen(time.time() - IDLE + 60)  # back after almost 90 days: still in, and the end moves on
+            assert await tokens.player(former) == "g1"
+            async with room.store.engine.connect() as conn:
+                assert await conn.scalar(sa.select(players.c.legacy_seen).where(players.c.id == "g1")) > time.time() - 60
+            await set_seen(time.time() - IDLE - 1)  # unused longer: ended for good
+            with pytest.raises(AuthError, match="has ended"):
+                await tokens.player(former)
+            await set_seen(time.time())
+            with pytest.raises(AuthError, match="has ended"):
+                await tokens.player(former)
+        finally:
+            await room.close()
+
+    asyncio.run(run())
