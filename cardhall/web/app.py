@@ -123,16 +123,22 @@ def page_of(request: Request) -> tuple[int, int]:
     return offset, limit
 
 
-@functools.cache
+_DECODERS: dict[type, msgspec.json.Decoder[Any]] = {}
+
+
 def body_decoder(kind: type[Body]) -> msgspec.json.Decoder[Body]:
-    return msgspec.json.Decoder(kind)
+    """One decoder per body type, made once."""
+    if kind not in _DECODERS:
+        _DECODERS[kind] = msgspec.json.Decoder(kind)
+    return _DECODERS[kind]
 
 
 async def read_body(request: Request, kind: type[Body]) -> Body:
     """The request's JSON body as `kind` (an empty body counts as `{}`)."""
     raw = await read_limited(request, MAX_MESSAGE)
     try:
-        return decode(raw or b"{}", body_decoder(kind))
+        body: Body = decode(raw or b"{}", body_decoder(kind))
+        return body
     except msgspec.ValidationError as exc:
         raise CardhallError(Msg(N_("bad request body: {problem}"), problem=str(exc))) from None
     except msgspec.DecodeError as exc:
