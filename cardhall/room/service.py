@@ -85,6 +85,15 @@ bot's move is published no sooner than this after the table's previous change, s
 screen readers) can follow; a `Room` made in code (tests, tools) does not pace unless told."""
 
 
+def table_id() -> str:
+    """A new table's id: 11 random URL-safe characters that never start with "-" (a command line
+    would read `cardhall admin kick Eve -Q3…` as an option)."""
+    while True:
+        made = secrets.token_urlsafe(8)
+        if not made.startswith("-"):
+            return made
+
+
 class Subscriber(Protocol):
     """One connection watching a table: a person (by player id) or an anonymous spectator."""
 
@@ -839,7 +848,7 @@ class Room:
         self.limits.check_open(hosted, now)
         self.limits.take("table", now, person=host, address=address)
         # no seed: the deal is made at the start, so no seat can be read before (seat scouting)
-        table = Table(secrets.token_urlsafe(8), game, None, made, host=host, policy=policy,
+        table = Table(table_id(), game, None, made, host=host, policy=policy,
                       private=private, created=now, rated=rated)
         lang = await self.player_lang(host)
         changes = table.sit(host, name, seats.index("me"), lang=lang, guest=await self.is_guest(host)) \

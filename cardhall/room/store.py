@@ -52,6 +52,8 @@ players = sa.Table(
     sa.Column("registered", sa.Float, nullable=True),
     # whether the room's first kind of token (a signed player id, no session) still counts
     sa.Column("legacy_tokens", sa.Boolean, nullable=False, server_default=sa.true()),
+    # when such a token was last used (migration 0007): it ends when unused for `accounts.IDLE`, as a session
+    sa.Column("legacy_seen", sa.Float, nullable=True),
     # the room's safety and privacy (migration 0004): a role ("moderator" or None), and who may
     # invite me, message me and join my tables ("everyone", "friends" or "nobody"; None: the default)
     sa.Column("role", sa.String(20), nullable=True),

@@ -44,8 +44,9 @@ from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.words import seat_label
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
+from cardhall.web.decoding import decode
 from cardhall.web.languages import chosen, say_error, web
-from cardhall.web.pages import install, page_lang, render
+from cardhall.web.pages import install, missing_page, page_lang, render
 from cardhall.web.people import PeopleFront
 from cardhall.web.presenters import presenter
 from cardhall.web.protocol import (
@@ -122,11 +123,22 @@ def page_of(request: Request) -> tuple[int, int]:
     return offset, limit
 
 
+_DECODERS: dict[type, msgspec.json.Decoder[Any]] = {}
+
+
+def body_decoder(kind: type[Body]) -> msgspec.json.Decoder[Body]:
+    """One decoder per body type, made once."""
+    if kind not in _DECODERS:
+        _DECODERS[kind] = msgspec.json.Decoder(kind)
+    return _DECODERS[kind]
+
+
 async def read_body(request: Request, kind: type[Body]) -> Body:
     """The request's JSON body as `kind` (an empty body counts as `{}`)."""
     raw = await read_limited(request, MAX_MESSAGE)
     try:
-        return msgspec.json.decode(raw or b"{}", type=kind)
+        body: Body = decode(raw or b"{}", body_decoder(kind))
+        return body
     except msgspec.ValidationError as exc:
         raise CardhallError(Msg(N_("bad request body: {problem}"), problem=str(exc))) from None
     except msgspec.DecodeError as exc:
@@ -542,6 +554,15 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def socket(ws: WebSocket) -> None:
         await table_socket(ws, room, tokens, front)
 
+    async def table_visible(request: Request, table_id: str) -> bool:
+        """Whether the table page may show `table_id` to this request's person (any bad token
+        counts as nobody: the page itself then says what the socket refuses)."""
+        try:
+            player = await player_of(request, changes=False)
+        except CardhallError:
+            player = None
+        return await table_of(table_id, player, request.query_params.get("invite")) is not None
+
     async def table_of(table_id: str, player: str | None, invite: str | None) -> TableFront | None:
         actor = await room.table(table_id)
         return actor if actor is not None and actor.may_see(player, invite) else None
@@ -552,6 +573,10 @@ def create_app(room: Room, secret: str) -> Starlette:
         assert isinstance(exc, HTTPException)
         tr = web(chosen(request, None))
         if exc.status_code == 404:
+            if not request.url.path.startswith(("/api/", "/ws/", "/static/")) and \
+                    "text/html" in request.headers.get("accept", ""):
+                return await missing_page(request, tr._("There is no such page"), tr._(
+                    "There is nothing at {path}; the lobby lists the games and the open tables.", path=request.url.path))
             return error(404, tr._("there is nothing at {path}; the API is under /api (see docs/room.md)",
                                    path=request.url.path))
         if exc.status_code == 405:
@@ -585,6 +610,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    app.state.table_visible = table_visible
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
     app = install(app, stored_lang)
     app.add_middleware(SocketsPerAddress, per_address=room.limits.connections)

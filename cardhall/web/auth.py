@@ -5,7 +5,8 @@ the `cardhall_token` cookie (HttpOnly, SameSite=Lax, Secure over https) that `PO
 `POST /api/accounts` and `POST /api/sessions` set for browsers. A token is a server-side session
 (`cardhall.room.accounts`: it ends when unused for 90 days, at logout, or when its person logs
 out everywhere). A token of the room's first kind (a player id signed with the room's secret)
-still counts for a guest who had one, until that guest registers or logs out everywhere.
+still counts for a guest who had one, until that guest registers, logs out everywhere, or leaves
+it unused for 90 days (the same sliding expiry as a session).
 
 **Cross-site requests** (`CrossSite`, for every request that is not GET, HEAD or OPTIONS):
 
@@ -101,8 +102,9 @@ class Tokens:
             raise AuthError(Msg(N_("this token is not valid here (it was not made by this room, or it was altered); "
                                    "get one with POST /api/players {example}"), example='{"name": ...}'))
         if not await self.accounts.legacy_allowed(found):
-            raise AuthError(Msg(N_("this token has ended (its player logged out everywhere or registered); "
-                                   "log in again with POST /api/sessions")))
+            raise AuthError(Msg(N_("this token has ended (its player logged out everywhere, registered, or left it "
+                                   "unused for {days}); log in again with POST /api/sessions"),
+                                days=Plural("{count} day", "{count} days", count=round(IDLE / 86400))))
         return found
 
 

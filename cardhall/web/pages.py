@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -39,6 +40,7 @@ from cardhall.core.titles import game_title
 from cardhall.room.words import room_sentence, seat_label
 from cardhall.web import presenters
 from cardhall.web.bodies import BodyTooLarge, read_limited
+from cardhall.web.decoding import decode
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 from cardhall.web.protocol import TextRequest
 from cardhall.web.words import NOTHING, without_notation
@@ -310,7 +312,7 @@ async def seats_endpoint(request: Request) -> Response:
     code = await page_lang(request)
     name = request.path_params["name"]
     try:
-        options = _OPTIONS_DECODER.decode(request.query_params.get("options") or "{}")
+        options = decode(request.query_params.get("options") or "{}", _OPTIONS_DECODER)
         game = cardhall.load(name, **options)
     except msgspec.ValidationError:
         return _refuse(Msg(N_("options must be a JSON object")), code)
@@ -368,9 +370,28 @@ async def lobby_page(request: Request) -> Response:
     return await render(request, "lobby.html", N_("cardhall — the lobby"))
 
 
+TableVisible = Callable[[Request, str], Awaitable[bool]]
+"""Whether the person of a request may see a table (`app.state.table_visible`, set by the app)."""
+
+
 async def table_page(request: Request) -> Response:
+    """`/tables/{id}`: the table, or a page saying why there is none (404) — a missing table, or a
+    private one asked for without its invitation — with the way back to the lobby."""
     table_id = request.path_params["table_id"]
+    visible: TableVisible | None = getattr(request.app.state, "table_visible", None)
+    if visible is not None and not await visible(request, table_id):
+        tr = web(await page_lang(request))
+        return await missing_page(request, tr._("There is no such table"), tr._(
+            "There is no table \"{table}\" here: it may have ended and been cleared away, or the address is "
+            "mistyped. A private table opens only with its invitation link.", table=table_id))
     return await render(request, "table.html", N_("cardhall — a table"), table_id=table_id)
+
+
+async def missing_page(request: Request, heading: str, problem: str) -> Response:
+    """A page that says what is not here and why, with the way back to the lobby (status 404)."""
+    response = await render(request, "missing.html", N_("cardhall — not found"), heading=heading, problem=problem)
+    response.status_code = 404
+    return response
 
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")

@@ -28,6 +28,7 @@ from cardhall.room.presence import People, check_status
 from cardhall.room.service import Room, TableFront, summary_for
 from cardhall.room.social import Nobody, Refused, Social, SocialError, parse_duration, sanction_words
 from cardhall.web.auth import AuthError, Forbidden, Tokens, presented_token
+from cardhall.web.decoding import decode
 from cardhall.web.languages import chosen, web
 from cardhall.web.socket import MAX_MESSAGE, RateLimit
 
@@ -533,7 +534,7 @@ class PeopleFront:
             if text is None or len(text) > MAX_MESSAGE:
                 raise SocialError(Msg(N_("send the room socket small JSON text messages")))
             try:
-                data = msgspec.json.decode(text)
+                data = decode(text)
             except msgspec.DecodeError:
                 raise SocialError(Msg(N_("this message is not valid JSON; send e.g. {example}"),
                                       example='{"type": "active"}')) from None

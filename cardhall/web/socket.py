@@ -33,6 +33,7 @@ from cardhall.room.messages import Error, Event, Said, ServerMessage, State
 from cardhall.room.service import Room, Subscriber, TableFront, TableMoved
 from cardhall.room.store import StoreError
 from cardhall.web.auth import AuthError, Tokens, presented_token
+from cardhall.web.decoding import decode
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
 from cardhall.web.words import Speaker, faces_of
@@ -332,7 +333,7 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront
                                 size=Plural("{count} byte", "{count} bytes", count=size),
                                 limit=Plural("{count} byte", "{count} bytes", count=MAX_MESSAGE)))
     try:
-        data = msgspec.json.decode(text)
+        data = decode(text)
     except msgspec.DecodeError as exc:
         raise CardhallError(Msg(N_("this message is not valid JSON ({problem}); send one JSON object, e.g. {example}"),
                                 problem=str(exc), example='{"type": "sync", "since": 0}')) from None

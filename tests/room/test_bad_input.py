@@ -87,7 +87,18 @@ BAD = st.one_of(
 @given(BAD)
 def test_bad_messages_get_a_sentence_naming_the_problem(room: dict[str, Any], bad: tuple[str | bytes, str]) -> None:
     message, problem = bad
+    if isinstance(message, str) and not not_json(message) and unstorable(json.loads(message)):
+        problem = "text may not hold"  # NUL or half a surrogate pair: refused before the message is read (issue 45)
     assert problem.lower() in answer(room["sock"], message).lower()
+
+
+def unstorable(value: Any) -> bool:
+    """Whether a decoded message holds text no store keeps: NUL, or half of a surrogate pair."""
+    if isinstance(value, str):
+        return "\x00" in value or any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+    if isinstance(value, dict):
+        return any(unstorable(k) or unstorable(v) for k, v in value.items())
+    return isinstance(value, list) and any(unstorable(v) for v in value)
 
 
 @FUZZ
@@ -111,7 +122,10 @@ def test_bad_tokens_and_unknown_tables(room: dict[str, Any], junk: str) -> None:
     spectator = Person(server, None)
     guest = Person(server, "Guest")
     wrong_invite = guest.post(f"/api/tables/{room['private']}/sit", {"invite": junk}, ok=False)
-    assert wrong_invite.status_code == 404 and "invite" in wrong_invite.json()["error"]
+    if "\x00" in junk:  # a NUL is refused as such before the invite is looked at (issue 45)
+        assert wrong_invite.status_code == 400 and "NUL" in wrong_invite.json()["error"]
+    else:
+        assert wrong_invite.status_code == 404 and "invite" in wrong_invite.json()["error"]
     sock = spectator.watch(room["table"], token=quote(junk, safe=""))
     first = sock.recv(30)
     assert first["type"] == "error" and "not valid" in first["message"] and "spectator" in first["message"]

@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from alembic import command
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from cardhall.core.errors import CardhallError
 from cardhall.room import store as store_module
 from cardhall.room.accounts import IDLE, TOUCH, Accounts, token_id
 from cardhall.room.service import Room
@@ -89,6 +90,80 @@ def test_sessions_slide_and_end(tmp_path: Path) -> None:
             async with room.store.engine.connect() as conn:
                 assert await conn.scalar(sa.select(sa.func.count()).select_from(sessions)) == 0
             assert await accounts.session_player("s1.forged") is None
+        finally:
+            await room.close()
+
+    asyncio.run(run())
+
+
+async def accounts_before_skeletons(url: str) -> None:
+    """A room at schema 0005 with accounts whose skeletons the former rule made: "Emma" and, a
+    day later, "Ernma" (one name under UTS #39, two before), and "Bob"."""
+    engine = create_async_engine(async_url(url))
+    async with engine.begin() as conn:
+        await conn.run_sync(lambda c: command.upgrade(store_module._alembic_config(c), "0005"))
+        for pid, name, at in (("p1", "Emma", 1.0), ("p2", "Ernma", 86401.0), ("p3", "Bob", 2.0)):
+            await conn.execute(sa.text("INSERT INTO players (id, name, created, lang, name_fold, name_skeleton, "
+                                       "registered) VALUES (:id, :name, 1, 'en', :fold, :skel, :at)"),
+                               {"id": pid, "name": name, "fold": name.casefold(), "skel": "old " + name, "at": at})
+    await engine.dispose()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_migration_0006_computes_every_skeleton_again(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """Issue 45: look-alikes of several letters are one name from the upgrade on; two accounts that
+    only now look alike both keep their names, and nobody can take a third like them."""
+    from cardhall.room.names import keys
+
+    url = make_database(kind, request, tmp_path)
+
+    async def run() -> None:
+        await accounts_before_skeletons(url)
+        room = await Room.open(url)  # upgrades to the head
+        try:
+            async with room.store.engine.connect() as conn:
+                stored = dict((await conn.execute(sa.text("SELECT id, name_skeleton FROM players"))).all())
+            assert stored == {"p1": keys("Emma")[1], "p2": keys("Ernma")[1] + "#p2", "p3": keys("Bob")[1]}
+            with pytest.raises(CardhallError, match="is taken"):
+                await Accounts(room.store).register("Ernrna", "a good long password")  # "Emma" under UTS #39
+        finally:
+            await room.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_former_guest_token_slides_and_ends_as_a_session(kind: str, request: pytest.FixtureRequest,
+                                                           tmp_path: Path) -> None:
+    """Issue 45: a token of the room's first kind (a signed player id) counts while it is used, at
+    most `IDLE` apart, and ends for good when unused longer — as a session does."""
+    from cardhall.room.store import players
+
+    url = make_database(kind, request, tmp_path)
+
+    async def run() -> None:
+        await former_room(url)
+        room = await Room.open(url)
+        try:
+            accounts = Accounts(room.store)
+            tokens = Tokens("the former secret", accounts)
+            former = tokens.signed("g1")
+
+            async def set_seen(value: float) -> None:
+                async with store_module.Transaction(room.store) as conn:
+                    await conn.execute(players.update().where(players.c.id == "g1").values(legacy_seen=value))
+
+            assert await tokens.player(former) == "g1"  # the upgrade started its clock
+            await set_seen(time.time() - IDLE + 60)  # back after almost 90 days: still in, and the end moves on
+            assert await tokens.player(former) == "g1"
+            async with room.store.engine.connect() as conn:
+                assert await conn.scalar(sa.select(players.c.legacy_seen).where(players.c.id == "g1")) > time.time() - 60
+            await set_seen(time.time() - IDLE - 1)  # unused longer: ended for good
+            with pytest.raises(AuthError, match="has ended"):
+                await tokens.player(former)
+            await set_seen(time.time())
+            with pytest.raises(AuthError, match="has ended"):
+                await tokens.player(former)
         finally:
             await room.close()
 

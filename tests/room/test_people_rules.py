@@ -20,7 +20,8 @@ from cardhall.room.store import Transaction, sessions
 
 @pytest.mark.parametrize(("a", "b"), [("Ann", "ann"), ("Ann", "ANN"), ("Ann", "\uff21\uff4e\uff4e"),  # full width
                                       ("Ann", "\u0410nn"), ("Iris", "lris"), ("Oskar", "\u039fskar"),  # Cyrillic А, Greek Ο
-                                      ("Straße", "STRASSE")])
+                                      ("Straße", "STRASSE"), ("Emma", "Ernma"), ("Wanda", "VVanda"),
+                                      ("wim", "vvirn"), ("Olga", "0lga")])
 def test_the_same_name(a: str, b: str) -> None:
     assert same_name(a, b) and same_name(b, a)
 

@@ -393,7 +393,7 @@ def test_the_command_line_acts_through_a_running_room(server: Server, tmp_path: 
     assert eve.call("GET", "/api/friends")["friends"] == []
 
     # a kick needs the running room: through it, the person leaves the table and may not sit again
-    kicked = cli(tmp_path, "admin", "kick", eve.name, table["id"], "--reason", "flooding", *through)
+    kicked = cli(tmp_path, "admin", "kick", "--reason", "flooding", *through, "--", eve.name, table["id"])
     assert kicked.returncode == 0 and f"{eve.name} is removed from table {table['id']}" in kicked.stdout, kicked.stderr
     assert eve.player not in [s["player"] for s in ann.call("GET", f"/api/tables/{table['id']}")["seats"]]
     again = eve.call("POST", f"/api/tables/{table['id']}/sit", {"seat": None}, status=403)["error"]
