@@ -229,7 +229,7 @@ def help_prose(output: str) -> str:
     return "\n".join(kept)
 
 
-@pytest.mark.parametrize("code", ["bg", "cs", "es", "ru"])
+@pytest.mark.parametrize("code", ["bg", "cs", "de", "es", "ru"])
 @pytest.mark.parametrize("command", [[], ["serve"], ["bot"], ["bench"], ["arena"], ["ladder"], ["ladder-plot"]])
 def test_every_commands_help_is_in_the_readers_language(command, code) -> None:
     """`cardhall --lang L COMMAND --help` says every command and option in the reader's language
