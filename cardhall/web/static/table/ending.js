@@ -28,11 +28,15 @@ export function standings(scores, winners) {
   return seats.sort((a, b) => (win.has(b) - win.has(a)) || (low ? scores[a] - scores[b] : scores[b] - scores[a]) || a - b);
 }
 
+/** Each seat's occupant as the reader calls them (a bot by its level in the reader's language, the
+ * room's `names`), or the seat's name; yours marked. */
 function names(model) {
   const places = model.words().seats;
+  const said = model.words().names || [];
   return places.map((p, i) => {
     const s = (model.state.seats || [])[i] || {};
-    return i === model.seat() ? _("{name} (you)", { name: s.name || p }) : s.name || p;
+    const who = said[i] || s.name || p;
+    return i === model.seat() ? _("{name} (you)", { name: who }) : who;
   });
 }
 

@@ -209,7 +209,7 @@ function drawPlates(box, model, n, lines) {
     const turn = state.status === "playing" && state.to_move === i;
     const edge = at.y > 90 ? "bottom" : at.y < 10 ? "top" : "";
     const plate = el("div", { class: `plate ${at.side} ${edge} ${turn ? "turn" : ""} ${i === me ? "me" : ""}`.replace(/\s+/g, " ").trim() },
-      el("span", { class: "who" }, el("b", { text: s.kind === "open" ? _("open") : s.name || place }),
+      el("span", { class: "who" }, el("b", { text: s.kind === "open" ? _("open") : model.words().names?.[i] || s.name || place }),
         ...tags.map((t) => el("span", { class: "tag", text: t }))),
       ...((lines[i] || []).length ? [el("span", { class: "line", text: lines[i].join(" · ") })] : []),
       ...(turn ? [el("span", { class: "to-play", text: i === me ? _("your turn") : _("to play") })] : []));
