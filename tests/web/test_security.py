@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from tests.web.conftest import free_port
 from tests.web.helpers import create_table, pick_name, start_game
+from tests.web.test_games import axe_violations
 
 
 @pytest.fixture(scope="module")
@@ -109,8 +110,11 @@ def test_a_private_table_needs_its_invite(server, browser):
     pick_name(other, server.url, "Stranger")
     other.wait_for_timeout(3500)  # a lobby refresh has happened
     assert table_id not in other.content()
-    other.goto(f"{server.url}/tables/{table_id}")
-    expect(other.locator("#status")).to_contain_text("no such table")
+    response = other.goto(f"{server.url}/tables/{table_id}")
+    assert response is not None and response.status == 404  # a page saying why (issue 37), not an empty table
+    expect(other.get_by_role("heading", level=1)).to_have_text("There is no such table")
+    expect(other.get_by_role("alert")).to_contain_text("A private table opens only with its invitation link")
+    assert axe_violations(other) == []
     assert httpx.get(f"{server.url}/api/tables/{table_id}").status_code == 404
     assert table_id not in httpx.get(f"{server.url}/api/tables").text
     # with the invite link: the table, a seat, a game
