@@ -100,16 +100,16 @@ def test_russian_writes_yo_every_time():
 
 
 TU = re.compile(r"(?i:\b(?:tu|toi|te|ton|ta|tes|tien(?:ne)?s?)\b)"
-                r"|(?:^|[.!?:]\s*)(?:Choisis|Joue|Appuie|Tape|Écris|Prends|Attends|Passe|Garde|Reviens|Clique)\b")
+                r"|(?:^|[.!?:]\s*)(?:Choisis|Écris|Prends|Attends|Reviens|Fais|Mets|Appuie sur|Tape)\b")
 """«tu» and its words, and its imperatives where a sentence starts (French says «vous»)."""
 NARROW = "\u202f"
 FRENCH_SPACE = re.compile(rf"(?<![{NARROW}])[;:!?»](?=\s|$|[»)])|«(?!{NARROW})")
 """A «;», «:», «!», «?» or «»» not preceded by U+202F, or a «« » not followed by it."""
-CODE = re.compile(r"`[^`]*`|https?://\S+|\[[^\]]*\]\([^)]*\)")
+CODE = re.compile(r"`[^`]*`|https?://\S+|pip install \S+|\[[^\]]*\]\([^)]*\)")
 
 
 def french_prose(text: str) -> str:
-    """The text without what is typed or linked as it is (commands in backticks, addresses)."""
+    """The text without what is typed or linked as it is (commands in backticks, addresses, a pip command)."""
     return CODE.sub("⟨⟩", text)
 
 
