@@ -137,6 +137,7 @@ PLURALS = {
     "cs": {1: "1 bod.", 2: "2 body.", 5: "5 bodů.", 21: "21 bodů."},
     "es": {1: "1 punto.", 2: "2 puntos.", 5: "5 puntos.", 21: "21 puntos."},
     "ru": {1: "1 очко.", 2: "2 очка.", 5: "5 очков.", 21: "21 очко."},
+    "fr": {0: "0 point.", 1: "1 point.", 2: "2 points.", 5: "5 points.", 21: "21 points."},
 }
 
 
@@ -182,7 +183,8 @@ def test_a_refusal_said_to_its_own_seat_says_you():
         s.check_legal(missing)
     msg = refused.value.args[0]
     assert isinstance(msg, Msg) and msg.subject == mover
-    starts = {"en": "You do not hold ", "bg": "Вие нямате ", "cs": "Nemáte ", "es": "No tienes ", "ru": "У вас нет "}
+    starts = {"en": "You do not hold ", "bg": "Вие нямате ", "cs": "Nemáte ", "es": "No tienes ", "ru": "У вас нет ",
+              "fr": "Vous n'avez pas "}
     for code, start in starts.items():
         assert text_ui(g, code).say(refused.value, mover).startswith(start), code
     assert s.phase == P_PLAY
