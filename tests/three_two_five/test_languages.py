@@ -60,6 +60,7 @@ HANDS = {  # cards in a hand: 1, 2, 5
     "cs": ("(1 karta)", "(2 karty)", "(5 karet)"),
     "es": ("(1 carta)", "(2 cartas)", "(5 cartas)"),
     "ru": ("(1 карта)", "(2 карты)", "(5 карт)"),
+    "fr": ("(1 carte)", "(2 cartes)", "(5 cartes)"),
 }
 DEALS = {  # totals after some of 1, 2, 5 deals
     "en": ("of 1 deal:", "of 2 deals:", "of 5 deals:"),
@@ -67,6 +68,7 @@ DEALS = {  # totals after some of 1, 2, 5 deals
     "cs": ("z 1 rozdání:", "z 2 rozdání:", "z 5 rozdání:"),
     "es": ("de 1 reparto:", "de 2 repartos:", "de 5 repartos:"),
     "ru": ("из 1 раздачи:", "из 2 раздач:", "из 5 раздач:"),
+    "fr": ("sur 1 donne\u202f:", "sur 2 donnes\u202f:", "sur 5 donnes\u202f:"),
 }
 
 
@@ -81,7 +83,8 @@ def test_plural_forms(code: str) -> None:
         assert expected in ui.score({**view, "deals": n}, 0)
 
 
-YOU = {"en": "You do not hold", "bg": "Нямате", "cs": "Nemáte", "es": "No tienes", "ru": "Вы не можете"}
+YOU = {"en": "You do not hold", "bg": "Нямате", "cs": "Nemáte", "es": "No tienes", "ru": "Вы не можете",
+       "fr": "Vous n'avez pas"}
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
