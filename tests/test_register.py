@@ -105,7 +105,7 @@ TU = re.compile(r"(?i:\b(?:tu|toi|te|ton|ta|tes|tien(?:ne)?s?)\b)"
 NARROW = "\u202f"
 FRENCH_SPACE = re.compile(rf"(?<![{NARROW}])[;:!?»](?=\s|$|[»)])|«(?!{NARROW})")
 """A «;», «:», «!», «?» or «»» not preceded by U+202F, or a «« » not followed by it."""
-CODE = re.compile(r"`[^`]*`|https?://\S+|pip install \S+|(?:Authorization|Content-Type): [^»)\u202f]*|\(\?|[A-Z]{2,}!|\[[^\]]*\]\([^)]*\)")
+CODE = re.compile(r"`[^`]*`|https?://\S+|pip install \S+|(?:Authorization|Content-Type): [^»)\u202f]*|\(\?|\| \? \||\*\*\?\*\*|[A-Z]{2,}!|\[[^\]]*\]\([^)]*\)")
 
 
 def french_prose(text: str) -> str:
