@@ -45,6 +45,7 @@ LANGUAGES: dict[str, str] = {
     "cs": "Čeština",
     "es": "Español",
     "ru": "Русский",
+    "fr": "Français",
 }
 """The languages cardhall speaks: code → the language's name in itself."""
 
