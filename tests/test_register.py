@@ -105,11 +105,13 @@ TU = re.compile(r"(?i:\b(?:tu|toi|te|ton|ta|tes|tien(?:ne)?s?)\b)"
 NARROW = "\u202f"
 FRENCH_SPACE = re.compile(rf"(?<![{NARROW}])[;:!?»](?=\s|$|[»)])|«(?!{NARROW})")
 """A «;», «:», «!», «?» or «»» not preceded by U+202F, or a «« » not followed by it."""
-CODE = re.compile(r"`[^`]*`|https?://\S+|pip install \S+|(?:Authorization|Content-Type): [^»)\u202f]*|\(\?|\| \? \||\*\*\?\*\*|[A-Z]{2,}!|\[[^\]]*\]\([^)]*\)")
+CODE = re.compile(r"`[^`]*`|https?://\S+|pip install \S+|(?:Authorization|Content-Type): [^»)\u202f]*"
+                  r"|\(\?|\| \? \||\*\*\?\*\*|[A-Z]{2,}!|\[[^\]]*\]\([^)]*\)")
 
 
 def french_prose(text: str) -> str:
-    """The text without what is typed or linked as it is (commands in backticks, addresses, a pip command, an HTTP header, the key «?» after a parenthesis)."""
+    """The text without what is typed or linked as it is: commands in backticks, addresses, a pip
+    command, an HTTP header, the key «?» in a table or in bold, a printed card name («BOOM!»)."""
     return CODE.sub("⟨⟩", text)
 
 
