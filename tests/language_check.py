@@ -52,7 +52,7 @@ def english_left(text: str, code: str, domain: str) -> set[str]:
     return (_words(text) & english_words(domain)) - own_words(code, domain)
 
 
-ENTER_KEY = {"es": "Intro"}
+ENTER_KEY = {"es": "Intro", "fr": "Entrée"}
 """The Enter key as each language's keyboards label it (docs/glossary/es.md: «Intro»)."""
 
 

@@ -33,7 +33,7 @@ def test_catalog_is_complete(domain, code):
 
 
 def test_every_language_has_its_plural_forms():
-    forms = {"bg": 2, "cs": 3, "de": 2, "es": 2, "ru": 3}
+    forms = {"bg": 2, "cs": 3, "de": 2, "es": 2, "ru": 3, "fr": 2}
     for code, count in forms.items():
         with catalogs.po_path(code, "cardhall").open("rb") as f:
             catalog = read_po(f, locale=code, domain="cardhall")
@@ -41,6 +41,16 @@ def test_every_language_has_its_plural_forms():
         plural = [m for m in catalog if isinstance(m.id, tuple)]
         assert plural and all(len(m.string) == count and all(m.string) for m in plural)
 
+
+
+def test_french_counts_zero_and_one_as_singular():
+    """French has two forms and says «0 point», «1 point», «2 points» (the header's rule, not CLDR's three)."""
+    for domain in DOMAINS:
+        with catalogs.po_path("fr", domain).open("rb") as f:
+            catalog = read_po(f, locale="fr", domain=domain)
+        assert catalog.num_plurals == 2 and catalog.plural_expr == "(n > 1)", domain
+        plural = [m for m in catalog if isinstance(m.id, tuple) and any(m.string)]
+        assert all(len(m.string) == 2 and all(m.string) for m in plural), domain
 
 @pytest.fixture
 def broken(tmp_path, monkeypatch):

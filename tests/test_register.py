@@ -168,3 +168,38 @@ def test_russian_writes_yo_every_time():
     twins = {w: w.replace("ё", "е").replace("Ё", "Е") for w in words if "ё" in w.lower()}
     both = sorted(f"{w}/{e}" for w, e in twins.items() if e in words and e.lower() != "все")
     assert not both, both
+
+
+TU = re.compile(r"(?i:\b(?:tu|toi|te|ton|ta|tes|tien(?:ne)?s?)\b)"
+                r"|(?:^|[.!?:]\s*)(?:Choisis|Écris|Prends|Attends|Reviens|Fais|Mets|Appuie sur|Tape)\b")
+"""«tu» and its words, and its imperatives where a sentence starts (French says «vous»)."""
+NARROW = "\u202f"
+FRENCH_SPACE = re.compile(rf"(?<![{NARROW}])[;:!?»](?=\s|$|[»)])|«(?!{NARROW})")
+"""A «;», «:», «!», «?» or «»» not preceded by U+202F, or a «« » not followed by it."""
+CODE = re.compile(r"`[^`]*`|https?://\S+|pip install \S+|(?:Authorization|Content-Type): [^»)\u202f]*"
+                  r"|\(\?|\| \? \||\*\*\?\*\*|[A-Z]{2,}!|\[[^\]]*\]\([^)]*\)")
+
+
+def french_prose(text: str) -> str:
+    """The text without what is typed or linked as it is: commands in backticks, addresses, a pip
+    command, an HTTP header, the key «?» in a table or in bold, a printed card name («BOOM!»)."""
+    return CODE.sub("⟨⟩", text)
+
+
+def test_french_says_vous_not_tu():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("fr") if TU.search(french_prose(text))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_french_puts_a_narrow_no_break_space_before_double_marks():
+    wrong = [f"{where} → {text!r}" for where, english, text in texts("fr")
+             if FRENCH_SPACE.search(french_prose(text)) or '"' in french_prose(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_french_checks_catch_tu_and_bad_spacing():
+    assert TU.search("Choisis une carte.") and TU.search("C'est ton tour") and not TU.search("C'est votre tour.")
+    assert FRENCH_SPACE.search("Atout : cœur") and FRENCH_SPACE.search("Atout: cœur")
+    assert FRENCH_SPACE.search("Atout\u00a0: cœur") and FRENCH_SPACE.search("« pli »")
+    assert not FRENCH_SPACE.search(f"Atout{NARROW}: cœur{NARROW}! «{NARROW}pli{NARROW}»")
+    assert not FRENCH_SPACE.search(french_prose("Tapez `take talon; keep`."))

@@ -35,7 +35,7 @@ GAMES = [
     ("hearts", {"target": 30}),
     ("three-two-five", {"deals": 2}),
 ]
-LANGUAGES = ["bg", "cs", "de", "es", "ru"]
+LANGUAGES = ["bg", "cs", "de", "es", "ru", "fr"]
 BOX = re.compile(r"[\u2500-\u257f]")
 WORD = re.compile(r"[^\W\d_]{4,}")
 NEUTRAL = {"cardhall", "play", "replay", "resume", "json", "enter"}

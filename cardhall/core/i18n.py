@@ -49,6 +49,7 @@ LANGUAGES: dict[str, str] = {
     "de": "Deutsch",
     "es": "Español",
     "ru": "Русский",
+    "fr": "Français",
 }
 """The languages cardhall speaks: code → the language's name in itself."""
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import re
 import weakref
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
@@ -104,15 +105,21 @@ def change_words(ui: TextUI, events: Sequence[RoomEvent | Mapping[str, Any]], se
     return [r if r is not None else next(said) or "" for r in room]
 
 
+COLON = re.compile("[\u00a0\u202f]?: ")
+"""The colon after a choice's notation, with the space some languages set before it."""
+
+
 def without_notation(ui: TextUI, choices: dict[str, str]) -> None:
     """Labels of the form "NOTATION: words" lose the notation; where two would then read the
     same (Clash's "summon X top" and "summon X bottom"), the notation is said in words instead."""
-    stripped = {n: label[len(n) + 2:] for n, label in choices.items() if label.startswith(n + ": ")}
+    # French sets a narrow no-break space before the colon ("NOTATION\u202f: words").
+    found = {n: m for n, label in choices.items() if label.startswith(n) and (m := COLON.match(label, len(n)))}
+    stripped = {n: choices[n][m.end():] for n, m in found.items()}
     counts: dict[str, int] = {}
     for rest in stripped.values():
         counts[rest] = counts.get(rest, 0) + 1
     for n, rest in stripped.items():
-        choices[n] = rest if counts[rest] == 1 else " ".join(ui.token(t) for t in n.split()) + ": " + rest
+        choices[n] = rest if counts[rest] == 1 else " ".join(ui.token(t) for t in n.split()) + found[n].group() + rest
 
 
 def state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], legal: Sequence[str],

@@ -191,7 +191,8 @@ def test_a_refusal_said_to_its_own_seat_in_russian_says_you():
 def test_seat_names_and_tower_cases():
     game = cardhall.load("five-towers")
     assert game.seat_name(1) == "Player 2" and isinstance(game.seat_name(1), Msg)
-    assert [text_ui(game, code).seat(1) for code in OTHERS] == ["Играч 2", "Hráč 2", "Spieler 2", "Jugador 2", "Игрок 2"]
+    assert [text_ui(game, code).seat(1) for code in OTHERS] == ["Играч 2", "Hráč 2", "Spieler 2", "Jugador 2", "Игрок 2",
+                                                                "Joueur 2"]
     s = position(offer="Y7 Y5 P9 G3 S2", towers={2: {"Y": [12, 6]}}, start=2)
     s.apply(3)
     s.apply(PASS)

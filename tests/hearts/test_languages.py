@@ -59,6 +59,7 @@ PLURALS = {  # points of a trick: 1, 2, 5 (the trick's one line ends "…, 5 poi
     "de": (", 1 Punkt.", ", 2 Punkte.", ", 5 Punkte."),
     "es": (", 1 punto.", ", 2 puntos.", ", 5 puntos."),
     "ru": (", 1 очко.", ", 2 очка.", ", 5 очков."),
+    "fr": ("\u202f: 1 point.", "\u202f: 2 points.", "\u202f: 5 points."),
 }
 HANDS = {  # cards in a hand: 1, 2, 5
     "en": ("(1 card)", "(2 cards)", "(5 cards)"),
@@ -67,6 +68,7 @@ HANDS = {  # cards in a hand: 1, 2, 5
     "de": ("(1 Karte)", "(2 Karten)", "(5 Karten)"),
     "es": ("(1 carta)", "(2 cartas)", "(5 cartas)"),
     "ru": ("(1 карта)", "(2 карты)", "(5 карт)"),
+    "fr": ("(1 carte)", "(2 cartes)", "(5 cartes)"),
 }
 
 
@@ -83,7 +85,8 @@ def test_plural_forms(code: str) -> None:
         assert expected in ui.hand({**view, "hand": view["hand"][:n]}, 0)
 
 
-YOU = {"en": "You do not hold", "bg": "Нямате", "cs": "Nemáte", "de": "Du hast", "es": "No tienes", "ru": "У вас нет"}
+YOU = {"en": "You do not hold", "bg": "Нямате", "cs": "Nemáte", "de": "Du hast", "es": "No tienes", "ru": "У вас нет",
+       "fr": "Vous n'avez pas"}
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -151,6 +151,7 @@ PLURALS = {
     "de": {1: "1 Punkt.", 2: "2 Punkte.", 5: "5 Punkte.", 21: "21 Punkte."},
     "es": {1: "1 punto.", 2: "2 puntos.", 5: "5 puntos.", 21: "21 puntos."},
     "ru": {1: "1 очко.", 2: "2 очка.", 5: "5 очков.", 21: "21 очко."},
+    "fr": {0: "0 point.", 1: "1 point.", 2: "2 points.", 5: "5 points.", 21: "21 points."},
 }
 
 
@@ -197,7 +198,7 @@ def test_a_refusal_said_to_its_own_seat_says_you():
     msg = refused.value.args[0]
     assert isinstance(msg, Msg) and msg.subject == mover
     starts = {"en": "You do not hold ", "bg": "Вие нямате ", "cs": "Nemáte ", "de": "Du hast ", "es": "No tienes ",
-              "ru": "У вас нет "}
+              "ru": "У вас нет ", "fr": "Vous n'avez pas "}
     for code, start in starts.items():
         assert text_ui(g, code).say(refused.value, mover).startswith(start), code
     assert s.phase == P_PLAY

@@ -61,6 +61,7 @@ HANDS = {  # cards in a hand: 1, 2, 5
     "de": ("(1 Karte)", "(2 Karten)", "(5 Karten)"),
     "es": ("(1 carta)", "(2 cartas)", "(5 cartas)"),
     "ru": ("(1 карта)", "(2 карты)", "(5 карт)"),
+    "fr": ("(1 carte)", "(2 cartes)", "(5 cartes)"),
 }
 DEALS = {  # totals after some of 1, 2, 5 deals
     "en": ("of 1 deal:", "of 2 deals:", "of 5 deals:"),
@@ -69,6 +70,7 @@ DEALS = {  # totals after some of 1, 2, 5 deals
     "de": ("von 1 Runde:", "von 2 Runden:", "von 5 Runden:"),
     "es": ("de 1 reparto:", "de 2 repartos:", "de 5 repartos:"),
     "ru": ("из 1 раздачи:", "из 2 раздач:", "из 5 раздач:"),
+    "fr": ("sur 1 donne\u202f:", "sur 2 donnes\u202f:", "sur 5 donnes\u202f:"),
 }
 
 
@@ -83,7 +85,8 @@ def test_plural_forms(code: str) -> None:
         assert expected in ui.score({**view, "deals": n}, 0)
 
 
-YOU = {"en": "You do not hold", "bg": "Нямате", "cs": "Nemáte", "de": "Du hast", "es": "No tienes", "ru": "Вы не можете"}
+YOU = {"en": "You do not hold", "bg": "Нямате", "cs": "Nemáte", "de": "Du hast", "es": "No tienes", "ru": "Вы не можете",
+       "fr": "Vous n'avez pas"}
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

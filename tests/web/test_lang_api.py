@@ -76,6 +76,7 @@ def test_pages_speak_the_players_language(server):
     assert '<html lang="cs">' in page(headers={"Accept-Language": "cs"}).text
     assert '<html lang="de">' in page(headers={"Accept-Language": "de-CH, fr;q=0.5"}).text
     assert '<html lang="en">' in page(headers={"Accept-Language": "ja, ko;q=0.5"}).text
+    assert '<html lang="fr">' in page(headers={"Accept-Language": "fr-CH, ja;q=0.5"}).text
     # ?lang= wins over everything and is remembered in the cookie
     r = page(params={"lang": "bg"}, cookies={"cardhall_token": ivan["token"]})
     assert '<html lang="bg">' in r.text and r.cookies.get("cardhall_lang") == "bg"

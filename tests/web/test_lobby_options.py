@@ -28,7 +28,7 @@ def raw_forms(name: str) -> set[str]:
     return {name, name.replace("_", " "), name.replace("_", "-")}
 
 
-@pytest.mark.parametrize("code", ["en", "bg", "cs", "de", "es", "ru"])
+@pytest.mark.parametrize("code", ["en", "bg", "cs", "de", "es", "ru", "fr"])
 def test_every_option_is_a_control_in_the_readers_words(server, browser, code) -> None:
     page = browser.new_context().new_page()
     page.goto(f"{server.url}/?lang={code}")

@@ -1,4 +1,4 @@
-"""No English at run time: what the room says to a player who reads Bulgarian, Czech, German, Spanish or
+"""No English at run time: what the room says to a player who reads Bulgarian, Czech, German, Spanish, French or
 Russian is in that language — the engine's refusals over the WebSocket (also in the "you" form),
 the list of games and their other names, the bots' levels and their seats' names, the tables'
 titles in the API, and every sentence of a whole game of every game, played over the wire by a
@@ -20,7 +20,7 @@ from cardhall.core.text import text_ui
 from tests.language_check import english_left
 from tests.room.helpers import Person
 
-LANGS = ("bg", "cs", "de", "es", "ru")
+LANGS = ("bg", "cs", "de", "es", "ru", "fr")
 CYRILLIC = {"bg", "ru"}
 LATIN_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'_-]*")
 """A word written in Latin letters (with digits: card notation such as 10H is one word)."""
@@ -174,7 +174,7 @@ def test_a_russian_player_hears_no_english_in_a_whole_game(server, game_name):
     assert not leaks, leaks
 
 
-@pytest.mark.parametrize("code", ["bg", "cs", "de", "es"])
+@pytest.mark.parametrize("code", ["bg", "cs", "de", "es", "fr"])
 @pytest.mark.parametrize("game_name", list(SHORT_GAMES))
 def test_the_other_languages_hear_no_english_in_a_whole_game(server, game_name, code):
     """The same whole game read in Bulgarian (no Latin word but notation), Czech and Spanish (no
