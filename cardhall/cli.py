@@ -122,7 +122,7 @@ def chosen_language(code: str | None) -> str:
 
 FACES_HELP = N_("The cards to name: french (the default), or german: the Swiss German-suited pack of Jass and Putz "
                 "(under of bells …).")
-LANG_HELP = N_("The language to play in: en, bg, cs, de, es or ru (default: your locale's, from LANGUAGE, LC_ALL, "
+LANG_HELP = N_("The language to play in: en, bg, cs, de, es, fr or ru (default: your locale's, from LANGUAGE, LC_ALL, "
                "LC_MESSAGES or LANG).")
 
 
