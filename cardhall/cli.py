@@ -760,6 +760,30 @@ def admin_lift(person: str = typer.Argument(..., help=N_("The person's name (an 
     _admin(work, language)
 
 
+@admin.command("backup", help=N_("Copy the room's database consistently into FILE, also while the room runs "
+                                 "(owner-only: it holds password hashes, sessions and seeds)."))
+def admin_backup(file: Path = typer.Argument(..., help=N_("The backup file to write.")), db: str | None = DB_OPTION,
+                 language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.room.backup import backup
+
+    async def work(tr: Lang) -> None:
+        backup(db, file)
+        _say(tr._("backed up to {file} (readable by its owner only)", file=str(file)))
+    _admin(work, language)
+
+
+@admin.command("restore", help=N_("Make the database --db from a backup FILE (an empty database, or --force)."))
+def admin_restore(file: Path = typer.Argument(..., help=N_("The backup file to read.")), db: str | None = DB_OPTION,
+                  force: bool = typer.Option(False, "--force", help=N_("Replace a database that already holds tables.")),
+                  language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.room.backup import restore
+
+    async def work(tr: Lang) -> None:
+        restore(file, db, force)
+        _say(tr._("restored {file}; start the room on this database", file=str(file)))
+    _admin(work, language)
+
+
 @admin.command("audit", help=N_("The moderators' actions, newest first."))
 def admin_audit(url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: str | None = DB_OPTION,
                 language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
