@@ -63,3 +63,21 @@ def test_the_metrics_listener_may_not_be_the_public_port(tmp_path: Path) -> None
     assert done.returncode != 0
     assert "may not share the room's public port" in done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_the_grafana_dashboard_asks_only_for_metrics_the_room_serves() -> None:
+    """Every metric name in docs/grafana-dashboard.json is one cardhall.room.metrics defines."""
+    import json
+    import re
+
+    from cardhall.room import metrics
+
+    served = {name for collector in (metrics.MOVES, metrics.ACT, metrics.COMMIT, metrics.THINKING, metrics.LIMITS,
+                                     metrics.ERRORS) for family in collector.collect() for name in
+              [family.name, family.name + "_total", family.name + "_bucket"]}
+    served |= {"cardhall_tables", "cardhall_connections", "cardhall_bot_queue"}
+    dashboard = json.loads((ROOT / "docs" / "grafana-dashboard.json").read_text())
+    asked = {name for panel in dashboard["panels"] for target in panel["targets"]
+             for name in re.findall(r"cardhall_[a-z_]+", target["expr"])}
+    asked |= set(re.findall(r"cardhall_[a-z_]+", json.dumps(dashboard["templating"])))
+    assert asked and asked <= served, asked - served
