@@ -433,6 +433,8 @@ def bench(
     tables: int = typer.Option(4, min=1, max=100, help="bench restart: unfinished tables whose logs grow."),
     words: bool = typer.Option(False, "--words", help="bench room: every client asks for the words with each message "
                                "(?words=1), as the browser's table page does."),
+    metrics: bool = typer.Option(False, "--metrics", help="bench room: every server runs with --metrics (on a "
+                                 "loopback port of its own), to measure what the metrics cost."),
 ) -> None:
     """Measure engine speed (random playouts; with --vs, against a peer engine); with `room`
     the room service (act → state round trips of many WebSocket clients against a local
@@ -452,10 +454,12 @@ def bench(
             from cardhall.web.bench import run_room
 
             if ctx.args or vs is not None:
-                raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds, --words "
+                raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds, --words, "
+                                    "--metrics "
                                     "and --json, "
                                     f"not {' '.join(ctx.args) or '--vs'}")
-            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes, words=words)
+            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes, words=words,
+                               metrics=metrics)
             title = "cardhall bench room"
         elif game == "envs":
             title = "cardhall bench envs"
