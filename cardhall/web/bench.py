@@ -325,7 +325,8 @@ def run_room(clients: int, seconds: float = 20.0, hard_bots: int = 0, think: flo
         else:
             database = stack.enter_context(testbed.postgres())
             redis = stack.enter_context(testbed.redis())
-            servers = [stack.enter_context(ServerProcess(tmp / f"node{i}.db", "--redis", redis.url, "--node", f"node{i}", *_metrics(metrics),
+            servers = [stack.enter_context(ServerProcess(tmp / f"node{i}.db", "--redis", redis.url, "--node", f"node{i}",
+                                                         *_metrics(metrics),
                                                          db_url=database))
                        for i in range(nodes)]
         try:
