@@ -445,6 +445,8 @@ def bench(
     tables: int = typer.Option(4, min=1, max=100, help=N_("bench restart: unfinished tables whose logs grow.")),
     words: bool = typer.Option(False, "--words", help=N_("bench room: every client asks for the words with each message "
                                "(?words=1), as the browser's table page does.")),
+    metrics: bool = typer.Option(False, "--metrics", help=N_("bench room: every server runs with --metrics (on a "
+                                 "loopback port of its own), to measure what the metrics cost.")),
 ) -> None:
     """Measure engine speed, the room's round trips, its restart time or the RL environments (the
     command's help says what each measures)."""
@@ -462,10 +464,12 @@ def bench(
             from cardhall.web.bench import run_room
 
             if ctx.args or vs is not None:
-                raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds, --words "
+                raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds, --words, "
+                                    "--metrics "
                                     "and --json, "
                                     f"not {' '.join(ctx.args) or '--vs'}")
-            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes, words=words)
+            figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes, words=words,
+                               metrics=metrics)
             title = "cardhall bench room"
         elif game == "envs":
             title = "cardhall bench envs"
@@ -537,13 +541,17 @@ def serve(
     limits: bool = typer.Option(True, "--limits/--no-limits",
                                 help=N_("Limit how many guests, tables and chat lines one person and one address make "
                                         "(docs/room.md); --no-limits is for benchmarks and tests.")),
+    metrics: str | None = typer.Option(None, metavar="HOST:PORT",
+                                       help=N_("Serve Prometheus metrics on a listener of their own at HOST:PORT (off "
+                                               "by default; never the public port; docs/deploy.md).")),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
-    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits)
+    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, metrics=metrics)
 
 
 def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
-             bot_pace: float, browser: bool, language: str | None = None, limits: bool = True) -> None:
+             bot_pace: float, browser: bool, language: str | None = None, limits: bool = True,
+             metrics: str | None = None) -> None:
     """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
     and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
@@ -568,7 +576,7 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     loop = asyncio.new_event_loop()
     try:
         loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
-                                    bot_pace=bot_pace, sock=sock, limits=limits))
+                                    bot_pace=bot_pace, sock=sock, limits=limits, metrics=metrics))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:
@@ -767,6 +775,30 @@ def admin_lift(person: str = typer.Argument(..., help=N_("The person's name (an 
         if kind not in ("mute", "ban"):
             raise CardhallError(tr._("give mute or ban, not {kind}", kind=repr(kind)))
         await lift(Admin(tr, db, url, name), kind, person, _say)
+    _admin(work, language)
+
+
+@admin.command("backup", help=N_("Copy the room's database consistently into FILE, also while the room runs "
+                                 "(owner-only: it holds password hashes, sessions and seeds)."))
+def admin_backup(file: Path = typer.Argument(..., help=N_("The backup file to write.")), db: str | None = DB_OPTION,
+                 language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.room.backup import backup
+
+    async def work(tr: Lang) -> None:
+        backup(db, file)
+        _say(tr._("backed up to {file} (readable by its owner only)", file=str(file)))
+    _admin(work, language)
+
+
+@admin.command("restore", help=N_("Make the database --db from a backup FILE (an empty database, or --force)."))
+def admin_restore(file: Path = typer.Argument(..., help=N_("The backup file to read.")), db: str | None = DB_OPTION,
+                  force: bool = typer.Option(False, "--force", help=N_("Replace a database that already holds tables.")),
+                  language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.room.backup import restore
+
+    async def work(tr: Lang) -> None:
+        restore(file, db, force)
+        _say(tr._("restored {file}; start the room on this database", file=str(file)))
     _admin(work, language)
 
 

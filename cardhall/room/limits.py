@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, FromNow, Msg
+from cardhall.room import metrics
 
 KEYS = 100_000
 """People or addresses remembered per limit (the least recently seen are forgotten)."""
@@ -32,6 +33,7 @@ class LimitError(CardhallError):
     def __init__(self, message: Msg, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+        metrics.refused(message.msgid)
 
 
 @dataclass(frozen=True)

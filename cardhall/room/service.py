@@ -45,7 +45,7 @@ from cardhall.core.i18n import N_, Msg, Plural, reason
 from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
 from cardhall.core.titles import title_msg
-from cardhall.room import snapshots
+from cardhall.room import metrics, snapshots
 from cardhall.room.bots import BotTurn, exit_with_parent
 from cardhall.room.commands import Account, SetLang, TableCommand
 from cardhall.room.errors import TableError
@@ -412,7 +412,7 @@ class TableActor(TableFront):
         been stored, so the table refuses commands and syncs until it has read itself again
         from the database, trying again with a growing pause while the database is away."""
         self._refuse_if_reloading()
-        now = time.time()
+        now, began = time.time(), time.perf_counter()
         draft = self.table.fork()
         try:
             changes = fn(draft, now)
@@ -439,8 +439,10 @@ class TableActor(TableFront):
         # now and then the table before this command is stored too: a restore replays only from there
         snapshot = snapshots.take(self.table) if snapshots.due(self.snapshot_at, draft.version, changes) else None
         try:
+            stored = time.perf_counter()
             await self.room.store.append(self.table.id, [(c.version, c.entry) for c in changes], draft.status, now,
                                          snapshot)
+            metrics.committed(time.perf_counter() - stored)
         except CardhallError as exc:  # another writer stored a change first: read the table again
             self._fault("store", exc)
             raise StoreError(Msg(N_("this change did not happen ({reason}); try again"), reason=reason(exc))) from None
@@ -455,6 +457,8 @@ class TableActor(TableFront):
         else:
             send_changes(self.table, self.subscribers, changes)
         self._last_change = time.monotonic()
+        metrics.moves(self.table.game.name, sum(c.entry["kind"] == "act" for c in changes))
+        metrics.acted(time.perf_counter() - began)
         if any(c.entry["kind"] == "over" for c in changes):
             self.room.game_over()
         return changes
@@ -469,6 +473,7 @@ class TableActor(TableFront):
         """A commit failed ("store": the table must be read again from the database) or the lease
         could not be checked ("lease": nothing was stored; bots wait until it is confirmed).
         `_recover` is queued at once, then after a pause that doubles up to `RECOVER_MAX`."""
+        metrics.error(kind)
         if self._trouble is None or (kind == "store" and self._trouble == "lease"):
             log.warning("table %s: %s (%s: %s); %s", self.table.id,
                         "a commit failed" if kind == "store" else "its lease cannot be checked",
@@ -541,7 +546,10 @@ class TableActor(TableFront):
 
     def _think(self, turn: BotTurn) -> None:
         """Ask the room's scheduler for the bot's move (people's tables first, every table in turn)."""
+        asked = time.perf_counter()
+
         def answered(turn: BotTurn, future: Future[str]) -> None:
+            metrics.thought(time.perf_counter() - asked)
             self._queue.put_nowait(_Job(lambda: self._bot_done(turn, future), None))
         self.room.bots.submit(self.table.id, turn, self.watched(), answered)
 
@@ -571,6 +579,7 @@ class TableActor(TableFront):
         try:
             text = future.result()
         except Exception as exc:
+            metrics.error("bot")
             log.error("table %s: bot %s failed at move %d (%s); a random legal move is played",
                       self.table.id, turn.spec, turn.move, exc)
             if isinstance(exc, BrokenProcessPool):

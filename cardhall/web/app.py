@@ -45,6 +45,7 @@ from cardhall.room.words import seat_label
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.decoding import decode
+from cardhall.web.health import health_routes
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, missing_page, page_lang, render
 from cardhall.web.people import PeopleFront
@@ -607,6 +608,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
         Route("/moderation", moderation_page, methods=["GET"]),
         *front.routes(),
+        *health_routes(room),
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})

@@ -298,10 +298,17 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
     }
 
 
+def _metrics(on: bool) -> list[str]:
+    return ["--metrics", f"127.0.0.1:{free_port()}"] if on else []
+
+
 def run_room(clients: int, seconds: float = 20.0, hard_bots: int = 0, think: float = 1.0,
-             timeout: float = 5.0, seed: int = 0, nodes: int = 0, words: bool = False) -> dict[str, Any]:
+             timeout: float = 5.0, seed: int = 0, nodes: int = 0, words: bool = False,
+             metrics: bool = False) -> dict[str, Any]:
     """Start a server, run the clients for `seconds`, stop everything; return the figures.
-    `words`: every client asks for the words as a browser page does (`?words=1`).
+    `words`: every client asks for the words as a browser page does (`?words=1`). `metrics`:
+    each server runs with `--metrics` on a loopback port of its own (its cost: compare
+    `server_cpu_ms_per_act` with and without).
 
     With `nodes` K ≥ 1: a throwaway PostgreSQL, a Redis and K nodes of one room
     (`cardhall serve --redis`) instead of the one server on SQLite."""
@@ -314,11 +321,12 @@ def run_room(clients: int, seconds: float = 20.0, hard_bots: int = 0, think: flo
     with contextlib.ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="cardhall-bench-")))
         if nodes == 0:
-            servers = [stack.enter_context(ServerProcess(tmp / "room.db"))]
+            servers = [stack.enter_context(ServerProcess(tmp / "room.db", *_metrics(metrics)))]
         else:
             database = stack.enter_context(testbed.postgres())
             redis = stack.enter_context(testbed.redis())
             servers = [stack.enter_context(ServerProcess(tmp / f"node{i}.db", "--redis", redis.url, "--node", f"node{i}",
+                                                         *_metrics(metrics),
                                                          db_url=database))
                        for i in range(nodes)]
         try:

@@ -24,13 +24,15 @@ bigger ones make Uvicorn close the connection."""
 
 async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None], *,
                 redis: str | None = None, node: str | None = None, lease: float = 10.0,
-                bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True) -> None:
+                bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True,
+                metrics: str | None = None) -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
     With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
     `bot_pace`: seconds a bot's move waits after the previous change where people follow.
     `sock`: a socket already listening on `host`:`port` (the command line binds it first, so
     that a taken port is a sentence); without it Uvicorn binds the port itself. `limits`: False
-    for a room without `cardhall.room.limits` (benchmarks, tests)."""
+    for a room without `cardhall.room.limits` (benchmarks, tests). `metrics`: HOST:PORT of the
+    Prometheus listener (cardhall.room.metrics; None: no metrics), never the public port."""
     if redis is None:
         room = await Room.open(db, bot_pace=bot_pace)
     else:
@@ -40,6 +42,9 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
         room.limits = Limits.off()
     try:
         app = create_app(room, await room.store.secret())
+        if metrics is not None:
+            from cardhall.room.metrics import serve_metrics
+            serve_metrics(room, metrics, (host, port))
         config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
                                 lifespan="off", log_level="warning", access_log=False,
                                 timeout_graceful_shutdown=5, http=guarded(AutoHTTPProtocol, per_address=room.limits.connections),
