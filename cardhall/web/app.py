@@ -42,6 +42,7 @@ from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
+from cardhall.web import events as event_routes
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.pages import install, page_lang, render
@@ -73,7 +74,7 @@ class NotFound(CardhallError):
 
 STATUS: dict[type[CardhallError], int] = {Forbidden: 403, AuthError: 401, LoginRefused: 401, NotFound: 404,
                                           BodyTooLarge: 413, TooManyAttempts: 429, LimitError: 429, ClusterError: 503,
-                                          Refused: 403, Banned: 403, Nobody: 404}
+                                          Refused: 403, Banned: 403, Nobody: 404, **event_routes.STATUS}
 LOBBY_PAGE = 100
 """Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
@@ -579,6 +580,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
         Route("/moderation", moderation_page, methods=["GET"]),
+        *event_routes.routes(room, sentences, player_of, signed_in, read_body, address),
         *front.routes(),
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
     ]
