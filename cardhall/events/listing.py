@@ -52,8 +52,8 @@ async def create(room: Room, creator: str | None, kind: str, game: str, options:
         if await room.is_guest(creator):
             raise EventError(Msg(N_("events are made by accounts: register (POST /api/accounts) first")))
         async with room.store.engine.connect() as conn:
-            mine = await conn.scalar(sa.select(sa.func.count()).select_from(events).where(
-                events.c.creator == creator, events.c.status == "open"))
+            mine = int(await conn.scalar(sa.select(sa.func.count()).select_from(events).where(
+                events.c.creator == creator, events.c.status == "open")) or 0)
         if mine >= OPEN_EVENTS_PER_PERSON:
             raise EventError(Msg(N_("you have {count} open events, the most one person may run at once; "
                                     "close one first"), count=mine))

@@ -160,4 +160,5 @@ async def player_at_0001_then_head(url: str) -> tuple[str | None, str | None, st
 def test_migration_0002_gives_players_a_language(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     url = make_database(backend, request, tmp_path)
     assert asyncio.run(player_at_0001_then_head(url)) == ("en", "cs", f"{head_revision()} ru")
-    assert head_revision() == "0006"  # 0006: events (cardhall.events); 0003 (people): tests/room/test_people_migration.py; 0004 (social); 0005: table snapshots
+    assert head_revision() == "0006"  # 0006: events (cardhall.events)
+    # 0003 (people): tests/room/test_people_migration.py; 0004 (social); 0005: table snapshots
