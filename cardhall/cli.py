@@ -527,13 +527,16 @@ def serve(
     limits: bool = typer.Option(True, "--limits/--no-limits",
                                 help=N_("Limit how many guests, tables and chat lines one person and one address make "
                                         "(docs/room.md); --no-limits is for benchmarks and tests.")),
+    daily: bool = typer.Option(True, "--daily/--no-daily",
+                               help=N_("Open a duplicate event per game every day (UTC), as docs/room.md says.")),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
-    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits)
+    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, daily=daily)
 
 
 def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
-             bot_pace: float, browser: bool, language: str | None = None, limits: bool = True) -> None:
+             bot_pace: float, browser: bool, language: str | None = None, limits: bool = True,
+             daily: bool = True) -> None:
     """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
     and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
@@ -558,7 +561,8 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     loop = asyncio.new_event_loop()
     try:
         loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
-                                    bot_pace=bot_pace, sock=sock, limits=limits))
+                                    bot_pace=bot_pace, sock=sock, limits=limits,
+                                    daily=daily))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:

@@ -142,9 +142,7 @@ async def next_board(room: Room, event_id: str, player: str, address: str | None
 
 
 async def board_answer(room: Room, play: dict[str, Any]) -> dict[str, Any]:
-    front = await room.table(play["table_id"])
-    invite = front.invite if front is not None else None
-    return {"table": play["table_id"], "board": play["board"], "seat": play["seat"], "invite": invite}
+    return {"table": play["table_id"], "board": play["board"], "seat": play["seat"], "invite": play["invite"]}
 
 
 async def deal(room: Room, found: dict[str, Any], player: str, board: int, address: str | None) -> dict[str, Any]:
@@ -157,7 +155,7 @@ async def deal(room: Room, found: dict[str, Any], player: str, board: int, addre
     seats = ["me" if i == seat else f"bot:{spec['bots']}" for i in range(n)]
     front = await room.create_table(player, found["game"], options, seats, private=True, address=address,
                                     seed=board_seed(found["secret"], board))
-    play = {"event": found["id"], "player": player, "board": board, "table_id": front.table.id,
+    play = {"event": found["id"], "player": player, "board": board, "table_id": front.table.id, "invite": front.invite,
             "seat": seat, "score": None, "started": time.time(), "finished": None}
     try:
         async with Transaction(room.store) as conn:
@@ -189,6 +187,11 @@ async def standings(room: Room, event_id: str, viewer: str | None) -> dict[str, 
     return build_standings(found, entries, [p for p in finished if p["board"] in shown], over)
 
 
+def replay_of(play: dict[str, Any]) -> str:
+    """The board's replay page (its invite: the table is private and over)."""
+    return f"/tables/{play['table_id']}/replay" + (f"?invite={play['invite']}" if play["invite"] else "")
+
+
 def build_standings(found: dict[str, Any], entries: list[dict[str, Any]], plays: list[dict[str, Any]],
                     over: bool) -> dict[str, Any]:
     """The standings from the entries and the plays that may be shown."""
@@ -200,7 +203,8 @@ def build_standings(found: dict[str, Any], entries: list[dict[str, Any]], plays:
     rows = []
     for e in entries:
         boards = [{"board": b, "score": results[b][e["player"]].score, "matchpoints": results[b][e["player"]].matchpoints,
-                   "percent": round(results[b][e["player"]].percent, 2), "table": per_board[b][e["player"]]["table_id"]}
+                   "percent": round(results[b][e["player"]].percent, 2), "table": per_board[b][e["player"]]["table_id"],
+                   "replay": replay_of(per_board[b][e["player"]])}
                   for b in sorted(results) if e["player"] in results[b]]
         percent = average([b["percent"] for b in boards])
         rows.append({"player": e["player"], "name": e["name"],

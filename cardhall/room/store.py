@@ -253,6 +253,7 @@ event_plays = sa.Table(  # an entry's board: its table and seat, its score once 
     sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
     sa.Column("board", sa.Integer, primary_key=True),
     sa.Column("table_id", sa.String(40), nullable=False),
+    sa.Column("invite", sa.String(80), nullable=True),  # the table's invite: its player's, everyone's once shown
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("score", sa.Float, nullable=True),
     sa.Column("started", sa.Float, nullable=False),

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import Callable
 
 import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from cardhall.events.daily import run_daily
 from cardhall.room.limits import Limits
 from cardhall.room.service import BOT_PACE, Room
 from cardhall.web.app import create_app
@@ -24,13 +26,15 @@ bigger ones make Uvicorn close the connection."""
 
 async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None], *,
                 redis: str | None = None, node: str | None = None, lease: float = 10.0,
-                bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True) -> None:
+                bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True,
+                daily: bool = True) -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
     With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
     `bot_pace`: seconds a bot's move waits after the previous change where people follow.
     `sock`: a socket already listening on `host`:`port` (the command line binds it first, so
     that a taken port is a sentence); without it Uvicorn binds the port itself. `limits`: False
-    for a room without `cardhall.room.limits` (benchmarks, tests)."""
+    for a room without `cardhall.room.limits` (benchmarks, tests). `daily`: the room opens a duplicate
+    event per game every day (`cardhall.events.daily`)."""
     if redis is None:
         room = await Room.open(db, bot_pace=bot_pace)
     else:
@@ -38,6 +42,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
         room = await open_room(db, redis, node, lease, bot_pace=bot_pace)
     if not limits:
         room.limits = Limits.off()
+    days = asyncio.create_task(run_daily(room)) if daily else None
     try:
         app = create_app(room, await room.store.secret())
         config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
@@ -47,4 +52,6 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
         ready(f"http://{host}:{port}/", room.store.url)
         await uvicorn.Server(config).serve(sockets=None if sock is None else [sock])
     finally:
+        if days is not None:
+            days.cancel()
         await room.close()

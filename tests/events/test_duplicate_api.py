@@ -137,3 +137,40 @@ def test_bad_input_gets_a_sentence_and_changes_nothing(server: Server) -> None:
     missing = httpx.get(server.url + "/api/events/nosuchevent/standings")
     assert missing.status_code == 404 and "no event" in missing.json()["error"]
     assert httpx.get(server.url + "/api/events", params={"status": "later"}).status_code == 400
+
+
+def everything_seen(server: Server, token: str, event: str, others: list[str], names: list[str]) -> str:
+    """Every answer `token` gets from the room about the event, the others' tables and profiles, the
+    lobby: one text to search (a refusal only repeats the address asked for: it must be a 404 or 409)."""
+    seen = []
+    for path in [f"/api/events/{event}", "/api/events", f"/api/events/{event}/standings", "/api/tables",
+                 *[f"/api/players/{n}" for n in names],
+                 *[f"/api/tables/{t}{tail}" for t in others for tail in ("", "/record", "/replay", "/history")]]:
+        got = httpx.get(server.url + path, headers=bearer(token))
+        if got.status_code == 200:
+            seen.append(got.text)
+        else:
+            assert got.status_code in (404, 409), (path, got.status_code, got.text)
+    return "\n".join(seen)
+
+
+def test_nothing_of_a_board_reaches_an_entry_before_they_play_it(server: Server) -> None:
+    """A plays both boards; B, entered, has played none: nothing B can read holds A's tables of
+    them, their scores or frequencies; once B has finished board 1, board 1 is shown to B and board 2
+    is still not."""
+    a, b = account(server), account(server)
+    event = new_event(server, a["token"]).json()["id"]
+    for p in (a, b):
+        assert httpx.post(server.url + f"/api/events/{event}/entries", headers=bearer(p["token"])).status_code == 201
+    tables_a = [play_board(server, a["token"], event)["table"] for _ in range(2)]
+    seen = everything_seen(server, b["token"], event, tables_a, [a["name"], b["name"]])
+    assert not any(t in seen for t in tables_a)
+    standings = httpx.get(server.url + f"/api/events/{event}/standings", headers=bearer(b["token"])).json()
+    assert standings["frequencies"] == {} and all(e["boards"] == [] for e in standings["entries"])
+    first_b = play_board(server, b["token"], event)
+    assert first_b["board"] == 1
+    seen = everything_seen(server, b["token"], event, tables_a, [a["name"]])
+    assert tables_a[0] in seen and tables_a[1] not in seen
+    standings = httpx.get(server.url + f"/api/events/{event}/standings", headers=bearer(b["token"])).json()
+    assert set(standings["frequencies"]) == {"1"}
+    assert {x["board"] for e in standings["entries"] for x in e["boards"]} == {1}

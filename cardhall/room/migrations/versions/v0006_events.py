@@ -47,6 +47,7 @@ def upgrade() -> None:
         sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
         sa.Column("board", sa.Integer, primary_key=True),
         sa.Column("table_id", sa.String(40), nullable=False),
+        sa.Column("invite", sa.String(80), nullable=True),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("score", sa.Float, nullable=True),
         sa.Column("started", sa.Float, nullable=False),
