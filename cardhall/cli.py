@@ -666,6 +666,48 @@ def bot(
         raise fail(str(exc)) from None
 
 
+events_app = typer.Typer(cls=typer.core.TyperGroup, no_args_is_help=True, add_completion=False,
+                         help=N_("A room's events: list them, play a duplicate event's boards, read the standings."))
+app.add_typer(events_app, name="event")
+
+
+def _event(work: Any, language: str | None) -> None:
+    """Run one event command; a refusal is one sentence in the reader's language."""
+    import asyncio
+
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
+    try:
+        asyncio.run(work(tr, code))
+    except CardhallError as exc:
+        raise fail(tr.say(exc), tr) from None
+
+
+@events_app.command("list", help=N_("List a room's events (open and over)."))
+def event_list(url: str = typer.Argument(..., help=N_("The room's address, e.g. http://127.0.0.1:8000")),
+               language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.events import list_events
+    _event(lambda tr, code: list_events(url, tr, _say), language)
+
+
+@events_app.command("play", help=N_("Enter an event and play its boards here, one after another (an account: "
+                                    "`cardhall login` first)."))
+def event_play(url: str = typer.Argument(..., help=N_("The event's address, e.g. http://127.0.0.1:8000/events/ID")),
+               name: str = typer.Option(..., help=N_("The account's name.")),
+               language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.events import play
+    _event(lambda tr, code: play(url, name, tr, _say, code), language)
+
+
+@events_app.command("standings", help=N_("Show an event's standings (before it closes: the boards you have finished)."))
+def event_standings(url: str = typer.Argument(..., help=N_("The event's address, e.g. http://127.0.0.1:8000/events/ID")),
+                    name: str | None = typer.Option(None, help=N_("The account's name (its session from "
+                                                                  "`cardhall login`).")),
+                    language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.events import standings
+    _event(lambda tr, code: standings(url, name, tr, _say), language)
+
+
 admin = typer.Typer(cls=typer.core.TyperGroup, no_args_is_help=True, add_completion=False,
                     help=N_("The moderators' work: grant the role, read reports, mute, ban, kick (docs/room.md)."))
 app.add_typer(admin, name="admin")
