@@ -4,11 +4,15 @@ same deal for everyone; bad input gets a sentence and changes nothing."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 import uuid
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.room.helpers import Server
 
@@ -174,3 +178,23 @@ def test_nothing_of_a_board_reaches_an_entry_before_they_play_it(server: Server)
     standings = httpx.get(server.url + f"/api/events/{event}/standings", headers=bearer(b["token"])).json()
     assert set(standings["frequencies"]) == {"1"}
     assert {x["board"] for e in standings["entries"] for x in e["boards"]} == {1}
+
+
+def test_the_terminal_lists_events_and_reads_standings(server: Server, tmp_path_factory: pytest.TempPathFactory) -> None:
+    me = account(server)
+    event = new_event(server, me["token"]).json()["id"]
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path_factory.mktemp("data")), "CARDHALL_LANG": "en"}
+    listed = subprocess.run([sys.executable, "-m", "cardhall", "event", "list", server.url], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    assert f"{event}: 3-2-5 (Teen Do Paanch), 2 boards, 0 entries, open until" in listed.stdout
+    assert "Hearts, 8 boards" in listed.stdout  # the daily events
+    shown = subprocess.run([sys.executable, "-m", "cardhall", "event", "standings", f"{server.url}/events/{event}"],
+                           env=env, capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 0 and "Standings so far" in shown.stdout, shown.stderr
+    wrong = subprocess.run([sys.executable, "-m", "cardhall", "event", "standings", f"{server.url}/events/nope"],
+                           env=env, capture_output=True, text=True, timeout=60)
+    assert wrong.returncode != 0 and "no event" in wrong.stderr
+    bad = subprocess.run([sys.executable, "-m", "cardhall", "event", "play", f"{server.url}/tables/x", "--name", "N"],
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert bad.returncode != 0 and "not the address of an event" in bad.stderr
