@@ -690,7 +690,7 @@ def event_list(url: str = typer.Argument(..., help=N_("The room's address, e.g. 
     _event(lambda tr, code: list_events(url, tr, _say), language)
 
 
-@events_app.command("play", help=N_("Enter an event and play its boards here, one after another (an account: "
+@events_app.command("play", help=N_("Sign up for an event and play its boards here, one after another (an account: "
                                     "`cardhall login` first)."))
 def event_play(url: str = typer.Argument(..., help=N_("The event's address, e.g. http://127.0.0.1:8000/events/ID")),
                name: str = typer.Option(..., help=N_("The account's name.")),

@@ -39,8 +39,8 @@ def when(seconds: float) -> str:
 
 def event_line(event: dict[str, Any], tr: Lang) -> str:
     status = tr._("open until {time}", time=when(event["closes"])) if event["status"] == "open" else tr._("over")
-    return tr.ngettext("{id}: {game}, {boards} board, {entries} entries, {status}",
-                       "{id}: {game}, {boards} boards, {entries} entries, {status}", event["boards"],
+    return tr.ngettext("{id}: {game}, {boards} board, entries: {entries}, {status}",
+                       "{id}: {game}, {boards} boards, entries: {entries}, {status}", event["boards"],
                        id=event["id"], game=game_words(event["game"], tr), boards=event["boards"],
                        entries=event["entries"], status=status)
 

@@ -187,7 +187,7 @@ def test_the_terminal_lists_events_and_reads_standings(server: Server, tmp_path_
     listed = subprocess.run([sys.executable, "-m", "cardhall", "event", "list", server.url], env=env,
                             capture_output=True, text=True, timeout=60)
     assert listed.returncode == 0, listed.stderr
-    assert f"{event}: 3-2-5 (Teen Do Paanch), 2 boards, 0 entries, open until" in listed.stdout
+    assert f"{event}: 3-2-5 (Teen Do Paanch), 2 boards, entries: 0, open until" in listed.stdout
     assert "Hearts, 8 boards" in listed.stdout  # the daily events
     shown = subprocess.run([sys.executable, "-m", "cardhall", "event", "standings", f"{server.url}/events/{event}"],
                            env=env, capture_output=True, text=True, timeout=60)
