@@ -26,6 +26,8 @@ from cardhall.room.store import Transaction, event_entries, event_plays, events
 
 MAX_BOARDS = 32
 MAX_HOURS = 24 * 14
+MAX_ENTRIES = 10_000
+"""Entries one event takes (a daily event of a busy room stays far below; a script meets it)."""
 
 
 async def event_row(room: Room, event_id: str) -> dict[str, Any]:
@@ -72,8 +74,13 @@ async def enter(room: Room, event_id: str, player: str, address: str | None) -> 
     if await room.is_guest(player):
         raise NotAllowed(Msg(N_("events are for accounts: register (POST /api/accounts) to enter")))
     name = await room.player_name(player) or "?"
+    room.limits.take("entry", time.time(), person=player, address=address)
     try:
         async with Transaction(room.store) as conn:
+            count = await conn.scalar(sa.select(sa.func.count()).select_from(event_entries).where(
+                event_entries.c.event == event_id))
+            if (count or 0) >= MAX_ENTRIES:
+                raise EventError(Msg(N_("this event is full: it takes at most {count} entries"), count=MAX_ENTRIES))
             await conn.execute(event_entries.insert().values(event=event_id, player=player, name=name,
                                                              entered=time.time(), address=address))
     except IntegrityError:
@@ -154,7 +161,7 @@ async def deal(room: Room, found: dict[str, Any], player: str, board: int, addre
     n = load(found["game"], **options).num_players
     seats = ["me" if i == seat else f"bot:{spec['bots']}" for i in range(n)]
     front = await room.create_table(player, found["game"], options, seats, private=True, address=address,
-                                    seed=board_seed(found["secret"], board))
+                                    seed=board_seed(found["secret"], board), counted=False)
     play = {"event": found["id"], "player": player, "board": board, "table_id": front.table.id, "invite": front.invite,
             "seat": seat, "score": None, "started": time.time(), "finished": None}
     try:

@@ -37,7 +37,8 @@ def check_spec(game: str, options: dict[str, Any], boards: Any, bots: Any, hours
 
 
 async def create(room: Room, creator: str | None, kind: str, game: str, options: dict[str, Any], boards: Any,
-                 bots: Any, hours: Any, daily: str | None = None, now: float | None = None) -> dict[str, Any]:
+                 bots: Any, hours: Any, daily: str | None = None, now: float | None = None,
+                 address: str | None = None) -> dict[str, Any]:
     """A new event (`creator` None: the room's own); the creator needs an account and has at most
     `OPEN_EVENTS_PER_PERSON` open events."""
     if kind not in KINDS:
@@ -57,6 +58,7 @@ async def create(room: Room, creator: str | None, kind: str, game: str, options:
         if mine >= OPEN_EVENTS_PER_PERSON:
             raise EventError(Msg(N_("you have {count} open events, the most one person may run at once; "
                                     "close one first"), count=mine))
+        room.limits.take("event", time.time(), person=creator, address=address)
     event_id = secrets.token_urlsafe(8)
     async with Transaction(room.store) as conn:
         await conn.execute(events.insert().values(

@@ -42,7 +42,7 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         player = await signed_in(request)
         body = await read_body(request, NewEvent)
         made = await listing.create(room, player, body.kind, body.game, body.options, body.boards, body.bots,
-                                    body.hours)
+                                    body.hours, address=address(request))
         return JSONResponse(made, status_code=201)
 
     async def index(request: Request) -> Response:
