@@ -116,8 +116,10 @@ RATES = {
 }
 """The room's rates: what a person could not reach by hand (a guest a minute from one address, a
 table every two minutes, a chat line every three seconds, a message every two, a report every six
-minutes, ten events a day, an entry every thirty seconds from one address) and a script reaches at once. The lobby's chat counts as table chat; private messages,
-friend requests, invitations and reports are the people's (`cardhall.web.people`)."""
+minutes, ten events a day, an event entry every thirty seconds from one address) and a script
+reaches at once. The lobby's chat counts as table chat; private messages, friend requests,
+invitations and reports are the people's (`cardhall.web.people`); events and entries are the
+events' (`cardhall.events`)."""
 
 
 CONNECTIONS = 64
