@@ -103,6 +103,12 @@ async def withdraw(room: Room, event_id: str, player: str) -> None:
         raise EventError(Msg(N_("you have not entered this event")))
 
 
+async def entered(room: Room, event_id: str, player: str) -> bool:
+    async with room.store.engine.connect() as conn:
+        return await conn.scalar(sa.select(event_entries.c.player).where(
+            event_entries.c.event == event_id, event_entries.c.player == player)) is not None
+
+
 async def plays_of(room: Room, event_id: str, player: str | None = None) -> list[dict[str, Any]]:
     query = sa.select(event_plays).where(event_plays.c.event == event_id)
     if player is not None:
@@ -133,10 +139,7 @@ async def next_board(room: Room, event_id: str, player: str, address: str | None
     found = await event_row(room, event_id)
     if found["status"] != "open":
         raise EventError(Msg(N_("this event is over: its boards can no longer be played (its standings are final)")))
-    async with room.store.engine.connect() as conn:
-        entered = await conn.scalar(sa.select(event_entries.c.player).where(
-            event_entries.c.event == event_id, event_entries.c.player == player))
-    if entered is None:
+    if not await entered(room, event_id, player):
         raise EventError(Msg(N_("enter the event first (POST /api/events/{event}/entries)"), event=event_id))
     plays = [await settle_play(room, p) for p in await plays_of(room, event_id, player)]
     unfinished = [p for p in plays if p["finished"] is None]

@@ -82,7 +82,9 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         Route("/api/events/{event_id}", wrap(show), methods=["GET"]),
         Route("/api/events/{event_id}/entries", wrap(enter), methods=["POST"]),
         Route("/api/events/{event_id}/entries", wrap(withdraw), methods=["DELETE"]),
-        Route("/api/events/{event_id}/next", wrap(next_board), methods=["GET"]),
+        # GET as docs/room.md names it; POST too, for a page whose session is its cookie (a cookie counts
+        # only with the request's Origin, which a browser sends on a POST)
+        Route("/api/events/{event_id}/next", wrap(next_board), methods=["GET", "POST"]),
         Route("/api/events/{event_id}/close", wrap(close), methods=["POST"]),
         Route("/api/events/{event_id}/standings", wrap(standings), methods=["GET"]),
     ]
