@@ -56,9 +56,10 @@ def board_sentence(board: int, mine: dict[str, Any] | None, scores: list[float],
     if mine is None:
         return tr._("Board {board}: you have not played it.", board=board)
     better = sum(1 for s in scores if (s < mine["score"] if lower else s > mine["score"]))
+    score, percent = format(mine["score"], "g"), format(mine["percent"], "g")
     return tr.ngettext("Board {board}: your score {score}; {better} of {count} did better; {percent} %",
                        "Board {board}: your score {score}; {better} of {count} did better; {percent} %", len(scores),
-                       board=board, score=f"{mine['score']:g}", better=better, percent=f"{mine['percent']:g}")
+                       board=board, score=score, better=better, percent=percent)
 
 
 def routes(room: Room, player_of: Who) -> list[Route]:

@@ -42,7 +42,7 @@ def play_first_board(page: Page, base: str, event: str, title: str) -> None:
     press_link(page, title)
     expect(page.locator("h1")).to_have_text(title)
     expect(page.locator("#event-you[data-ready]")).to_be_attached()
-    enter = page.get_by_role("button", name="Enter this event")
+    enter = page.get_by_role("button", name="Join this event")
     enter.focus()
     page.keyboard.press("Enter")
     play = page.get_by_role("button", name="Play board 1")
