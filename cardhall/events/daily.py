@@ -69,3 +69,31 @@ async def run_daily(room: Room, every: float = CHECK_EVERY) -> None:
         except Exception:  # the database may be away for a moment: the next look tries again
             log.exception("could not open today's daily events")
         await asyncio.sleep(every)
+
+
+async def summary(room: Room, viewer: str | None, now: float) -> dict[str, Any]:
+    """Today's daily event per game with the viewer's progress (boards finished, their result so
+    far over those boards), and yesterday's with the viewer's final result: what the lobby's
+    "Today's duplicate" shows."""
+    from cardhall.events.duplicate import plays_of, standings
+    from cardhall.events.listing import show
+
+    def mine(table: dict[str, Any], name: str | None) -> dict[str, Any] | None:
+        return next((e for e in table["entries"] if name is not None and e["name"] == name), None)
+
+    name = await room.player_name(viewer) if viewer else None
+    today, yesterday = [], []
+    for game in DAILY_BOARDS:
+        found = await daily_of(room, game, day_of(now))
+        if found is not None:
+            event = await show(room, found["id"])
+            finished = [p for p in await plays_of(room, found["id"], viewer) if p["finished"] is not None] \
+                if viewer else []
+            me = mine(await standings(room, found["id"], viewer), name)
+            today.append({**event, "played": len(finished), "percent": me["percent"] if me else None})
+        before = await daily_of(room, game, day_of(now - 86400))
+        if before is not None:
+            event = await show(room, before["id"])
+            me = mine(await standings(room, before["id"], viewer), name)
+            yesterday.append({**event, "percent": me["percent"] if me else None, "rank": me["rank"] if me else None})
+    return {"today": today, "yesterday": yesterday}

@@ -3,6 +3,7 @@ close and standings. The handlers answer a refusal with its sentence (`app.sente
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -11,9 +12,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from cardhall.events import duplicate, listing
+from cardhall.core.registry import game_class
+from cardhall.core.titles import game_title
+from cardhall.events import daily, duplicate, listing
 from cardhall.events.errors import EventError, EventNotFound, NotAllowed
 from cardhall.room.service import Room
+from cardhall.web.languages import web
+from cardhall.web.pages import page_lang
 
 STATUS: dict[type, int] = {EventNotFound: 404, NotAllowed: 403, EventError: 409}
 """The status of each event refusal (the app's `sentences` reads it)."""
@@ -76,7 +81,17 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         viewer = await player_of(request)
         return JSONResponse(await duplicate.standings(room, request.path_params["event_id"], viewer))
 
+    async def today(request: Request) -> Response:
+        """`GET /api/events/daily`: today's daily events with the caller's progress, yesterday's with
+        their result (each with `game_title` in the reader's language)."""
+        found = await daily.summary(room, await player_of(request), time.time())
+        tr = web(await page_lang(request))
+        for event in (*found["today"], *found["yesterday"]):
+            event["game_title"] = game_title(game_class(event["game"]), tr)
+        return JSONResponse(found)
+
     return [
+        Route("/api/events/daily", wrap(today), methods=["GET"]),  # before /api/events/{event_id}
         Route("/api/events", wrap(create), methods=["POST"]),
         Route("/api/events", wrap(index), methods=["GET"]),
         Route("/api/events/{event_id}", wrap(show), methods=["GET"]),

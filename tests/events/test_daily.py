@@ -55,3 +55,32 @@ def test_a_room_opens_todays_events_and_no_daily_opens_none(tmp_path: Path) -> N
         assert httpx.get(without.url + "/api/events").json()["events"] == []
     finally:
         assert without.stop() == 0
+
+
+def test_todays_duplicate_summary_has_progress_and_yesterdays_result(tmp_path: Path) -> None:
+    from cardhall.events import duplicate
+    from cardhall.events.daily import summary
+    from cardhall.room.accounts import Accounts
+
+    async def run() -> dict[str, object]:
+        room = await Room.open(f"sqlite:///{tmp_path / 'room.db'}", restore=False)
+        try:
+            me = await Accounts(room.store).register("Daisy", "correct horse battery")
+            now = time.time()
+            await open_daily(room, now - 86400)
+            await open_daily(room, now)
+            shown = await summary(room, me, now)
+            today = {e["game"]: e for e in shown["today"]}  # type: ignore[union-attr]
+            await duplicate.enter(room, today["hearts"]["id"], me, None)
+            board = await duplicate.next_board(room, today["hearts"]["id"], me, None)
+            return {"shown": shown, "board": board}
+        finally:
+            await room.close()
+
+    got = asyncio.run(run())
+    shown = got["shown"]
+    assert sorted(e["game"] for e in shown["today"]) == sorted(DAILY_BOARDS)  # type: ignore[index]
+    assert all(e["played"] == 0 and e["percent"] is None for e in shown["today"])  # type: ignore[index]
+    assert all(e["percent"] is None for e in shown["yesterday"])  # type: ignore[index]
+    assert len(shown["yesterday"]) == len(DAILY_BOARDS)  # type: ignore[index]
+    assert got["board"]["board"] == 1  # type: ignore[index]
