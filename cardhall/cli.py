@@ -544,14 +544,16 @@ def serve(
     metrics: str | None = typer.Option(None, metavar="HOST:PORT",
                                        help=N_("Serve Prometheus metrics on a listener of their own at HOST:PORT (off "
                                                "by default; never the public port; docs/deploy.md).")),
+    daily: bool = typer.Option(True, "--daily/--no-daily",
+                               help=N_("Open a duplicate event per game every day (UTC), as docs/room.md says.")),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
-    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, metrics=metrics)
+    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, metrics=metrics, daily=daily)
 
 
 def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
              bot_pace: float, browser: bool, language: str | None = None, limits: bool = True,
-             metrics: str | None = None) -> None:
+             metrics: str | None = None, daily: bool = True) -> None:
     """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
     and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
@@ -576,7 +578,8 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     loop = asyncio.new_event_loop()
     try:
         loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
-                                    bot_pace=bot_pace, sock=sock, limits=limits, metrics=metrics))
+                                    bot_pace=bot_pace, sock=sock, limits=limits, metrics=metrics,
+                                    daily=daily))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:
@@ -682,6 +685,48 @@ def bot(
                               say=lambda text: print(text, flush=True)))
     except CardhallError as exc:
         raise fail(str(exc)) from None
+
+
+events_app = typer.Typer(cls=typer.core.TyperGroup, no_args_is_help=True, add_completion=False,
+                         help=N_("A room's events: list them, play a duplicate event's boards, read the standings."))
+app.add_typer(events_app, name="event")
+
+
+def _event(work: Any, language: str | None) -> None:
+    """Run one event command; a refusal is one sentence in the reader's language."""
+    import asyncio
+
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
+    try:
+        asyncio.run(work(tr, code))
+    except CardhallError as exc:
+        raise fail(tr.say(exc), tr) from None
+
+
+@events_app.command("list", help=N_("List a room's events (open and over)."))
+def event_list(url: str = typer.Argument(..., help=N_("The room's address, e.g. http://127.0.0.1:8000")),
+               language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.events import list_events
+    _event(lambda tr, code: list_events(url, tr, _say), language)
+
+
+@events_app.command("play", help=N_("Sign up for an event and play its boards here, one after another (an account: "
+                                    "`cardhall login` first)."))
+def event_play(url: str = typer.Argument(..., help=N_("The event's address, e.g. http://127.0.0.1:8000/events/ID")),
+               name: str = typer.Option(..., help=N_("The account's name.")),
+               language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.events import play
+    _event(lambda tr, code: play(url, name, tr, _say, code), language)
+
+
+@events_app.command("standings", help=N_("Show an event's standings (before it closes: the boards you have finished)."))
+def event_standings(url: str = typer.Argument(..., help=N_("The event's address, e.g. http://127.0.0.1:8000/events/ID")),
+                    name: str | None = typer.Option(None, help=N_("The account's name (its session from "
+                                                                  "`cardhall login`).")),
+                    language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.events import standings
+    _event(lambda tr, code: standings(url, name, tr, _say), language)
 
 
 admin = typer.Typer(cls=typer.core.TyperGroup, no_args_is_help=True, add_completion=False,

@@ -19,8 +19,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardhall"
 
-TIERS: dict[str, int] = {"core": 0, "games": 1, "bots": 2, "room": 3, "web": 4,
-                         "tui": 5, "arena": 5, "envs": 5, "cli": 6}
+TIERS: dict[str, int] = {"core": 0, "games": 1, "bots": 2, "room": 3, "events": 4, "web": 5,
+                         "tui": 6, "arena": 6, "envs": 6, "cli": 7}
 """The tier of each top-level part of the package (`cardhall/__init__.py` is the public
 API: it registers the games, so it sits with them; `cardhall/__main__.py` is the command's)."""
 
@@ -159,6 +159,10 @@ def test_no_modules_of_the_package_import_each_other_in_a_cycle() -> None:
     ("cardhall.tui.play", "cardhall.arena.match", True),
     ("cardhall.envs.aec", "cardhall.room.table", False),
     ("cardhall.room.table", "cardhall.web.app", True),
+    ("cardhall.room.table", "cardhall.events.duplicate", True),
+    ("cardhall.events.duplicate", "cardhall.room.service", False),
+    ("cardhall.events.duplicate", "cardhall.web.app", True),
+    ("cardhall.web.events", "cardhall.events.listing", False),
     ("cardhall.cli", "cardhall.web.app", False),
     ("cardhall.core.cards", "cardhall", True),
     ("cardhall.games.jass.game", "cardhall.games.jass.tricks", False),

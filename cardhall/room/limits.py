@@ -93,6 +93,12 @@ MESSAGES = {
                                  "you can invite again {wait}"),
     ("report", "person"): N_("you sent too many reports: at most {count} an hour; "
                              "you can report again {wait}"),
+    ("event", "person"): N_("you made too many events: at most {count} a day; "
+                            "you can make another {wait}"),
+    ("event", "address"): N_("too many events were made from your address: at most {count} a day; "
+                             "you can make another {wait}"),
+    ("entry", "address"): N_("too many event entries from your address: at most {count} an hour; "
+                             "you can enter again {wait}"),
 }
 
 RATES = {
@@ -105,11 +111,16 @@ RATES = {
     ("friend", "person"): Rate(40, 3600.0),
     ("invitation", "person"): Rate(60, 3600.0),
     ("report", "person"): Rate(10, 3600.0),
+    ("event", "person"): Rate(10, 86400.0),
+    ("event", "address"): Rate(30, 86400.0),
+    ("entry", "address"): Rate(120, 3600.0),
 }
 """The room's rates: what a person could not reach by hand (a guest a minute from one address, a
 table every two minutes, a chat line every three seconds, a message every two, a report every six
-minutes) and a script reaches at once. The lobby's chat counts as table chat; private messages,
-friend requests, invitations and reports are the people's (`cardhall.web.people`)."""
+minutes, ten events a day, an event entry every thirty seconds from one address) and a script
+reaches at once. The lobby's chat counts as table chat; private messages, friend requests,
+invitations and reports are the people's (`cardhall.web.people`); events and entries are the
+events' (`cardhall.events`)."""
 
 
 CONNECTIONS = 64

@@ -820,11 +820,14 @@ class Room:
     async def create_table(self, host: str, game_name: str, options: dict[str, Any], seats: list[str] | None,
                            private: bool = False, clock: float | None = None,
                            grace: float | None = None, address: str | None = None,
-                           rated: bool = False, pace: str | None = None) -> TableFront:
+                           rated: bool = False, pace: str | None = None, seed: int | None = None,
+                           counted: bool = True) -> TableFront:
         """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock`,
         `grace` and the bots' `pace` (None: the Policy's default) are checked by `Policy`. `Limits`:
         the host's open tables and the rate of new tables per person and per `address`. `rated` only
-        with the standard options (`ratings.check_rated`)."""
+        with the standard options (`ratings.check_rated`). `seed`: the deal is made now from it (an event's
+        board, `cardhall.events`, whose seats are the entry's and bots': nobody else can sit to scout it). `counted`
+        False: not counted in the rate of new tables (an event's boards, bounded by the event's own limits)."""
         game = load(game_name, **options)
         if rated:
             check_rated(game_name, options)
@@ -855,9 +858,10 @@ class Room:
         now = time.time()
         hosted = [(t["status"], t["created"]) for t, _ in await self.live() if t["host"] == host]
         self.limits.check_open(hosted, now)
-        self.limits.take("table", now, person=host, address=address)
+        if counted:
+            self.limits.take("table", now, person=host, address=address)
         # no seed: the deal is made at the start, so no seat can be read before (seat scouting)
-        table = Table(table_id(), game, None, made, host=host, policy=policy,
+        table = Table(table_id(), game, seed, made, host=host, policy=policy,
                       private=private, created=now, rated=rated)
         lang = await self.player_lang(host)
         changes = table.sit(host, name, seats.index("me"), lang=lang, guest=await self.is_guest(host)) \

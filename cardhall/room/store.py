@@ -222,6 +222,46 @@ table_snapshots = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
+events = sa.Table(  # an event of any kind (`cardhall.events`); `secret` deals its boards and is never sent
+    "events", metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("kind", sa.String(20), nullable=False),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("spec", sa.JSON, nullable=False),  # the kind's own settings (duplicate: boards, bots, seat)
+    sa.Column("secret", sa.String(80), nullable=False),
+    sa.Column("creator", sa.String(40), nullable=True),  # None: the room's own (the daily events)
+    sa.Column("daily", sa.String(60), nullable=True),  # "GAME:YYYY-MM-DD" for a daily event
+    sa.Column("status", sa.String(10), nullable=False),  # "open" or "over"
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("closes", sa.Float, nullable=False),
+    sa.Column("closed", sa.Float, nullable=True),
+    sa.Index("events_status", "status", "closes"),
+    sa.Index("events_daily", "daily", unique=True),
+)
+
+event_entries = sa.Table(  # one entry per account and event
+    "event_entries", metadata,
+    sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("entered", sa.Float, nullable=False),
+    sa.Column("address", sa.String(64), nullable=True),
+)
+
+event_plays = sa.Table(  # an entry's board: its table and seat, its score once the table is over
+    "event_plays", metadata,
+    sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("board", sa.Integer, primary_key=True),
+    sa.Column("table_id", sa.String(40), nullable=False),
+    sa.Column("invite", sa.String(80), nullable=True),  # the table's invite: its player's, everyone's once shown
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("score", sa.Float, nullable=True),
+    sa.Column("started", sa.Float, nullable=False),
+    sa.Column("finished", sa.Float, nullable=True),
+)
+
 settings = sa.Table(
     "settings", metadata,
     sa.Column("key", sa.String(40), primary_key=True),

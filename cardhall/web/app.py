@@ -42,6 +42,8 @@ from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.words import seat_label
+from cardhall.web import event_pages
+from cardhall.web import events as event_routes
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.decoding import decode
@@ -76,7 +78,7 @@ class NotFound(CardhallError):
 
 STATUS: dict[type[CardhallError], int] = {Forbidden: 403, AuthError: 401, LoginRefused: 401, NotFound: 404,
                                           BodyTooLarge: 413, TooManyAttempts: 429, LimitError: 429, ClusterError: 503,
-                                          Refused: 403, Banned: 403, Nobody: 404}
+                                          Refused: 403, Banned: 403, Nobody: 404, **event_routes.STATUS}
 LOBBY_PAGE = 100
 """Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
@@ -607,6 +609,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
         Route("/moderation", moderation_page, methods=["GET"]),
+        *event_routes.routes(room, sentences, player_of, signed_in, read_body, address),
+        *event_pages.routes(room, lambda request: player_of(request, changes=False)),
         *front.routes(),
         *health_routes(room),
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import Callable
 
 import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from cardhall.events.daily import run_daily
 from cardhall.room.limits import Limits
 from cardhall.room.service import BOT_PACE, Room
 from cardhall.web.app import create_app
@@ -25,14 +27,15 @@ bigger ones make Uvicorn close the connection."""
 async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None], *,
                 redis: str | None = None, node: str | None = None, lease: float = 10.0,
                 bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True,
-                metrics: str | None = None) -> None:
+                metrics: str | None = None, daily: bool = True) -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
     With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
     `bot_pace`: seconds a bot's move waits after the previous change where people follow.
     `sock`: a socket already listening on `host`:`port` (the command line binds it first, so
     that a taken port is a sentence); without it Uvicorn binds the port itself. `limits`: False
     for a room without `cardhall.room.limits` (benchmarks, tests). `metrics`: HOST:PORT of the
-    Prometheus listener (cardhall.room.metrics; None: no metrics), never the public port."""
+    Prometheus listener (cardhall.room.metrics; None: no metrics), never the public port. `daily`: the
+    room opens a duplicate event per game every day (`cardhall.events.daily`)."""
     if redis is None:
         room = await Room.open(db, bot_pace=bot_pace)
     else:
@@ -40,6 +43,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
         room = await open_room(db, redis, node, lease, bot_pace=bot_pace)
     if not limits:
         room.limits = Limits.off()
+    days = asyncio.create_task(run_daily(room)) if daily else None
     try:
         app = create_app(room, await room.store.secret())
         if metrics is not None:
@@ -52,4 +56,6 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
         ready(f"http://{host}:{port}/", room.store.url)
         await uvicorn.Server(config).serve(sockets=None if sock is None else [sock])
     finally:
+        if days is not None:
+            days.cancel()
         await room.close()

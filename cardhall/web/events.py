@@ -1,0 +1,105 @@
+"""The events API (docs/room.md, "Events"): `/api/events` and each event's entries, next board,
+close and standings. The handlers answer a refusal with its sentence (`app.sentences`)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from cardhall.core.registry import game_class
+from cardhall.core.titles import game_title
+from cardhall.events import daily, duplicate, listing
+from cardhall.events.errors import EventError, EventNotFound, NotAllowed
+from cardhall.room.service import Room
+from cardhall.web.languages import web
+from cardhall.web.pages import page_lang
+
+STATUS: dict[type, int] = {EventNotFound: 404, NotAllowed: 403, EventError: 409}
+"""The status of each event refusal (the app's `sentences` reads it)."""
+
+
+class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/events`: a duplicate event of `boards` boards of `game` with `options`, the
+    event's `bots` level in the other seats, open `hours` hours."""
+
+    kind: str
+    game: str
+    options: dict[str, Any] = {}
+    boards: int = 4
+    bots: str = "medium"
+    hours: float = 24.0
+
+
+Who = Callable[[Request], Awaitable[str | None]]
+
+
+def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Callable[[Request], Awaitable[str]],
+           read_body: Callable[[Request, type], Awaitable[Any]], address: Callable[[Request], str | None]) -> list[Route]:
+    """The events routes over `room`; `wrap` turns refusals into sentences."""
+
+    async def create(request: Request) -> Response:
+        player = await signed_in(request)
+        body = await read_body(request, NewEvent)
+        made = await listing.create(room, player, body.kind, body.game, body.options, body.boards, body.bots,
+                                    body.hours, address=address(request))
+        return JSONResponse(made, status_code=201)
+
+    async def index(request: Request) -> Response:
+        q = request.query_params
+        return JSONResponse({"events": await listing.listing(room, q.get("status") or None, q.get("game") or None)})
+
+    async def show(request: Request) -> Response:
+        return JSONResponse(await listing.show(room, request.path_params["event_id"]))
+
+    async def enter(request: Request) -> Response:
+        player = await signed_in(request)
+        await duplicate.enter(room, request.path_params["event_id"], player, address(request))
+        return JSONResponse(await listing.show(room, request.path_params["event_id"]), status_code=201)
+
+    async def withdraw(request: Request) -> Response:
+        player = await signed_in(request)
+        await duplicate.withdraw(room, request.path_params["event_id"], player)
+        return JSONResponse(await listing.show(room, request.path_params["event_id"]))
+
+    async def next_board(request: Request) -> Response:
+        player = await signed_in(request)
+        return JSONResponse(await duplicate.next_board(room, request.path_params["event_id"], player,
+                                                       address(request)))
+
+    async def close(request: Request) -> Response:
+        player = await signed_in(request)
+        await duplicate.close(room, request.path_params["event_id"], player)
+        return JSONResponse(await listing.show(room, request.path_params["event_id"]))
+
+    async def standings(request: Request) -> Response:
+        viewer = await player_of(request)
+        return JSONResponse(await duplicate.standings(room, request.path_params["event_id"], viewer))
+
+    async def today(request: Request) -> Response:
+        """`GET /api/events/daily`: today's daily events with the caller's progress, yesterday's with
+        their result (each with `game_title` in the reader's language)."""
+        found = await daily.summary(room, await player_of(request), time.time())
+        tr = web(await page_lang(request))
+        for event in (*found["today"], *found["yesterday"]):
+            event["game_title"] = game_title(game_class(event["game"]), tr)
+        return JSONResponse(found)
+
+    return [
+        Route("/api/events/daily", wrap(today), methods=["GET"]),  # before /api/events/{event_id}
+        Route("/api/events", wrap(create), methods=["POST"]),
+        Route("/api/events", wrap(index), methods=["GET"]),
+        Route("/api/events/{event_id}", wrap(show), methods=["GET"]),
+        Route("/api/events/{event_id}/entries", wrap(enter), methods=["POST"]),
+        Route("/api/events/{event_id}/entries", wrap(withdraw), methods=["DELETE"]),
+        # GET as docs/room.md names it; POST too, for a page whose session is its cookie (a cookie counts
+        # only with the request's Origin, which a browser sends on a POST)
+        Route("/api/events/{event_id}/next", wrap(next_board), methods=["GET", "POST"]),
+        Route("/api/events/{event_id}/close", wrap(close), methods=["POST"]),
+        Route("/api/events/{event_id}/standings", wrap(standings), methods=["GET"]),
+    ]
