@@ -565,8 +565,23 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
         pass
     finally:
         sock.close()
-        loop.close()
+        close_loop(loop)
     typer.echo(tr._("cardhall room stopped."))
+
+
+def close_loop(loop: Any) -> None:
+    """Close the room's event loop so that the process ends at once. Uvicorn re-raises the Ctrl-C
+    it caught once the room is closed, which leaves the loop before the callbacks of the finished
+    task run; one of them stops AnyIO's worker threads (Starlette's thread pool), which are not
+    daemons: without this turn of the loop the interpreter waits for them for ever."""
+    import asyncio
+
+    try:
+        loop.run_until_complete(asyncio.sleep(0))
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.run_until_complete(loop.shutdown_default_executor())
+    finally:
+        loop.close()
 
 
 @app.command(help=N_("Play a seat of an online table from the terminal, with the keys of `cardhall play` (a number, "
