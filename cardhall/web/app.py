@@ -44,7 +44,7 @@ from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.languages import chosen, say_error, web
-from cardhall.web.pages import install, page_lang, render
+from cardhall.web.pages import install, page_lang, render, table_missing
 from cardhall.web.people import PeopleFront
 from cardhall.web.presenters import presenter
 from cardhall.web.protocol import (
@@ -527,7 +527,10 @@ def create_app(room: Room, secret: str) -> Starlette:
                             problem=None, min_games=ratings.MIN_GAMES)
 
     async def replay_page(request: Request) -> Response:
-        """`/tables/{id}/replay`: the replay page (replay.js reads `GET /api/tables/{id}/replay`)."""
+        """`/tables/{id}/replay`: the replay page (replay.js reads `GET /api/tables/{id}/replay`);
+        the 404 page for a table this reader cannot see."""
+        if not await table_visible(request):
+            return await table_missing(request, request.path_params["table_id"])
         return await render(request, "replay.html", N_("cardhall — a replay"), table_id=request.path_params["table_id"])
 
     async def moderation_page(request: Request) -> Response:
@@ -543,6 +546,14 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def table_of(table_id: str, player: str | None, invite: str | None) -> TableFront | None:
         actor = await room.table(table_id)
         return actor if actor is not None and actor.may_see(player, invite) else None
+
+    async def table_visible(request: Request) -> bool:
+        """Whether the table page's reader may see the table (pages.table_page: a 404 page if not)."""
+        try:
+            player = await player_of(request, changes=False)
+        except CardhallError:  # a stale cookie: the page is seen as a guest's
+            player = None
+        return await table_of(request.path_params["table_id"], player, request.query_params.get("invite")) is not None
 
     front = PeopleFront(room, tokens, social, people, signed_in, table_of, sentences, read_body)
 
@@ -585,5 +596,6 @@ def create_app(room: Room, secret: str) -> Starlette:
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
     app = install(app, stored_lang)
+    app.state.table_visible = table_visible
     app.add_middleware(SocketsPerAddress, per_address=room.limits.connections)
     return app

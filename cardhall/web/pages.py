@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -367,9 +368,39 @@ async def lobby_page(request: Request) -> Response:
     return await render(request, "lobby.html", N_("cardhall — the lobby"))
 
 
+TableVisible = Callable[[Request], Awaitable[bool]]
+"""Whether the table of a page request (`table_id`, the cookie's player, `?invite=`) is one
+this reader may see: `app.state.table_visible`, set by the room's app."""
+
+
 async def table_page(request: Request) -> Response:
+    """`/tables/{id}`: the table page; a table that is not here, or private without its invite,
+    is the 404 page saying so (never an empty table page)."""
     table_id = request.path_params["table_id"]
+    if not await visible(request):
+        return await table_missing(request, table_id)
     return await render(request, "table.html", N_("cardhall — a table"), table_id=table_id)
+
+
+async def visible(request: Request) -> bool:
+    """The app's `table_visible` answer for this request (True where the app gave none)."""
+    check: TableVisible | None = getattr(request.app.state, "table_visible", None)
+    return True if check is None else await check(request)
+
+
+async def table_missing(request: Request, table_id: str) -> Response:
+    """The 404 page of a table this reader cannot see, with the reason and the way back."""
+    tr = web(await page_lang(request))
+    reason = tr._("There is no table \"{table}\" here. It may have ended long ago, or its address is "
+                  "mistyped; a private table opens only with its invitation link.", table=table_id)
+    return await missing(request, tr._("This table is not here"), reason)
+
+
+async def missing(request: Request, heading: str, reason: str) -> Response:
+    """A page of status 404: a heading, the reason in a sentence and "Back to the lobby"."""
+    response = await render(request, "missing.html", N_("cardhall — not found"), heading=heading, reason=reason)
+    response.status_code = 404
+    return response
 
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")

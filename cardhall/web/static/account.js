@@ -4,7 +4,8 @@
 import { _, api, me, onSubmit, remember } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
-const fail = (err) => { $("lobby-error").textContent = err.message || String(err); };
+/** A form's error said next to the account forms (a live region), in the reader's language. */
+const fail = (err) => { $("account-error").textContent = err.message || String(err); };
 
 function showAccount(who) {
   const account = who && who.account;
@@ -18,7 +19,7 @@ function showAccount(who) {
 }
 
 async function signIn(path, name, password) {
-  $("lobby-error").textContent = "";
+  $("account-error").textContent = "";
   try {
     const data = await api(path, { method: "POST", body: { name, password } });
     const who = { player: data.player, name: data.name, account: data.account };
@@ -29,7 +30,7 @@ async function signIn(path, name, password) {
 }
 
 async function logOut(everywhere) {
-  $("lobby-error").textContent = "";
+  $("account-error").textContent = "";
   try {
     await api(`/api/sessions${everywhere ? "?everywhere=true" : ""}`, { method: "DELETE" });
     remember(null);
