@@ -67,7 +67,7 @@ def test_account_form_errors_are_sentences_on_the_page(server, browser):
     page.locator("#reg-name").fill("Rex")
     page.locator("#reg-password").fill("another long one")
     page.locator("#register-form button").click()
-    expect(error).to_contain_text("The name Rex belongs to an account")
+    expect(error).to_contain_text("The name Rex is taken")
     page.locator("#login-name").fill("Rex")
     page.locator("#login-password").fill("not the password")
     page.locator("#login-form button").click()
