@@ -36,7 +36,7 @@ from cardhall.core.game import Game
 from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, check
 from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
-from cardhall.core.titles import game_title
+from cardhall.core.titles import game_line, game_title
 from cardhall.room.words import room_sentence, seat_label
 from cardhall.web import presenters
 from cardhall.web.bodies import BodyTooLarge, read_limited
@@ -337,7 +337,7 @@ async def render(request: Request, template: str, title: str, **context: Any) ->
     response = templates.TemplateResponse(request, template, {
         "lang": code, "languages": languages(), "catalog": page_catalog(code), "title": tr._(title),
         "_": tr._, "gettext": tr._, "ngettext": tr.ngettext, "pgettext": tr.pgettext,
-        "games": rules_links(tr), **context})
+        "games": rules_links(tr), "nav": template != "table.html", **context})
     asked = known(request.query_params.get("lang"))
     if asked is not None and asked != request.cookies.get(LANG_COOKIE):
         response.set_cookie(LANG_COOKIE, asked, max_age=365 * 24 * 3600, samesite="lax")
@@ -357,7 +357,8 @@ def rules_links(tr: Lang) -> list[dict[str, str]]:
     out = []
     for name in game_names():
         try:
-            out.append({"name": name, "title": game_title(game_class(name), tr)})
+            cls = game_class(name)
+            out.append({"name": name, "title": game_title(cls, tr), "line": game_line(cls, tr)})
         except ModuleNotFoundError:
             continue
     return out

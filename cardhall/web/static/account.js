@@ -16,6 +16,11 @@ function showAccount(who) {
   $("account-state").textContent = account ? _("You are logged in as {name}.", { name: who.name })
     : who ? _("You play as the guest {name}.", { name: who.name }) : "";
   if (account) $("profile-link").href = `/players/${encodeURIComponent(who.name)}`;
+  const nav = $("nav-account");  // the header's way to the account: log in, or your profile
+  if (nav) {
+    nav.textContent = account ? _("Your profile") : _("Log in or register");
+    nav.href = account ? `/players/${encodeURIComponent(who.name)}` : "/#account-h";
+  }
 }
 
 async function signIn(path, name, password) {

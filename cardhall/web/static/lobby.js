@@ -196,9 +196,21 @@ async function quickPlay(game) {
   } catch (err) { fail(err); }
 }
 
+/** The games' tiles (drawn by the server): "Play … with bots" plays at once; "Create a table"
+ * chooses the game in the create form and takes the focus there. */
 function drawQuick() {
-  $("quick").replaceChildren(...games.map((g) => el("li", {}, el("button", { type: "button", class: "quick",
-    text: _("Play {game} with bots", { game: g.title }), onclick: () => quickPlay(g) }))));
+  for (const button of $("quick").querySelectorAll("button.quick")) {
+    const game = games.find((g) => g.name === button.dataset.game);
+    if (game) button.addEventListener("click", () => quickPlay(game));
+  }
+  for (const button of $("quick").querySelectorAll("button.create-this")) {
+    button.addEventListener("click", () => {
+      $("game").value = button.dataset.game;
+      drawOptions();
+      $("new-h").scrollIntoView({ block: "start" });
+      $("game").focus();
+    });
+  }
 }
 
 async function drawSeats(game) {
