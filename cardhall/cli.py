@@ -170,7 +170,9 @@ def play_help(tr: Lang | None = None) -> str:
     level, weakest first, with its sentence from `cardhall.bots.levels`, so a newcomer need not guess."""
     tr = tr or lang("en", "terminal")
     lines = [tr._("Play a game in the terminal against bots. Game options follow as --name value "
-                  "(e.g. --players 3). Type ? at the prompt for the keys."), ""]
+                  "(e.g. --players 3). Type ? at the prompt for the keys."),
+             tr._("A choice typed at the prompt (its number, its notation or its words) plays on its Enter; with "
+                  "--confirm it is selected first and a second Enter plays it."), ""]
     for name, cls, also in _games(tr):
         words = lang(tr.code, domain_of(cls.__module__))
         opts = "; ".join(o.describe(words) for o in cls.OPTIONS)
@@ -209,7 +211,10 @@ def play(
     resume: Path | None = typer.Option(None, help=N_("Continue a saved game from its record (no game name needed).")),
     record: Path | None = typer.Option(None, help=N_("Where to save the game (default: your data directory).")),
     verbose: bool = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns.")),
-    quick: bool = typer.Option(False, "--quick", help=N_("Play a choice as soon as it is chosen (no Enter to confirm).")),
+    confirm: bool = typer.Option(False, "--confirm", help=N_("Select a choice first and play it with a second Enter "
+                                                             "(without it, a choice typed plays on its Enter).")),
+    quick: bool = typer.Option(False, "--quick", hidden=True, help=N_("The former name of the default: a choice plays "
+                                                                      "on its Enter.")),
     language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
     faces: str = typer.Option("french", "--faces", help=FACES_HELP),
 ) -> None:
@@ -246,8 +251,8 @@ def play(
         human, kind = seat - 1, check_spec(state.game, bots or "heuristic")
         players: dict[int, Bot | str] = {s: kind for s in range(n) if s != human}
         readline_editing()
-        TerminalGame(state, human, players, record_path=record, bot_kind=kind, verbose=verbose, quick=quick,
-                     lang_code=code, faces=faces).run()
+        TerminalGame(state, human, players, record_path=record, bot_kind=kind, verbose=verbose,
+                     quick=quick or not confirm, lang_code=code, faces=faces).run()
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
 
@@ -586,19 +591,37 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
         pass
     finally:
         sock.close()
-        loop.close()
+        close_loop(loop)
     typer.echo(tr._("cardhall room stopped."))
 
 
+def close_loop(loop: Any) -> None:
+    """Close the room's event loop so that the process ends at once. Uvicorn re-raises the Ctrl-C
+    it caught once the room is closed, which leaves the loop before the callbacks of the finished
+    task run; one of them stops AnyIO's worker threads (Starlette's thread pool), which are not
+    daemons: without this turn of the loop the interpreter waits for them for ever."""
+    import asyncio
+
+    try:
+        loop.run_until_complete(asyncio.sleep(0))
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.run_until_complete(loop.shutdown_default_executor())
+    finally:
+        loop.close()
+
+
 @app.command(help=N_("Play a seat of an online table from the terminal, with the keys of `cardhall play` (a number, "
-                     "notation or words select, Enter plays, ? helps, Q leaves)."))
+                     "notation or words plays on its Enter, ? helps, Q leaves)."))
 def join(
     url: str = typer.Argument(..., help=N_("The table's URL, e.g. http://127.0.0.1:8000/tables/ID (with ?invite=… if "
                                            "private).")),
     seat: int = typer.Option(..., help=N_("Your seat, counted from 1.")),
     name: str = typer.Option("Guest", help=N_("Your name at the table.")),
     verbose: bool = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns.")),
-    quick: bool = typer.Option(False, "--quick", help=N_("Play a choice as soon as it is chosen (no Enter to confirm).")),
+    confirm: bool = typer.Option(False, "--confirm", help=N_("Select a choice first and play it with a second Enter "
+                                                             "(without it, a choice typed plays on its Enter).")),
+    quick: bool = typer.Option(False, "--quick", hidden=True, help=N_("The former name of the default: a choice plays "
+                                                                      "on its Enter.")),
     language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
     faces: str = typer.Option("french", "--faces", help=FACES_HELP),
 ) -> None:
@@ -614,7 +637,7 @@ def join(
         raise fail(tr._("--faces is french or german, got {value}", value=faces), tr)
     try:
         asyncio.run(join_table(parse_table_url(url), seat - 1, name, say=lambda text: print(text, flush=True),
-                               lang_code=code, quick=quick, verbose=verbose, faces=faces))
+                               lang_code=code, quick=quick or not confirm, verbose=verbose, faces=faces))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:  # the room keeps the seat: a bot of the table plays it until the player is back

@@ -15,6 +15,23 @@ GAME_TITLES = (NP_("game", "5 Towers"), NP_("game", "Clash of Decks"), NP_("game
 """Every game's English title, marked for translation."""
 
 
+GAME_LINES = {
+    "5 Towers": NP_("game line", "Bid for cards and build five towers; 2 to 5 players."),
+    "Clash of Decks": NP_("game line", "A battle of creature cards in lanes, for two or alone against the automaton."),
+    "Jass": NP_("game line", "The Swiss trick game: four players in two teams, with trumps and melds."),
+    "Putz (Apple)": NP_("game line", "Jass for three or five players, each for themselves."),
+    "Hearts": NP_("game line", "Avoid the hearts and the queen of spades, trick by trick; 3 or 4 players."),
+    "3-2-5 (Teen Do Paanch)": NP_("game line", "A trick game for three: each player has a number of tricks to make."),
+}
+"""One line on what each game is (the lobby's tiles), by its English title, marked for translation."""
+
+
+def game_line(game: Game | type[Game], tr: Lang) -> str:
+    """One line on what `game` is, in `tr`'s language ("" for a game without one)."""
+    line = GAME_LINES.get(game.title)
+    return tr.pgettext("game line", line) if line else ""
+
+
 def game_title(game: Game | type[Game], tr: Lang) -> str:
     """`game`'s title in `tr`'s language (English where a catalog lacks it)."""
     return tr.pgettext("game", game.title)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import threading
 import time
 from dataclasses import dataclass
@@ -65,7 +66,10 @@ def exit_with_parent(parent: int, poll: float = 0.5) -> None:
 
     A pool's workers wait on a queue whose pipe they hold both ends of, so a room killed outright
     (SIGKILL, an out-of-memory kill) would leave them waiting for ever, one set per restart; a
-    thread notices the new parent (the orphan's adopter) within `poll` seconds and exits."""
+    thread notices the new parent (the orphan's adopter) within `poll` seconds and exits.
+    A worker ignores Ctrl-C (SIGINT, which a terminal sends to the whole process group): the room
+    stops its pool itself, and a worker interrupted mid-search would only print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(poll)

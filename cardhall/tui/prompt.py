@@ -4,7 +4,7 @@ and `cardhall join` (a seat of an online one), in the player's language.
   a number, an action's notation     select that choice (it is described back)
   or its words ("queen of spades",   (card names in the player's language are read too)
   «дама пик»)
-  Enter (an empty line)              play the selected choice (with --quick a choice plays at once)
+  Enter (an empty line)              play the selected choice (without --confirm a choice plays at once)
   C                                  the whole table
   S, T and the game's own keys       score, turn, … (see ?)
   L                                  list the choices again
@@ -282,11 +282,12 @@ class Prompt:
     def help(self) -> None:
         tr = self.tr
         if self.quick:
-            self.say(tr._("Type a choice's number, its notation or its words to select it; it plays at once "
-                          "(--quick). The keys of {game}:", game=game_title(self.ui.game, tr)))
+            self.say(tr._("Type a choice's number, its notation or its words and press Enter: it is played "
+                          "(with --confirm, a second Enter plays it). The keys of {game}:",
+                          game=game_title(self.ui.game, tr)))
         else:
-            self.say(tr._("Type a choice's number, its notation or its words to select it; then Enter to play it. "
-                          "The keys of {game}:", game=game_title(self.ui.game, tr)))
+            self.say(tr._("Type a choice's number, its notation or its words to select it; then Enter to play it "
+                          "(--confirm). The keys of {game}:", game=game_title(self.ui.game, tr)))
         self.say("  C  " + tr._("the whole table"))
         for key, (what, _) in self.ui.shortcuts().items():
             if key != "C":

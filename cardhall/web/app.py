@@ -49,7 +49,7 @@ from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.decoding import decode
 from cardhall.web.health import health_routes
 from cardhall.web.languages import chosen, say_error, web
-from cardhall.web.pages import install, missing_page, page_lang, render
+from cardhall.web.pages import install, missing, page_lang, render, table_missing
 from cardhall.web.people import PeopleFront
 from cardhall.web.presenters import presenter
 from cardhall.web.protocol import (
@@ -544,7 +544,10 @@ def create_app(room: Room, secret: str) -> Starlette:
                             problem=None, min_games=ratings.MIN_GAMES)
 
     async def replay_page(request: Request) -> Response:
-        """`/tables/{id}/replay`: the replay page (replay.js reads `GET /api/tables/{id}/replay`)."""
+        """`/tables/{id}/replay`: the replay page (replay.js reads `GET /api/tables/{id}/replay`);
+        the 404 page for a table this reader cannot see."""
+        if not await table_visible(request):
+            return await table_missing(request, request.path_params["table_id"])
         return await render(request, "replay.html", N_("cardhall — a replay"), table_id=request.path_params["table_id"])
 
     async def moderation_page(request: Request) -> Response:
@@ -557,18 +560,17 @@ def create_app(room: Room, secret: str) -> Starlette:
     async def socket(ws: WebSocket) -> None:
         await table_socket(ws, room, tokens, front)
 
-    async def table_visible(request: Request, table_id: str) -> bool:
-        """Whether the table page may show `table_id` to this request's person (any bad token
-        counts as nobody: the page itself then says what the socket refuses)."""
-        try:
-            player = await player_of(request, changes=False)
-        except CardhallError:
-            player = None
-        return await table_of(table_id, player, request.query_params.get("invite")) is not None
-
     async def table_of(table_id: str, player: str | None, invite: str | None) -> TableFront | None:
         actor = await room.table(table_id)
         return actor if actor is not None and actor.may_see(player, invite) else None
+
+    async def table_visible(request: Request) -> bool:
+        """Whether the table page's reader may see the table (pages.table_page: a 404 page if not)."""
+        try:
+            player = await player_of(request, changes=False)
+        except CardhallError:  # a stale cookie: the page is seen as a guest's
+            player = None
+        return await table_of(request.path_params["table_id"], player, request.query_params.get("invite")) is not None
 
     front = PeopleFront(room, tokens, social, people, signed_in, table_of, sentences, read_body)
 
@@ -578,7 +580,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         if exc.status_code == 404:
             if not request.url.path.startswith(("/api/", "/ws/", "/static/")) and \
                     "text/html" in request.headers.get("accept", ""):
-                return await missing_page(request, tr._("There is no such page"), tr._(
+                return await missing(request, tr._("There is no such page"), tr._(
                     "There is nothing at {path}; the lobby lists the games and the open tables.", path=request.url.path))
             return error(404, tr._("there is nothing at {path}; the API is under /api (see docs/room.md)",
                                    path=request.url.path))
@@ -616,8 +618,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
-    app.state.table_visible = table_visible
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
     app = install(app, stored_lang)
+    app.state.table_visible = table_visible
     app.add_middleware(SocketsPerAddress, per_address=room.limits.connections)
     return app

@@ -36,7 +36,7 @@ from cardhall.core.game import Game
 from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, Plural, check
 from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
-from cardhall.core.titles import game_title
+from cardhall.core.titles import game_line, game_title
 from cardhall.room.words import room_sentence, seat_label
 from cardhall.web import presenters
 from cardhall.web.bodies import BodyTooLarge, read_limited
@@ -339,7 +339,7 @@ async def render(request: Request, template: str, title: str, **context: Any) ->
     response = templates.TemplateResponse(request, template, {
         "lang": code, "languages": languages(), "catalog": page_catalog(code), "title": tr._(title),
         "_": tr._, "gettext": tr._, "ngettext": tr.ngettext, "pgettext": tr.pgettext,
-        "games": rules_links(tr), **context})
+        "games": rules_links(tr), "nav": template != "table.html", **context})
     asked = known(request.query_params.get("lang"))
     if asked is not None and asked != request.cookies.get(LANG_COOKIE):
         response.set_cookie(LANG_COOKIE, asked, max_age=365 * 24 * 3600, samesite="lax")
@@ -359,7 +359,8 @@ def rules_links(tr: Lang) -> list[dict[str, str]]:
     out = []
     for name in game_names():
         try:
-            out.append({"name": name, "title": game_title(game_class(name), tr)})
+            cls = game_class(name)
+            out.append({"name": name, "title": game_title(cls, tr), "line": game_line(cls, tr)})
         except ModuleNotFoundError:
             continue
     return out
@@ -370,26 +371,37 @@ async def lobby_page(request: Request) -> Response:
     return await render(request, "lobby.html", N_("cardhall — the lobby"))
 
 
-TableVisible = Callable[[Request, str], Awaitable[bool]]
-"""Whether the person of a request may see a table (`app.state.table_visible`, set by the app)."""
+TableVisible = Callable[[Request], Awaitable[bool]]
+"""Whether the table of a page request (`table_id`, the cookie's player, `?invite=`) is one
+this reader may see: `app.state.table_visible`, set by the room's app."""
 
 
 async def table_page(request: Request) -> Response:
-    """`/tables/{id}`: the table, or a page saying why there is none (404) — a missing table, or a
-    private one asked for without its invitation — with the way back to the lobby."""
+    """`/tables/{id}`: the table page; a table that is not here, or private without its invite,
+    is the 404 page saying so (never an empty table page)."""
     table_id = request.path_params["table_id"]
-    visible: TableVisible | None = getattr(request.app.state, "table_visible", None)
-    if visible is not None and not await visible(request, table_id):
-        tr = web(await page_lang(request))
-        return await missing_page(request, tr._("There is no such table"), tr._(
-            "There is no table \"{table}\" here: it may have ended and been cleared away, or the address is "
-            "mistyped. A private table opens only with its invitation link.", table=table_id))
+    if not await visible(request):
+        return await table_missing(request, table_id)
     return await render(request, "table.html", N_("cardhall — a table"), table_id=table_id)
 
 
-async def missing_page(request: Request, heading: str, problem: str) -> Response:
-    """A page that says what is not here and why, with the way back to the lobby (status 404)."""
-    response = await render(request, "missing.html", N_("cardhall — not found"), heading=heading, problem=problem)
+async def visible(request: Request) -> bool:
+    """The app's `table_visible` answer for this request (True where the app gave none)."""
+    check: TableVisible | None = getattr(request.app.state, "table_visible", None)
+    return True if check is None else await check(request)
+
+
+async def table_missing(request: Request, table_id: str) -> Response:
+    """The 404 page of a table this reader cannot see, with the reason and the way back."""
+    tr = web(await page_lang(request))
+    reason = tr._("There is no table \"{table}\" here. It may have ended long ago, or its address is "
+                  "mistyped; a private table opens only with its invitation link.", table=table_id)
+    return await missing(request, tr._("This table is not here"), reason)
+
+
+async def missing(request: Request, heading: str, reason: str) -> Response:
+    """A page of status 404: a heading, the reason in a sentence and "Back to the lobby"."""
+    response = await render(request, "missing.html", N_("cardhall — not found"), heading=heading, reason=reason)
     response.status_code = 404
     return response
 

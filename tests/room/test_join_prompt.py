@@ -1,6 +1,6 @@
 """Issue 17 for `cardhall join`: the prompt of `cardhall play` at an online table — card names in
-words as input, --quick (a choice plays at once), --verbose (the whole table before every turn),
-and by default only what changed since the last turn."""
+words as input, a choice playing on its Enter (the default; --quick says the same; --confirm
+asks a second Enter), --verbose (the whole table before every turn), and by default only what changed since the last turn."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def play_by_words(server: ServerProcess, *flags: str) -> str:
             expect_choice = True
         elif expect_choice and (match := CHOICE.match(line)):
             expect_choice = False
-            proc.stdin.write((match["words"] or match["card"]) + "\n" + ("" if "--quick" in flags else "\n"))
+            proc.stdin.write((match["words"] or match["card"]) + "\n" + ("\n" if "--confirm" in flags else ""))
             proc.stdin.flush()
     assert proc.wait(30) == 0, out.text()
     assert host.table(table)["status"] == "over"
@@ -48,7 +48,9 @@ def play_by_words(server: ServerProcess, *flags: str) -> str:
 
 def test_join_reads_card_words_and_quick_plays_at_once(server: ServerProcess) -> None:
     text = play_by_words(server, "--quick")
-    assert "Selected:" not in text and "Press Enter" not in text  # --quick: no confirm step
+    assert "Selected:" not in text and "Press Enter" not in text  # --quick (now the default): no confirm step
+    default = play_by_words(server)
+    assert "Selected:" not in default and "Final scores: you " in default  # one Enter plays, without a flag
     assert "You: " in text and "Final scores: you " in text
     assert text.count("Your hand (") == 1  # the whole table once; then what changed and whose turn
     assert "Your turn to play" in text
@@ -56,8 +58,8 @@ def test_join_reads_card_words_and_quick_plays_at_once(server: ServerProcess) ->
 
 
 def test_join_verbose_says_the_whole_table_before_every_turn(server: ServerProcess) -> None:
-    text = play_by_words(server, "--verbose")
-    assert "Selected:" in text
+    text = play_by_words(server, "--verbose", "--confirm")
+    assert "Selected:" in text  # --confirm: a choice is selected, then a second Enter plays it
     assert text.count("Your hand (") >= 13  # before each of the 13 tricks (and the pass)
     assert "Final scores: you " in text
 

@@ -117,7 +117,7 @@ def test_join_plays_a_game_against_bots(server: ServerProcess) -> None:
     """A person plays seat 1 of a one-deal Hearts game with the keys of `cardhall play`."""
     host = Host(server)
     table = host.new_table("hearts", ["open", "bot:random", "bot:random", "bot:random"], target=1)
-    proc = cardhall("join", f"{server.url}/tables/{table}", "--seat", "1", "--name", "Ann")
+    proc = cardhall("join", f"{server.url}/tables/{table}", "--seat", "1", "--name", "Ann", "--confirm")  # select, then Enter
     assert proc.stdin is not None
     out = Lines(proc)
     started = keys_tried = False

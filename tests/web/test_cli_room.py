@@ -152,3 +152,45 @@ def test_help_still_lists_the_commands():
     result = CliRunner().invoke(cli.app, ["--help"])
     assert result.exit_code == 0
     assert "serve" in result.output and "play" in result.output and "--port" in result.output
+
+
+def test_ctrl_c_ends_the_process_at_once_after_pages_and_bots(tmp_path):
+    """Ctrl-C from a terminal reaches the whole process group (the room and its bots' workers):
+    the process ends within seconds, with no traceback, after serving pages (Starlette's thread
+    pool) and running a table of bots (the process pool)."""
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDHALL_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.Popen([sys.executable, "-m", "cardhall", "--port", str(port), "--no-browser"], cwd=tmp_path,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
+            try:
+                httpx.get(f"{base}/api/games", timeout=2)
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "the room did not answer within 60 s"
+                time.sleep(0.2)
+        with httpx.Client(base_url=base, timeout=10) as client:
+            for page in ("/", "/static/style.css", "/static/lobby.js", "/rules/hearts"):
+                assert client.get(page).status_code == 200, page
+            token = client.post("/api/players", json={"name": "Ann"}).json()["token"]
+            auth = {"Authorization": f"Bearer {token}"}
+            table = client.post("/api/tables", headers=auth,
+                                json={"game": "hearts", "options": {}, "seats": ["bot:medium"] * 4}).json()
+            assert client.post(f"/api/tables/{table['id']}/start", headers=auth, json={}).status_code == 200
+        time.sleep(2)  # the bots play
+    finally:
+        stopped_at = time.monotonic()
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            out, _ = proc.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, _ = proc.communicate()
+    took = time.monotonic() - stopped_at
+    assert took < 10, f"the process lived {took:.1f} s after Ctrl-C:\n{out}"
+    assert "cardhall room stopped." in out and "Traceback" not in out and "KeyboardInterrupt" not in out, out

@@ -90,7 +90,7 @@ def test_a_czech_and_a_russian_player_each_read_their_own_language(server, brows
     expect(cs.locator("#seat-3")).to_have_count(0)
     for i, seat in enumerate(["me", "open", "bot:random"]):
         cs.locator(f"#seat-{i}").select_option(seat)
-    cs.get_by_role("button", name="Vytvořit stůl").focus()
+    cs.get_by_role("button", name="Vytvořit stůl", exact=True).focus()
     cs.keyboard.press("Enter")
     cs.wait_for_url("**/tables/*")
     url = cs.url
@@ -218,7 +218,7 @@ def test_the_rules_page_speaks_the_language_asked_for(server, browser):
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(server.url + "/")
-    page.get_by_role("link", name="The rules of Hearts").click()
+    page.get_by_role("link", name="The rules of Hearts").first.click()  # the Hearts tile's link (the rules list has one too)
     page.wait_for_url("**/rules/hearts?lang=en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     page.goto(server.url + "/rules/hearts?lang=ru")

@@ -116,6 +116,7 @@ def test_accounts_ratings_profile_and_replay_keyboard_only(server, browser) -> N
     page.goto(server.url + "/")  # log out everywhere from the first device: the second one's session ends too
     page.locator("#logout-all").focus()
     page.keyboard.press("Enter")
+    expect(page.locator("#account-error")).to_have_text("")
     expect(page.locator("#account-state")).to_have_text("You are logged out on every device.")
     expect(page.locator("#login-name")).to_be_focused()
     assert other.evaluate("() => fetch('/api/players/me').then(r => r.status)") == 401
@@ -131,8 +132,9 @@ def test_a_private_replay_is_refused_to_others_in_the_browser(server, browser) -
     host.goto(server.url + f"/tables/{table_id}/replay")
     host.wait_for_function("() => document.getElementById('replay-root').dataset.ready === 'true'")
     stranger = other_ctx.new_page()
-    stranger.goto(server.url + f"/tables/{table_id}/replay")
-    expect(stranger.locator("#alert")).to_contain_text(f'there is no table "{table_id}" here')
+    answer = stranger.goto(server.url + f"/tables/{table_id}/replay")
+    assert answer is not None and answer.status == 404  # the page that says so (issue 37), not an empty replay
+    expect(stranger.locator("#missing-reason")).to_contain_text(f'There is no table "{table_id}" here')
     expect(stranger.locator("#hands li")).to_have_count(0)
     host_ctx.close()
     other_ctx.close()

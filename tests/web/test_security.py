@@ -112,8 +112,8 @@ def test_a_private_table_needs_its_invite(server, browser):
     assert table_id not in other.content()
     response = other.goto(f"{server.url}/tables/{table_id}")
     assert response is not None and response.status == 404  # a page saying why (issue 37), not an empty table
-    expect(other.get_by_role("heading", level=1)).to_have_text("There is no such table")
-    expect(other.get_by_role("alert")).to_contain_text("A private table opens only with its invitation link")
+    expect(other.get_by_role("heading", level=1)).to_have_text("This table is not here")
+    expect(other.locator("#missing-reason")).to_contain_text("a private table opens only with its invitation link")
     assert axe_violations(other) == []
     assert httpx.get(f"{server.url}/api/tables/{table_id}").status_code == 404
     assert table_id not in httpx.get(f"{server.url}/api/tables").text

@@ -4,7 +4,8 @@
 import { _, api, me, onSubmit, remember } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
-const fail = (err) => { $("lobby-error").textContent = err.message || String(err); };
+/** A form's error said next to the account forms (a live region), in the reader's language. */
+const fail = (err) => { $("account-error").textContent = err.message || String(err); };
 
 function showAccount(who) {
   const account = who && who.account;
@@ -15,10 +16,15 @@ function showAccount(who) {
   $("account-state").textContent = account ? _("You are logged in as {name}.", { name: who.name })
     : who ? _("You play as the guest {name}.", { name: who.name }) : "";
   if (account) $("profile-link").href = `/players/${encodeURIComponent(who.name)}`;
+  const nav = $("nav-account");  // the header's way to the account: log in, or your profile
+  if (nav) {
+    nav.textContent = account ? _("Your profile") : _("Log in or register");
+    nav.href = account ? `/players/${encodeURIComponent(who.name)}` : "/#account-h";
+  }
 }
 
 async function signIn(path, name, password) {
-  $("lobby-error").textContent = "";
+  $("account-error").textContent = "";
   try {
     const data = await api(path, { method: "POST", body: { name, password } });
     const who = { player: data.player, name: data.name, account: data.account };
@@ -29,7 +35,7 @@ async function signIn(path, name, password) {
 }
 
 async function logOut(everywhere) {
-  $("lobby-error").textContent = "";
+  $("account-error").textContent = "";
   try {
     await api(`/api/sessions${everywhere ? "?everywhere=true" : ""}`, { method: "DELETE" });
     remember(null);

@@ -71,6 +71,12 @@ export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
 
+/** A sentence said on a page starts with a capital (the room's sentences start small, to fit
+ * after "cardhall: " in a terminal). */
+export function capitalised(sentence) {
+  return sentence ? sentence.charAt(0).toLocaleUpperCase(LANG) + sentence.slice(1) : sentence;
+}
+
 let clockSkew = 0;  // the room's clock minus this browser's, in ms (from answers' Date header)
 
 function noteServerClock(response) {
@@ -99,7 +105,7 @@ export async function api(path, { method = "GET", body } = {}) {
   if (!response.ok) {
     const sentence = data && typeof data.error === "string" ? data.error
       : _("The server answered {status}.", { status: response.status });
-    throw new ApiError(sentence, response.status);
+    throw new ApiError(capitalised(sentence), response.status);
   }
   return data;
 }

@@ -103,11 +103,15 @@ async function refresh() {
   }
 }
 
+/** The person playing: the remembered one, the name typed in the name field, or else a guest
+ * name given at once (one click plays; the name can be changed in the name field any time). */
 async function ensureName() {
   if (me()) return me();
-  const name = $("name").value.trim();
-  if (!name) throw new Error(_("Choose a name first: type it in the name field and press Use this name."));
-  return register(name);
+  const typed = $("name").value.trim();
+  const who = await register(typed || _("Guest {number}", { number: 1000 + Math.floor(Math.random() * 9000) }));
+  $("name").value = who.name;
+  if (!typed) say(_("You play as {name}; change your name in the field \"Your name\" any time.", { name: who.name }));
+  return who;
 }
 
 // --- the create form ------------------------------------------------------------------------
@@ -192,9 +196,21 @@ async function quickPlay(game) {
   } catch (err) { fail(err); }
 }
 
+/** The games' tiles (drawn by the server): "Play … with bots" plays at once; "Create a table"
+ * chooses the game in the create form and takes the focus there. */
 function drawQuick() {
-  $("quick").replaceChildren(...games.map((g) => el("li", {}, el("button", { type: "button", class: "quick",
-    text: _("Play {game} with bots", { game: g.title }), onclick: () => quickPlay(g) }))));
+  for (const button of $("quick").querySelectorAll("button.quick")) {
+    const game = games.find((g) => g.name === button.dataset.game);
+    if (game) button.addEventListener("click", () => quickPlay(game));
+  }
+  for (const button of $("quick").querySelectorAll("button.create-this")) {
+    button.addEventListener("click", () => {
+      $("game").value = button.dataset.game;
+      drawOptions();
+      $("new-h").scrollIntoView({ block: "start" });
+      $("game").focus();
+    });
+  }
 }
 
 async function drawSeats(game) {
