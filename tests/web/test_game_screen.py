@@ -14,7 +14,7 @@ from tests.web.conftest import SCREENSHOTS
 from tests.web.helpers import create_table, pick_name, start_game, wait_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from measure_span import GAMES, SPAN  # noqa: E402  (the script's own table list and measure)
+from measure_span import GAMES, SPAN  # the script's own table list and measure
 
 SIZES = [(1280, 800), (1366, 768), (1920, 1080)]
 GAMES_HERE = {**GAMES, "putz5": ("putz", {"players": 5}, ["me"] + ["bot:random"] * 4)}
