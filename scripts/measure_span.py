@@ -1,0 +1,86 @@
+"""Measure how far down the table page reaches at your turn: the bottom (px, from the page's top,
+unscrolled) of the game's picture, the first row of the hand and the choices, per game and
+viewport. A figure above the viewport's height means the player scrolls to play.
+
+Starts `python -m cardhall serve` (a temporary database; bots at pace 0), opens the lobby in
+Debian's Chromium (Playwright), creates each table against random bots and waits for your turn.
+
+    python scripts/measure_span.py [--sizes 1280x800,1366x768,1920x1080] [--games hearts3,jass]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.web.conftest import ARGS, CHROMIUM, Server  # the tests' server and browser flags
+from tests.web.helpers import create_table, pick_name, start_game, wait_turn
+
+GAMES: dict[str, tuple[str, dict[str, object], list[str]]] = {
+    "hearts3": ("hearts", {"players": 3}, ["me", "bot:random", "bot:random"]),
+    "hearts4": ("hearts", {"players": 4}, ["me", "bot:random", "bot:random", "bot:random"]),
+    "jass": ("jass", {}, ["me", "bot:random", "bot:random", "bot:random"]),
+    "putz3": ("putz", {"players": 3}, ["me", "bot:random", "bot:random"]),
+    "three-two-five": ("three-two-five", {"deals": 1}, ["me", "bot:random", "bot:random"]),
+    "five-towers2": ("five-towers", {"players": 2}, ["me", "bot:random"]),
+    "five-towers5": ("five-towers", {"players": 5}, ["me"] + ["bot:random"] * 4),
+    "clash": ("clash-of-decks", {}, ["me", "bot:random"]),
+}
+
+SPAN = """() => {
+  const bottom = (el) => el ? Math.round(el.getBoundingClientRect().bottom + window.scrollY) : 0;
+  const hand = [...document.querySelectorAll('#hand button.card')];
+  const firstTop = hand.length ? Math.min(...hand.map(b => b.getBoundingClientRect().top)) : 0;
+  const firstRow = hand.filter(b => Math.abs(b.getBoundingClientRect().top - firstTop) < 4);
+  const choices = [...document.querySelectorAll('#choices button')];
+  return {
+    picture: bottom(document.getElementById('picture')),
+    hand_first_row: firstRow.length ? Math.max(...firstRow.map(bottom)) : 0,
+    choices: choices.length ? Math.max(...choices.map(bottom)) : 0,
+    page: document.documentElement.scrollHeight,
+  };
+}"""
+
+
+def measure(server_url: str, browser, game: str, width: int, height: int) -> dict[str, object]:
+    """One table of `game` at one viewport: its spans at your first turn."""
+    name, options, seats = GAMES[game]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    pick_name(page, server_url, "Kim")
+    create_table(page, name, options, seats)
+    start_game(page)
+    wait_turn(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    spans = page.evaluate(SPAN)
+    page.close()
+    return {"game": game, "viewport": f"{width}x{height}", **spans}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1280x800,1366x768,1920x1080")
+    parser.add_argument("--games", default=",".join(GAMES))
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    server = Server(Path(tempfile.mkdtemp(prefix="cardhall-span-")))
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for size in args.sizes.split(","):
+                width, height = (int(x) for x in size.split("x"))
+                for game in args.games.split(","):
+                    print(json.dumps(measure(server.url, browser, game, width, height)), flush=True)
+            browser.close()
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
