@@ -39,7 +39,9 @@ SPAN = """() => {
   const firstRow = hand.filter(b => Math.abs(b.getBoundingClientRect().top - firstTop) < 4);
   const choices = [...document.querySelectorAll('#choices button')];
   return {
-    picture: bottom(document.getElementById('picture')),
+    // the picture's parts (a desktop lays them out with `display: contents` on #picture): the lowest
+    picture: Math.max(bottom(document.getElementById('picture')),
+                      ...[...document.querySelectorAll('#picture > *')].map(bottom)),
     hand_first_row: firstRow.length ? Math.max(...firstRow.map(bottom)) : 0,
     choices: choices.length ? Math.max(...choices.map(bottom)) : 0,
     page: document.documentElement.scrollHeight,
