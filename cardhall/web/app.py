@@ -144,7 +144,7 @@ async def read_body(request: Request, kind: type[Body]) -> Body:
         return body
     except msgspec.ValidationError as exc:
         raise CardhallError(Msg(N_("bad request body: {problem}"), problem=str(exc))) from None
-    except (msgspec.DecodeError, UnicodeDecodeError) as exc:  # bytes no JSON text may hold
+    except msgspec.DecodeError as exc:
         raise CardhallError(Msg(N_("the request body is not valid JSON ({problem})"), problem=str(exc))) from None
 
 

@@ -167,7 +167,7 @@ def test_missing_token_and_http_errors(room: dict[str, Any]) -> None:
         assert 400 <= bytes_body.status_code < 500 and bytes_body.json()["error"], (raw, bytes_body.text)
     surrogate = http.post("/api/players", content=b'{"name":"\xed\xa0\x80"}',
                           headers={"Content-Type": "application/json"})
-    assert surrogate.status_code == 400 and "not valid JSON" in surrogate.json()["error"], surrogate.text
+    assert surrogate.status_code == 400 and "not UTF-8 text" in surrogate.json()["error"], surrogate.text
     untyped = ann.http.post("/api/tables", content=b'{"game": "hearts"}', headers=ann.headers)
     assert untyped.status_code == 415 and "application/json" in untyped.json()["error"]
     assert http.post("/api/players", json={"name": ""}).status_code == 400
