@@ -132,11 +132,11 @@ def caught() -> Iterator[Caught]:
 
 def routes(asgi: Asgi, method: str) -> list[str]:
     """Every path of the app's route table that takes `method`, its parameters filled."""
-    fill = {"table_id": asgi.table, "name": "Ann", "game": "hearts", "op": "sit", "id": "1"}
+    fill = {"table_id": asgi.table, "name": "Ann", "game": "hearts", "op": "sit", "id": "1", "k": "1", "number": "1"}
     found = []
     for route in asgi.app.routes:
         if isinstance(route, Route) and method in (route.methods or ()):
-            found.append(route.path.format(**{k: fill.get(k, "x") for k in route.param_convertors}))
+            found.append(route.path_format.format(**{k: fill.get(k, "1") for k in route.param_convertors}))
     return found
 
 
