@@ -84,6 +84,7 @@ function sayTurn(line) {
   const head = _("Your turn.");
   const rest = line.startsWith(head) ? line.slice(head.length).trim() : line;
   if (rest) say(rest);
+  else { $("said").textContent = ""; echo(); }  // no earlier answer left standing under the new turn
 }
 
 function said(events) { return events.map((e) => e.words).filter(Boolean); }
