@@ -23,6 +23,7 @@ from cardhall.web.words import Cache, Speaker
 # (game, options, the event that ends a segment, ends per segment, the most words a segment may take)
 # Before (main of 26 Nov 2026): 5 Towers 83.5 a round, Clash 111.5 a turn pair; after: 62 and 92.5 (the median of
 # the 12 games' medians; one game's Clash median ranges 57–129.5 with the deal).
+# With the turn's earcon saying "Your turn." (29 Nov 2026, issue #38): 5 Towers 62 → 60 a round, Clash 92.5 → 92.5 a turn pair.
 GAMES = [
     ("five-towers", {"players": 2}, "round_started", 1, 70),
     ("clash-of-decks", {}, "turn_started", 2, 110),
@@ -58,7 +59,8 @@ def heard(name: str, options: dict[str, Any], seed: int) -> list[tuple[str, str]
             turn = out[-1]["words"]["keys"]["T"]["text"]
             line = turn if turn.startswith("Your turn") else f"Your turn. {turn}"
             if turn_line is None or re.sub(r"\d+", "#", turn_line) != re.sub(r"\d+", "#", line):
-                lines.append(("turn", line))
+                # the turn's earcon is on by default: it says "Your turn.", the words say the rest
+                lines.append(("turn", line.removeprefix("Your turn.").strip()))
             turn_line = line
         else:
             turn_line = None

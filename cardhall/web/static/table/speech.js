@@ -8,6 +8,7 @@
 import { _, ngettext } from "../common.js";
 import { TIMELINE } from "./model.js";
 import { settings } from "./settings.js";
+import { soundSetting } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 export const NOT_YOUR_TURN = _("It is not your turn.");
@@ -72,6 +73,19 @@ export function log(line, kind = "event", version = null, view = "room", { quiet
 }
 
 const numberless = (line) => line.replace(/\d+/g, "#");
+
+/** The turn's earcon is on (sounds on, its kind on): it says "Your turn." in place of the words. */
+export function turnEarcon() { return Boolean(settings.sounds && settings.sounds.on !== false && soundSetting("turn").on); }
+
+/** Announce the turn line: with the turn's earcon on, only what follows "Your turn." (the sound
+ * says the rest; nothing at all when the line is just "Your turn."); T still says it whole. */
+function sayTurn(line) {
+  if (!turnEarcon()) { say(line); return; }
+  const head = _("Your turn.");
+  const rest = line.startsWith(head) ? line.slice(head.length).trim() : line;
+  if (rest) say(rest);
+  else { $("said").textContent = ""; echo(); }  // no earlier answer left standing under the new turn
+}
 
 function said(events) { return events.map((e) => e.words).filter(Boolean); }
 
@@ -145,7 +159,7 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
       if (!wasMyTurn || $("status").textContent !== line) {
         // said when the turn comes, and while it stays yours only when what you must do changes,
         // not when just a number in it does (mana left, card 2 of 3: the events said why)
-        if (!wasMyTurn || numberless($("status").textContent) !== numberless(line)) say(line);
+        if (!wasMyTurn || numberless($("status").textContent) !== numberless(line)) sayTurn(line);
         status(line);
       }
       if (!wasMyTurn) onMyTurn();
