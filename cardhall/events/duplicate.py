@@ -16,7 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.events.boards import BOARD_RULES, board_options, board_seed
 from cardhall.events.errors import EventError, EventNotFound, NotAllowed
 from cardhall.events.scoring import average, frequencies, matchpoints, ranks
@@ -80,7 +80,8 @@ async def enter(room: Room, event_id: str, player: str, address: str | None) -> 
             count = await conn.scalar(sa.select(sa.func.count()).select_from(event_entries).where(
                 event_entries.c.event == event_id))
             if (count or 0) >= MAX_ENTRIES:
-                raise EventError(Msg(N_("this event is full: it takes at most {count} entries"), count=MAX_ENTRIES))
+                raise EventError(Plural("this event is full: it takes at most {count} entry",
+                                        "this event is full: it takes at most {count} entries", count=MAX_ENTRIES))
             await conn.execute(event_entries.insert().values(event=event_id, player=player, name=name,
                                                              entered=time.time(), address=address))
     except IntegrityError:

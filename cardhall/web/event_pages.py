@@ -44,8 +44,8 @@ def event_words(event: dict[str, Any], tr: Lang) -> dict[str, Any]:
     title = tr.ngettext("Duplicate: {game}, {count} board", "Duplicate: {game}, {count} boards", event["boards"],
                         game=game_words(event["game"], tr))
     if event["daily"]:
-        title = tr._("Daily duplicate of {day}: {game}, {count} boards", day=event["daily"].partition(":")[2],
-                     game=game_words(event["game"], tr), count=event["boards"])
+        title = tr.ngettext("Daily duplicate of {day}: {game}, {count} board", "Daily duplicate of {day}: {game}, {count} boards",
+                            event["boards"], day=event["daily"].partition(":")[2], game=game_words(event["game"], tr))
     status = tr._("Open until {time}.", time=when(event["closes"])) if event["status"] == "open" else \
         tr._("Over since {time}.", time=when(event["closed"] or event["closes"]))
     return {**event, "title": title, "status_words": status}
