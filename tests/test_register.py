@@ -227,3 +227,11 @@ def test_the_french_robot_and_calque_checks_catch_them():
     assert not FRENCH_BOT.search("« bot:LEVEL », --bots, bot_seed(seed), par défaut : Bot (SPEC), «\u202fbot\u202f»")
     assert FRENCH_CALQUES.search("un choix en mots") and FRENCH_CALQUES.search("vous avez du ⟨⟩ (⟨⟩)")
     assert not FRENCH_CALQUES.search("un choix en toutes lettres ; vous devez fournir à ⟨⟩ (⟨⟩)")
+
+
+def test_french_says_vous_in_lower_case_in_a_list():
+    """A seat's item in a list ("You 5 (dealer)", "You 13") always follows a label and a colon
+    («Contrats : Est 3, vous 2 (donneur)»): French writes it «vous», as «vous et Nord» in Jass."""
+    wrong = [f"{where} → {text!r}" for where, english, text in texts("fr")
+             if re.match(r"You \{", english) and text.startswith("Vous ⟨⟩")]
+    assert not wrong, "\n".join(wrong)
