@@ -235,3 +235,20 @@ def test_french_says_vous_in_lower_case_in_a_list():
     wrong = [f"{where} → {text!r}" for where, english, text in texts("fr")
              if re.match(r"You \{", english) and text.startswith("Vous ⟨⟩")]
     assert not wrong, "\n".join(wrong)
+
+
+FRENCH_DE_NAME = re.compile(r"\bde \{(?:player|name|seat|owner|partner|first|second|winner|leader|reporter)\}")
+"""«de {player}»: a name that opens with a vowel takes «d'» («d'Ouest», «d'Anna»), which a
+placeholder cannot choose; French says it another way («{player} vous a passé…», «… où est {name}»)."""
+
+
+def test_french_never_writes_de_before_a_name():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="fr", domain=domain):
+                for s in [m.string] if isinstance(m.string, str) else m.string:
+                    if s and FRENCH_DE_NAME.search(s):
+                        wrong.append(f"fr/{domain}: {s!r}")
+    assert not wrong, "\n".join(wrong)
+    assert FRENCH_DE_NAME.search("Vous avez reçu {cards} de {player}.") and not FRENCH_DE_NAME.search("à {player}")
