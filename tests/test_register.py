@@ -209,11 +209,13 @@ FRENCH_BOT = re.compile(r"(?<![-_«\u202f{])\b[Bb]ots?\b(?![:_}]| \(SPEC\))")
 """«bot» where French says «robot» (docs/glossary/fr.md), but what is typed or printed as it is:
 «bot:LEVEL», «--bots», «bot_seed», a value in «», the default name «Bot (SPEC)»."""
 FRENCH_CALQUES = re.compile(r"(?i:\ben mots\b|\bun autre fait\b|\bcarte n'a encore été entamée\b"
-                            r"|\bvous avez du ⟨⟩ \(|\bdu (?:glands|grelots|écus|roses)\b)")
+                            r"|\bvous avez du ⟨⟩ \(|\bdu (?:glands|grelots|écus|roses)\b"
+                            r"|\battaque\b.*\bpour ⟨⟩|\bsur elle désormais\b)")
 """English read through French words, found in the native review (docs/glossary/fr.md, «Native
 review»): «in words» is «en toutes lettres»;
 «someone else» is «quelqu'un d'autre»; one leads (entame), a card is not «entamée»; «vous avez du
-{suit}» cannot hold the German suits (plural: «du glands»), «fournir à {suit}» holds both."""
+{suit}» cannot hold the German suits (plural: «du glands»), «fournir à {suit}» holds both; a
+creature «attaque … avec une force de N», not «pour N» ("for N")."""
 
 
 def test_french_says_robot_and_no_calques():
@@ -227,6 +229,7 @@ def test_the_french_robot_and_calque_checks_catch_them():
     assert not FRENCH_BOT.search("« bot:LEVEL », --bots, bot_seed(seed), par défaut : Bot (SPEC), «\u202fbot\u202f»")
     assert FRENCH_CALQUES.search("un choix en mots") and FRENCH_CALQUES.search("vous avez du ⟨⟩ (⟨⟩)")
     assert not FRENCH_CALQUES.search("un choix en toutes lettres ; vous devez fournir à ⟨⟩ (⟨⟩)")
+    assert FRENCH_CALQUES.search("⟨⟩ attaque ⟨⟩ ⟨⟩ pour ⟨⟩.") and not FRENCH_CALQUES.search("⟨⟩ attaque ⟨⟩ avec une force de ⟨⟩.")
 
 
 def test_french_says_vous_in_lower_case_in_a_list():
