@@ -203,3 +203,55 @@ def test_the_french_checks_catch_tu_and_bad_spacing():
     assert FRENCH_SPACE.search("Atout\u00a0: cœur") and FRENCH_SPACE.search("« pli »")
     assert not FRENCH_SPACE.search(f"Atout{NARROW}: cœur{NARROW}! «{NARROW}pli{NARROW}»")
     assert not FRENCH_SPACE.search(french_prose("Tapez `take talon; keep`."))
+
+
+FRENCH_BOT = re.compile(r"(?<![-_«\u202f{])\b[Bb]ots?\b(?![:_}]| \(SPEC\))")
+"""«bot» where French says «robot» (docs/glossary/fr.md), but what is typed or printed as it is:
+«bot:LEVEL», «--bots», «bot_seed», a value in «», the default name «Bot (SPEC)»."""
+FRENCH_CALQUES = re.compile(r"(?i:\ben mots\b|\bun autre fait\b|\bcarte n'a encore été entamée\b"
+                            r"|\bvous avez du ⟨⟩ \(|\bdu (?:glands|grelots|écus|roses)\b"
+                            r"|\battaque\b.*\bpour ⟨⟩|\bsur elle désormais\b)")
+"""English read through French words, found in the native review (docs/glossary/fr.md, «Native
+review»): «in words» is «en toutes lettres»;
+«someone else» is «quelqu'un d'autre»; one leads (entame), a card is not «entamée»; «vous avez du
+{suit}» cannot hold the German suits (plural: «du glands»), «fournir à {suit}» holds both; a
+creature «attaque … avec une force de N», not «pour N» ("for N")."""
+
+
+def test_french_says_robot_and_no_calques():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("fr")
+             if FRENCH_BOT.search(french_prose(text)) or FRENCH_CALQUES.search(french_prose(text))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_french_robot_and_calque_checks_catch_them():
+    assert FRENCH_BOT.search("Le bot joue.") and FRENCH_BOT.search("des bots difficiles")
+    assert not FRENCH_BOT.search("« bot:LEVEL », --bots, bot_seed(seed), par défaut : Bot (SPEC), «\u202fbot\u202f»")
+    assert FRENCH_CALQUES.search("un choix en mots") and FRENCH_CALQUES.search("vous avez du ⟨⟩ (⟨⟩)")
+    assert not FRENCH_CALQUES.search("un choix en toutes lettres ; vous devez fournir à ⟨⟩ (⟨⟩)")
+    assert FRENCH_CALQUES.search("⟨⟩ attaque ⟨⟩ ⟨⟩ pour ⟨⟩.") and not FRENCH_CALQUES.search("⟨⟩ attaque ⟨⟩ avec une force de ⟨⟩.")
+
+
+def test_french_says_vous_in_lower_case_in_a_list():
+    """A seat's item in a list ("You 5 (dealer)", "You 13") always follows a label and a colon
+    («Contrats : Est 3, vous 2 (donneur)»): French writes it «vous», as «vous et Nord» in Jass."""
+    wrong = [f"{where} → {text!r}" for where, english, text in texts("fr")
+             if re.match(r"You \{", english) and text.startswith("Vous ⟨⟩")]
+    assert not wrong, "\n".join(wrong)
+
+
+FRENCH_DE_NAME = re.compile(r"\bde \{(?:player|name|seat|owner|partner|first|second|winner|leader|reporter)\}")
+"""«de {player}»: a name that opens with a vowel takes «d'» («d'Ouest», «d'Anna»), which a
+placeholder cannot choose; French says it another way («{player} vous a passé…», «… où est {name}»)."""
+
+
+def test_french_never_writes_de_before_a_name():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="fr", domain=domain):
+                for s in [m.string] if isinstance(m.string, str) else m.string:
+                    if s and FRENCH_DE_NAME.search(s):
+                        wrong.append(f"fr/{domain}: {s!r}")
+    assert not wrong, "\n".join(wrong)
+    assert FRENCH_DE_NAME.search("Vous avez reçu {cards} de {player}.") and not FRENCH_DE_NAME.search("à {player}")

@@ -21,6 +21,7 @@ NAMES = {
     "bg": ("унтер звънци", "унтер звънци", "звънци", "знаме"),
     "cs": ("kulový spodek", "kulového spodka", "kule", "praporec"),
     "de": ("Schellen-Under", "Schellen-Under", "Schellen", "Banner"),
+    "fr": ("l'Under de grelots", "l'Under de grelots", "grelots", "bannière"),
     "es": ("la sota de cascabeles", "la sota de cascabeles", "cascabeles", "estandarte"),
     "ru": ("унтер бубенцов", "унтера бубенцов", "бубенцы", "знамя"),
 }
