@@ -130,7 +130,8 @@ GERMAN_TRANSLATED = {
     re.compile(r"\bTrumpf geben\b"): "one «gibt Trumpf an» (follows trump); «Trumpf geben» is no phrase",
     re.compile(r"\beinmal herum\b"): "an offer goes «einmal reihum»",
     re.compile(r"\bim Seed\b|\bin the seed\b"): "the rules the game follows are «das Regelbuch», not «der Seed»",
-    re.compile(r"\bKarten? (?:\w+ ){0,3}verteil(?:t|en)\b|\bVerteilen und\b"): "cards are «gegeben» (geben, Geber), not «verteilt»",
+    re.compile(r"\bKarten? (?:\w+ ){0,3}verteil(?:t|en)\b|\bVerteilen und\b"):
+        "cards are «gegeben» (geben, Geber), not «verteilt»",
     re.compile(r"\bliegt vorn\b|\bliegst vorn\b"): "the trick is «im Moment hat X den Stich»",
     re.compile(r"\b(?:das|ein|im) Nachspiel\b"): "«Nachspiel» is an aftermath; a replayed game is «nachgespielt»",
     # a card's name has its own gender («Herz-König», «Pik-Dame»): no pronoun may stand for a {card}
@@ -148,7 +149,8 @@ def test_german_reads_as_a_card_player_writes():
 
 def test_the_german_check_catches_what_the_review_fixed():
     said = ["der Puur muss nie zugegeben werden", "also musst du Trumpf geben", "das Angebot geht einmal herum",
-            "(im Seed aus)", "Die Karten sind verteilt.", "## Verteilen und Trumpf", "Nord liegt vorn.", "das Nachspiel endet mit dem Stand ⟨⟩",
+            "(im Seed aus)", "Die Karten sind verteilt.", "## Verteilen und Trumpf", "Nord liegt vorn.",
+            "das Nachspiel endet mit dem Stand ⟨⟩",
             "aber nicht ⟨⟩, die du gezogen hast.", "Du hast ⟨⟩ gezogen und darfst sie nicht zurückgeben."]
     assert all(any(p.search(s) for p in GERMAN_TRANSLATED) for s in said)
     fine = ["Den Puur muss man nie angeben", "gib Trumpf an", "einmal reihum", "Die Karten sind gegeben.",
