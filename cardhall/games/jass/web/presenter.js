@@ -75,7 +75,7 @@ export function germanSuitText(letter) {
   const mark = sign(suit, "inline");
   mark.setAttribute("width", "1em");
   mark.setAttribute("height", "1em");
-  return el("span", { class: `suit-${letter} ${suit}` }, mark, " ", GERMAN_WORDS[suit]);
+  return el("span", { class: `german-suit ${suit}` }, mark, " ", GERMAN_WORDS[suit]);  // coloured as its faces
 }
 
 function sign(suit, cls) {
