@@ -134,6 +134,7 @@ GERMAN_TRANSLATED = {
         "cards are «gegeben» (geben, Geber), not «verteilt»",
     re.compile(r"\bliegt vorn\b|\bliegst vorn\b"): "the trick is «im Moment hat X den Stich»",
     re.compile(r"\b(?:das|ein|im) Nachspiel\b"): "«Nachspiel» is an aftermath; a replayed game is «nachgespielt»",
+    re.compile(r"\b(?:ist|sind) nicht eine?\b"): "German negates a noun with «kein»: «ist keine Karte»",
     # a card's name has its own gender («Herz-König», «Pik-Dame»): no pronoun may stand for a {card}
     re.compile(r"⟨⟩, (?:die|den|das) du |⟨⟩[^.;:?!]*\b(?:und|also) (?:\w+ ){0,3}(?:sie|ihn)\b"):
         "a pronoun for a card whose gender is not known («…, die du gezogen hast», «darfst sie»): name the card",
@@ -150,7 +151,7 @@ def test_german_reads_as_a_card_player_writes():
 def test_the_german_check_catches_what_the_review_fixed():
     said = ["der Puur muss nie zugegeben werden", "also musst du Trumpf geben", "das Angebot geht einmal herum",
             "(im Seed aus)", "Die Karten sind verteilt.", "## Verteilen und Trumpf", "Nord liegt vorn.",
-            "das Nachspiel endet mit dem Stand ⟨⟩",
+            "das Nachspiel endet mit dem Stand ⟨⟩", "⟨⟩ ist nicht eine Karte",
             "aber nicht ⟨⟩, die du gezogen hast.", "Du hast ⟨⟩ gezogen und darfst sie nicht zurückgeben."]
     assert all(any(p.search(s) for p in GERMAN_TRANSLATED) for s in said)
     fine = ["Den Puur muss man nie angeben", "gib Trumpf an", "einmal reihum", "Die Karten sind gegeben.",
