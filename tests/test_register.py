@@ -125,6 +125,40 @@ def test_german_is_written_the_swiss_way():
     assert not wrong, "\n".join(wrong)
 
 
+GERMAN_TRANSLATED = {
+    re.compile(r"\bzugeben\b|\bzugegeben\b"): "following suit is «angeben» in Jass («zugeben» is Skat's word)",
+    re.compile(r"\bTrumpf geben\b"): "one «gibt Trumpf an» (follows trump); «Trumpf geben» is no phrase",
+    re.compile(r"\beinmal herum\b"): "an offer goes «einmal reihum»",
+    re.compile(r"\bim Seed\b|\bin the seed\b"): "the rules the game follows are «das Regelbuch», not «der Seed»",
+    re.compile(r"\bKarten? (?:\w+ ){0,3}verteil(?:t|en)\b|\bVerteilen und\b"):
+        "cards are «gegeben» (geben, Geber), not «verteilt»",
+    re.compile(r"\bliegt vorn\b|\bliegst vorn\b"): "the trick is «im Moment hat X den Stich»",
+    re.compile(r"\b(?:das|ein|im) Nachspiel\b"): "«Nachspiel» is an aftermath; a replayed game is «nachgespielt»",
+    re.compile(r"\b(?:ist|sind) nicht eine?\b"): "German negates a noun with «kein»: «ist keine Karte»",
+    # a card's name has its own gender («Herz-König», «Pik-Dame»): no pronoun may stand for a {card}
+    re.compile(r"⟨⟩, (?:die|den|das) du |⟨⟩[^.;:?!]*\b(?:und|also) (?:\w+ ){0,3}(?:sie|ihn)\b"):
+        "a pronoun for a card whose gender is not known («…, die du gezogen hast», «darfst sie»): name the card",
+}
+"""German that reads as translated, found by the native review (docs/glossary/de.md, «Native review»)."""
+
+
+def test_german_reads_as_a_card_player_writes():
+    wrong = [f"{where} → {text!r}: {why}" for where, _, text in texts("de")
+             for pattern, why in GERMAN_TRANSLATED.items() if pattern.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_german_check_catches_what_the_review_fixed():
+    said = ["der Puur muss nie zugegeben werden", "also musst du Trumpf geben", "das Angebot geht einmal herum",
+            "(im Seed aus)", "Die Karten sind verteilt.", "## Verteilen und Trumpf", "Nord liegt vorn.",
+            "das Nachspiel endet mit dem Stand ⟨⟩", "⟨⟩ ist nicht eine Karte",
+            "aber nicht ⟨⟩, die du gezogen hast.", "Du hast ⟨⟩ gezogen und darfst sie nicht zurückgeben."]
+    assert all(any(p.search(s) for p in GERMAN_TRANSLATED) for s in said)
+    fine = ["Den Puur muss man nie angeben", "gib Trumpf an", "einmal reihum", "Die Karten sind gegeben.",
+            "verteilt auf die Optionen unten", "Im Moment hat Nord den Stich."]
+    assert not any(p.search(s) for p in GERMAN_TRANSLATED for s in fine)
+
+
 def test_the_checks_catch_sie_and_a_capital_du():
     assert SIE.search("Bitte wählen Sie eine Karte.") and SIE.search("Ihr Name") and SIE.search("Ihnen fehlt Trumpf")
     assert DU_CAPITAL.search("Jetzt bist Du dran.") and DU_CAPITAL.search("Das ist Dein Stich.")

@@ -91,6 +91,9 @@ def test_a_german_page_starts_with_german_suits(server, browser):
     assert all(f["german"] for f in page.evaluate(FACES))
     expect(page.locator("#jass-faces option[value=german]")).to_have_text("Deutsche Farben (Rosen, Eicheln, Schilten, Schellen)")
     assert suits_said(page, "de") == (False, True)  # the words follow the faces: «Rosen: Ass, Ober …»
+    facts = page.locator("#panel-facts").inner_text()  # the panel's trump: «Schilten» with its sign, not «♠ Pik»
+    assert any(w in facts for w in GERMAN_WORDS["de"]) and not any(w in facts for w in FRENCH_WORDS["de"]), facts
+    assert not set("♠♥♦♣") & set(facts), facts
     page.screenshot(path=str(SCREENSHOTS / "putz-german-faces-de.png"))
     page.locator("#hand").screenshot(path=str(SCREENSHOTS / "putz-german-hand-de.png"))
     context.close()

@@ -7,8 +7,8 @@
 // `cardhall_faces` cookie (cardhall.web.words.faces_of), so the table's sentences name the German
 // cards ("Schellen-Under", «унтер бубенцов») — set before the page connects, and on a change the
 // page comes back with the new words.
-import { _, ngettext, el } from "/static/common.js";
-import { trickPresenter } from "/static/table/trick.js";
+import { _, ngettext, pgettext, el } from "/static/common.js";
+import { trickPresenter, suitText } from "/static/table/trick.js";
 import { cardFace, useFaces } from "/static/table/cardface.js";
 
 function talon(view, model) {
@@ -21,8 +21,14 @@ function talon(view, model) {
     : ngettext("{count} card, not taken", "{count} cards, not taken", view.talon_size)]];
 }
 
-const jass = trickPresenter({ facts: talon, total: _("Total (team)") });
-const putz = trickPresenter({ facts: talon });
+/** A suit letter as the panel says it (trump, led suit): with the German faces, the German
+ * suit's sign and name («Schilten», not «♠ Pik»); with the French faces, the common suitText. */
+export function panelSuit(letter) {
+  return facesChosen() === "german" ? germanSuitText(letter) : suitText(letter);
+}
+
+const jass = trickPresenter({ facts: talon, total: _("Total (team)"), suit: panelSuit });
+const putz = trickPresenter({ facts: talon, suit: panelSuit });
 
 // --- the Swiss German-suited faces --------------------------------------------------------------
 const SVG = "http://www.w3.org/2000/svg";
@@ -57,6 +63,20 @@ const SIGNS = {
     svg("ellipse", { cx: 10, cy: 12.5, rx: 5.2, ry: 6.5, fill: "#b5702a", stroke: "#5a3812", "stroke-width": ".7" }),
     svg("path", { d: "M3.8 9.5 C4 5 16 5 16.2 9.5 Z", fill: "#5b6e2e", stroke: "#33401a", "stroke-width": ".7" })],
 };
+
+/** The German suits' names, as the panel says them. */
+const GERMAN_WORDS = { rosen: pgettext("suit, German", "roses"), eicheln: pgettext("suit, German", "acorns"),
+  schilten: pgettext("suit, German", "shields"), schellen: pgettext("suit, German", "bells") };
+
+/** A suit letter as its German suit: the sign (aria-hidden) and the name; null for others. */
+export function germanSuitText(letter) {
+  const suit = GERMAN[letter];
+  if (!suit) return null;
+  const mark = sign(suit, "inline");
+  mark.setAttribute("width", "1em");
+  mark.setAttribute("height", "1em");
+  return el("span", { class: `german-suit ${suit}` }, mark, " ", GERMAN_WORDS[suit]);  // coloured as its faces
+}
 
 function sign(suit, cls) {
   return svg("svg", { viewBox: "0 0 20 20", class: `sign ${cls}`, "aria-hidden": "true", focusable: "false" }, ...SIGNS[suit]());

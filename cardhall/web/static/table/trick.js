@@ -37,11 +37,12 @@ export function tricksWon(view, n) {
   return won;
 }
 
-/** The facts every trick game's panel says: trump (or none in this game) and the led suit. */
-export function trickFacts(view, title) {
-  const facts = [[_("Trump"), "trump" in view ? suitText(view.trump) || _("not chosen yet") : _("none in {game}", { game: title })]];
+/** The facts every trick game's panel says: trump (or none in this game) and the led suit, each
+ * suit said by `say` (a game whose faces name the suits otherwise passes its own). */
+export function trickFacts(view, title, say = suitText) {
+  const facts = [[_("Trump"), "trump" in view ? say(view.trump) || _("not chosen yet") : _("none in {game}", { game: title })]];
   if (view.phase === "play" || (Array.isArray(view.trick) && view.trick.length)) {
-    facts.push([_("Led suit"), suitText(ledSuit(view)) || _("none yet")]);
+    facts.push([_("Led suit"), say(ledSuit(view)) || _("none yet")]);
   }
   return facts;
 }
@@ -62,9 +63,10 @@ export function scoreColumns(view, n, total = _("Total")) {
 
 /**
  * A trick game's presenter: `facts(view, model)` adds the game's own facts to the panel,
- * `total` names the score column. Returns the presenter (`attach(root, model)`).
+ * `total` names the score column, `suit` says a suit letter in the panel (suitText unless given).
+ * Returns the presenter (`attach(root, model)`).
  */
-export function trickPresenter({ facts = () => [], total } = {}) {
+export function trickPresenter({ facts = () => [], total, suit: say = suitText } = {}) {
   return function attach(root, model) {
     const panel = el("section", { id: "panel", class: "panel", "aria-labelledby": "panel-h" },
       el("h3", { id: "panel-h", text: _("Trump, led suit and scores") }),
@@ -75,7 +77,7 @@ export function trickPresenter({ facts = () => [], total } = {}) {
       const view = model.view();
       panel.hidden = model.state.status === "waiting";
       felt.draw();
-      if (!panel.hidden) drawPanel(panel, view, model, [...trickFacts(view, model.words().title), ...facts(view, model)], total);
+      if (!panel.hidden) drawPanel(panel, view, model, [...trickFacts(view, model.words().title, say), ...facts(view, model)], total);
     });
   };
 }
