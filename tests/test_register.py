@@ -28,7 +28,8 @@ GAMES = LOCALE_DIR.parent / "games"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 YOU = {"ru": r"(?:Вы|Вас|Вам|Вами|Ваш[а-яё]*)", "bg": r"(?:Вие|Вас|Вам|Ви|Ваш[а-я]*)"}
 USTED = re.compile(r"(?i:\b(?:usted(?:es)?|quería decir|su dirección)\b)"
-                   r"|(?:^|[.!?:¿]\s*)(?:Pulse|Escriba|Elija|Seleccione|Introduzca|Espere|Juegue|Vuelva|Haga)\b"
+                   r"|(?:^|[.!?:¿]\s*)(?:Pulse|Escriba|Elija|Seleccione|Introduzca|Espere|Juegue|Vuelva|Haga|Intente|Compruebe|Use"
+                   r"|Utilice|Indique|Inicie|Cierre|Abra|Invite|Pruebe|Consulte|Regístrese|Siéntese|Únase|Conéctese)\b"
                    r"|;\s*(?:puede|podrá)\s+(?:crear|enviar|escribir|volver|invitar|pedir|denunciar|jugar|entrar)\b"
                    r"|(?i:\b(?:envíe|inténte|compruébe|pruébe|escríba|elíja|cópie|úse|indíque|cámbie|guárde"
                    r"|bórre|ábra|ciérre|dígame|díga)l[oa]s?\b)"
@@ -160,6 +161,8 @@ def test_the_checks_catch_usted_and_a_redundant_vie():
     assert USTED.search("no corresponde a este juego; envíelo tal como lo envió la sala") and USTED.search("Inténtelo de nuevo.")
     assert not USTED.search("envíalo tal como lo envió la sala; inténtalo de nuevo; escríbelo y pulsa Intro")
     assert USTED.search("ya es anfitrión de 3 mesas sin terminar") and not USTED.search("ya eres anfitrión de 3 mesas")
+    assert USTED.search("La sesión ha terminado. Inicie sesión de nuevo.") and USTED.search("Siéntese primero.")
+    assert not USTED.search("la sesión ha terminado; inicia sesión de nuevo. Siéntate primero; únete a la mesa.")
     opens = re.compile(r"(?:^|[.!?]\s+)Вие\s+(?!и\b|сте\b)")
     assert opens.search("Вие пасувате.") and not opens.search("Пасувате. Вие и Ана печелите.")
 
