@@ -28,11 +28,16 @@ GAMES = LOCALE_DIR.parent / "games"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 YOU = {"ru": r"(?:Вы|Вас|Вам|Вами|Ваш[а-яё]*)", "bg": r"(?:Вие|Вас|Вам|Ви|Ваш[а-я]*)"}
 USTED = re.compile(r"(?i:\b(?:usted(?:es)?|quería decir|su dirección)\b)"
-                   r"|(?:^|[.!?:¿]\s*)(?:Pulse|Escriba|Elija|Seleccione|Introduzca|Espere|Juegue|Vuelva|Haga)\b"
-                   r"|;\s*(?:puede|podrá)\s+(?:crear|enviar|escribir|volver|invitar|pedir|denunciar|jugar|entrar)\b")
+                   r"|(?:^|[.!?:¿]\s*)(?:Pulse|Escriba|Elija|Seleccione|Introduzca|Espere|Juegue|Vuelva|Haga|Intente|Compruebe|Use"
+                   r"|Utilice|Indique|Inicie|Cierre|Abra|Invite|Pruebe|Consulte|Regístrese|Siéntese|Únase|Conéctese)\b"
+                   r"|;\s*(?:puede|podrá)\s+(?:crear|enviar|escribir|volver|invitar|pedir|denunciar|jugar|entrar)\b"
+                   r"|(?i:\b(?:envíe|inténte|compruébe|pruébe|escríba|elíja|cópie|úse|indíque|cámbie|guárde"
+                   r"|bórre|ábra|ciérre|dígame|díga)l[oa]s?\b)"
+                   r"|(?i:\bya es anfitrión\b)")
 """«usted», and its commands where a sentence starts («elija» inside a sentence is a subjunctive);
-«su dirección» (the reader's address is «tu dirección»), and «puede/podrá» + one of the reader's own
-actions opening a clause («…; puede crear otro…» is «puedes»)."""
+«su dirección» (the reader's address is «tu dirección»), «puede/podrá» + one of the reader's own
+actions opening a clause («…; puede crear otro…» is «puedes»), an usted command with its pronoun
+(«envíelo», «inténtelo»: tú says «envíalo», «inténtalo») and «ya es anfitrión» (the reader: «ya eres»)."""
 
 
 def texts(code: str) -> Iterator[tuple[str, str, str]]:
@@ -187,6 +192,11 @@ def test_the_checks_catch_usted_and_a_redundant_vie():
     assert not USTED.search("¿querías decir hearts? Pulsa Intro para jugar, salvo que la partida elija otra.")
     assert USTED.search("demasiados invitados desde su dirección") and USTED.search("como mucho 60; puede crear otro")
     assert not USTED.search("no se puede leer QS; puedes crear otro") and not USTED.search("solo un moderador puede hacer esto")
+    assert USTED.search("no corresponde a este juego; envíelo tal como lo envió la sala") and USTED.search("Inténtelo de nuevo.")
+    assert not USTED.search("envíalo tal como lo envió la sala; inténtalo de nuevo; escríbelo y pulsa Intro")
+    assert USTED.search("ya es anfitrión de 3 mesas sin terminar") and not USTED.search("ya eres anfitrión de 3 mesas")
+    assert USTED.search("La sesión ha terminado. Inicie sesión de nuevo.") and USTED.search("Siéntese primero.")
+    assert not USTED.search("la sesión ha terminado; inicia sesión de nuevo. Siéntate primero; únete a la mesa.")
     opens = re.compile(r"(?:^|[.!?]\s+)Вие\s+(?!и\b|сте\b)")
     assert opens.search("Вие пасувате.") and not opens.search("Пасувате. Вие и Ана печелите.")
 

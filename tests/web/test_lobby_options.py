@@ -88,7 +88,7 @@ def test_the_form_creates_the_table_with_the_chosen_values(server, browser) -> N
     expect(page.locator("#seats select")).to_have_count(3)
     # the seats by the game's names, as the table's sentences say them, with the number they count by
     expect(page.locator("label[for=seat-1]")).to_have_text("Este (asiento 2)")
-    page.locator("#opt-moon_mode").select_option(label="restar 26 al tirador")
+    page.locator("#opt-moon_mode").select_option(label="restar 26 a quien dispara a la luna")
     page.locator("#opt-removed_card").select_option(label="el tres de diamantes")
     page.locator("#opt-target").fill("50")
     page.locator("#opt-queen_breaks_hearts").check()
