@@ -299,3 +299,33 @@ def test_french_never_writes_de_before_a_name():
                         wrong.append(f"fr/{domain}: {s!r}")
     assert not wrong, "\n".join(wrong)
     assert FRENCH_DE_NAME.search("Vous avez reçu {cards} de {player}.") and not FRENCH_DE_NAME.search("à {player}")
+
+
+CS_TY = re.compile(r"(?i:\b(?:tvůj|tvoj[eií]|tvého|tvému|tvém|tvým|tvou|tebe|tobě|tebou|(?:ne)?(?:jsi|máš|můžeš|musíš|chceš|budeš"
+                   r"|hraješ|vyhráváš|prohráváš)|zahraj|vyber|zvol|napiš|stiskni|zadej|počkej|klikni|zkus|pošli|vrať"
+                   r"|přihlas|odhlas|sedni|pozvi|ulož|zavři|otevři|vezmi|vynes|přiznej|odstup|zaregistruj)\b)")
+"""Czech says «vy» (plural, lower case in running text): no «ty» pronoun, no «ty» verb form and no
+«ty» imperative («Zahraj», «Vyber»): «Zahrajte», «Vyberte»."""
+CS_CALQUES = re.compile(r"(?i:\b(?:nejlepší|nejnovější|nejstarší|nejslabší|nejsilnější|nejvyšší|nejnižší)\s+první\b"
+                        r"|\bjsou\s+(?:jen\s+)?pro\s+účty\b|\bbez\s+ruky\b|\bnemá\s+boty\b)")
+"""English word order and words read as translated (issue 46, the native read): «nejlepší první»
+("best first") is «od nejlepšího»; «jsou pro účty» ("are for accounts") is «jen pro hráče s účtem»;
+«bez ruky» ("no hand") is «bez karet»; «nemá boty» ("has no bots") says "has no shoes"."""
+
+
+def test_czech_says_vy_to_the_reader():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("cs") if CS_TY.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_czech_has_no_calques_the_review_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("cs") if CS_CALQUES.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_czech_checks_catch_ty_and_a_calque():
+    assert CS_TY.search("Zahraj kartu z ruky.") and CS_TY.search("Tvůj tah")
+    assert CS_TY.search("nemůžeš hrát") and CS_TY.search("jsi divák")
+    assert not CS_TY.search("Zahrajte kartu z ruky; vyberte ji a zvolte Enter. Vybrali jste kartu.")
+    assert CS_CALQUES.search("Lidé s účtem, nejlepší první") and CS_CALQUES.search("Turnaje jsou pro účty")
+    assert CS_CALQUES.search("Sever: bez ruky") and not CS_CALQUES.search("seřazení od nejlepšího; jen pro hráče s účtem")
