@@ -76,7 +76,8 @@ BG_TI_WORDS = "|".join((
     "блокирай", "отблокирай", "включи", "заглуши", "запази", "затвори", "играй", "изпрати", "изпълни", "кажи", "копирай",
     "откажи", "отмени", "отстрани", "оттегли", "подай", "попълни", "потвърди", "премахни", "приеми", "седни", "натисни",
     "избери", "напиши", "влез", "излез", "виж", "чакай", "изчакай", "продължи", "създай", "смени", "върни", "отиди",
-    "започни", "пусни", "спри", "докладвай", "опитай", "въведи", "дай", "покани"))
+    "започни", "пусни", "спри", "докладвай", "опитай", "въведи", "дай", "покани", "запиши", "напусни", "присъедини",
+    "регистрирай", "гледай", "вземи", "остави", "прочети", "повтори", "изброй", "провери", "добави", "махни"))
 CLAUSE = r"(?:^|[.!?;:—]\s+|«|\()"
 BG_TI = re.compile(CLAUSE + r"(?i:(" + BG_TI_WORDS + r"))(?!\w)")
 """Bulgarian imperatives of «ти» opening a clause (inside one, «да запази», «ви отстрани» are other
@@ -105,6 +106,7 @@ def test_bulgarian_says_vie_to_the_reader_every_time():
 def test_the_check_catches_a_ti_imperative():
     assert bg_ti("Play now", "Играй сега") and bg_ti("Accept and sit", "Приемете и седни")
     assert bg_ti("Mute, ban or kick", "Заглушете, изгони или отстрани човек")
+    assert bg_ti("Join this event", "Запиши се за състезанието") and bg_ti("Withdraw", "Откажи участие")
     assert not bg_ti("", "модератор ви отстрани от тази маса") and not bg_ti("", "трябва да запази картите си")
     assert not bg_ti("Play now", "Играйте сега") and not bg_ti("Invitations and messages", "Покани и съобщения")
 
@@ -159,6 +161,16 @@ def test_the_checks_catch_usted_and_a_redundant_vie():
 
 def test_the_rules_files_are_read_too():
     assert sum(where.endswith(".md:1") for where, _, _ in texts("ru")) == len(list(GAMES.glob("*/rules/*.ru.md"))) > 0
+
+
+RU_SLIPS = re.compile(r"(?i:\bне корректн|\bне верн[а-яё]* (?:тело|сообщение|формат))")
+"""«некорректный», «неверный» are one word before a noun («не корректный JSON» read as a typo)."""
+
+
+def test_russian_writes_nekorrektny_as_one_word():
+    assert RU_SLIPS.search("тело запроса — не корректный JSON") and not RU_SLIPS.search("некорректный JSON")
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("ru") if RU_SLIPS.search(text)]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_russian_writes_yo_every_time():
