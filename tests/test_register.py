@@ -66,10 +66,17 @@ def test_the_polite_you_is_in_lower_case_inside_a_sentence(code):
     assert not wrong, "\n".join(wrong)
 
 
+BG_VIE_VERB = re.compile(r"(?:^|[;:]\s+)вие\s+(?:не\s+)?(?:[а-я]+(?:ате|яте|ите|ете)|имате|нямате)\b")
+"""A lower-case «вие» + verb opening a clause after «;» or «:» (or a message said inside another):
+the verb says who («нямате {card}»); where «вие» is the point it comes last («раздавате вие»)."""
+
+
 def test_bulgarian_drops_the_redundant_pronoun():
     opens = re.compile(r"(?:^|[.!?]\s+)Вие\s+(?!и\b|сте\b)")
-    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if opens.search(text)]
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if opens.search(text) or BG_VIE_VERB.search(text)]
     assert not wrong, "\n".join(wrong)
+    assert BG_VIE_VERB.search("вие нямате QS; вашите карти са …") and BG_VIE_VERB.search("Масата е празна; вие започвате.")
+    assert not BG_VIE_VERB.search("Масата е празна; започвате вие.") and not BG_VIE_VERB.search("вие 12 точки")
 
 
 BG_TI_WORDS = "|".join((
