@@ -106,6 +106,16 @@ def bg_ti(english: str, text: str) -> bool:
     return bool(found)
 
 
+BG_VASH_FOR_SVOY = re.compile(r"(?<![а-я])[а-я]+(?:ате|ете|ите|яте)\s+ваш(?:ия|ата|ите|ето|ият)(?![а-я])", re.IGNORECASE)
+"""«Завършвате вашия ред»: the reader's own thing after their own verb is «своя»/«си» («Приключвате своя ред»)."""
+
+
+def test_bulgarian_says_svoy_after_the_readers_own_verb():
+    assert BG_VASH_FOR_SVOY.search("Завършвате вашия ред.") and not BG_VASH_FOR_SVOY.search("Приключвате своя ред.")
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if BG_VASH_FOR_SVOY.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
 BG_MOZHE = re.compile(r"(?<![а-я])[Мм]оже да (?!се\b)[а-я]+(?:ате|яте|ите|ете)(?![а-я])")
 """«може да обявите» (the impersonal «може» before a «вие» verb) for «можете да обявите»."""
 
