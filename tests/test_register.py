@@ -71,18 +71,27 @@ def test_the_polite_you_is_in_lower_case_inside_a_sentence(code):
     assert not wrong, "\n".join(wrong)
 
 
+BG_VIE_VERB = re.compile(r"(?:^|[;:]\s+)вие\s+(?:не\s+)?(?:[а-я]+(?:ате|яте|ите|ете)|имате|нямате)\b")
+"""A lower-case «вие» + verb opening a clause after «;» or «:» (or a message said inside another):
+the verb says who («нямате {card}»); where «вие» is the point it comes last («раздавате вие»)."""
+
+
 def test_bulgarian_drops_the_redundant_pronoun():
     opens = re.compile(r"(?:^|[.!?]\s+)Вие\s+(?!и\b|сте\b)")
-    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if opens.search(text)]
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if opens.search(text) or BG_VIE_VERB.search(text)]
     assert not wrong, "\n".join(wrong)
+    assert BG_VIE_VERB.search("вие нямате QS; вашите карти са …") and BG_VIE_VERB.search("Масата е празна; вие започвате.")
+    assert not BG_VIE_VERB.search("Масата е празна; започвате вие.") and not BG_VIE_VERB.search("вие 12 точки")
 
 
 BG_TI_WORDS = "|".join((
     "блокирай", "отблокирай", "включи", "заглуши", "запази", "затвори", "играй", "изпрати", "изпълни", "кажи", "копирай",
     "откажи", "отмени", "отстрани", "оттегли", "подай", "попълни", "потвърди", "премахни", "приеми", "седни", "натисни",
     "избери", "напиши", "влез", "излез", "виж", "чакай", "изчакай", "продължи", "създай", "смени", "върни", "отиди",
-    "започни", "пусни", "спри", "докладвай", "опитай", "въведи", "дай", "покани"))
-CLAUSE = r"(?:^|[.!?;:—]\s+|«|\()"
+    "започни", "пусни", "спри", "докладвай", "опитай", "въведи", "дай", "покани", "запиши", "напусни", "присъедини",
+    "регистрирай", "гледай", "отваряй", "затваряй", "пиши",
+    "вземи", "остави", "прочети", "повтори", "изброй", "провери", "добави", "махни"))
+CLAUSE = r"(?:^|[.!?;:—)]\s+|«|\()"
 BG_TI = re.compile(CLAUSE + r"(?i:(" + BG_TI_WORDS + r"))(?!\w)")
 """Bulgarian imperatives of «ти» opening a clause (inside one, «да запази», «ви отстрани» are other
 forms of the same verbs): the room says «вие» (issue 46: «Играй сега» beside «Сменете езика»)."""
@@ -102,14 +111,33 @@ def bg_ti(english: str, text: str) -> bool:
     return bool(found)
 
 
-def test_bulgarian_says_vie_to_the_reader_every_time():
-    wrong = [f"{where} → {text!r}" for where, english, text in texts("bg") if bg_ti(english, text)]
+BG_VASH_FOR_SVOY = re.compile(r"(?<![а-я])[а-я]+(?:ате|ете|ите|яте)\s+ваш(?:ия|ата|ите|ето|ият)(?![а-я])", re.IGNORECASE)
+"""«Завършвате вашия ред»: the reader's own thing after their own verb is «своя»/«си» («Приключвате своя ред»)."""
+
+
+def test_bulgarian_says_svoy_after_the_readers_own_verb():
+    assert BG_VASH_FOR_SVOY.search("Завършвате вашия ред.") and not BG_VASH_FOR_SVOY.search("Приключвате своя ред.")
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if BG_VASH_FOR_SVOY.search(text)]
     assert not wrong, "\n".join(wrong)
+
+
+BG_MOZHE = re.compile(r"(?<![а-я])[Мм]оже да (?!се\b)[а-я]+(?:ате|яте|ите|ете)(?![а-я])")
+"""«може да обявите» (the impersonal «може» before a «вие» verb) for «можете да обявите»."""
+
+
+def test_bulgarian_says_vie_to_the_reader_every_time():
+    wrong = [f"{where} → {text!r}" for where, english, text in texts("bg")
+             if bg_ti(english, text) or BG_MOZHE.search(text)]
+    assert not wrong, "\n".join(wrong)
+    assert BG_MOZHE.search("Може да обявите 3 или да пасувате.") and not BG_MOZHE.search("Можете да обявите 3.")
+    assert not BG_MOZHE.search("не може да се прочете") and not BG_MOZHE.search("той може да играе")
 
 
 def test_the_check_catches_a_ti_imperative():
     assert bg_ti("Play now", "Играй сега") and bg_ti("Accept and sit", "Приемете и седни")
     assert bg_ti("Mute, ban or kick", "Заглушете, изгони или отстрани човек")
+    assert bg_ti("Open one a day", "Всеки ден (UTC) отваряй по едно състезание")
+    assert bg_ti("Join this event", "Запиши се за състезанието") and bg_ti("Withdraw", "Откажи участие")
     assert not bg_ti("", "модератор ви отстрани от тази маса") and not bg_ti("", "трябва да запази картите си")
     assert not bg_ti("Play now", "Играйте сега") and not bg_ti("Invitations and messages", "Покани и съобщения")
 
@@ -203,6 +231,20 @@ def test_the_checks_catch_usted_and_a_redundant_vie():
 
 def test_the_rules_files_are_read_too():
     assert sum(where.endswith(".md:1") for where, _, _ in texts("ru")) == len(list(GAMES.glob("*/rules/*.ru.md"))) > 0
+
+
+RU_SLIPS = re.compile(r"(?i:\bне корректн|\bне верн[а-яё]* (?:тело|сообщение|формат)"
+                      r"|(?<![а-яё])(?:ид|бер|пришл|сдаст|зайд)ет(?![а-яё])|(?<![а-яё])четверт|(?<![а-яё])сохраненн)")
+"""«некорректный», «неверный» are one word before a noun («не корректный JSON» read as a typo);
+«идёт», «берёт», «четвёртом», «сохранённый» keep their «ё» (the twin check sees only pairs)."""
+
+
+def test_russian_slips_a_pattern_can_catch():
+    assert RU_SLIPS.search("тело запроса — не корректный JSON") and not RU_SLIPS.search("некорректный JSON")
+    assert RU_SLIPS.search("JSON-файл, сохраненный cardhall") and RU_SLIPS.search("на четвертом месте")
+    assert not RU_SLIPS.search("сохранённый, на четвёртом; партия сохранена; который выберет")
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("ru") if RU_SLIPS.search(text)]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_russian_writes_yo_every_time():

@@ -129,7 +129,7 @@ def test_the_games_are_described_in_the_readers_language(server):
              for code in ("en", "ru")}
     bots = {code: [b["description"] for b in games[code]["hearts"]["bots"]] for code in games}
     assert bots["en"][0] == "Plays any legal move at random: the place to learn the rules."
-    assert bots["ru"][0] == "Делает случайный допустимый ход: здесь удобно учить правила."
+    assert bots["ru"][0] == "Делает случайный допустимый ход: с ним удобно учить правила."
     players = {code: next(o for o in games[code]["hearts"]["options"] if o["name"] == "players") for code in games}
     assert players["en"]["allowed"] == "one of 3, 4" and players["ru"]["allowed"] != "one of 3, 4"
     assert "3, 4" in players["ru"]["allowed"]

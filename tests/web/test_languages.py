@@ -107,7 +107,7 @@ def test_a_czech_and_a_russian_player_each_read_their_own_language(server, brows
     name_myself(ru, "Ivan", "Вы — Ivan")
     # the lobby says which languages the table's people speak
     listed = ru.locator("#open li").filter(has_text="Червы")  # the game as the reader names it
-    expect(listed).to_contain_text("Игроки говорят: чешский", timeout=10_000)  # named in the reader's words
+    expect(listed).to_contain_text("Языки игроков: чешский", timeout=10_000)  # named in the reader's words
     sit = ru.get_by_role("button", name="Сесть за стол игры Червы")
     expect(sit).to_have_count(1, timeout=10_000)
     sit.focus()
@@ -117,7 +117,7 @@ def test_a_czech_and_a_russian_player_each_read_their_own_language(server, brows
 
     # each reader names the languages in their own words (never «Русский» inside a Czech sentence)
     expect(cs.locator("#speak")).to_have_text("Hráči mluví: čeština, ruština")
-    expect(ru.locator("#speak")).to_have_text("Игроки говорят: чешский, русский")
+    expect(ru.locator("#speak")).to_have_text("Языки игроков: чешский, русский")
     start_game(cs)
     play_some([cs, ru], 6, rng)
     for page in (cs, ru):
