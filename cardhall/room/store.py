@@ -220,6 +220,15 @@ table_snapshots = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
+vacations = sa.Table(  # the days a person is away (`cardhall.room.vacations`; migration 0006)
+    "vacations", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("start", sa.Float, nullable=False),
+    sa.Column("end", sa.Float, nullable=False),
+    sa.Index("vacations_player", "player"),
+)
+
 settings = sa.Table(
     "settings", metadata,
     sa.Column("key", sa.String(40), primary_key=True),

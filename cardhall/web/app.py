@@ -41,6 +41,7 @@ from cardhall.room.ratings import display
 from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
+from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
@@ -60,6 +61,7 @@ from cardhall.web.protocol import (
 )
 from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
+from cardhall.web.turns import TurnsFront
 from cardhall.web.words import earlier_words, faces_of, load_reader
 
 Body = TypeVar("Body")
@@ -348,8 +350,10 @@ def create_app(room: Room, secret: str) -> Starlette:
         player = await signed_in(request)
         body = await read_body(request, NewTable)
         request.state.game = body.game
+        turn_hours = None if body.turn_based is None else hours_per_move(body.turn_based)
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
-                                         body.grace, address(request), rated=body.rated, pace=body.pace)
+                                         body.grace, address(request), rated=body.rated, pace=body.pace,
+                                         turn_hours=turn_hours)
         return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)), status_code=201)
 
     @sentences
@@ -582,6 +586,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
         Route("/moderation", moderation_page, methods=["GET"]),
         *front.routes(),
+        *TurnsFront(room, signed_in, sentences, read_body, in_language).routes(),
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})

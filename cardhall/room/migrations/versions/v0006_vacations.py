@@ -1,0 +1,29 @@
+"""Vacations: the days a person is away, which turn-based tables wait over (`cardhall.room.vacations`).
+
+Revision ID: 0006
+Revises: 0005
+Create Date: 2026-11-29
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "vacations",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("start", sa.Float, nullable=False),
+        sa.Column("end", sa.Float, nullable=False),
+        sa.Index("vacations_player", "player"),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("vacations")
