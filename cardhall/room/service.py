@@ -446,6 +446,11 @@ class TableActor(TableFront):
             await node.committed(self, changes)
         else:
             send_changes(self.table, self.subscribers, changes)
+        for heard in self.room.listeners:  # e.g. "your turn" notices: they only queue, never wait
+            try:
+                heard(self.table, changes)
+            except Exception:  # a listener's fault never stops the table
+                log.exception("table %s: a listener failed", self.table.id)
         self._last_change = time.monotonic()
         if any(c.entry["kind"] == "over" for c in changes):
             self.room.game_over()
@@ -644,6 +649,7 @@ class Room:
         self._sweeper: asyncio.Task[None] | None = None
         self.clock: Callable[[], float] = time.time  # the room's clock (tests move it on by days)
         self.vacations = Vacations(store)  # people's vacations, which turn-based tables wait over
+        self.listeners: list[Callable[[Table, list[Change]], None]] = []  # told of each stored change (no waiting)
 
     @classmethod
     async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True,

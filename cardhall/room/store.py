@@ -229,6 +229,15 @@ vacations = sa.Table(  # the days a person is away (`cardhall.room.vacations`; m
     sa.Index("vacations_player", "player"),
 )
 
+notice_settings = sa.Table(  # how a person hears "your turn" (`cardhall.web.notices`; migration 0006)
+    "notice_settings", metadata,
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("email", sa.Boolean, nullable=False),
+    sa.Column("push", sa.Boolean, nullable=False),
+    sa.Column("webhook", sa.Text, nullable=True),  # a URL, checked (`cardhall.web.webhooks`)
+    sa.Column("secret", sa.String(80), nullable=True),  # signs the webhook's notices (HMAC-SHA256)
+)
+
 settings = sa.Table(
     "settings", metadata,
     sa.Column("key", sa.String(40), primary_key=True),

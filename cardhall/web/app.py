@@ -12,7 +12,7 @@ import functools
 import json
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -43,9 +43,11 @@ from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
+from cardhall.web import webhooks
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.languages import chosen, say_error, web
+from cardhall.web.notices import Notices, NoticesFront
 from cardhall.web.pages import install, page_lang, render
 from cardhall.web.people import PeopleFront
 from cardhall.web.presenters import presenter
@@ -185,8 +187,9 @@ def bot_description(game: str, level: str, code: str = "en") -> str:
     return web(code)._(describe(level))
 
 
-def create_app(room: Room, secret: str) -> Starlette:
-    """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens."""
+def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = ()) -> Starlette:
+    """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens;
+    `webhook_allow`: private ranges webhooks may reach (`cardhall.web.webhooks`)."""
     accounts = Accounts(room.store)
     social = Social(room.store)
     tokens = Tokens(secret, accounts, gate=social.check_ban)
@@ -551,6 +554,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         return actor if actor is not None and actor.may_see(player, invite) else None
 
     front = PeopleFront(room, tokens, social, people, signed_in, table_of, sentences, read_body)
+    notices = Notices(room, webhooks.networks(webhook_allow))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -587,6 +591,7 @@ def create_app(room: Room, secret: str) -> Starlette:
         Route("/moderation", moderation_page, methods=["GET"]),
         *front.routes(),
         *TurnsFront(room, signed_in, sentences, read_body, in_language).routes(),
+        *NoticesFront(notices, signed_in, sentences, read_body).routes(),
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 from collections.abc import Callable
 
@@ -10,6 +11,7 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from cardhall.room.limits import Limits
 from cardhall.room.service import BOT_PACE, Room
+from cardhall.web import webhooks
 from cardhall.web.app import create_app
 from cardhall.web.slow import guarded
 
@@ -39,7 +41,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     if not limits:
         room.limits = Limits.off()
     try:
-        app = create_app(room, await room.store.secret())
+        app = create_app(room, await room.store.secret(), os.environ.get(webhooks.ALLOW_ENV, "").split(","))
         config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
                                 lifespan="off", log_level="warning", access_log=False,
                                 timeout_graceful_shutdown=5, http=guarded(AutoHTTPProtocol, per_address=room.limits.connections),

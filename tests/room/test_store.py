@@ -17,7 +17,7 @@ from tests.room.helpers import ROOT, free_port
 from tests.services import make_database
 
 TABLES = {"alembic_version", "players", "tables", "table_log", "settings", "sessions", "results", "settled", "ratings",
-          "friends", "shuns", "messages", "invitations", "reports", "sanctions", "audit", "table_snapshots", "vacations"}
+          "friends", "shuns", "messages", "invitations", "reports", "sanctions", "audit", "table_snapshots", "vacations", "notice_settings"}
 
 
 async def schema(url: str) -> tuple[set[str], str | None]:

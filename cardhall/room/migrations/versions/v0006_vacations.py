@@ -1,4 +1,5 @@
-"""Vacations: the days a person is away, which turn-based tables wait over (`cardhall.room.vacations`).
+"""Turn-based play: vacations (the days a person is away, which turn-based tables wait over,
+`cardhall.room.vacations`) and each person's notice settings (`cardhall.web.notices`).
 
 Revision ID: 0006
 Revises: 0005
@@ -23,7 +24,16 @@ def upgrade() -> None:
         sa.Column("end", sa.Float, nullable=False),
         sa.Index("vacations_player", "player"),
     )
+    op.create_table(
+        "notice_settings",
+        sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("email", sa.Boolean, nullable=False),
+        sa.Column("push", sa.Boolean, nullable=False),
+        sa.Column("webhook", sa.Text, nullable=True),
+        sa.Column("secret", sa.String(80), nullable=True),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("notice_settings")
     op.drop_table("vacations")
