@@ -72,8 +72,8 @@ def public(address: Address, allow: Sequence[Network] = ()) -> bool:
 def check_url(url: object) -> tuple[str, str, int]:
     """(scheme, host, port) of a well-formed webhook URL; WebhookRefused with a sentence otherwise."""
     if not isinstance(url, str) or not url or len(url) > URL_LIMIT:
-        raise WebhookRefused(Msg(N_("a webhook is an http or https URL of at most {limit} characters"),
-                                 limit=URL_LIMIT))
+        raise WebhookRefused(Plural("a webhook is an http or https URL of at most {count} character",
+                                    "a webhook is an http or https URL of at most {count} characters", count=URL_LIMIT))
     if any(c.isspace() or ord(c) < 32 for c in url):
         raise WebhookRefused(Msg(N_("a webhook URL has no spaces or control characters")))
     try:
