@@ -17,7 +17,8 @@ from tests.room.helpers import ROOT, free_port
 from tests.services import make_database
 
 TABLES = {"alembic_version", "players", "tables", "table_log", "settings", "sessions", "results", "settled", "ratings",
-          "friends", "shuns", "messages", "invitations", "reports", "sanctions", "audit", "table_snapshots", "vacations", "notice_settings"}
+          "friends", "shuns", "messages", "invitations", "reports", "sanctions", "audit", "table_snapshots",
+          "vacations", "notice_settings"}
 
 
 async def schema(url: str) -> tuple[set[str], str | None]:
@@ -159,4 +160,5 @@ async def player_at_0001_then_head(url: str) -> tuple[str | None, str | None, st
 def test_migration_0002_gives_players_a_language(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     url = make_database(backend, request, tmp_path)
     assert asyncio.run(player_at_0001_then_head(url)) == ("en", "cs", f"{head_revision()} ru")
-    assert head_revision() == "0006"  # 0003 (people): tests/room/test_people_migration.py; 0004 (social); 0005: table snapshots; 0006: vacations
+    # 0003 (people): tests/room/test_people_migration.py; 0004 (social); 0005: table snapshots; 0006: turn-based play
+    assert head_revision() == "0006"
