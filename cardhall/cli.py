@@ -537,13 +537,18 @@ def serve(
     limits: bool = typer.Option(True, "--limits/--no-limits",
                                 help=N_("Limit how many guests, tables and chat lines one person and one address make "
                                         "(docs/room.md); --no-limits is for benchmarks and tests.")),
+    smtp: str | None = typer.Option(None, "--smtp", help=N_("Send mail (\"your turn\", address checks) through this "
+                                                            "SMTP server, HOST:PORT; STARTTLS and login from the "
+                                                            "environment (docs/deploy.md). Without it: no mail.")),
+    mail_from: str | None = typer.Option(None, "--mail-from", help=N_("The sender of the room's mails, with --smtp.")),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
-    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits)
+    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, mail=(smtp, mail_from))
 
 
 def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
-             bot_pace: float, browser: bool, language: str | None = None, limits: bool = True) -> None:
+             bot_pace: float, browser: bool, language: str | None = None, limits: bool = True,
+             mail: tuple[str | None, str | None] = (None, None)) -> None:
     """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
     and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
@@ -552,6 +557,8 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     from cardhall.web.server import serve as run
 
     tr = speaking(language)
+    if (mail[0] is None) != (mail[1] is None):
+        raise fail(tr._("--smtp and --mail-from go together: give both, or neither for a room without mail"), tr)
     try:
         sock, note = listening_socket(host, port, DEFAULT_PORT)
     except CardhallError as exc:
@@ -568,7 +575,7 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     loop = asyncio.new_event_loop()
     try:
         loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
-                                    bot_pace=bot_pace, sock=sock, limits=limits))
+                                    bot_pace=bot_pace, sock=sock, limits=limits, mail=mail))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:

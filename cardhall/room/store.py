@@ -236,6 +236,8 @@ notice_settings = sa.Table(  # how a person hears "your turn" (`cardhall.web.not
     sa.Column("push", sa.Boolean, nullable=False),
     sa.Column("webhook", sa.Text, nullable=True),  # a URL, checked (`cardhall.web.webhooks`)
     sa.Column("secret", sa.String(80), nullable=True),  # signs the webhook's notices (HMAC-SHA256)
+    sa.Column("address", sa.String(254), nullable=True),  # an e-mail address (`cardhall.web.mail`)
+    sa.Column("verified", sa.Boolean, nullable=False, server_default=sa.false()),  # its link was followed
 )
 
 settings = sa.Table(

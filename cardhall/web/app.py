@@ -47,6 +47,7 @@ from cardhall.web import webhooks
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.languages import chosen, say_error, web
+from cardhall.web.mail import Links, MailConfig, Mailer, check_address
 from cardhall.web.notices import Notices, NoticesFront
 from cardhall.web.pages import install, page_lang, render
 from cardhall.web.people import PeopleFront
@@ -187,9 +188,10 @@ def bot_description(game: str, level: str, code: str = "en") -> str:
     return web(code)._(describe(level))
 
 
-def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = ()) -> Starlette:
-    """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens;
-    `webhook_allow`: private ranges webhooks may reach (`cardhall.web.webhooks`)."""
+def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail: MailConfig | None = None) -> Starlette:
+    """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens (and the
+    mails' links); `webhook_allow`: private ranges webhooks may reach (`cardhall.web.webhooks`);
+    `mail`: where mail goes out (None: no mail, the default)."""
     accounts = Accounts(room.store)
     social = Social(room.store)
     tokens = Tokens(secret, accounts, gate=social.check_ban)
@@ -271,6 +273,9 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = ()) -> St
         """`POST /api/accounts {"name", "password"}`: register and log in; a guest's token in the
         request makes that guest the account (their tables and history come along)."""
         body = await read_body(request, NewAccount)
+        if body.email is not None and (notices.mail is None or check_address(body.email) is None):
+            raise CardhallError(Msg(N_("this room sends no e-mail: its operator has not set up a mail server; "
+                                       "leave the address out")))
         try:
             guest = await player_of(request)
         except Forbidden:  # a banned person's session makes no account either
@@ -283,6 +288,8 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = ()) -> St
                                          lang=body.lang or chosen(request, None))
         if guest is not None:
             await room.registered(player, await room.store.player_name(player) or str(body.name))
+        if body.email is not None:
+            await notices.set_address(player, body.email, body.lang or chosen(request, None))
         return await logged_in(request, player, 201)
 
     @sentences
@@ -554,7 +561,8 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = ()) -> St
         return actor if actor is not None and actor.may_see(player, invite) else None
 
     front = PeopleFront(room, tokens, social, people, signed_in, table_of, sentences, read_body)
-    notices = Notices(room, webhooks.networks(webhook_allow))
+    notices = Notices(room, webhooks.networks(webhook_allow), mail=None if mail is None else Mailer(mail),
+                      links=Links(secret))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

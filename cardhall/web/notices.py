@@ -38,7 +38,12 @@ from cardhall.core.i18n import N_, Msg
 from cardhall.room.service import Room
 from cardhall.room.store import Transaction, notice_settings
 from cardhall.room.table import Change, Table
+from cardhall.room.words import seat_label
 from cardhall.web import webhooks
+from cardhall.web.languages import web
+from cardhall.web.mail import VERIFY_EVERY, Links, Mailer, MailError, check_address
+from cardhall.web.pages import page_lang
+from cardhall.web.words import change_words, reader
 
 log = logging.getLogger("cardhall.notices")
 
@@ -60,10 +65,18 @@ class NoticeSettings(msgspec.Struct, forbid_unknown_fields=True):
     webhook: str | None = None
 
 
+class EmailAddress(msgspec.Struct, forbid_unknown_fields=True):
+    """`PUT /api/players/me/email`."""
+
+    email: Any = None
+
+
 @dataclass(frozen=True)
 class Notice:
     player: str
     body: dict[str, Any]
+    lang: str = "en"
+    moves: tuple[str, ...] = ()  # the last moves in the reader's words, as their seat heard them
 
 
 def sign(secret: str, body: bytes) -> str:
@@ -74,8 +87,11 @@ def sign(secret: str, body: bytes) -> str:
 class Notices:
     """The notice settings (stored), the room's listener that queues notices, and their delivery."""
 
-    def __init__(self, room: Room, allow: Sequence[webhooks.Network] = (), backoff: float = 1.0) -> None:
+    def __init__(self, room: Room, allow: Sequence[webhooks.Network] = (), backoff: float = 1.0,
+                 mail: Mailer | None = None, links: Links | None = None) -> None:
         self.room = room
+        self.mail = mail
+        self.links = links
         self.allow = list(allow)
         self.backoff = backoff
         self.queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE)
@@ -94,24 +110,36 @@ class Notices:
         async with self.room.store.engine.connect() as conn:
             row = (await conn.execute(sa.select(notice_settings).where(notice_settings.c.player == player))).first()
         if row is None:
-            return {"email": False, "push": False, "webhook": None, "secret": None}
-        return {"email": row.email, "push": row.push, "webhook": row.webhook, "secret": row.secret}
+            return {"email": False, "push": False, "webhook": None, "secret": None, "address": None, "verified": False}
+        return {"email": row.email, "push": row.push, "webhook": row.webhook, "secret": row.secret,
+                "address": row.address, "verified": row.verified}
+
+    async def _store(self, player: str, **values: Any) -> dict[str, Any]:
+        """Change some of a person's settings (the others kept); the settings after."""
+        new = {**await self.settings(player), **values}
+        async with Transaction(self.room.store) as conn:
+            await conn.execute(notice_settings.delete().where(notice_settings.c.player == player))
+            await conn.execute(notice_settings.insert().values(player=player, **new))
+        return new
 
     async def change(self, player: str, wanted: NoticeSettings) -> dict[str, Any]:
         """Store `wanted` (checked); the settings with `webhook_secret` when a webhook is set."""
-        if wanted.email or wanted.push:
-            raise CardhallError(Msg(N_("this room sends no e-mail or push notices yet; set email and push to false "
-                                       "(a webhook works)")))
         old = await self.settings(player)
+        if wanted.push:
+            raise CardhallError(Msg(N_("this room sends no push notices yet; set push to false (a webhook or "
+                                       "e-mail works)")))
+        if wanted.email and self.mail is None:
+            raise CardhallError(Msg(N_("this room sends no e-mail: its operator has not set up a mail server; set "
+                                       "email to false")))
+        if wanted.email and not old["verified"]:
+            raise CardhallError(Msg(N_("give an e-mail address and follow the link in the mail first "
+                                       "(PUT /api/players/me/email)")))
         secret = None
         if wanted.webhook is not None:
             await webhooks.check(wanted.webhook, self.allow)
             secret = old["secret"] if old["webhook"] == wanted.webhook and old["secret"] else secrets.token_hex(32)
-        async with Transaction(self.room.store) as conn:
-            await conn.execute(notice_settings.delete().where(notice_settings.c.player == player))
-            await conn.execute(notice_settings.insert().values(player=player, email=False, push=False,
-                                                               webhook=wanted.webhook, secret=secret))
-        shown: dict[str, Any] = {"email": False, "push": False, "webhook": wanted.webhook}
+        await self._store(player, email=wanted.email, push=False, webhook=wanted.webhook, secret=secret)
+        shown: dict[str, Any] = {"email": wanted.email, "push": False, "webhook": wanted.webhook}
         if secret is not None:
             shown["webhook_secret"] = secret
         return shown
@@ -134,8 +162,9 @@ class Notices:
         body = {"type": "your_turn", "table": table.id, "game": table.game.name, "title": table.game.title,
                 "seat": seat, "move": turns.key[0], "since": turns.started, "deadline": table.deadline(),
                 "hours_per_move": turns.hours, "path": f"/tables/{table.id}"}
+        lang = table.seats[seat].lang or "en"
         try:
-            self.queue.put_nowait(Notice(player, body))
+            self.queue.put_nowait(Notice(player, body, lang, last_moves(table, seat, lang)))
         except asyncio.QueueFull:
             self.failed += 1
             log.warning("the notice queue is full; a notice of table %s is dropped", table.id)
@@ -164,6 +193,62 @@ class Notices:
             return
         if settings["webhook"] and settings["secret"]:
             await self._webhook(settings["webhook"], settings["secret"], notice)
+        if self.mail is not None and settings["email"] and settings["verified"] and settings["address"]:
+            await self._mail(settings["address"], notice)
+
+    # --- e-mail ----------------------------------------------------------------------------
+    async def set_address(self, player: str, address: str | None, lang: str) -> dict[str, Any]:
+        """Give (or with None, remove) an e-mail address: stored unverified, and a verification
+        mail with a signed link is sent (within the limits)."""
+        if address is None:
+            await self._store(player, address=None, verified=False, email=False)
+            return {"email": None, "verified": False}
+        address = check_address(address)
+        if self.mail is None or self.links is None:
+            raise MailError(Msg(N_("this room sends no e-mail: its operator has not set up a mail server; leave "
+                                   "the address out")))
+        if not self.mail.allowed([f"p:{player}", f"a:{address.lower()}"], every=VERIFY_EVERY):
+            raise MailError(Msg(N_("a mail went to you a moment ago; wait a minute and try again")))
+        await self._store(player, address=address, verified=False, email=False)
+        tr = web(lang)
+        link = f"{self.mail.config.base_url}api/mail/verify?token={self.links.verify_token(player, address)}"
+        text = tr._("Someone, probably you, gave this address to the card room cardhall. To receive a mail "
+                    "when it is your turn, open this link within two days:\n\n{link}\n\nIf it was not you, "
+                    "do nothing: no more mail will come.", link=link)
+        await self.mail.send(address, tr._("cardhall: confirm your e-mail address"), text)
+        return {"email": address, "verified": False}
+
+    async def verify(self, token: object) -> str:
+        """Follow a verification link: the address is verified and "your turn" mails are on."""
+        assert self.links is not None
+        player, address = self.links.verified(token)
+        if (await self.settings(player))["address"] != address:
+            raise MailError(Msg(N_("this link is for an address that was changed since; use the newest mail")))
+        await self._store(player, verified=True, email=True)
+        return player
+
+    async def unsubscribe(self, token: object) -> str:
+        assert self.links is not None
+        player = self.links.unsubscribed(token)
+        await self._store(player, email=False)
+        return player
+
+    async def _mail(self, address: str, notice: Notice) -> None:
+        assert self.mail is not None and self.links is not None
+        if not self.mail.allowed([f"p:{notice.player}", f"a:{address.lower()}"]):
+            log.info("a turn mail is held back by the rate limit")
+            return
+        tr = web(notice.lang)
+        game = tr.pgettext("game", notice.body["title"])
+        base = self.mail.config.base_url
+        lines = [tr._("It is your turn at {game}, table {table}.", game=game, table=notice.body["table"]), ""]
+        if notice.moves:
+            lines += [tr._("The last moves:"), *(f"- {m}" for m in notice.moves), ""]
+        play = f"{base}tables/{notice.body['table']}"
+        leave = f"{base}api/mail/unsubscribe?token={self.links.unsubscribe_token(notice.player)}"
+        lines += [tr._("Play: {link}", link=play), "", tr._("No more of these mails: {link}", link=leave)]
+        subject = tr._("Your turn: {game} (table {table})", game=game, table=notice.body["table"])
+        await self.mail.send(address, subject, "\n".join(lines))
 
     async def _webhook(self, url: str, secret: str, notice: Notice) -> None:
         body = json.dumps(notice.body, separators=(",", ":"), sort_keys=True).encode()
@@ -221,15 +306,53 @@ class NoticesFront:
 
     def routes(self) -> list[BaseRoute]:
         return [Route("/api/players/me/notifications", self.sentences(self.get), methods=["GET"]),
-                Route("/api/players/me/notifications", self.sentences(self.put), methods=["PUT"])]
+                Route("/api/players/me/notifications", self.sentences(self.put), methods=["PUT"]),
+                Route("/api/players/me/email", self.sentences(self.put_email), methods=["PUT"]),
+                Route("/api/mail/verify", self.sentences(self.verify), methods=["GET"]),
+                Route("/api/mail/unsubscribe", self.sentences(self.unsubscribe), methods=["GET"])]
+
+    async def put_email(self, request: Request) -> Response:
+        """`PUT /api/players/me/email {"email": ADDRESS | null}`: a verification mail goes to it."""
+        player = await self.signed_in(request)
+        body = await self.read_body(request, EmailAddress)
+        return JSONResponse(await self.notices.set_address(player, body.email, await page_lang(request)))
+
+    async def verify(self, request: Request) -> Response:
+        await self.notices.verify(request.query_params.get("token"))
+        tr = web(await page_lang(request))
+        return JSONResponse({"verified": True, "message": tr._("Your e-mail address is confirmed: a mail comes when "
+                                                                "it is your turn at a turn-based table.")})
+
+    async def unsubscribe(self, request: Request) -> Response:
+        await self.notices.unsubscribe(request.query_params.get("token"))
+        tr = web(await page_lang(request))
+        return JSONResponse({"unsubscribed": True, "message": tr._("No more \"your turn\" mails will come.")})
 
     async def get(self, request: Request) -> Response:
         player = await self.signed_in(request, changes=False)
         shown = await self.notices.settings(player)
-        del shown["secret"]
+        del shown["secret"], shown["address"], shown["verified"]
         return JSONResponse(shown)
 
     async def put(self, request: Request) -> Response:
         player = await self.signed_in(request)
         body = await self.read_body(request, NoticeSettings)
         return JSONResponse(await self.notices.change(player, body))
+
+
+MOVES = 4
+"""The last moves a "your turn" mail says."""
+
+
+def last_moves(table: Table, seat: int, lang: str) -> tuple[str, ...]:
+    """The last moves before `seat`'s turn, as that seat heard them, in `lang` (never a hidden card:
+    the seat's own events)."""
+    try:
+        _, ui = reader(table.game, lang)
+        names = [seat_label(s.to_json(), ui.tr) for s in table.seats]
+        moves = [c for c in table.history if c.entry.get("kind") == "act"][-MOVES:]
+        said = [w for c in moves for w in change_words(ui, list(c.events.get(seat, [])), seat, names) if w]
+    except Exception:  # words are a courtesy: a notice goes without them
+        log.exception("the last moves of table %s cannot be said", table.id)
+        return ()
+    return tuple(said[-MOVES:])

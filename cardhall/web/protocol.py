@@ -112,6 +112,7 @@ class NewAccount(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     password: str
     lang: str | None = None
+    email: str | None = None
 
 
 class Login(msgspec.Struct, forbid_unknown_fields=True):

@@ -13,6 +13,7 @@ from cardhall.room.limits import Limits
 from cardhall.room.service import BOT_PACE, Room
 from cardhall.web import webhooks
 from cardhall.web.app import create_app
+from cardhall.web.mail import MailConfig
 from cardhall.web.slow import guarded
 
 KEEP_ALIVE = 5
@@ -26,13 +27,17 @@ bigger ones make Uvicorn close the connection."""
 
 async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None], *,
                 redis: str | None = None, node: str | None = None, lease: float = 10.0,
-                bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True) -> None:
+                bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True,
+                mail: tuple[str | None, str | None] = (None, None)) -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
     With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
     `bot_pace`: seconds a bot's move waits after the previous change where people follow.
     `sock`: a socket already listening on `host`:`port` (the command line binds it first, so
     that a taken port is a sentence); without it Uvicorn binds the port itself. `limits`: False
-    for a room without `cardhall.room.limits` (benchmarks, tests)."""
+    for a room without `cardhall.room.limits` (benchmarks, tests). `mail`: `--smtp` and `--mail-from`
+    (`cardhall.web.mail`; None: no mail)."""
+    smtp, sender = mail
+    mailing = None if smtp is None or sender is None else MailConfig.from_options(smtp, sender, f"http://{host}:{port}/")
     if redis is None:
         room = await Room.open(db, bot_pace=bot_pace)
     else:
@@ -41,7 +46,8 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     if not limits:
         room.limits = Limits.off()
     try:
-        app = create_app(room, await room.store.secret(), os.environ.get(webhooks.ALLOW_ENV, "").split(","))
+        app = create_app(room, await room.store.secret(), os.environ.get(webhooks.ALLOW_ENV, "").split(","),
+                         mail=mailing)
         config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
                                 lifespan="off", log_level="warning", access_log=False,
                                 timeout_graceful_shutdown=5, http=guarded(AutoHTTPProtocol, per_address=room.limits.connections),

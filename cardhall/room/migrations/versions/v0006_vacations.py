@@ -31,6 +31,8 @@ def upgrade() -> None:
         sa.Column("push", sa.Boolean, nullable=False),
         sa.Column("webhook", sa.Text, nullable=True),
         sa.Column("secret", sa.String(80), nullable=True),
+        sa.Column("address", sa.String(254), nullable=True),
+        sa.Column("verified", sa.Boolean, nullable=False, server_default=sa.false()),
     )
 
 
