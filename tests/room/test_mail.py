@@ -33,7 +33,7 @@ class Inbox:
     def __init__(self) -> None:
         self.mails: list[tuple[list[str], Message]] = []
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         self.mails.append((list(envelope.rcpt_tos), email.message_from_bytes(envelope.content, policy=default)))
         return "250 OK"
 
