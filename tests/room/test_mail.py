@@ -126,7 +126,7 @@ def test_mail_from_registration_to_unsubscribe(tmp_path: Path, inbox: tuple[Inbo
             for _ in range(3):  # a move of Ann's, the bots', and Ann's turn again: its mail says the last moves
                 count = len(box.mails)
                 move = actor.table.game.format_action(actor.table.state.legal_actions()[0])
-                await actor.command(lambda t, now: t.act(player, move, None, now))
+                await actor.command(lambda t, now, move=move: t.act(player, move, None, now))
                 await until(lambda: anns_turn(actor), "Ann's turn")
                 await wait_for_mails(box, count + 1)
                 await notices_of(room).idle()
