@@ -9,7 +9,7 @@ import asyncio
 import email
 import re
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from email.message import Message
 from email.policy import default
 from pathlib import Path
@@ -20,6 +20,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from cardhall.room.service import Room, TableActor
+from cardhall.room.table import Change, Table
 from cardhall.web import mail
 from cardhall.web.app import create_app
 from cardhall.web.mail import MailConfig, Mailer
@@ -64,6 +65,10 @@ def link(message: Message, path: str) -> str:
     found = re.search(r"http://room/" + re.escape(path) + r"\?token=(\S+)", text(message))
     assert found, text(message)
     return found.group(1)
+
+
+def playing(player: str, move: str) -> Callable[[Table, float], list[Change]]:
+    return lambda table, now: table.act(player, move, None, now)
 
 
 async def wait_for_mails(box: Inbox, count: int) -> None:
@@ -126,7 +131,7 @@ def test_mail_from_registration_to_unsubscribe(tmp_path: Path, inbox: tuple[Inbo
             for _ in range(3):  # a move of Ann's, the bots', and Ann's turn again: its mail says the last moves
                 count = len(box.mails)
                 move = actor.table.game.format_action(actor.table.state.legal_actions()[0])
-                await actor.command(lambda t, now, move=move: t.act(player, move, None, now))
+                await actor.command(playing(player, move))
                 await until(lambda: anns_turn(actor), "Ann's turn")
                 await wait_for_mails(box, count + 1)
                 await notices_of(room).idle()

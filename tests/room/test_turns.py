@@ -5,7 +5,7 @@ the room's clock (`Room.clock`), never by sleeping."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +61,7 @@ async def a_table(room: Room, hours: float = 24) -> tuple[str, TableActor]:
     return ann, actor
 
 
-def run(tmp_path: Path, test: Callable[[Clock], Awaitable[None]]) -> None:
+def run(tmp_path: Path, test: Callable[[Clock], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(test(Clock()))
 
 

@@ -74,7 +74,8 @@ def receiver() -> Iterator[Receiver]:
 
 
 def notices_of(room: Room) -> Notices:
-    return next(h.__self__ for h in room.listeners if isinstance(getattr(h, "__self__", None), Notices))  # type: ignore[attr-defined]
+    found = [getattr(h, "__self__", None) for h in room.listeners]
+    return next(n for n in found if isinstance(n, Notices))
 
 
 async def setup(tmp_path: Path, allow: list[str]) -> tuple[Room, httpx.AsyncClient, dict[str, str]]:
