@@ -232,3 +232,32 @@ def test_a_turn_based_table_refuses_a_clock(tmp_path: Path) -> None:
         finally:
             await room.close()
     run(tmp_path, go)
+
+
+def test_a_snapshot_and_the_log_keep_the_clocks() -> None:
+    from cardhall.core.registry import load
+    from cardhall.room import snapshots
+    from cardhall.room.bots import choose
+    from cardhall.room.store import StoredTable
+    from cardhall.room.table import Policy, Seat, Table
+
+    table = Table("t1", load("hearts"), None, [Seat(), *(Seat.robot("random") for _ in range(3))], host="ann",
+                  policy=Policy(turn_hours=24))
+    table.sit("ann", "Ann", 0, now=T0)
+    table.start("ann", now=T0)
+    now = T0
+    for _ in range(3):
+        while (turn := table.bot_turn()) is not None:
+            table.bot_act(turn.seat, choose(turn), turn.move, now)
+        now += 30 * HOUR  # 6 hours from the bank each time
+        table.act("ann", table.game.format_action(table.state.legal_actions()[0]), None, now)
+    while (turn := table.bot_turn()) is not None:
+        table.bot_act(turn.seat, choose(turn), turn.move, now)
+    assert table.turns is not None and table.turns.banks[0] == bank_for(24) - 18 * HOUR
+    entries = [c.entry for c in table.history]
+    replayed = Table.restore(table.header(), entries, now=now + HOUR)  # a restart an hour later
+    snap = snapshots.take(table)
+    from_snapshot = snapshots.restore(StoredTable(table.header(), [], None, table.status, snap, table.version))
+    for other in (replayed, from_snapshot):
+        assert other.turns is not None and other.turns.to_json() == table.turns.to_json()
+        assert other.deadline() == table.deadline() == now + 24 * HOUR + bank_for(24) - 18 * HOUR
