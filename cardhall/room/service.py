@@ -729,7 +729,7 @@ class Room:
         """Run a stored table here (restored with everybody disconnected)."""
         table = snapshots.restore(stored, now=self.clock())
         if table.turns is not None:
-            table.turns.vacations = self.vacations.by_player  # shared: a new vacation counts at once
+            table.turns.vacations = self.vacations  # shared: a new vacation counts at once
         actor = TableActor(self, table, stored.invite)
         if stored.snapshot is not None:
             actor.snapshot_at = actor.backfill_from = stored.first
@@ -860,7 +860,7 @@ class Room:
             if "me" in seats else []
         invite = secrets.token_urlsafe(16) if private else None
         if table.turns is not None:
-            table.turns.vacations = self.vacations.by_player
+            table.turns.vacations = self.vacations
         await self.store.add_table(table.summary(), table.header(), invite,
                                    [(c.version, c.entry) for c in changes], now)
         if self.node is not None:

@@ -229,6 +229,14 @@ vacations = sa.Table(  # the days a person is away (`cardhall.room.vacations`; m
     sa.Index("vacations_player", "player"),
 )
 
+playing_hours = sa.Table(  # the hours of the day a person plays (`cardhall.room.vacations`; migration 0006)
+    "playing_hours", metadata,
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("start", sa.Integer, nullable=False),  # the hour the person's day begins (0 to 23)
+    sa.Column("end", sa.Integer, nullable=False),  # the hour it ends
+    sa.Column("zone", sa.String(64), nullable=False),  # their time zone (IANA, e.g. Europe/Zurich)
+)
+
 notice_settings = sa.Table(  # how a person hears "your turn" (`cardhall.web.notices`; migration 0006)
     "notice_settings", metadata,
     sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),

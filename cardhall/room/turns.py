@@ -11,8 +11,9 @@ The rules (a table made with `"turn_based": {"hours_per_move": H}`, H from 1 to 
   move for them (said to everyone: a "missed" event, with the count). After `MISSES` misses at
   the table the takeover bot takes the seat, as at a live table (said to everyone); the person
   takes it back by playing, as ever.
-- **Vacation**: time a person is on vacation (`cardhall.room.vacations`) does not count against
-  their move: the table waits over it. The room tells each table its people's vacations.
+- **Vacation and playing hours**: time a person is on vacation or outside their playing hours
+  (`cardhall.room.vacations`) does not count against their move: the table waits over it. The
+  room tells each table its people's vacations and hours.
 
 Every entry of a turn-based table carries the time it was made (`at`), so a restored table's
 turn began when it began, not at the restart.
@@ -23,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from cardhall.core.i18n import N_, Msg
 from cardhall.room.errors import TableError
@@ -38,6 +39,21 @@ MISSES = 3
 """Misses at a table after which the takeover bot takes the seat."""
 
 Interval = tuple[float, float]
+
+
+class Away(Protocol):
+    """Where a person's time does not count (`cardhall.room.vacations.Vacations`)."""
+
+    def intervals(self, player: str, since: float) -> list[Interval]:
+        """The intervals from about `since` on when `player` is away (vacations, nights)."""
+        ...
+
+
+class NobodyAway:
+    """No vacations and no playing hours (a table outside a room)."""
+
+    def intervals(self, player: str, since: float) -> list[Interval]:
+        return []
 
 
 def hours_per_move(data: Any) -> float:
@@ -96,7 +112,7 @@ class TurnClock:
     key: tuple[int, int] | None = None  # (move number, seat) of the person's turn now running
     started: float | None = None  # when that turn began
     stand_in: int | None = None  # the seat whose one move the takeover bot plays after a miss
-    vacations: dict[str, list[Interval]] = dataclasses.field(default_factory=dict)  # by player (the room's, not logged)
+    vacations: Away = dataclasses.field(default_factory=NobodyAway)  # the room's (not logged)
 
     @classmethod
     def new(cls, hours: float, seats: int) -> TurnClock:
@@ -115,7 +131,9 @@ class TurnClock:
             self.key, self.started = key, at
 
     def away(self, player: str | None) -> list[Interval]:
-        return self.vacations.get(player or "", [])
+        if player is None or self.started is None:
+            return []
+        return self.vacations.intervals(player, self.started)
 
     def bank_after(self, seat: int, player: str | None, now: float) -> float:
         """The bank `seat` keeps after moving at `now` (time beyond the move's hours is taken from it)."""

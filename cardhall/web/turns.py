@@ -4,6 +4,8 @@
   first (each a table summary with its `turn`: seat, since, hours per move and bank left).
 - `GET /api/players/me/vacation`: my vacations and the days I have left;
   `POST /api/players/me/vacation {"days": D}` begins one now; `DELETE` ends it now.
+- `PUT /api/players/me/hours {"start": 8, "end": 22, "zone": "Europe/Zurich"}`: my playing hours
+  (all null: none); the hours outside do not count against my moves.
 
 The rules are `cardhall.room.turns` and `cardhall.room.vacations`; docs/room.md documents them.
 """
@@ -30,6 +32,14 @@ class Vacation(msgspec.Struct, forbid_unknown_fields=True):
     days: Any = None
 
 
+class Hours(msgspec.Struct, forbid_unknown_fields=True):
+    """`PUT /api/players/me/hours`: whole hours in a time zone."""
+
+    start: Any = None
+    end: Any = None
+    zone: Any = None
+
+
 class TurnsFront:
     """The routes of turn-based play (wired into the app by `routes`)."""
 
@@ -51,7 +61,15 @@ class TurnsFront:
             route("/api/players/me/vacation", self.vacation, "GET"),
             route("/api/players/me/vacation", self.take_vacation, "POST"),
             route("/api/players/me/vacation", self.end_vacation, "DELETE"),
+            route("/api/players/me/hours", self.set_hours, "PUT"),
         ]
+
+    async def set_hours(self, request: Request) -> Response:
+        player = await self.signed_in(request)
+        body = await self.read_body(request, Hours)
+        shown = await self.room.vacations.set_hours(player, body.start, body.end, body.zone)
+        await self.room.nudge(player)
+        return JSONResponse(shown)
 
     async def turns(self, request: Request) -> Response:
         """The turn-based tables waiting for my move, oldest first."""

@@ -18,7 +18,7 @@ from tests.services import make_database
 
 TABLES = {"alembic_version", "players", "tables", "table_log", "settings", "sessions", "results", "settled", "ratings",
           "friends", "shuns", "messages", "invitations", "reports", "sanctions", "audit", "table_snapshots",
-          "vacations", "notice_settings"}
+          "vacations", "notice_settings", "playing_hours"}
 
 
 async def schema(url: str) -> tuple[set[str], str | None]:

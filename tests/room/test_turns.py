@@ -261,3 +261,47 @@ def test_a_snapshot_and_the_log_keep_the_clocks() -> None:
     for other in (replayed, from_snapshot):
         assert other.turns is not None and other.turns.to_json() == table.turns.to_json()
         assert other.deadline() == table.deadline() == now + 24 * HOUR + bank_for(24) - 18 * HOUR
+
+
+def test_a_table_waits_over_the_night(tmp_path: Path) -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from cardhall.room.vacations import nights
+
+    zurich = ZoneInfo("Europe/Zurich")
+    evening = datetime(2030, 1, 14, 21, 0, tzinfo=zurich).timestamp()  # 21:00 on a Monday in Zurich
+    night = nights(8, 22, "Europe/Zurich", evening, evening + DAY)
+    assert (datetime(2030, 1, 14, 22, 0, tzinfo=zurich).timestamp(), datetime(2030, 1, 15, 8, 0, tzinfo=zurich)
+            .timestamp()) in night
+    spring = datetime(2030, 3, 30, 12, 0, tzinfo=zurich).timestamp()  # the clocks go forward that night
+    assert (datetime(2030, 3, 30, 22, 0, tzinfo=zurich).timestamp(), datetime(2030, 3, 31, 8, 0, tzinfo=zurich)
+            .timestamp()) in nights(8, 22, "Europe/Zurich", spring, spring + DAY)
+    late = nights(10, 2, "Europe/Zurich", evening, evening + DAY)  # plays 10:00 to 02:00
+    assert (datetime(2030, 1, 15, 2, 0, tzinfo=zurich).timestamp(), datetime(2030, 1, 15, 10, 0, tzinfo=zurich)
+            .timestamp()) in late
+
+    async def go(clock: Clock) -> None:
+        clock.now = evening
+        room = await opened(tmp_path, clock)
+        try:
+            ann, actor = await a_table(room, hours=2)  # her turn begins at 21:00; 2 hours a move and a 4-hour bank
+            assert actor.table.deadline() == evening + 6 * HOUR
+            for bad in ((8, 12, "Europe/Zurich"), (8, 25, "Europe/Zurich"), (8, 22, "Mars/Olympus"), ("8", 22, "UTC"),
+                        (8, 22, None), (True, 22, "UTC")):
+                with pytest.raises(TableError):
+                    await room.vacations.set_hours(ann, *bad)
+            await room.vacations.set_hours(ann, 8, 22, "Europe/Zurich")
+            await room.nudge(ann)
+            # one hour before 22:00, then the night, then 5 hours from 08:00
+            assert actor.table.deadline() == datetime(2030, 1, 15, 13, 0, tzinfo=zurich).timestamp()
+        finally:
+            await room.close()
+        room = await opened(tmp_path, clock)  # kept over a restart
+        try:
+            actor = next(iter(room.tables.values()))
+            assert actor.table.deadline() == datetime(2030, 1, 15, 13, 0, tzinfo=zurich).timestamp()
+            assert room.vacations.of(ann, clock.now)["hours"] == {"start": 8, "end": 22, "zone": "Europe/Zurich"}
+        finally:
+            await room.close()
+    run(tmp_path, go)

@@ -25,6 +25,13 @@ def upgrade() -> None:
         sa.Index("vacations_player", "player"),
     )
     op.create_table(
+        "playing_hours",
+        sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("start", sa.Integer, nullable=False),
+        sa.Column("end", sa.Integer, nullable=False),
+        sa.Column("zone", sa.String(64), nullable=False),
+    )
+    op.create_table(
         "notice_settings",
         sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
         sa.Column("email", sa.Boolean, nullable=False),
@@ -38,4 +45,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("notice_settings")
+    op.drop_table("playing_hours")
     op.drop_table("vacations")
