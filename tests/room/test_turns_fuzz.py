@@ -40,6 +40,10 @@ REQUESTS = st.one_of(
         lambda b: b[:-1] + b', "name": "Zed", "password": "long-enough"}' if b.startswith(b'{"email"') else b)),
     st.tuples(st.just("POST"), st.just("/api/players/me/vacation"), VACATION_BODIES),
     st.tuples(st.just("DELETE"), st.just("/api/players/me/vacation"), st.just(b"")),
+    st.tuples(st.just("PUT"), st.just("/api/players/me/hours"), st.one_of(body, st.fixed_dictionaries({}, optional={
+        "start": st.one_of(scalar, st.integers(-5, 30)), "end": st.one_of(scalar, st.integers(-5, 30)),
+        "zone": st.one_of(scalar, st.sampled_from(["UTC", "Europe/Zurich", "../../etc/passwd", "\x00", "a" * 100]))})
+        .map(lambda v: json.dumps(v).encode()))),
 )
 
 
