@@ -12,7 +12,8 @@ Policies: no turn clock unless the table chose one; with a clock, a warning befo
 out and, at expiry, the table's takeover bot plays the seat; a person disconnected longer
 than the grace period is played by the takeover bot too. Both are announced to everyone, and
 the person takes the seat back by reconnecting (`connect`), sitting down again (`sit`) or
-simply playing their move (`act`).
+simply playing their move (`act`). A turn-based table (`Policy.turn_hours`) counts hours per
+move instead, with a bank, misses and vacations (`cardhall.room.turns`), and no grace period.
 """
 
 from __future__ import annotations
