@@ -551,14 +551,20 @@ def serve(
                                                "by default; never the public port; docs/deploy.md).")),
     daily: bool = typer.Option(True, "--daily/--no-daily",
                                help=N_("Open a duplicate event per game every day (UTC), as docs/room.md says.")),
+    smtp: str | None = typer.Option(None, "--smtp", help=N_("Send mail (\"your turn\", address checks) through this "
+                                                            "SMTP server, HOST:PORT; STARTTLS and login from the "
+                                                            "environment (docs/deploy.md). Without it: no mail.")),
+    mail_from: str | None = typer.Option(None, "--mail-from", help=N_("The sender of the room's mails, with --smtp.")),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
-    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, metrics=metrics, daily=daily)
+    run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, metrics=metrics, daily=daily,
+             mail=(smtp, mail_from))
 
 
 def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
              bot_pace: float, browser: bool, language: str | None = None, limits: bool = True,
-             metrics: str | None = None, daily: bool = True) -> None:
+             metrics: str | None = None, daily: bool = True,
+             mail: tuple[str | None, str | None] = (None, None)) -> None:
     """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
     and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
@@ -567,6 +573,8 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     from cardhall.web.server import serve as run
 
     tr = speaking(language)
+    if (mail[0] is None) != (mail[1] is None):
+        raise fail(tr._("--smtp and --mail-from go together: give both, or neither for a room without mail"), tr)
     try:
         sock, note = listening_socket(host, port, DEFAULT_PORT)
     except CardhallError as exc:
@@ -584,7 +592,7 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     try:
         loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
                                     bot_pace=bot_pace, sock=sock, limits=limits, metrics=metrics,
-                                    daily=daily))
+                                    daily=daily, mail=mail))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:

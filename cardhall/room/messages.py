@@ -144,7 +144,18 @@ class Takeover(msgspec.Struct, tag="takeover", tag_field="type", forbid_unknown_
     seat: int
     name: str
     bot: str
-    reason: Literal["clock", "away", "left"]
+    reason: Literal["clock", "away", "left", "misses"]
+
+
+class Missed(msgspec.Struct, tag="missed", tag_field="type", forbid_unknown_fields=True):
+    """At a turn-based table the person of `seat` used up their time (`count` misses of `limit`):
+    the takeover bot (level `bot`) plays this one move for them."""
+
+    seat: int
+    name: str
+    bot: str
+    count: int
+    limit: int
 
 
 class Reclaimed(msgspec.Struct, tag="reclaimed", tag_field="type", forbid_unknown_fields=True):
@@ -182,5 +193,6 @@ class Disconnected(msgspec.Struct, tag="disconnected", tag_field="type", forbid_
     name: str
 
 
-RoomEvent = Sat | Left | Started | Said | Hold | Takeover | Reclaimed | ClockWarning | GameOver | Connected | Disconnected
+RoomEvent = (Sat | Left | Started | Said | Hold | Takeover | Missed | Reclaimed | ClockWarning | GameOver | Connected
+             | Disconnected)
 """What `Event.event` holds for a change of the room (every viewer hears the same)."""

@@ -56,6 +56,7 @@ from cardhall.room.ratings import check_rated
 from cardhall.room.scheduler import BotScheduler
 from cardhall.room.store import Store, StoredTable, StoreError
 from cardhall.room.table import SLOW_PACE, Change, Policy, Seat, Table
+from cardhall.room.vacations import Vacations
 
 log = logging.getLogger("cardhall.room")
 
@@ -289,7 +290,7 @@ class TableActor(TableFront):
             self.connections[player] -= 1
             if self.connections[player] == 0:
                 del self.connections[player]
-                parted = time.time()
+                parted = self.room.clock()
                 self._parted[player] = parted
                 quiet = self.room.reconnect_quiet
                 if quiet <= 0:
@@ -371,7 +372,7 @@ class TableActor(TableFront):
         self._schedule_bot()
         while True:
             deadline = None if self._trouble is not None else self.table.deadline()
-            timeout = None if deadline is None else max(0.0, deadline - time.time())
+            timeout = None if deadline is None else max(0.0, deadline - self.room.clock())
             try:  # not asyncio.wait_for: on Python 3.11 it swallows a cancel that meets a job arriving
                 async with asyncio.timeout(timeout):
                     job = await self._queue.get()
@@ -412,7 +413,7 @@ class TableActor(TableFront):
         been stored, so the table refuses commands and syncs until it has read itself again
         from the database, trying again with a growing pause while the database is away."""
         self._refuse_if_reloading()
-        now, began = time.time(), time.perf_counter()
+        now, began = self.room.clock(), time.perf_counter()
         draft = self.table.fork()
         try:
             changes = fn(draft, now)
@@ -456,6 +457,11 @@ class TableActor(TableFront):
             await node.committed(self, changes)
         else:
             send_changes(self.table, self.subscribers, changes)
+        for heard in self.room.listeners:  # e.g. "your turn" notices: they only queue, never wait
+            try:
+                heard(self.table, changes)
+            except Exception:  # a listener's fault never stops the table
+                log.exception("table %s: a listener failed", self.table.id)
         self._last_change = time.monotonic()
         metrics.moves(self.table.game.name, sum(c.entry["kind"] == "act" for c in changes))
         metrics.acted(time.perf_counter() - began)
@@ -659,6 +665,9 @@ class Room:
         self._finished: OrderedDict[str, FinishedTable] = OrderedDict()  # finished tables read lately
         self._dormant: dict[str, tuple[dict[str, Any], str | None]] = {}  # waiting tables without an actor
         self._sweeper: asyncio.Task[None] | None = None
+        self.clock: Callable[[], float] = time.time  # the room's clock (tests move it on by days)
+        self.vacations = Vacations(store)  # people's vacations, which turn-based tables wait over
+        self.listeners: list[Callable[[Table, list[Change]], None]] = []  # told of each stored change (no waiting)
 
     @classmethod
     async def open(cls, url: str | None = None, *, bot_workers: int | None = None, restore: bool = True,
@@ -668,6 +677,7 @@ class Room:
         `bot_pace`: seconds between a bot's move and the change before it where people follow."""
         check_pace(bot_pace)
         room = cls(await Store.open(url), bot_workers=bot_workers, bot_pace=bot_pace, limits=limits)
+        await room.vacations.load_all()
         if not restore:
             return room
         room._sweeper = asyncio.create_task(room._sweep_idle(), name="room sweep")
@@ -735,7 +745,9 @@ class Room:
 
     def _start(self, stored: StoredTable) -> TableActor:
         """Run a stored table here (restored with everybody disconnected)."""
-        table = snapshots.restore(stored, now=time.time())
+        table = snapshots.restore(stored, now=self.clock())
+        if table.turns is not None:
+            table.turns.vacations = self.vacations  # shared: a new vacation counts at once
         actor = TableActor(self, table, stored.invite)
         if stored.snapshot is not None:
             actor.snapshot_at = actor.backfill_from = stored.first
@@ -821,7 +833,7 @@ class Room:
                            private: bool = False, clock: float | None = None,
                            grace: float | None = None, address: str | None = None,
                            rated: bool = False, pace: str | None = None, seed: int | None = None,
-                           counted: bool = True) -> TableFront:
+                           counted: bool = True, turn_hours: float | None = None) -> TableFront:
         """A new table; `seats` are "open", "me" (the host sits there) or "bot:LEVEL"; `clock`,
         `grace` and the bots' `pace` (None: the Policy's default) are checked by `Policy`. `Limits`:
         the host's open tables and the rate of new tables per person and per `address`. `rated` only
@@ -852,10 +864,11 @@ class Room:
             else:
                 raise TableError(Msg(N_("a seat is \"open\", \"me\" or \"bot:LEVEL\" with LEVEL one of {levels}; "
                                         "got {value}"), levels=", ".join(levels), value=repr(spec)))
-        chosen: dict[str, Any] = {name: value for name, value in (("grace", grace), ("pace", pace)) if value is not None}
+        chosen: dict[str, Any] = {name: value for name, value in (("grace", grace), ("pace", pace),
+                                                                  ("turn_hours", turn_hours)) if value is not None}
         policy = Policy(clock=clock, **chosen)
         name = await self.player_name(host) or "?"
-        now = time.time()
+        now = self.clock()
         hosted = [(t["status"], t["created"]) for t, _ in await self.live() if t["host"] == host]
         self.limits.check_open(hosted, now)
         if counted:
@@ -867,6 +880,8 @@ class Room:
         changes = table.sit(host, name, seats.index("me"), lang=lang, guest=await self.is_guest(host)) \
             if "me" in seats else []
         invite = secrets.token_urlsafe(16) if private else None
+        if table.turns is not None:
+            table.turns.vacations = self.vacations
         await self.store.add_table(table.summary(), table.header(), invite,
                                    [(c.version, c.entry) for c in changes], now)
         if self.node is not None:
@@ -899,6 +914,17 @@ class Room:
             return finished
         self._dormant.pop(table_id, None)
         return self._start(stored)
+
+    async def turns_of(self, player: str) -> list[dict[str, Any]]:
+        """The turn-based tables waiting for `player`'s move, the longest waiting first."""
+        waiting = [t for t, _ in await self.live() if (t.get("turn") or {}).get("player") == player]
+        return sorted(waiting, key=lambda t: t["turn"]["since"] or 0.0)
+
+    async def nudge(self, player: str) -> None:
+        """`player`'s vacations changed: each table they sit at here looks at its clock again."""
+        for actor in list(self.tables.values()):
+            if actor.table.turns is not None and actor.table.seat_of(player) is not None:
+                await actor.command(lambda table, now: table.tick(now))
 
     async def live(self) -> list[tuple[dict[str, Any], str | None]]:
         """(summary, invite) of every unfinished table (in a cluster: as their nodes last announced)."""

@@ -46,7 +46,8 @@ def take(table: Table) -> dict[str, Any]:
     seats = [{**s.to_json(), "away_since": s.away_since} for s in table.seats]
     state = None if table._state is None else table._state.to_json()  # None: not dealt before the start
     return {"format": FORMAT, "version": table.version, "status": table.status, "move_version": table.move_version,
-            "warned": table._warned, "seats": seats, "seed": table.seed, "state": state}
+            "warned": table._warned, "seats": seats, "seed": table.seed, "state": state,
+            **({} if table.turns is None else {"turns": table.turns.to_json()})}
 
 
 def restore(stored: StoredTable, now: float | None = None) -> Table:
@@ -67,6 +68,8 @@ def restore(stored: StoredTable, now: float | None = None) -> Table:
         table.move_version = int(snap["move_version"])
         table._arm_clock(None)  # the turn the clock is about, as replaying the log leaves it
         table._warned = bool(snap["warned"])
+        if table.turns is not None:
+            table.turns.load(snap["turns"])
     except (CardhallError, KeyError, TypeError, ValueError) as exc:
         raise TableError(Msg(N_("the snapshot of table {table} cannot be read: {reason}"), table=table.id,
                              reason=reason(exc))) from None

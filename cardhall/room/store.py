@@ -262,6 +262,34 @@ event_plays = sa.Table(  # an entry's board: its table and seat, its score once 
     sa.Column("finished", sa.Float, nullable=True),
 )
 
+vacations = sa.Table(  # the days a person is away (`cardhall.room.vacations`; migration 0009)
+    "vacations", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("start", sa.Float, nullable=False),
+    sa.Column("end", sa.Float, nullable=False),
+    sa.Index("vacations_player", "player"),
+)
+
+playing_hours = sa.Table(  # the hours of the day a person plays (`cardhall.room.vacations`; migration 0009)
+    "playing_hours", metadata,
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("start", sa.Integer, nullable=False),  # the hour the person's day begins (0 to 23)
+    sa.Column("end", sa.Integer, nullable=False),  # the hour it ends
+    sa.Column("zone", sa.String(64), nullable=False),  # their time zone (IANA, e.g. Europe/Zurich)
+)
+
+notice_settings = sa.Table(  # how a person hears "your turn" (`cardhall.web.notices`; migration 0009)
+    "notice_settings", metadata,
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("email", sa.Boolean, nullable=False),
+    sa.Column("push", sa.Boolean, nullable=False),
+    sa.Column("webhook", sa.Text, nullable=True),  # a URL, checked (`cardhall.web.webhooks`)
+    sa.Column("secret", sa.String(80), nullable=True),  # signs the webhook's notices (HMAC-SHA256)
+    sa.Column("address", sa.String(254), nullable=True),  # an e-mail address (`cardhall.web.mail`)
+    sa.Column("verified", sa.Boolean, nullable=False, server_default=sa.false()),  # its link was followed
+)
+
 settings = sa.Table(
     "settings", metadata,
     sa.Column("key", sa.String(40), primary_key=True),

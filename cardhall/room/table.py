@@ -12,7 +12,8 @@ Policies: no turn clock unless the table chose one; with a clock, a warning befo
 out and, at expiry, the table's takeover bot plays the seat; a person disconnected longer
 than the grace period is played by the takeover bot too. Both are announced to everyone, and
 the person takes the seat back by reconnecting (`connect`), sitting down again (`sit`) or
-simply playing their move (`act`).
+simply playing their move (`act`). A turn-based table (`Policy.turn_hours`) counts hours per
+move instead, with a bank, misses and vacations (`cardhall.room.turns`), and no grace period.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from cardhall.core.titles import title_msg
 from cardhall.room.bots import BotTurn, bot_seed, check_spec
 from cardhall.room.errors import TableError
 from cardhall.room.names import same_name
+from cardhall.room.turns import TurnClock, check_hours
 
 SeatKind = Literal["open", "person", "bot"]
 Status = Literal["waiting", "playing", "over"]
@@ -117,8 +119,14 @@ class Policy:
     grace: float = 60.0  # a disconnected person's seat is played by the takeover bot after this
     takeover: str = "medium"  # level (bot spec) of the bot that plays for an absent person
     pace: str = "normal"  # how long bots wait where people follow: "none", "normal" (the room's), "slow"
+    turn_hours: float | None = None  # a turn-based table's hours per move (`cardhall.room.turns`); None: live
 
     def __post_init__(self) -> None:
+        if self.turn_hours is not None:
+            check_hours(self.turn_hours)
+            if self.clock is not None:
+                raise TableError(Msg(N_("a turn-based table counts hours per move, so it has no clock in seconds; "
+                                        "leave clock out")))
         for name, value, low in (("clock", self.clock, 1.0), ("warning", self.warning, 0.0), ("grace", self.grace, 0.0)):
             if value is None and name == "clock":
                 continue
@@ -137,8 +145,9 @@ class Policy:
                                  value=repr(self.takeover)))
 
     def to_json(self) -> dict[str, Any]:
+        turns = {} if self.turn_hours is None else {"turn_hours": self.turn_hours}
         return {"clock": self.clock, "warning": self.warning, "grace": self.grace, "takeover": self.takeover,
-                "pace": self.pace}
+                "pace": self.pace, **turns}
 
     @classmethod
     def from_json(cls, data: Any) -> Policy:
@@ -146,7 +155,7 @@ class Policy:
         if not isinstance(data, dict):
             raise TableError(Msg(N_("a table policy must be an object with clock, warning, grace, takeover and pace, "
                                     "got {value}"), value=repr(data)))
-        unknown = sorted(set(data) - {"clock", "warning", "grace", "takeover", "pace"})
+        unknown = sorted(set(data) - {"clock", "warning", "grace", "takeover", "pace", "turn_hours"})
         if unknown:
             raise TableError(Msg(N_("unknown policy field {field}; the fields are clock, warning, grace, takeover and "
                                     "pace"), field=repr(unknown[0])))
@@ -206,6 +215,8 @@ class Table:
         self._clock_key: tuple[int, int] | None = None
         self._turn_started: float | None = None
         self._warned = False
+        # a turn-based table's clocks (`cardhall.room.turns`), rebuilt from the log's times
+        self.turns = None if self.policy.turn_hours is None else TurnClock.new(self.policy.turn_hours, len(seats))
 
     @property
     def state(self) -> State:
@@ -223,6 +234,7 @@ class Table:
         twin._state = None if self._state is None else self._state.clone()
         twin.seats = [dataclasses.replace(s) for s in self.seats]
         twin.history = deque(self.history, maxlen=HISTORY)
+        twin.turns = None if self.turns is None else self.turns.copy()
         return twin
 
     # --- commands -------------------------------------------------------------------------
@@ -359,7 +371,7 @@ class Table:
                 or self.held() is not None:
             return []
         s = self.seats[seat]
-        if not (s.kind == "bot" or (s.kind == "person" and s.takeover)):
+        if not (s.kind == "bot" or (s.kind == "person" and (s.takeover or self._stand_in(seat)))):
             return []
         by = "bot" if s.kind == "bot" else "takeover"
         try:
@@ -441,6 +453,11 @@ class Table:
         changes: list[Change] = []
         if self.status != "playing":
             return changes
+        if self.turns is not None:  # no takeover for being away: only the turn's hours count
+            self._arm_clock(now)
+            for entry in self.turns.expired(self._mover_player(), now):
+                changes.append(self._commit(entry, now))
+            return changes
         for i, s in enumerate(self.seats):
             if s.kind == "person" and not s.takeover and not s.connected and s.away_since is not None \
                     and now - s.away_since >= self.policy.grace:
@@ -470,7 +487,7 @@ class Table:
         if s.kind == "bot":
             assert s.bot is not None
             return mover, s.bot
-        if s.kind == "person" and s.takeover:
+        if s.kind == "person" and (s.takeover or self._stand_in(mover)):
             return mover, self.policy.takeover
         return None
 
@@ -488,6 +505,9 @@ class Table:
         yet (the move came from a bot without a time) is due at once: 0.0."""
         if self.status != "playing":
             return None
+        if self.turns is not None:
+            self._arm_clock(None)
+            return self.turns.due(self._mover_player())
         times = [s.away_since + self.policy.grace for s in self.seats
                  if s.kind == "person" and not s.takeover and not s.connected and s.away_since is not None]
         self._arm_clock(None)
@@ -535,7 +555,24 @@ class Table:
         return {"id": self.id, "game": self.game.name, "title": self.game.title, "options": dict(self.game.options),
                 "seats": [s.to_json() for s in self.seats], "status": self.status, "private": self.private,
                 "host": self.host, "version": self.version, "created": self.created, "policy": self.policy.to_json(),
-                "rated": self.rated}
+                "rated": self.rated, **({} if self.turns is None else {"turn": self._turn()})}
+
+    def _turn(self) -> dict[str, Any] | None:
+        """A turn-based table's running turn for the lobby: the seat, its player, since when."""
+        assert self.turns is not None
+        waiting = self.turns.waiting()
+        if waiting is None or self.status != "playing":
+            return None
+        return {**waiting, "player": self.seats[waiting["seat"]].player}
+
+    def _stand_in(self, seat: int) -> bool:
+        return self.turns is not None and self.turns.stand_in == seat
+
+    def _mover_player(self) -> str | None:
+        if self._state is None or self.status != "playing":
+            return None
+        mover = self.state.to_move()
+        return None if mover is None else self.seats[mover].player
 
     def header(self) -> dict[str, Any]:
         """What is stored once when the table is made; with the log it rebuilds the table."""
@@ -591,6 +628,8 @@ class Table:
         """Apply one log entry (live or when restoring) and return its change. A move is
         checked here, once (`action`: the move already read from the entry's notation)."""
         kind = entry["kind"]
+        if self.turns is not None and now is not None:
+            entry.setdefault("at", now)  # a turn-based table's turns begin when their entries were made
         ev: messages.RoomEvent | None = None  # a room event: the same for every viewer
         events: Mapping[Viewer, Sequence[messages.RoomEvent | Event]] | None = None
         if kind == "sit":
@@ -608,6 +647,10 @@ class Table:
             self.status = "playing"
             ev = messages.Started()
         elif kind == "act":
+            if self.turns is not None:
+                if "bank" in entry:
+                    self.turns.banks[entry["seat"]] = float(entry["bank"])
+                self.turns.stand_in = None
             if action is None:
                 action = self.game.parse_action(entry["action"], self.state)
             if self.with_events:
@@ -627,6 +670,13 @@ class Table:
             self.seats[seat].takeover = True
             self.seats[seat].hold = False  # the person is gone: their "wait for me" ends
             ev = messages.Takeover(seat, self.seats[seat].name, self.policy.takeover, entry["reason"])
+        elif kind == "missed":  # a turn-based table: the takeover bot plays this one move
+            seat = entry["seat"]
+            assert self.turns is not None
+            self.turns.missed[seat], self.turns.banks[seat], self.turns.stand_in = int(entry["count"]), 0.0, seat
+            self.seats[seat].hold = False
+            ev = messages.Missed(seat, self.seats[seat].name, self.policy.takeover, int(entry["count"]),
+                                 int(entry["limit"]))
         elif kind == "reclaim":
             seat = entry["seat"]
             self.seats[seat].takeover = False
@@ -661,12 +711,15 @@ class Table:
         self.version += 1
         change = Change(self.version, entry, events)
         self.history.append(change)
-        self._arm_clock(now)
+        self._arm_clock(entry.get("at", now) if self.turns is not None else now)
         return change
 
     def _play(self, seat: int, action: Any, by: str, now: float | None) -> Change:
-        """Commit a move; an illegal one raises with the engine's sentence (state untouched)."""
-        entry = {"kind": "act", "seat": seat, "action": self.game.format_action(action), "by": by}
+        """Commit a move; an illegal one raises with the engine's sentence (state untouched). At a
+        turn-based table the entry keeps the bank the mover has left."""
+        entry: dict[str, Any] = {"kind": "act", "seat": seat, "action": self.game.format_action(action), "by": by}
+        if self.turns is not None and now is not None:
+            entry["bank"] = self.turns.bank_after(seat, self.seats[seat].player, now)
         try:
             return self._commit(entry, now, action)
         except TableError:
@@ -692,10 +745,14 @@ class Table:
         """Start the turn clock when a new person's turn begins (a new move, or a seat taken
         back); stop it when no person is to move."""
         key = None
-        if self.policy.clock is not None and self.status == "playing":
+        if (self.policy.clock is not None or self.turns is not None) and self.status == "playing":
             mover = self.state.to_move()
-            if mover is not None and self.seats[mover].kind == "person" and not self.seats[mover].takeover:
+            if mover is not None and self.seats[mover].kind == "person" and not self.seats[mover].takeover \
+                    and not self._stand_in(mover):
                 key = (len(self.state.actions), mover)
+        if self.turns is not None:
+            self.turns.arm(key, now)
+            return
         if key != self._clock_key:
             self._clock_key, self._turn_started, self._warned = key, now, False
 

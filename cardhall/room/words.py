@@ -14,7 +14,7 @@ from cardhall.core.i18n import Lang
 from cardhall.room.messages import SeatInfo
 
 ROOM_EVENTS = frozenset({"sat", "left", "started", "chat", "takeover", "reclaimed", "clock_warning",
-                         "game_over", "connected", "disconnected", "hold"})
+                         "game_over", "connected", "disconnected", "hold", "missed"})
 """The room's own event types (`cardhall.room.table`); every other event is the game's."""
 
 
@@ -52,7 +52,7 @@ def room_sentence(said: msgspec.Struct | Mapping[str, Any], tr: Lang, viewer: in
     you = isinstance(seat, int) and seat == viewer
     by_seat = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) and names[seat] else ""
     by_name = str(event.get("name") or "")
-    about_seat = kind in ("takeover", "reclaimed", "clock_warning")
+    about_seat = kind in ("takeover", "reclaimed", "clock_warning", "missed")
     who = (by_seat or by_name) if about_seat else (by_name or by_seat)
     if not who:
         who = tr._("Seat {number}", number=seat + 1) if isinstance(seat, int) else tr._("Someone")
@@ -82,6 +82,9 @@ def room_sentence(said: msgspec.Struct | Mapping[str, Any], tr: Lang, viewer: in
             return tr._("{player} says: {text}", player=who, text=text)
         case "takeover":
             return _takeover(tr, str(event.get("reason", "")), you, who, level_title(str(event.get("bot", "")), tr))
+        case "missed":  # a turn-based table (`cardhall.room.turns`)
+            return _missed(tr, you, who, level_title(str(event.get("bot", "")), tr), int(event.get("count", 0)),
+                           int(event.get("limit", 0)))
         case "reclaimed":
             return tr._("You are back and play again.") if you else \
                 tr._("{player} is back and plays again.", player=who)
@@ -111,8 +114,21 @@ def _takeover(tr: Lang, reason: str, you: bool, who: str, bot: str) -> str:
         # easy, medium, hard, heuristic), an adjective agreeing with "bot".
         return tr._("You ran out of time; the {bot} bot plays for you until you come back.", bot=bot) if you else \
             tr._("{player} ran out of time; the {bot} bot plays for them until they come back.", player=who, bot=bot)
+    if reason == "misses":
+        return tr._("You missed too many moves; the {bot} bot plays for you until you come back.", bot=bot) \
+            if you else tr._("{player} missed too many moves; the {bot} bot plays for them until they come back.",
+                             player=who, bot=bot)
     if reason == "left":
         return tr._("You left; the {bot} bot plays for you until you come back.", bot=bot) if you else \
             tr._("{player} left; the {bot} bot plays for them until they come back.", player=who, bot=bot)
     return tr._("You are away; the {bot} bot plays for you until you come back.", bot=bot) if you else \
         tr._("{player} is away; the {bot} bot plays for them until they come back.", player=who, bot=bot)
+
+
+def _missed(tr: Lang, you: bool, who: str, bot: str, count: int, limit: int) -> str:
+    """A person's time for a move ran out at a turn-based table: the bot plays this one move."""
+    if you:
+        return tr._("Your time for this move ran out; the {bot} bot plays it for you (miss {count} of {limit}).",
+                    bot=bot, count=count, limit=limit)
+    return tr._("The time of {player} for this move ran out; the {bot} bot plays it (miss {count} of {limit}).",
+                player=who, bot=bot, count=count, limit=limit)

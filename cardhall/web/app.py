@@ -12,7 +12,7 @@ import functools
 import json
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -41,14 +41,17 @@ from cardhall.room.ratings import display
 from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
+from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
-from cardhall.web import event_pages
+from cardhall.web import event_pages, webhooks
 from cardhall.web import events as event_routes
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.decoding import decode
 from cardhall.web.health import health_routes
 from cardhall.web.languages import chosen, say_error, web
+from cardhall.web.mail import Links, MailConfig, Mailer, check_address
+from cardhall.web.notices import Notices, NoticesFront
 from cardhall.web.pages import install, missing, page_lang, render, table_missing
 from cardhall.web.people import PeopleFront
 from cardhall.web.presenters import presenter
@@ -64,6 +67,7 @@ from cardhall.web.protocol import (
 )
 from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
+from cardhall.web.turns import TurnsFront
 from cardhall.web.words import earlier_words, faces_of, load_reader
 
 Body = TypeVar("Body")
@@ -198,8 +202,10 @@ def bot_description(game: str, level: str, code: str = "en") -> str:
     return web(code)._(describe(level))
 
 
-def create_app(room: Room, secret: str) -> Starlette:
-    """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens."""
+def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail: MailConfig | None = None) -> Starlette:
+    """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens (and the
+    mails' links); `webhook_allow`: private ranges webhooks may reach (`cardhall.web.webhooks`);
+    `mail`: where mail goes out (None: no mail, the default)."""
     accounts = Accounts(room.store)
     social = Social(room.store)
     tokens = Tokens(secret, accounts, gate=social.check_ban)
@@ -281,6 +287,9 @@ def create_app(room: Room, secret: str) -> Starlette:
         """`POST /api/accounts {"name", "password"}`: register and log in; a guest's token in the
         request makes that guest the account (their tables and history come along)."""
         body = await read_body(request, NewAccount)
+        if body.email is not None and (notices.mail is None or check_address(body.email) is None):
+            raise CardhallError(Msg(N_("this room sends no e-mail: its operator has not set up a mail server; "
+                                       "leave the address out")))
         try:
             guest = await player_of(request)
         except Forbidden:  # a banned person's session makes no account either
@@ -293,6 +302,8 @@ def create_app(room: Room, secret: str) -> Starlette:
                                          lang=body.lang or chosen(request, None))
         if guest is not None:
             await room.registered(player, await room.store.player_name(player) or str(body.name))
+        if body.email is not None:
+            await notices.set_address(player, body.email, body.lang or chosen(request, None))
         return await logged_in(request, player, 201)
 
     @sentences
@@ -363,8 +374,10 @@ def create_app(room: Room, secret: str) -> Starlette:
         player = await signed_in(request)
         body = await read_body(request, NewTable)
         request.state.game = body.game
+        turn_hours = None if body.turn_based is None else hours_per_move(body.turn_based)
         actor = await room.create_table(player, body.game, body.options, body.seats, body.private, body.clock,
-                                         body.grace, address(request), rated=body.rated, pace=body.pace)
+                                         body.grace, address(request), rated=body.rated, pace=body.pace,
+                                         turn_hours=turn_hours)
         return JSONResponse(in_language(summary_for(actor, player), await page_lang(request)), status_code=201)
 
     @sentences
@@ -573,6 +586,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         return await table_of(request.path_params["table_id"], player, request.query_params.get("invite")) is not None
 
     front = PeopleFront(room, tokens, social, people, signed_in, table_of, sentences, read_body)
+    notices = Notices(room, webhooks.networks(webhook_allow), mail=None if mail is None else Mailer(mail),
+                      links=Links(secret))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -615,6 +630,8 @@ def create_app(room: Room, secret: str) -> Starlette:
         *event_pages.routes(room, lambda request: player_of(request, changes=False)),
         *front.routes(),
         *health_routes(room),
+        *TurnsFront(room, signed_in, sentences, read_body, in_language).routes(),
+        *NoticesFront(notices, signed_in, sentences, read_body).routes(),
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})

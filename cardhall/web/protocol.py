@@ -112,6 +112,7 @@ class NewAccount(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     password: str
     lang: str | None = None
+    email: str | None = None
 
 
 class Login(msgspec.Struct, forbid_unknown_fields=True):
@@ -138,7 +139,8 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/tables`: seats are "open", "me" or "bot:LEVEL"; clock is seconds per move;
     grace is how long an away person's seat waits before the takeover bot plays it (None: 60);
     rated: the game moves its people's ratings (only with the game's standard options); pace is the
-    bots' pace where people follow: "none", "normal" (None: the room's) or "slow"."""
+    bots' pace where people follow: "none", "normal" (None: the room's) or "slow"; turn_based:
+    `{"hours_per_move": H}` (1 to 168) makes a turn-based table (`cardhall.room.turns`)."""
 
     game: str
     options: dict[str, Any] = {}
@@ -148,6 +150,7 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     grace: float | None = None
     rated: bool = False
     pace: str | None = None
+    turn_based: Any = None
 
 
 TEXT_LIMITS = {"legal": 5000, "events": 1000, "names": 10, "notation": 300, "name": 100}

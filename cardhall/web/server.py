@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 from collections.abc import Callable
 
@@ -12,7 +13,9 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from cardhall.events.daily import run_daily
 from cardhall.room.limits import Limits
 from cardhall.room.service import BOT_PACE, Room
+from cardhall.web import webhooks
 from cardhall.web.app import create_app
+from cardhall.web.mail import MailConfig
 from cardhall.web.slow import guarded
 
 KEEP_ALIVE = 5
@@ -27,7 +30,8 @@ bigger ones make Uvicorn close the connection."""
 async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str], None], *,
                 redis: str | None = None, node: str | None = None, lease: float = 10.0,
                 bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True,
-                metrics: str | None = None, daily: bool = True) -> None:
+                metrics: str | None = None, daily: bool = True,
+                mail: tuple[str | None, str | None] = (None, None)) -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
     With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
     `bot_pace`: seconds a bot's move waits after the previous change where people follow.
@@ -35,7 +39,10 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     that a taken port is a sentence); without it Uvicorn binds the port itself. `limits`: False
     for a room without `cardhall.room.limits` (benchmarks, tests). `metrics`: HOST:PORT of the
     Prometheus listener (cardhall.room.metrics; None: no metrics), never the public port. `daily`: the
-    room opens a duplicate event per game every day (`cardhall.events.daily`)."""
+    room opens a duplicate event per game every day (`cardhall.events.daily`). `mail`: `--smtp` and
+    `--mail-from` (`cardhall.web.mail`; None: no mail)."""
+    smtp, sender = mail
+    mailing = None if smtp is None or sender is None else MailConfig.from_options(smtp, sender, f"http://{host}:{port}/")
     if redis is None:
         room = await Room.open(db, bot_pace=bot_pace)
     else:
@@ -45,7 +52,8 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
         room.limits = Limits.off()
     days = asyncio.create_task(run_daily(room)) if daily else None
     try:
-        app = create_app(room, await room.store.secret())
+        app = create_app(room, await room.store.secret(), os.environ.get(webhooks.ALLOW_ENV, "").split(","),
+                         mail=mailing)
         if metrics is not None:
             from cardhall.room.metrics import serve_metrics
             serve_metrics(room, metrics, (host, port))

@@ -28,7 +28,7 @@ export const KINDS = {
 const TYPES = {
   card_played: "card", trick_won: "trick", hearts_broken: "rule", trump_chosen: "rule", trump_declared: "rule",
   trump_fixed: "rule", bid: "bid", passed: "bid", build: "bid", pass_chosen: "bid", bidding_won: "bid",
-  summon: "card", cast: "card", clock_warning: "clock", chat: "chat", sat: "people", left: "people",
+  summon: "card", cast: "card", clock_warning: "clock", missed: "clock", chat: "chat", sat: "people", left: "people",
   takeover: "people", reclaimed: "people", connected: "people", disconnected: "people",
   deal_scored: "deal", round_started: "deal", game_over: "result",
 };

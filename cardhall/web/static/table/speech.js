@@ -13,7 +13,8 @@ import { soundSetting } from "./sound.js";
 const $ = (id) => document.getElementById(id);
 export const NOT_YOUR_TURN = _("It is not your turn.");
 const LOG_LINES = TIMELINE;  // the whole game (the model keeps as many events)
-const ROOM = new Set(["sat", "left", "started", "takeover", "reclaimed", "clock_warning", "game_over", "connected", "disconnected"]);
+const ROOM = new Set(["sat", "left", "started", "takeover", "missed", "reclaimed", "clock_warning", "game_over", "connected",
+  "disconnected"]);
 
 /** The history's view a model event belongs to: the room's ("room"), a chat line, or the game. */
 export function viewOf(event) { return event.type === "chat" ? "chat" : ROOM.has(event.type) ? "room" : "game"; }
