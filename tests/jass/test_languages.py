@@ -197,7 +197,7 @@ def test_a_refusal_said_to_its_own_seat_says_you():
         s.check_legal(missing)
     msg = refused.value.args[0]
     assert isinstance(msg, Msg) and msg.subject == mover
-    starts = {"en": "You do not hold ", "bg": "Вие нямате ", "cs": "Nemáte ", "de": "Du hast ", "es": "No tienes ",
+    starts = {"en": "You do not hold ", "bg": "Нямате ", "cs": "Nemáte ", "de": "Du hast ", "es": "No tienes ",
               "ru": "У вас нет ", "fr": "Vous n'avez pas "}
     for code, start in starts.items():
         assert text_ui(g, code).say(refused.value, mover).startswith(start), code

@@ -56,7 +56,7 @@ def play_first_board(page: Page, base: str, event: str, title: str) -> None:
     api(page, "POST", f"/api/tables/{table}/leave")
     wait_over(page, table, invite)
     page.goto(f"{base}/events/{event}")
-    expect(page.get_by_text("You have finished 1 of 1 boards.")).to_be_visible()
+    expect(page.get_by_text("You have finished 1 of 1 board.")).to_be_visible()
 
 
 def test_three_people_enter_play_and_read_the_standings(server, browser) -> None:

@@ -44,7 +44,7 @@ def test_english_where_a_language_has_no_rules_yet(client: TestClient) -> None:
     page = client.get("/rules/hearts", params={"lang": "cs"})
     assert page.status_code == 200
     assert '<html lang="cs">' in page.text and '<article class="rules" lang="en">' in page.text
-    assert "Tato pravidla ještě nejsou ve vašem jazyce; tady jsou anglicky." in page.text
+    assert "Tato pravidla zatím nejsou přeložena do vašeho jazyka; zde je máte v angličtině." in page.text
     assert "<script>alert(1)</script>" not in page.text and "&lt;script&gt;" in page.text
 
 

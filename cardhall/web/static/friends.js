@@ -148,21 +148,9 @@ function show() {
   $("messages-section").hidden = !account;
 }
 
+/** The forms take their submissions first (a person who types at once is answered at once, and no
+ * early submission waits behind the room's answers), then the part asks the room what to show. */
 async function start() {
-  try { games = Object.fromEntries((await api("/api/games")).map((g) => [g.name, g.title])); } catch { games = {}; }
-  show();
-  loadChat();
-  refreshShunned();
-  if (me() && me().account) {
-    try {
-      const privacy = await api("/api/privacy");
-      for (const [k, v] of Object.entries(privacy)) $(k).value = v;
-    } catch { /* shown once the room answers */ }
-  }
-  refresh();
-  refreshInbox();
-  setInterval(() => { show(); refresh(); }, 8000);
-
   onSubmit($("friend-form"), async (e) => {
     e.preventDefault();
     const name = $("friend-name").value.trim();
@@ -229,6 +217,19 @@ async function start() {
       refresh();
     }
   });
+  try { games = Object.fromEntries((await api("/api/games")).map((g) => [g.name, g.title])); } catch { games = {}; }
+  show();
+  loadChat();
+  refreshShunned();
+  if (me() && me().account) {
+    try {
+      const privacy = await api("/api/privacy");
+      for (const [k, v] of Object.entries(privacy)) $(k).value = v;
+    } catch { /* shown once the room answers */ }
+  }
+  refresh();
+  refreshInbox();
+  setInterval(() => { show(); refresh(); }, 8000);
 }
 
 start();
