@@ -117,7 +117,7 @@ def test_accounts_ratings_profile_and_replay_keyboard_only(server, browser) -> N
     page.locator("#logout-all").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#account-error")).to_have_text("")
-    expect(page.locator("#account-state")).to_have_text("You are logged out on every device.")
+    expect(page.locator("#account-state")).to_have_text("You are logged out on every device.", timeout=20_000)
     expect(page.locator("#login-name")).to_be_focused()
     assert other.evaluate("() => fetch('/api/players/me').then(r => r.status)") == 401
     for ctx in (first, second, czech):
