@@ -62,10 +62,14 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         await duplicate.enter(room, request.path_params["event_id"], player, address(request))
         return JSONResponse(await listing.show(room, request.path_params["event_id"]), status_code=201)
 
+    async def then_show(request: Request, act: Any) -> Response:
+        """Carry out `act(room, event id, player)` for the signed-in caller, then answer the event."""
+        event_id = request.path_params["event_id"]
+        await act(room, event_id, await signed_in(request))
+        return JSONResponse(await listing.show(room, event_id))
+
     async def withdraw(request: Request) -> Response:
-        player = await signed_in(request)
-        await duplicate.withdraw(room, request.path_params["event_id"], player)
-        return JSONResponse(await listing.show(room, request.path_params["event_id"]))
+        return await then_show(request, duplicate.withdraw)
 
     async def next_board(request: Request) -> Response:
         player = await signed_in(request)
@@ -73,9 +77,7 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
                                                        address(request)))
 
     async def close(request: Request) -> Response:
-        player = await signed_in(request)
-        await duplicate.close(room, request.path_params["event_id"], player)
-        return JSONResponse(await listing.show(room, request.path_params["event_id"]))
+        return await then_show(request, duplicate.close)
 
     async def standings(request: Request) -> Response:
         viewer = await player_of(request)
