@@ -130,6 +130,7 @@ class Hub(TableFront):
         """Tell the owner when a player's first connection on this node opens; then the state."""
         self.used = time.monotonic()
         player = sub.player
+        joined = self.table.version
         if player is not None:
             self.present[player] += 1
             if self.present[player] == 1:
@@ -140,7 +141,7 @@ class Hub(TableFront):
                     raise
         await self._history_from(since)
         self.subscribers.add(sub)
-        send_sync(self.table, sub, since)
+        send_sync(self.table, sub, since, joined)
 
     async def unsubscribe(self, sub: Subscriber) -> None:
         self.used = time.monotonic()

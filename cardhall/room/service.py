@@ -216,11 +216,16 @@ def send_changes(table: Table, subscribers: set[Subscriber], changes: list[Chang
         sub.send(state_of(table, viewer))
 
 
-def send_sync(table: Table, sub: Subscriber, since: int | None) -> None:
-    """What `sub` missed since version `since` (if still kept), then the state."""
+def send_sync(table: Table, sub: Subscriber, since: int | None, joined: int | None = None) -> None:
+    """What `sub` missed since version `since` (if still kept), then the state. When that is
+    older than the kept history, the changes its own arrival made after version `joined` are
+    still told (a person back after a long takeover hears "You are back and play again.")."""
     viewer = None if sub.player is None else table.seat_of(sub.player)
     if since is not None:
-        for message in table.events_since(since, viewer) or []:
+        missed = table.events_since(since, viewer)
+        if missed is None and joined is not None:
+            missed = table.events_since(joined, viewer)
+        for message in missed or []:
             sub.send(message)
     sub.send(state_of(table, viewer))
 
@@ -311,10 +316,11 @@ class TableActor(TableFront):
         async def run() -> None:
             self._refuse_if_reloading()
             await self._history_from(since)
+            joined = self.table.version
             if sub.player is not None:
                 await self._join(sub.player)
             self.subscribers.add(sub)
-            send_sync(self.table, sub, since)
+            send_sync(self.table, sub, since, joined)
         await self._submit(run)
 
     async def unsubscribe(self, sub: Subscriber) -> None:

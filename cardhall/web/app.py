@@ -408,9 +408,10 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         table = actor.table
         asked = request.query_params.get("until", "")
         until = int(asked) if asked.isdigit() and len(asked) < 12 else table.version
+        code = await page_lang(request)
         events = earlier_words(table.id, table.game, list(table.history), actor.viewer(player),
-                               [s.to_json() for s in table.seats], await page_lang(request), until,
-                               faces=faces_of(request.cookies))
+                               [s.to_json() for s in table.seats], code, until,
+                               faces=faces_of(request.cookies, code))
         return JSONResponse({"version": table.version, "events": events})
 
     replays: dict[tuple[str, str], dict[str, Any]] = {}

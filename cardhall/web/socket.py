@@ -274,7 +274,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens, people: People
         return
     conn.resync = actor.sync
     if ws.query_params.get("words") == "1":
-        conn.speaker = Speaker(table_id, actor.table.game, conn.lang, faces=faces_of(ws.cookies))
+        conn.speaker = Speaker(table_id, actor.table.game, conn.lang, faces=faces_of(ws.cookies, conn.lang))
     try:
         # `?since=V`: a returning page's last version; what it missed (its own return too, e.g. the
         # end of a takeover) comes with its first state, in one step, before any later change

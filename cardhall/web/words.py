@@ -49,9 +49,13 @@ FACES_COOKIE = "cardhall_faces"
 "french" or "german"): the words of a table speak of the cards the page draws ("under of bells")."""
 
 
-def faces_of(cookies: Mapping[str, str]) -> str:
-    """The card faces a connection asked for with its cookie: "german" or, by default, "french"."""
-    return "german" if cookies.get(FACES_COOKIE) == "german" else "french"
+def faces_of(cookies: Mapping[str, str], lang: str = "") -> str:
+    """The card faces a connection asked for with its cookie ("german" or "french"); without one,
+    the page's own default: German suits for a German reader, French suits for every other."""
+    asked = cookies.get(FACES_COOKIE)
+    if asked in ("german", "french"):
+        return str(asked)
+    return "german" if lang.startswith("de") else "french"
 
 
 @lru_cache(maxsize=256)

@@ -67,6 +67,11 @@ def test_only_jass_and_putz_take_the_german_faces():
 def test_the_cookie_chooses_the_faces_and_the_cache_keeps_them_apart():
     assert faces_of({"cardhall_faces": "german"}) == "german"
     assert faces_of({"cardhall_faces": "<script>"}) == faces_of({}) == "french"
+    # no cookie yet (the page sets it only once its script runs, maybe after the socket connected):
+    # the page's own default, German suits for a German reader; a French choice stays French
+    assert faces_of({}, "de") == faces_of({"cardhall_faces": "<script>"}, "de") == "german"
+    assert faces_of({"cardhall_faces": "french"}, "de") == "french"
+    assert faces_of({}, "fr") == "french"
     jass = cardhall.load("jass")
     _, german = reader(jass, "de", "german")
     _, french = reader(jass, "de")

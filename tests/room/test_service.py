@@ -118,3 +118,37 @@ def test_a_move_the_takeover_bot_overtook_still_takes_the_seat_back(tmp_path: Pa
             await room.close()
 
     asyncio.run(go())
+
+
+def test_back_after_more_than_the_kept_history_still_hears_its_return(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ann's page comes back (`since`) after more changes than the table keeps in memory: it gets
+    the state alone, not what it missed — but its own return, which its connection just made, is
+    still told ("You are back and play again."), before the state (a CI failure at pace 0)."""
+    monkeypatch.setattr("cardhall.room.table.HISTORY", 6)
+
+    async def go() -> None:
+        room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_workers=1)
+        try:
+            ann = await room.new_player("Ann")
+            actor = await room.create_table(ann, "three-two-five", {"deals": 99}, ["me", "bot:random", "bot:random"],
+                                            grace=1)
+            first = Listener(ann, [10**9])
+            await actor.subscribe(first)
+            await actor.run(Start(player=ann))
+            seen = actor.table.version
+            await actor.unsubscribe(first)  # Ann closes the page: after the grace period a bot plays for her
+            for _ in range(400):
+                if actor.table.seats[0].takeover and actor.table.version > seen + 10:
+                    break
+                await asyncio.sleep(0.05)
+            assert actor.table.seats[0].takeover and actor.table.version > seen + 10
+            back = Listener(ann, [10**9])
+            await actor.subscribe(back, since=seen)
+            assert actor.table.events_since(seen, 0) is None  # more than the kept history went by
+            events = [m["event"] for m in back.messages if m["type"] == "event"]
+            assert {"type": "reclaimed", "seat": 0, "name": "Ann"} in events
+            assert back.messages[-1]["type"] == "state" and not actor.table.seats[0].takeover
+        finally:
+            await room.close()
+
+    asyncio.run(go())

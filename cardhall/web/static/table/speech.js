@@ -34,11 +34,16 @@ function echo() {
 /** Show `s` on the status line (seen, not spoken: announce what matters with `say`). */
 export function status(s) { $("status").textContent = s; echo(); }
 
-/** Say `s` in the polite live region (again, even the same sentence). */
+let pending = null;  // the timer of a sentence not yet in the region: a newer one replaces it
+
+/** Say `s` in the polite live region (again, even the same sentence: the region is emptied, then
+ * filled a moment later, so a screen reader hears it anew). A sentence said within that moment
+ * replaces the one still waiting: the newest answer stands, never an older one after it. */
 export function say(s) {
   const node = $("said");
   node.textContent = "";
-  setTimeout(() => { node.textContent = s; echo(); }, 30);
+  clearTimeout(pending);
+  pending = setTimeout(() => { pending = null; node.textContent = s; echo(); }, 30);
   aloud(s);
 }
 
@@ -85,7 +90,7 @@ function sayTurn(line) {
   const head = _("Your turn.");
   const rest = line.startsWith(head) ? line.slice(head.length).trim() : line;
   if (rest) say(rest);
-  else { $("said").textContent = ""; echo(); }  // no earlier answer left standing under the new turn
+  else { clearTimeout(pending); $("said").textContent = ""; echo(); }  // no earlier answer left standing under the new turn
 }
 
 function said(events) { return events.map((e) => e.words).filter(Boolean); }
@@ -149,7 +154,7 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
     if (model.isOver()) {
       const result = words.result || _("The game is over.");
       if ($("status").textContent !== result) status(result);  // shown again after a reconnection; said once, in the log
-      if (!over) { over = true; log(result, "result", state.version, "game"); $("said").textContent = ""; }  // no stale "Your turn" under the result
+      if (!over) { over = true; log(result, "result", state.version, "game"); clearTimeout(pending); $("said").textContent = ""; }  // no stale "Your turn" under the result
     } else if (state.status === "waiting") {
       status(_("The game has not started yet."));
     } else if (seat !== null && state.seats && state.seats[seat] && state.seats[seat].takeover) {
