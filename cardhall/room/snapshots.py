@@ -86,7 +86,7 @@ def _seat(data: dict[str, Any]) -> Seat:
     seat = Seat.from_json(data)
     seat.connected, seat.takeover = bool(data["connected"]), bool(data["takeover"])
     seat.lang, seat.away_since = data.get("lang"), data.get("away_since")
-    seat.guest, seat.hold = bool(data.get("guest")), bool(data.get("hold"))
+    seat.guest, seat.hold, seat.left = bool(data.get("guest")), bool(data.get("hold")), bool(data.get("left"))
     return seat
 
 

@@ -68,6 +68,7 @@ class Seat:
     lang: str | None = None  # the language the person reads (a code of `cardhall.core.i18n.LANGUAGES`)
     guest: bool = False  # a person without an account (shown as a guest)
     hold: bool = False  # the person asked the bots to wait for them ("wait for me", until "go on")
+    left: bool = False  # the takeover is the person's own leaving: only sitting down or a move ends it
 
     @classmethod
     def person(cls, player: str, name: str, lang: str | None = None, guest: bool = False) -> Seat:
@@ -82,7 +83,7 @@ class Seat:
         """What everyone may know of the seat (player ids are public; tokens are not here)."""
         return {"kind": self.kind, "player": self.player, "name": self.name, "bot": self.bot,
                 "connected": self.connected, "takeover": self.takeover, "lang": self.lang, "guest": self.guest,
-                "hold": self.hold, "away_since": self.away_since}
+                "hold": self.hold, "away_since": self.away_since, "left": self.left}
 
     def info(self) -> messages.SeatInfo:
         """The seat as a state message lists it (`to_json`'s fields, typed)."""
@@ -423,14 +424,16 @@ class Table:
         return [self._commit({"kind": "chat", "player": player, "name": shown, "text": text}, now)]
 
     def connect(self, player: str, now: float) -> list[Change]:
-        """A person's first connection opened; it ends a takeover of their seat. Others
-        (spectators) change nothing."""
+        """A person's first connection opened; it ends a takeover of their seat while they were
+        away (not one they chose by leaving the seat). Others (spectators) change nothing."""
         seat = self.seat_of(player)
         if seat is None:
             return []
         changes: list[Change] = []
         if not self.seats[seat].connected:
             changes.append(self._commit({"kind": "connect", "player": player, "at": now}, now))
+        if self.seats[seat].left:  # they left the seat and may still watch: sitting down again takes it back
+            return changes
         return changes + self.reclaim(player, now)
 
     def reclaim(self, player: str, now: float | None = None) -> list[Change]:
@@ -668,6 +671,7 @@ class Table:
         elif kind == "takeover":
             seat = entry["seat"]
             self.seats[seat].takeover = True
+            self.seats[seat].left = entry["reason"] == "left"
             self.seats[seat].hold = False  # the person is gone: their "wait for me" ends
             ev = messages.Takeover(seat, self.seats[seat].name, self.policy.takeover, entry["reason"])
         elif kind == "missed":  # a turn-based table: the takeover bot plays this one move
@@ -679,7 +683,7 @@ class Table:
                                  int(entry["limit"]))
         elif kind == "reclaim":
             seat = entry["seat"]
-            self.seats[seat].takeover = False
+            self.seats[seat].takeover = self.seats[seat].left = False
             ev = messages.Reclaimed(seat, self.seats[seat].name)
         elif kind == "wait":
             seat = entry["seat"]

@@ -49,6 +49,10 @@ def played(game_name: str, seed: int) -> tuple[dict[str, Any], list[dict[str, An
             changes = table.disconnect("ann", now)
         elif roll < 0.10 and not table.seats[0].connected:
             changes = table.tick(now + 100.0) if rng.random() < 0.5 else table.connect("ann", now)
+        elif roll < 0.11 and not table.seats[0].takeover:
+            changes = table.leave("ann", now)  # the seat says "left" until she sits down again
+        elif roll < 0.13 and table.seats[0].left:
+            changes = table.sit("ann", "Ann", now=now)
         else:
             mover = table.state.to_move()
             assert mover is not None

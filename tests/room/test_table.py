@@ -245,6 +245,24 @@ def test_leave_after_the_start_is_a_takeover_and_sit_takes_the_seat_back(toy):
         t.sit("alice", "Alice")
 
 
+def test_a_seat_left_is_not_taken_back_by_opening_the_page(toy):
+    """Leaving the seat is a choice: the person's page may connect after it (or keep watching)
+    without ending the takeover; sitting down again does (a duplicate board's leave raced its page)."""
+    t = started(toy, policy=Policy(takeover="random"))
+    t.disconnect("alice", 1.0)
+    (c,) = t.leave("alice", 2.0)
+    assert t.seats[0].left and t.seats[0].to_json()["left"] is True
+    assert [c.entry["kind"] for c in t.connect("alice", 3.0)] == ["connect"]
+    assert t.seats[0].takeover
+    (c,) = t.sit("alice", "Alice")
+    assert c.entry["kind"] == "reclaim" and not t.seats[0].left and not t.seats[0].takeover
+    # an away takeover still ends by connecting
+    t.disconnect("alice", 4.0)
+    t.tick(4.0 + t.policy.grace)
+    assert t.seats[0].takeover and not t.seats[0].left
+    assert [c.entry["kind"] for c in t.connect("alice", 200.0)] == ["connect", "reclaim"]
+
+
 def test_acting_in_a_taken_over_seat_takes_it_back(toy):
     t = started(toy)
     t.leave("alice", 1.0)

@@ -6,6 +6,7 @@ import { _, api, me, onSubmit, remember } from "./common.js";
 const $ = (id) => document.getElementById(id);
 /** A form's error said next to the account forms (a live region), in the reader's language. */
 const fail = (err) => { $("account-error").textContent = err.message || String(err); };
+let acted = 0;  // the person's own sign-ins and log-outs so far: an older answer of the room must not undo one
 
 function showAccount(who) {
   const account = who && who.account;
@@ -24,6 +25,7 @@ function showAccount(who) {
 }
 
 async function signIn(path, name, password) {
+  acted += 1;
   $("account-error").textContent = "";
   try {
     const data = await api(path, { method: "POST", body: { name, password } });
@@ -35,6 +37,7 @@ async function signIn(path, name, password) {
 }
 
 async function logOut(everywhere) {
+  acted += 1;
   $("account-error").textContent = "";
   try {
     await api(`/api/sessions${everywhere ? "?everywhere=true" : ""}`, { method: "DELETE" });
@@ -60,12 +63,12 @@ async function main() {
     showAccount(null);
     return;
   }
+  const before = acted;
   try {
     const who = await api("/api/players/me");
-    remember(who);
-    showAccount(who);
+    if (acted === before) { remember(who); showAccount(who); }  // not if the person logged out meanwhile
   } catch {
-    showAccount(null);
+    if (acted === before) showAccount(null);
   }
 }
 
