@@ -30,6 +30,7 @@ plural form (tests/test_plurals.py).
 
 from __future__ import annotations
 
+import copy
 import functools
 import gettext
 import io
@@ -115,6 +116,8 @@ class Msg(str):
             return FromNow(float(data["from_now"]))
         if "language" in data:
             return LanguageName(str(data["language"]))
+        if "faced" in data:
+            return Faced(*(Msg.from_data(p["msg"]) if isinstance(p, dict) else p for p in data["faced"]))
         params: dict[str, Any] = {k: Msg.from_data(v["msg"]) if isinstance(v, dict) else v
                                   for k, v in data.get("params", {}).items()}
         if "plural" in data:
@@ -192,6 +195,30 @@ class LanguageName(Msg):
         return {"id": "", "language": self.language}
 
 
+class Faced(Msg):
+    """Words that depend on the card faces the reader sees (`Lang.faces`, `cardhall.core.card_words.FACES`):
+    `french` to a reader of the French-suited cards, `german` to one of the Swiss German-suited pack
+    (Jass and Putz): ``Faced(Msg("spades", context="suit"), Msg("shields", context="suit, German
+    suits"))`` is «Pik» or «Schilten». Each part is a `Msg` or plain text (card notation); the
+    English of the message is the French part."""
+
+    french: Any
+    german: Any
+
+    def __new__(cls, french: Any, german: Any) -> Faced:
+        self = str.__new__(cls, str(french))
+        self.msgid, self.you, self.subject, self.context, self.params = "", None, None, None, {}
+        self.french, self.german = french, german
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Faced, (self.french, self.german))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"id": "", "faced": [{"msg": p.to_data()} if isinstance(p, Msg) else str(p)
+                                    for p in (self.french, self.german)]}
+
+
 def language_name(code: str, reader: str) -> str:
     """The language `code` as the language `reader` names it in a sentence ("Russian", «руски»)."""
     from babel import Locale
@@ -260,6 +287,9 @@ def _opens_sentence(text: str, key: str) -> bool:
 class Lang:
     """Translations into one language for one domain (falling back to the ``cardhall`` domain)."""
 
+    faces = "french"
+    """The card faces the reader sees (`Faced` words follow them): "french", or "german" (`seeing`)."""
+
     def __init__(self, code: str, domain: str, translations: gettext.NullTranslations) -> None:
         self.code = code
         self.domain = domain
@@ -268,6 +298,15 @@ class Lang:
 
     def __repr__(self) -> str:
         return f"Lang({self.code!r}, {self.domain!r})"
+
+    def seeing(self, faces: str) -> Lang:
+        """This language for a reader who sees the card faces `faces` ("german": a `Faced` message
+        names the Swiss German-suited cards); itself when they are the French ones."""
+        if faces == self.faces:
+            return self
+        other = copy.copy(self)
+        other.faces = faces
+        return other
 
     def _(self, msgid: str, /, **params: Any) -> str:
         """`msgid` in this language, its ``{placeholders}`` filled from `params`."""
@@ -303,6 +342,8 @@ class Lang:
             return _from_now(message.seconds, self.code)
         if isinstance(message, LanguageName):
             return language_name(message.language, self.code)
+        if isinstance(message, Faced):
+            return self.say(message.german if self.faces == "german" else message.french, viewer, capital=capital)
         if isinstance(message, Plural):
             count = message.params["count"]
             n = int(abs(count)) if float(count).is_integer() else 2

@@ -49,9 +49,15 @@ FACES_COOKIE = "cardhall_faces"
 "french" or "german"): the words of a table speak of the cards the page draws ("under of bells")."""
 
 
-def faces_of(cookies: Mapping[str, str]) -> str:
-    """The card faces a connection asked for with its cookie: "german" or, by default, "french"."""
-    return "german" if cookies.get(FACES_COOKIE) == "german" else "french"
+def faces_of(cookies: Mapping[str, str], code: str) -> str:
+    """The card faces a reader of the language `code` sees: those its cookie chose ("german" or
+    "french"), else those its page draws before any choice (the Jass presenter's `facesChosen`):
+    German on a German page, French on any other. A connection that opens before the page has set
+    its cookie hears the cards the page draws."""
+    chosen = cookies.get(FACES_COOKIE)
+    if chosen in ("german", "french"):
+        return chosen
+    return "german" if code.split("_")[0].split("-")[0] == "de" else "french"
 
 
 @lru_cache(maxsize=256)
