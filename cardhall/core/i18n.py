@@ -361,12 +361,26 @@ class Lang:
         they are typed: «1000»)."""
         return _number(x, self.code)
 
+    def items(self, parts: Iterable[str]) -> str:
+        """Parts of a list that hold commas themselves, one after another: "spades: ace, king;
+        hearts: nine", each ";" set as the language sets it (French: U+202F before it, `SPACE_BEFORE`)."""
+        return f"{SPACE_BEFORE.get(self.code, '')}; ".join(str(p) for p in parts)
+
+    def labelled(self, label: str, text: str) -> str:
+        """A label and what it labels: "spades: ace, king" («pique : as, roi» in French)."""
+        return f"{label}{SPACE_BEFORE.get(self.code, '')}: {text}"
+
     def join(self, items: Iterable[str]) -> str:
         """"a, b and c" in this language."""
         words = [str(w) for w in items]
         if len(words) <= 1:
             return "".join(words)
         return self._("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
+
+
+SPACE_BEFORE = {"fr": "\u202f"}
+"""The space a language sets before ";" and ":" (French typography: U+202F NARROW NO-BREAK SPACE,
+as its catalogs write it, tests/test_register.py); none in the others."""
 
 
 HUGE = 10**15

@@ -139,7 +139,7 @@ def test_the_replay_names_the_cards_of_the_faces_the_reader_sees(server, browser
     said = replay_words(german)
     assert not re.search(r"\b(Kreuz|Karo|Pik|Herz)\b", said), said
     french = httpx.get(url, params={"lang": "de"}, cookies={"cardhall_faces": "french"}).json()
-    assert french["faces"] == "french" and "Kreuz-Bube" in french["words"].values(), french["words"]
+    assert french["faces"] == "french" and "Kreuz-Bube ♣" in french["words"].values(), french["words"]
     assert not re.search(r"\b(Schellen|Schilten|Rosen|Eicheln)\b", replay_words(french))
     assert httpx.get(url, params={"lang": "de"}).json()["faces"] == "german"  # a German page draws German suits first
     assert httpx.get(url, params={"lang": "fr"}).json()["faces"] == "french"
