@@ -224,7 +224,7 @@ def language_name(code: str, reader: str) -> str:
     from babel import Locale
 
     try:
-        return str(Locale.parse(reader).languages.get(code) or LANGUAGES.get(code, code))
+        return str(Locale.parse(babel_locale(reader)).languages.get(code) or LANGUAGES.get(code, code))
     except (ValueError, TypeError):
         return LANGUAGES.get(code, code)
 
@@ -239,7 +239,7 @@ def _from_now(seconds: float, code: str) -> str:
         "second" if whole <= 120 else "minute" if whole <= 7200 else "hour" if whole <= 172800 else "day")
     size = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}[unit]
     return format_timedelta(timedelta(seconds=math.ceil(whole / size) * size), granularity=unit, threshold=10**9,
-                            add_direction=True, format="long", locale=code)
+                            add_direction=True, format="long", locale=babel_locale(code))
 
 
 def reason(exc: BaseException, limit: int | None = None) -> str:
@@ -378,6 +378,17 @@ class Lang:
         return self._("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
 
 
+NUMBER_LOCALES = {"de": "de_CH"}
+"""The Babel locale a language's numbers, times and language names are written in, where it is not
+the language's own: German is the Swiss Standard German of a Jass room (as its «ss» for «ß»), so
+«2.5» with a point and «1'000» where numbers are grouped (docs/glossary/de.md, "Numbers")."""
+
+
+def babel_locale(code: str) -> str:
+    """The Babel locale of the language `code` (`NUMBER_LOCALES`): "de_CH" for German, else `code`."""
+    return NUMBER_LOCALES.get(code, code)
+
+
 SPACE_BEFORE = {"fr": "\u202f"}
 """The space a language sets before ";" and ":" (French typography: U+202F NARROW NO-BREAK SPACE,
 as its catalogs write it, tests/test_register.py); none in the others."""
@@ -409,7 +420,8 @@ def _babel_number(x: float, code: str) -> str:
         return str(x)
     if math.isfinite(x) and abs(x) >= HUGE:  # no game counts this far: a bad input, said as plainly as possible
         return f"{x:.6g}"
-    return format_decimal(0 if x == 0 else x, locale=code, group_separator=False, decimal_quantization=False)
+    return format_decimal(0 if x == 0 else x, locale=babel_locale(code), group_separator=False,
+                          decimal_quantization=False)
 
 
 @functools.cache
