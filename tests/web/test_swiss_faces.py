@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 from playwright.sync_api import expect
@@ -144,11 +145,14 @@ def test_the_replay_names_the_cards_of_the_faces_the_reader_sees(server, browser
     assert httpx.get(url, params={"lang": "de"}).json()["faces"] == "german"  # a German page draws German suits first
     assert httpx.get(url, params={"lang": "fr"}).json()["faces"] == "french"
     # the terminal: --faces german, as `cardhall play` and `cardhall join`
-    runner = CliRunner()
-    out = runner.invoke(cli.app, ["replay", f"{server.url}/tables/{table}", "--lang", "de", "--faces", "german"])
+    def terminal(*args: str):  # in a thread of its own: Playwright's loop runs in this one
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(CliRunner().invoke, cli.app, ["replay", f"{server.url}/tables/{table}", *args]).result()
+
+    out = terminal("--lang", "de", "--faces", "german")
     assert out.exit_code == 0, out.output
     assert "Schellen" in out.output and not re.search(r"\b(Kreuz|Karo|Pik|Herz)\b", out.output), out.output
-    plain = runner.invoke(cli.app, ["replay", f"{server.url}/tables/{table}", "--lang", "de"])
+    plain = terminal("--lang", "de")
     assert plain.exit_code == 0 and "Kreuz" in plain.output and "Schellen" not in plain.output, plain.output
     # the page: every hand drawn in the German faces the words name
     context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
