@@ -15,7 +15,6 @@ from playwright.sync_api import expect
 from typer.testing import CliRunner
 
 from cardhall import cli
-
 from tests.web.conftest import SCREENSHOTS
 from tests.web.helpers import create_table, pick_name, start_game, wait_turn
 from tests.web.test_games import axe_violations
