@@ -175,7 +175,7 @@ def play_help(tr: Lang | None = None) -> str:
                   "--confirm it is selected first and a second Enter plays it."), ""]
     for name, cls, also in _games(tr):
         words = lang(tr.code, domain_of(cls.__module__))
-        opts = "; ".join(o.describe(words) for o in cls.OPTIONS)
+        opts = tr.items(o.describe(words) for o in cls.OPTIONS)
         lines.append(tr._("{game}{aliases}: {options}.", game=name, aliases=also, options=opts or tr._("no options")))
     places = _heuristic_places(tr)
     levels = " ".join(tr._("{level}: {description}", level=level.name, description=tr._(level.description))
