@@ -39,3 +39,24 @@ def test_french_hands_and_tables_set_the_narrow_space_before_semicolons_and_colo
                 said = re.sub(r"\b\d{1,2}:\d{2}\b", "", said)  # a time of day ("10:30") is no punctuation
                 assert not BARE.search(said), (BARE.search(said), said)
             state.apply(pick.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ["jass", "putz"])
+@pytest.mark.parametrize("code", ["fr", "de", "en"])
+def test_a_listener_hears_no_notation_before_the_narrow_space(name, code):
+    """Jass's spoken choices drop the notation a listener need not hear («atout cœur», not
+    «trump H\u202f: atout cœur»): the prefix is cut as the language punctuates it (`Lang.labelled`)."""
+    game = cardhall.load(name)
+    ui = text_ui(game, code, notation=False)
+    for seed in range(4):
+        state, pick = game.new_state(seed), random.Random(seed)
+        for _ in range(12):
+            seat = state.to_move()
+            if state.is_over() or seat is None:
+                break
+            view = state.view(seat)
+            for action in state.legal_actions():
+                said = ui.spoken_choice(action, view, seat)
+                note = game.format_action(action)
+                assert not re.match(re.escape(note) + r"[\s\u202f]*:", said), (note, said)
+            state.apply(pick.choice(state.legal_actions()))

@@ -367,7 +367,8 @@ class GameTextUI(TextUI):
                 return self.tr._("{card} (trump)", card=self.words(note))
             return self.words(note)
         said = self.choice(action, view, seat)
-        return said[len(note) + 2:] if said.startswith(note + ": ") else said
+        prefix = self.tr.labelled(note, "")  # "trump H: " («trump H\u202f: » in French)
+        return said[len(prefix):] if said.startswith(prefix) else said
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
         kind = event["type"]
