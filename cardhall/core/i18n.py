@@ -278,6 +278,14 @@ def _format(text: str, params: Mapping[str, Any], tr: Lang | None, viewer: int |
     return text.format_map(shown)
 
 
+def _opens_with_notation(text: str, params: Mapping[str, Any]) -> bool:
+    """Whether `text` opens with a placeholder filled with plain text (notation a player types:
+    «trump S n'est pas possible…»), which keeps its own case; a `Msg` or the text's own words
+    take the capital."""
+    m = re.match(r"\{(\w+)", text)
+    return m is not None and m[1] in params and not isinstance(params[m[1]], Msg)
+
+
 @functools.lru_cache(maxsize=4096)
 def _opens_sentence(text: str, key: str) -> bool:
     """Whether the placeholder `key` opens a sentence of `text` (at its start, or after . ! ?)."""
@@ -353,7 +361,9 @@ class Lang:
             msgid = message.you
         text = self._t.pgettext(message.context, msgid) if message.context else self._t.gettext(msgid)
         out = _format(text, message.params, self, viewer)
-        return out[:1].upper() + out[1:] if capital and message.you is not None and msgid == message.you else out
+        if capital and message.you is not None and msgid == message.you and not _opens_with_notation(text, message.params):
+            return out[:1].upper() + out[1:]
+        return out
 
     def number(self, x: float) -> str:
         """A number as this language writes it (Babel's `format_decimal`): «2,5» in Russian,

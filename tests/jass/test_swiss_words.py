@@ -164,3 +164,25 @@ def test_a_faced_message_travels_and_is_said_in_the_readers_faces():
     for copy in (pickle.loads(pickle.dumps(said)), Msg.from_data(said.to_data())):
         assert lang("de").say(copy) == "Pik" and lang("de").seeing("german").say(copy) == "Schilten"
     assert str(said) == "spades" and lang("de").seeing("french") is lang("de")
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "en", "ru"])
+def test_a_refusal_that_opens_with_notation_keeps_its_case(code):
+    """«trump S n'est pas possible maintenant…», never «Trump S …»: notation is typed as it is, so
+    the capital a "you" sentence takes goes to words only (`Lang.say`)."""
+    from cardhall.core.errors import CardhallError
+    game = cardhall.load("jass")
+    ui = text_ui(game, code)
+    for seed in range(20):
+        state = game.new_state(seed)
+        while not state.is_over() and state.view(state.to_move())["phase"] != "play":
+            state.apply(state.legal_actions()[0])
+        if state.is_over():
+            continue
+        seat = state.to_move()
+        with pytest.raises(CardhallError) as caught:
+            state.clone().apply(game.parse_action("trump S", state))
+        said = ui.say(caught.value, seat)
+        assert said.lstrip("«").startswith("trump S"), said
+        return
+    pytest.fail("no play phase reached")
