@@ -186,3 +186,22 @@ def test_a_refusal_that_opens_with_notation_keeps_its_case(code):
         assert said.lstrip("«").startswith("trump S"), said
         return
     pytest.fail("no play phase reached")
+
+
+def test_cardhall_replay_of_a_file_names_the_faces_asked_for(tmp_path):
+    """`cardhall replay FILE --faces german` says the table in the German suits, as `play` does."""
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+    runner = CliRunner()
+    record = tmp_path / "g.json"
+    played = runner.invoke(app, ["play", "putz", "--lang", "de", "--seed", "3", "--record", str(record)],
+                           input="1\n1\n1\nq\n")
+    assert played.exit_code == 0 and record.is_file(), played.output
+    german = runner.invoke(app, ["replay", str(record), "--seat", "1", "--faces", "german", "--lang", "de"])
+    assert german.exit_code == 0 and "Trumpf ist Schellen" in german.output, german.output
+    assert not re.search(r"\b(Kreuz|Karo|Pik|Herz)\b", german.output), german.output
+    french = runner.invoke(app, ["replay", str(record), "--seat", "1", "--lang", "de"])
+    assert "Trumpf ist Kreuz" in french.output, french.output
+    wrong = runner.invoke(app, ["replay", str(record), "--faces", "gothic", "--lang", "de"])
+    assert wrong.exit_code == 2 and "--faces ist french oder german, nicht gothic" in wrong.output
