@@ -175,7 +175,7 @@ def play_help(tr: Lang | None = None) -> str:
                   "--confirm it is selected first and a second Enter plays it."), ""]
     for name, cls, also in _games(tr):
         words = lang(tr.code, domain_of(cls.__module__))
-        opts = "; ".join(o.describe(words) for o in cls.OPTIONS)
+        opts = tr.items(o.describe(words) for o in cls.OPTIONS)
         lines.append(tr._("{game}{aliases}: {options}.", game=name, aliases=also, options=opts or tr._("no options")))
     places = _heuristic_places(tr)
     levels = " ".join(tr._("{level}: {description}", level=level.name, description=tr._(level.description))
@@ -316,26 +316,30 @@ def replay(
     check: bool = typer.Option(False, "--check", help=N_("Only verify that the record replays exactly.")),
     seat: int | None = typer.Option(None, help=N_("Also show the table as this seat (from 1) saw it.")),
     language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    faces: str = typer.Option("french", "--faces", help=FACES_HELP),
 ) -> None:
+    from cardhall.core.card_words import FACES
     from cardhall.core.record import Record
     from cardhall.core.text import text_ui
     from cardhall.core.titles import game_title
 
     code = chosen_language(language)
     tr = lang(code, "terminal")
+    if faces not in FACES:
+        raise fail(tr._("--faces is french or german, got {value}", value=faces), tr)
     if file.startswith(("http://", "https://")):
         import asyncio
 
         from cardhall.tui.people import replay as room_replay
         try:
-            asyncio.run(room_replay(file, tr, lambda text: print(text, flush=True), code))
+            asyncio.run(room_replay(file, tr, lambda text: print(text, flush=True), code, faces))
         except CardhallError as exc:
             raise fail(tr.say(exc), tr) from None
         return
     try:
         rec = Record.load(Path(file))
         game = rec.new_game()
-        ui = text_ui(game, code)
+        ui = text_ui(game, code, faces=faces)
         if check:
             state = rec.check()
             winners = [ui.seat(w) for w in state.winners()]

@@ -18,7 +18,7 @@ from cardhall.core.text import text_ui
 from tests.language_check import english_left
 
 LANGS = ("bg", "cs", "de", "es", "ru")
-DECIMAL = {"en": "2.5", "bg": "2,5", "cs": "2,5", "de": "2,5", "es": "2,5", "ru": "2,5"}
+DECIMAL = {"en": "2.5", "bg": "2,5", "cs": "2,5", "de": "2.5", "es": "2,5", "ru": "2,5"}  # de: Swiss (de_CH)
 
 
 @pytest.fixture(scope="module")

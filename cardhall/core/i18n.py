@@ -30,6 +30,7 @@ plural form (tests/test_plurals.py).
 
 from __future__ import annotations
 
+import copy
 import functools
 import gettext
 import io
@@ -115,6 +116,8 @@ class Msg(str):
             return FromNow(float(data["from_now"]))
         if "language" in data:
             return LanguageName(str(data["language"]))
+        if "faced" in data:
+            return Faced(*(Msg.from_data(p["msg"]) if isinstance(p, dict) else p for p in data["faced"]))
         params: dict[str, Any] = {k: Msg.from_data(v["msg"]) if isinstance(v, dict) else v
                                   for k, v in data.get("params", {}).items()}
         if "plural" in data:
@@ -192,12 +195,36 @@ class LanguageName(Msg):
         return {"id": "", "language": self.language}
 
 
+class Faced(Msg):
+    """Words that depend on the card faces the reader sees (`Lang.faces`, `cardhall.core.card_words.FACES`):
+    `french` to a reader of the French-suited cards, `german` to one of the Swiss German-suited pack
+    (Jass and Putz): ``Faced(Msg("spades", context="suit"), Msg("shields", context="suit, German
+    suits"))`` is «Pik» or «Schilten». Each part is a `Msg` or plain text (card notation); the
+    English of the message is the French part."""
+
+    french: Any
+    german: Any
+
+    def __new__(cls, french: Any, german: Any) -> Faced:
+        self = str.__new__(cls, str(french))
+        self.msgid, self.you, self.subject, self.context, self.params = "", None, None, None, {}
+        self.french, self.german = french, german
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Faced, (self.french, self.german))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"id": "", "faced": [{"msg": p.to_data()} if isinstance(p, Msg) else str(p)
+                                    for p in (self.french, self.german)]}
+
+
 def language_name(code: str, reader: str) -> str:
     """The language `code` as the language `reader` names it in a sentence ("Russian", «руски»)."""
     from babel import Locale
 
     try:
-        return str(Locale.parse(reader).languages.get(code) or LANGUAGES.get(code, code))
+        return str(Locale.parse(babel_locale(reader)).languages.get(code) or LANGUAGES.get(code, code))
     except (ValueError, TypeError):
         return LANGUAGES.get(code, code)
 
@@ -212,7 +239,7 @@ def _from_now(seconds: float, code: str) -> str:
         "second" if whole <= 120 else "minute" if whole <= 7200 else "hour" if whole <= 172800 else "day")
     size = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}[unit]
     return format_timedelta(timedelta(seconds=math.ceil(whole / size) * size), granularity=unit, threshold=10**9,
-                            add_direction=True, format="long", locale=code)
+                            add_direction=True, format="long", locale=babel_locale(code))
 
 
 def reason(exc: BaseException, limit: int | None = None) -> str:
@@ -251,6 +278,14 @@ def _format(text: str, params: Mapping[str, Any], tr: Lang | None, viewer: int |
     return text.format_map(shown)
 
 
+def _opens_with_notation(text: str, params: Mapping[str, Any]) -> bool:
+    """Whether `text` opens with a placeholder filled with plain text (notation a player types:
+    «trump S n'est pas possible…»), which keeps its own case; a `Msg` or the text's own words
+    take the capital."""
+    m = re.match(r"\{(\w+)", text)
+    return m is not None and m[1] in params and not isinstance(params[m[1]], Msg)
+
+
 @functools.lru_cache(maxsize=4096)
 def _opens_sentence(text: str, key: str) -> bool:
     """Whether the placeholder `key` opens a sentence of `text` (at its start, or after . ! ?)."""
@@ -260,6 +295,9 @@ def _opens_sentence(text: str, key: str) -> bool:
 class Lang:
     """Translations into one language for one domain (falling back to the ``cardhall`` domain)."""
 
+    faces = "french"
+    """The card faces the reader sees (`Faced` words follow them): "french", or "german" (`seeing`)."""
+
     def __init__(self, code: str, domain: str, translations: gettext.NullTranslations) -> None:
         self.code = code
         self.domain = domain
@@ -268,6 +306,15 @@ class Lang:
 
     def __repr__(self) -> str:
         return f"Lang({self.code!r}, {self.domain!r})"
+
+    def seeing(self, faces: str) -> Lang:
+        """This language for a reader who sees the card faces `faces` ("german": a `Faced` message
+        names the Swiss German-suited cards); itself when they are the French ones."""
+        if faces == self.faces:
+            return self
+        other = copy.copy(self)
+        other.faces = faces
+        return other
 
     def _(self, msgid: str, /, **params: Any) -> str:
         """`msgid` in this language, its ``{placeholders}`` filled from `params`."""
@@ -303,6 +350,8 @@ class Lang:
             return _from_now(message.seconds, self.code)
         if isinstance(message, LanguageName):
             return language_name(message.language, self.code)
+        if isinstance(message, Faced):
+            return self.say(message.german if self.faces == "german" else message.french, viewer, capital=capital)
         if isinstance(message, Plural):
             count = message.params["count"]
             n = int(abs(count)) if float(count).is_integer() else 2
@@ -312,7 +361,9 @@ class Lang:
             msgid = message.you
         text = self._t.pgettext(message.context, msgid) if message.context else self._t.gettext(msgid)
         out = _format(text, message.params, self, viewer)
-        return out[:1].upper() + out[1:] if capital and message.you is not None and msgid == message.you else out
+        if capital and message.you is not None and msgid == message.you and not _opens_with_notation(text, message.params):
+            return out[:1].upper() + out[1:]
+        return out
 
     def number(self, x: float) -> str:
         """A number as this language writes it (Babel's `format_decimal`): «2,5» in Russian,
@@ -320,12 +371,37 @@ class Lang:
         they are typed: «1000»)."""
         return _number(x, self.code)
 
+    def items(self, parts: Iterable[str]) -> str:
+        """Parts of a list that hold commas themselves, one after another: "spades: ace, king;
+        hearts: nine", each ";" set as the language sets it (French: U+202F before it, `SPACE_BEFORE`)."""
+        return f"{SPACE_BEFORE.get(self.code, '')}; ".join(str(p) for p in parts)
+
+    def labelled(self, label: str, text: str) -> str:
+        """A label and what it labels: "spades: ace, king" («pique : as, roi» in French)."""
+        return f"{label}{SPACE_BEFORE.get(self.code, '')}: {text}"
+
     def join(self, items: Iterable[str]) -> str:
         """"a, b and c" in this language."""
         words = [str(w) for w in items]
         if len(words) <= 1:
             return "".join(words)
         return self._("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
+
+
+NUMBER_LOCALES = {"de": "de_CH"}
+"""The Babel locale a language's numbers, times and language names are written in, where it is not
+the language's own: German is the Swiss Standard German of a Jass room (as its «ss» for «ß»), so
+«2.5» with a point and «1'000» where numbers are grouped (docs/glossary/de.md, "Numbers")."""
+
+
+def babel_locale(code: str) -> str:
+    """The Babel locale of the language `code` (`NUMBER_LOCALES`): "de_CH" for German, else `code`."""
+    return NUMBER_LOCALES.get(code, code)
+
+
+SPACE_BEFORE = {"fr": "\u202f"}
+"""The space a language sets before ";" and ":" (French typography: U+202F NARROW NO-BREAK SPACE,
+as its catalogs write it, tests/test_register.py); none in the others."""
 
 
 HUGE = 10**15
@@ -354,7 +430,8 @@ def _babel_number(x: float, code: str) -> str:
         return str(x)
     if math.isfinite(x) and abs(x) >= HUGE:  # no game counts this far: a bad input, said as plainly as possible
         return f"{x:.6g}"
-    return format_decimal(0 if x == 0 else x, locale=code, group_separator=False, decimal_quantization=False)
+    return format_decimal(0 if x == 0 else x, locale=babel_locale(code), group_separator=False,
+                          decimal_quantization=False)
 
 
 @functools.cache

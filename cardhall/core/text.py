@@ -118,10 +118,12 @@ class TextUI:
 
     def token(self, token: str) -> str:
         """One token of the game's notation in words: `QS` → "queen of spades ♠"; a game adds
-        its own (a 5 Towers card, a Clash lane); any other token as it is."""
+        its own (a 5 Towers card, a Clash lane); any other token as it is. A reader of the German
+        faces hears the German card alone ("under of bells": no French suit sign beside it)."""
         if m := _STANDARD_CARD.match(token):
             suit = SUITS.index(m[2])
-            return f"{self.card(suit * 13 + RANKS.index(m[1]))} {SUIT_SYMBOLS[suit]}"
+            said = self.card(suit * 13 + RANKS.index(m[1]))
+            return said if self.faces == "german" else f"{said} {SUIT_SYMBOLS[suit]}"
         return token
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
@@ -226,6 +228,7 @@ def text_ui(game: Game, lang_code: str = DEFAULT, *, notation: bool = True, face
     ui = cls(game, lang_code)
     ui.notation = notation
     ui.faces = faces if faces in FACES and faces in cls.faces_offered else "french"
+    ui.tr = ui.tr.seeing(ui.faces)  # the game's refusals name the cards of these faces too (`Faced`)
     return ui
 
 

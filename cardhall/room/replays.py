@@ -54,10 +54,13 @@ NEW_DEAL = ("deal_started", "hand_dealt", "round_started")
 """Events after which the next move belongs to a new deal."""
 
 
-def build(header: dict[str, Any], entries: list[dict[str, Any]], code: str) -> dict[str, Any]:
-    """The replay of a finished table (see the module docstring), in the language `code`."""
+def build(header: dict[str, Any], entries: list[dict[str, Any]], code: str, faces: str = "french") -> dict[str, Any]:
+    """The replay of a finished table (see the module docstring), in the language `code`, naming
+    the cards of the faces `faces` (`cardhall.core.card_words.FACES`; Jass and Putz: "german" says
+    «Schellen-Under»); `faces` in the answer is the faces the words name (French for a game
+    whose cards come only in those)."""
     table = Table.restore(header, [])
-    ui = text_ui(table.game, code)
+    ui = text_ui(table.game, code, faces=faces)
     steps: list[dict[str, Any]] = []
     deal = 1
     start: list[Any] = []
@@ -79,7 +82,7 @@ def build(header: dict[str, Any], entries: list[dict[str, Any]], code: str) -> d
         if any(ev.get("type") in NEW_DEAL for ev in events) and not table.state.is_over():
             deal += 1  # the move dealt new hands: the next step is in the next deal
     state = table.state
-    return {"table": table.id, "game": table.game.name, "title": game_title(table.game, ui.tr),
+    return {"table": table.id, "game": table.game.name, "title": game_title(table.game, ui.tr), "faces": ui.faces,
             "options": dict(table.game.options), "seed": table.seed, "rated": table.rated, "private": table.private,
             "seats": [{"name": s.name, "kind": s.kind, "player": s.player, "bot": s.bot, "seat_name": ui.seat(i),
                        "label": seat_label({"kind": s.kind, "bot": s.bot, "name": s.name}, ui.tr)}

@@ -66,7 +66,7 @@ def standing_lines(table: dict[str, Any], tr: Lang) -> list[str]:
     for board, counts in table["frequencies"].items():
         parts = [tr.ngettext("{count} had {score:g}", "{count} had {score:g}", c["count"], count=c["count"],
                              score=c["score"]) for c in counts]
-        lines.append(tr._("Board {board}: {counts}", board=board, counts="; ".join(parts)))
+        lines.append(tr._("Board {board}: {counts}", board=board, counts=tr.items(parts)))
     return lines
 
 

@@ -94,11 +94,16 @@ async def profile(url: str, name: str, tr: Lang, say: Output) -> dict[str, Any]:
     return found
 
 
-async def replay(url: str, tr: Lang, say: Output, code: str) -> dict[str, Any]:
-    """Print a finished game of the room step by step, in the language `code`, every hand at the end."""
+async def replay(url: str, tr: Lang, say: Output, code: str, faces: str = "french") -> dict[str, Any]:
+    """Print a finished game of the room step by step, in the language `code`, every hand at the end,
+    naming the cards of the faces `faces` (sent as a browser sends the faces its page draws: the
+    `cardhall_faces` cookie)."""
+    from cardhall.web.words import FACES_COOKIE
+
     where = parse_table_url(url)
     query = {"lang": code, **({"invite": where.invite} if where.invite else {})}
     async with RoomClient(where.server) as client:
+        client.http.headers["Cookie"] = f"{FACES_COOKIE}={faces}"
         found: dict[str, Any] = await client.request("GET", f"/api/tables/{where.table}/replay?{urlencode(query)}")
     options = ", ".join(f"{key}={value}" for key, value in found["options"].items())
     say(tr._("{game}, seed {seed}, options: {options}", game=found["title"], seed=found["seed"], options=options))

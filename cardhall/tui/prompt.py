@@ -179,8 +179,8 @@ class Prompt:
         if len(found) == 1:
             return found[0]
         if found:
-            shown = "; ".join(f"{legal.index(a) + 1}. {self.ui.choice(a, view, self.seat)}"
-                              for a in found[:SHOWN_MATCHES])
+            shown = self.tr.items(f"{legal.index(a) + 1}. {self.ui.choice(a, view, self.seat)}"
+                                   for a in found[:SHOWN_MATCHES])
             if len(found) > SHOWN_MATCHES:
                 shown = self.tr.ngettext("{shown} and {count} more", "{shown} and {count} more",
                                          len(found) - SHOWN_MATCHES, shown=shown)
@@ -254,7 +254,7 @@ class Prompt:
         if question:
             self.list_choices()
             return None
-        self.say(self.tr._("You chose: {answers}.", answers="; ".join(self.path)))
+        self.say(self.tr._("You chose: {answers}.", answers=self.tr.items(self.path)))
         self.path = []
         return self.select(left[0])
 
@@ -269,7 +269,7 @@ class Prompt:
             question, different, left = self.answers(legal, view)
             ways = tr.ngettext("{count} way to play, chosen step by step ({left} left).",
                                "{count} ways to play, chosen step by step ({left} left).", len(legal), left=len(left))
-            done = tr._("So far: {answers}.", answers="; ".join(self.path)) if self.path else ""
+            done = tr._("So far: {answers}.", answers=self.tr.items(self.path)) if self.path else ""
             self.say(" ".join(part for part in (ways, done, question) if part))
             for i, answer in enumerate(different, 1):
                 self.say(f"  {i:>3}. {answer}")

@@ -410,11 +410,10 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         until = int(asked) if asked.isdigit() and len(asked) < 12 else table.version
         code = await page_lang(request)
         events = earlier_words(table.id, table.game, list(table.history), actor.viewer(player),
-                               [s.to_json() for s in table.seats], code, until,
-                               faces=faces_of(request.cookies, code))
+                               [s.to_json() for s in table.seats], code, until, faces=faces_of(request.cookies, code))
         return JSONResponse({"version": table.version, "events": events})
 
-    replays: dict[tuple[str, str], dict[str, Any]] = {}
+    replays: dict[tuple[str, str, str], dict[str, Any]] = {}
 
     @sentences
     async def replay(request: Request) -> Response:
@@ -427,17 +426,19 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
             message = Msg(N_("the game at table {table} is not over yet; its replay is available when it ends"),
                           table=actor.table.id)
             return error(409, web(code).say(message))
-        key = (actor.table.id, code)
+        faces = text_ui(actor.table.game, code, faces=faces_of(request.cookies, code)).faces
+        key = (actor.table.id, code, faces)
         if key not in replays:
             stored = await room.store.load(actor.table.id)
             if stored is None:
                 raise NotFound(Msg(N_("there is no table \"{table}\" here (a private table needs its invite: "
                                       "?invite=TOKEN)"), table=actor.table.id))
-            built = await asyncio.to_thread(build_replay, stored.header, stored.entries, code)
-            ui = text_ui(actor.table.game, code)
+            built = await asyncio.to_thread(build_replay, stored.header, stored.entries, code, faces)
+            ui = text_ui(actor.table.game, code, faces=faces)
             tokens_seen = {c for step in built["steps"] for hand in step["hands"] if isinstance(hand, list) for c in hand}
             tokens_seen |= {c for hand in built["start"]["hands"] if isinstance(hand, list) for c in hand}
             built["words"] = {c: ui.token(c) for c in sorted(tokens_seen) if isinstance(c, str)}
+            built["presenter"] = presenter(actor.table.game.name)
             replays[key] = built
             while len(replays) > REPLAY_CACHE:
                 replays.pop(next(iter(replays)))

@@ -115,17 +115,19 @@ def script_messages(catalog: Iterable[Message], keep: Callable[[Message], bool] 
     return messages
 
 
-def say_error(error: BaseException | str, code: str, game: Game | str | None = None, viewer: Viewer = None) -> str:
+def say_error(error: BaseException | str, code: str, game: Game | str | None = None, viewer: Viewer = None,
+              faces: str = "french") -> str:
     """An error's sentence in the language `code` for the reader `viewer`: the web domain's and
     ``cardhall``'s messages, and with `game` (the game or its name) the game's own too (its
     options, its moves), through one chain of catalogs — the game's first, then the web's, then
     ``cardhall`` — so that a message is found wherever it lives, and a game's message inside a
-    room's sentence is said too; other text as it is."""
+    room's sentence is said too; other text as it is. `faces`: the card faces the reader sees
+    (a Jass refusal names the Swiss German cards to a reader of those)."""
     if game is not None:
         try:
-            ui = text_ui(cardhall.load(game) if isinstance(game, str) else game, code)
+            ui = text_ui(cardhall.load(game) if isinstance(game, str) else game, code, faces=faces)
         except (CardhallError, ModuleNotFoundError, KeyError):
             pass
         else:
-            return lang(code, ui.tr.domain, DOMAIN).say(error, viewer)
+            return lang(code, ui.tr.domain, DOMAIN).seeing(ui.faces).say(error, viewer)
     return web(code).say(error, viewer)

@@ -92,6 +92,7 @@ class Connection:
         self.ws = ws
         self.player = player
         self.lang = lang  # the language its errors are said in
+        self.faces = "french"  # the card faces its refusals name (`faces_of`: the cookie, else the language's)
         self.resync: Resync | None = None  # how to catch up after skipping (set once the table is known)
         self.speaker: Speaker | None = None  # words for each event and state (?words=1)
         self._outbox: asyncio.Queue[ServerMessage | None] = asyncio.Queue()
@@ -273,8 +274,9 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens, people: People
             await ws.close(CLOSE_NO_TABLE)
         return
     conn.resync = actor.sync
+    conn.faces = faces_of(ws.cookies, conn.lang)
     if ws.query_params.get("words") == "1":
-        conn.speaker = Speaker(table_id, actor.table.game, conn.lang, faces=faces_of(ws.cookies, conn.lang))
+        conn.speaker = Speaker(table_id, actor.table.game, conn.lang, faces=conn.faces)
     try:
         # `?since=V`: a returning page's last version; what it missed (its own return too, e.g. the
         # end of a takeover) comes with its first state, in one step, before any later change
@@ -309,7 +311,7 @@ async def answer(message: Mapping[str, Any], conn: Connection, actor: TableFront
     try:
         await handle(message, conn, actor)
     except CardhallError as exc:
-        said = say_error(exc, conn.lang, actor.table.game, actor.viewer(conn.player))
+        said = say_error(exc, conn.lang, actor.table.game, actor.viewer(conn.player), conn.faces)
         conn.send(Error(said))
         if isinstance(exc, UNCERTAIN):
             with contextlib.suppress(CardhallError):

@@ -49,13 +49,15 @@ FACES_COOKIE = "cardhall_faces"
 "french" or "german"): the words of a table speak of the cards the page draws ("under of bells")."""
 
 
-def faces_of(cookies: Mapping[str, str], lang: str = "") -> str:
-    """The card faces a connection asked for with its cookie ("german" or "french"); without one,
-    the page's own default: German suits for a German reader, French suits for every other."""
-    asked = cookies.get(FACES_COOKIE)
-    if asked in ("german", "french"):
-        return str(asked)
-    return "german" if lang.startswith("de") else "french"
+def faces_of(cookies: Mapping[str, str], code: str) -> str:
+    """The card faces a reader of the language `code` sees: those its cookie chose ("german" or
+    "french"), else those its page draws before any choice (the Jass presenter's `facesChosen`):
+    German on a German page, French on any other. A connection that opens before the page has set
+    its cookie hears the cards the page draws."""
+    chosen = cookies.get(FACES_COOKIE)
+    if chosen in ("german", "french"):
+        return chosen
+    return "german" if code.split("_")[0].split("-")[0] == "de" else "french"
 
 
 @lru_cache(maxsize=256)

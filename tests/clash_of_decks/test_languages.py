@@ -164,8 +164,9 @@ def test_a_refusal_said_to_its_own_seat_says_you():
     refusal = s.explain_illegal(("summon", CARDS[[c.name for c in CARDS].index("BARON")].id, 0))
     assert str(refusal) == "summon BARON top is not legal: BARON costs 3 and you have 1 mana left"  # as before
     ru, cs = text_ui(s.game, "ru"), text_ui(s.game, "cs")
-    assert ru.say(refusal, 0) == "Summon BARON top нельзя: BARON стоит 3, а у вас осталось маны: 1"
-    assert cs.say(refusal, 0).startswith("Summon BARON top není dovoleno: „Baron“ stojí 3 a zbývá vám many: 1")
+    # the notation that opens it is said as it is typed, never «Summon …» (issue 46)
+    assert ru.say(refusal, 0) == "summon BARON top нельзя: BARON стоит 3, а у вас осталось маны: 1"
+    assert cs.say(refusal, 0).startswith("summon BARON top není dovoleno: „Baron“ stojí 3 a zbývá vám many: 1")
     assert "Игрок А" in ru.say(refusal, 1)  # anyone else hears the seat's name
     assert text_ui(s.game).say(refusal, 1).endswith("Player A has 1 mana left")
 

@@ -6,6 +6,8 @@ takes the German faces. Over the wire the choice is the `cardhall_faces` cookie 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import cardhall
@@ -65,13 +67,12 @@ def test_only_jass_and_putz_take_the_german_faces():
 
 
 def test_the_cookie_chooses_the_faces_and_the_cache_keeps_them_apart():
-    assert faces_of({"cardhall_faces": "german"}) == "german"
-    assert faces_of({"cardhall_faces": "<script>"}) == faces_of({}) == "french"
+    assert faces_of({"cardhall_faces": "german"}, "en") == "german"
+    assert faces_of({"cardhall_faces": "french"}, "de") == "french"  # a German reader who chose French suits
+    assert faces_of({"cardhall_faces": "<script>"}, "fr") == faces_of({}, "ru") == "french"
     # no cookie yet (the page sets it only once its script runs, maybe after the socket connected):
-    # the page's own default, German suits for a German reader; a French choice stays French
-    assert faces_of({}, "de") == faces_of({"cardhall_faces": "<script>"}, "de") == "german"
-    assert faces_of({"cardhall_faces": "french"}, "de") == "french"
-    assert faces_of({}, "fr") == "french"
+    # the page's own default, German suits for a German reader
+    assert faces_of({}, "de") == faces_of({"cardhall_faces": "<script>"}, "de_CH") == "german"
     jass = cardhall.load("jass")
     _, german = reader(jass, "de", "german")
     _, french = reader(jass, "de")
@@ -104,3 +105,106 @@ def test_join_takes_the_faces_too():
     assert wrong.exit_code == 2 and "--faces ist french oder german, nicht gothic" in wrong.output
     terminal = RemoteTerminal(None, cardhall.load("jass"), 0, None, lang_code="de", faces="german")  # type: ignore[arg-type]
     assert terminal.ui.card(UNDER_OF_BELLS) == "Schellen-Under"
+
+
+@pytest.mark.parametrize("code", ["de", "de_CH", "de-CH"])
+def test_without_a_cookie_a_german_reader_gets_the_german_faces_the_page_draws(code):
+    """The server's default is the page's (presenter.js `facesChosen`): German suits on a German page,
+    so a socket that connects before the page has set its cookie hears the cards the page draws."""
+    assert faces_of({}, code) == "german"
+    assert faces_of({"cardhall_faces": "junk"}, code) == "german"
+    assert faces_of({}, "en") == faces_of({}, "fr") == "french"
+
+
+def refusals(name: str, faces: str, code: str, count: int = 6) -> list[str]:
+    """The first refusals of cards a seat holds but may not play, in seeded games played at random."""
+    import random
+
+    from cardhall.core.errors import CardhallError
+    game = cardhall.load(name)
+    ui = text_ui(game, code, faces=faces)
+    said: list[str] = []
+    for seed in range(30):
+        state, pick = game.new_state(seed), random.Random(seed)
+        while not state.is_over() and len(said) < count:
+            legal, seat = state.legal_actions(), state.to_move()
+            for card in state.view(seat).get("hand") or []:
+                action = game.parse_action(card, state)
+                if action not in legal and isinstance(action, int) and action < 52 and state.view(seat)["phase"] == "play":
+                    try:
+                        state.clone().apply(action)
+                    except CardhallError as exc:
+                        said.append(ui.say(exc, seat))
+                        break
+            state.apply(pick.choice(legal))
+        if len(said) >= count:
+            return said
+    return said
+
+
+@pytest.mark.parametrize("name", ["jass", "putz"])
+def test_a_refusal_names_the_german_cards_to_a_reader_of_the_german_faces(name):
+    """Jass's refusals (issue 46): «Du musst Farbe angeben: du hast Schilten (Schilten-Ass …)», never
+    «Pik (AS KS)», to a reader of the German faces; the French faces keep the French suits and the
+    notation a terminal player types."""
+    german = refusals(name, "german", "de")
+    assert german, "no refusal was met"
+    for text in german:
+        assert not re.search(r"\b(Kreuz|Karo|Pik|Herz)\b|\b[6-9TJQKA][CDHS]\b", text), text
+        assert re.search(r"\b(Schellen|Schilten|Rosen|Eicheln)\b", text), text
+    french = refusals(name, "french", "de")
+    assert any(re.search(r"\b(Kreuz|Karo|Pik|Herz)\b", t) for t in french), french
+    assert not any(re.search(r"\b(Schellen|Schilten|Rosen|Eicheln)\b", t) for t in french), french
+    for text in refusals(name, "german", "fr", 3) + refusals(name, "german", "ru", 3):
+        assert not re.search(r"\b[6-9TJQKA][CDHS]\b|\b(pique|trèfle|carreau|cœur|пик|треф|бубен|черв\w*)\b", text), text
+
+
+def test_a_faced_message_travels_and_is_said_in_the_readers_faces():
+    import pickle
+
+    from cardhall.core.i18n import Faced, Msg
+    said = Faced(Msg("spades", context="suit"), Msg("shields", context="suit, German suits"))
+    for copy in (pickle.loads(pickle.dumps(said)), Msg.from_data(said.to_data())):
+        assert lang("de").say(copy) == "Pik" and lang("de").seeing("german").say(copy) == "Schilten"
+    assert str(said) == "spades" and lang("de").seeing("french") is lang("de")
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "en", "ru"])
+def test_a_refusal_that_opens_with_notation_keeps_its_case(code):
+    """«trump S n'est pas possible maintenant…», never «Trump S …»: notation is typed as it is, so
+    the capital a "you" sentence takes goes to words only (`Lang.say`)."""
+    from cardhall.core.errors import CardhallError
+    game = cardhall.load("jass")
+    ui = text_ui(game, code)
+    for seed in range(20):
+        state = game.new_state(seed)
+        while not state.is_over() and state.view(state.to_move())["phase"] != "play":
+            state.apply(state.legal_actions()[0])
+        if state.is_over():
+            continue
+        seat = state.to_move()
+        with pytest.raises(CardhallError) as caught:
+            state.clone().apply(game.parse_action("trump S", state))
+        said = ui.say(caught.value, seat)
+        assert said.lstrip("«").startswith("trump S"), said
+        return
+    pytest.fail("no play phase reached")
+
+
+def test_cardhall_replay_of_a_file_names_the_faces_asked_for(tmp_path):
+    """`cardhall replay FILE --faces german` says the table in the German suits, as `play` does."""
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+    runner = CliRunner()
+    record = tmp_path / "g.json"
+    played = runner.invoke(app, ["play", "putz", "--lang", "de", "--seed", "3", "--record", str(record)],
+                           input="1\n1\n1\nq\n")
+    assert played.exit_code == 0 and record.is_file(), played.output
+    german = runner.invoke(app, ["replay", str(record), "--seat", "1", "--faces", "german", "--lang", "de"])
+    assert german.exit_code == 0 and "Trumpf ist Schellen" in german.output, german.output
+    assert not re.search(r"\b(Kreuz|Karo|Pik|Herz)\b", german.output), german.output
+    french = runner.invoke(app, ["replay", str(record), "--seat", "1", "--lang", "de"])
+    assert "Trumpf ist Kreuz" in french.output, french.output
+    wrong = runner.invoke(app, ["replay", str(record), "--faces", "gothic", "--lang", "de"])
+    assert wrong.exit_code == 2 and "--faces ist french oder german, nicht gothic" in wrong.output

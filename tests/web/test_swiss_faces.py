@@ -6,8 +6,15 @@ the four-colour deck still telling the suits apart; the table in words names the
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+import re
+import time
+from concurrent.futures import ThreadPoolExecutor
 
+import httpx
+from playwright.sync_api import expect
+from typer.testing import CliRunner
+
+from cardhall import cli
 from tests.web.conftest import SCREENSHOTS
 from tests.web.helpers import create_table, pick_name, start_game, wait_turn
 from tests.web.test_games import axe_violations
@@ -96,4 +103,66 @@ def test_a_german_page_starts_with_german_suits(server, browser):
     assert not set("♠♥♦♣") & set(facts), facts
     page.screenshot(path=str(SCREENSHOTS / "putz-german-faces-de.png"))
     page.locator("#hand").screenshot(path=str(SCREENSHOTS / "putz-german-hand-de.png"))
+    context.close()
+
+
+def finished_jass(server) -> tuple[str, dict[str, str]]:
+    """A one-deal Jass table played out by the takeover bot and three bots: its id and a guest's
+    authorisation."""
+    guest = httpx.post(server.url + "/api/players", json={"name": "Ueli"}).json()
+    auth = {"Authorization": f"Bearer {guest['token']}"}
+    made = httpx.post(server.url + "/api/tables", headers=auth, json={
+        "game": "jass", "options": {"one_deal": True}, "seats": ["me", "bot:random", "bot:random", "bot:random"]})
+    assert made.status_code == 201, made.text
+    table = made.json()["id"]
+    for step in ("start", "leave"):
+        assert httpx.post(server.url + f"/api/tables/{table}/{step}", headers=auth).status_code == 200
+    end = time.monotonic() + 120
+    while httpx.get(server.url + f"/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < end, "the game did not end in 120 s"
+        time.sleep(0.3)
+    return table, auth
+
+
+def replay_words(replay: dict) -> str:
+    return " ".join([*replay["words"].values(), *(t for s in replay["steps"] for t in [*s["said"], s["table"]]),
+                     replay["result"]])
+
+
+def test_the_replay_names_the_cards_of_the_faces_the_reader_sees(server, browser, tmp_path):
+    """The replay (its words, its drawn hands, `cardhall replay`) takes the faces as the table does:
+    the `cardhall_faces` cookie, else German on a German page (`faces_of`), `--faces` in the terminal."""
+    table, _auth = finished_jass(server)
+    url = server.url + f"/api/tables/{table}/replay"
+    german = httpx.get(url, params={"lang": "de"}, cookies={"cardhall_faces": "german"}).json()
+    assert german["faces"] == "german" and "Schellen-Under" in german["words"].values(), german["words"]
+    said = replay_words(german)
+    assert not re.search(r"\b(Kreuz|Karo|Pik|Herz)\b", said), said
+    french = httpx.get(url, params={"lang": "de"}, cookies={"cardhall_faces": "french"}).json()
+    assert french["faces"] == "french" and "Kreuz-Bube ♣" in french["words"].values(), french["words"]
+    assert not re.search(r"\b(Schellen|Schilten|Rosen|Eicheln)\b", replay_words(french))
+    assert httpx.get(url, params={"lang": "de"}).json()["faces"] == "german"  # a German page draws German suits first
+    assert httpx.get(url, params={"lang": "fr"}).json()["faces"] == "french"
+    # the terminal: --faces german, as `cardhall play` and `cardhall join`
+    def terminal(*args: str):  # in a thread of its own: Playwright's loop runs in this one
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(CliRunner().invoke, cli.app, ["replay", f"{server.url}/tables/{table}", *args]).result()
+
+    out = terminal("--lang", "de", "--faces", "german")
+    assert out.exit_code == 0, out.output
+    assert "Schellen" in out.output and not re.search(r"\b(Kreuz|Karo|Pik|Herz)\b", out.output), out.output
+    plain = terminal("--lang", "de")
+    assert plain.exit_code == 0 and "Kreuz" in plain.output and "Schellen" not in plain.output, plain.output
+    # the page: every hand drawn in the German faces the words name
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    context.add_cookies([{"name": "cardhall_faces", "value": "german", "url": server.url}])
+    page = context.new_page()
+    page.goto(server.url + f"/tables/{table}/replay?lang=de")
+    expect(page.locator("#replay-root")).to_have_attribute("data-ready", "true")
+    faces = page.locator("#hands .pcard")
+    expect(faces.first).to_be_visible()
+    assert faces.count() == 36 and page.locator("#hands .pcard.german").count() == 36
+    assert "Schellen" in page.locator("#hands").inner_text() or "Rosen" in page.locator("#hands").inner_text()
+    page.locator("#hands").screenshot(path=str(SCREENSHOTS / "jass-replay-german-faces.png"))
+    assert axe_violations(page) == []
     context.close()

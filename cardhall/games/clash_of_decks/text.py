@@ -151,7 +151,7 @@ class GameTextUI(TextUI):
         lines = []
         for side in ((seat, 1 - seat) if seat in (0, 1) else (0, 1)):
             creatures = view["board"][side][ln]
-            listed = "; ".join(f"{i + 1}, {self.creature(c)}" for i, c in enumerate(creatures)) or tr._("empty")
+            listed = tr.items(f"{i + 1}, {self.creature(c)}" for i, c in enumerate(creatures)) or tr._("empty")
             if self.mine(view, side, seat):
                 line = tr._("{lane}, your side, from the bridge: {creatures}.", lane=tr.say(lane(ln)), creatures=listed)
             else:
@@ -185,7 +185,7 @@ class GameTextUI(TextUI):
         tr = self.tr
         lines = []
         if view.get("revealed"):
-            lines.append(tr._("Revealed: {cards}", cards="; ".join(self.card_text(n) for n in view["revealed"])))
+            lines.append(tr._("Revealed: {cards}", cards=tr.items(self.card_text(n) for n in view["revealed"])))
         for s, picks in enumerate(view.get("picks", [])):
             if view["mode"] == "solo" and s == 1:
                 lines.append(tr.ngettext("The automaton has {count} card.", "The automaton has {count} cards.",

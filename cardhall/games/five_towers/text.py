@@ -205,10 +205,10 @@ class GameTextUI(TextUI):
                 said.append(tr._("{player} passed", player=player) if b == "pass"
                             else tr._("{player} bid {bid}", player=player, bid=b))
         if start == seat:
-            return (tr._("Bidding (you start): {bids}.", bids="; ".join(said)) if said
+            return (tr._("Bidding (you start): {bids}.", bids=tr.items(said)) if said
                     else tr._("Bidding (you start): no bids yet."))
         player = self.seat(start)
-        return (tr._("Bidding ({player} starts): {bids}.", player=player, bids="; ".join(said)) if said
+        return (tr._("Bidding ({player} starts): {bids}.", player=player, bids=tr.items(said)) if said
                 else tr._("Bidding ({player} starts): no bids yet.", player=player))
 
     def score(self, view: dict[str, Any], seat: int) -> str:
@@ -307,7 +307,7 @@ class GameTextUI(TextUI):
             return tr.ngettext("bid {bid} (take {count} of the offer cards)",
                                "bid {bid} (take {count} of the offer cards)", action, bid=action)
         assert isinstance(action, tuple)
-        result = "; ".join(f"{self.tower(col)} {values}" for col, values in self._built(action, view, seat))
+        result = self.tr.items(f"{self.tower(col)} {values}" for col, values in self._built(action, view, seat))
         return f"{self.game.format_action(action)}  → {result}"
 
     def token(self, token: str) -> str:

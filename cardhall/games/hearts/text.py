@@ -72,7 +72,7 @@ class GameTextUI(TextUI):
             name = suit_words(_suit(s), tr)
             ranks = ", ".join(rank_words(parse_card(c) % 13, tr) for c in cards)
             shown = (f"{ranks} ({' '.join(cards)})" if self.notation else ranks) if cards else tr._("none")
-            lines.append(f"  {name[:1].upper()}{name[1:]}: {shown}")
+            lines.append("  " + tr.labelled(f"{name[:1].upper()}{name[1:]}", shown))
         return "\n".join(lines)
 
     def passing(self, view: dict[str, Any], seat: int) -> str:
@@ -109,7 +109,7 @@ class GameTextUI(TextUI):
         tr = self.tr
         trick = view["trick"]
         if trick:
-            return tr._("On the table: {plays}.", plays="; ".join(self._play(i, s, c, seat) for i, (s, c) in enumerate(trick)))
+            return tr._("On the table: {plays}.", plays=tr.items(self._play(i, s, c, seat) for i, (s, c) in enumerate(trick)))
         if view["phase"] == "pass":
             return tr._("No cards on the table: the players are choosing cards to pass.")
         return tr._("No cards on the table.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardhall.core.card_words import CARD_OBJECTS, SUIT_WORDS
+from cardhall.core.card_words import CARD_OBJECTS, GERMAN_NAMES, GERMAN_OBJECTS, GERMAN_SUITS, SUIT_WORDS
 from cardhall.core.cards import (
     SUIT_MASKS,
     SUIT_NAMES,
@@ -22,7 +22,7 @@ from cardhall.core.cards import (
 )
 from cardhall.core.errors import IllegalAction, NotationError, StateFormatError
 from cardhall.core.game import Action, Event, Game, State, Viewer
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Faced, Msg, listing
 from cardhall.games.jass import tricks
 from cardhall.games.jass.tricks import (
     DECK,
@@ -61,13 +61,31 @@ def parse_suit(text: str) -> int:
 
 
 def suit_msg(suit: int) -> Msg:
-    """A suit's name (0–3: clubs, diamonds, hearts, spades), said in each reader's language."""
-    return Msg(SUIT_WORDS[suit], context="suit")
+    """A suit's name (0–3: clubs, diamonds, hearts, spades), said in each reader's language and
+    faces: a reader of the Swiss German-suited cards hears its German suit («Schellen» for clubs)."""
+    return Faced(Msg(SUIT_WORDS[suit], context="suit"), Msg(GERMAN_SUITS[suit], context="suit, German suits"))
 
 
 def card_object_msg(card: int) -> Msg:
-    """A card's name as the object of a verb ("you do not hold the six of hearts"), said in each reader's language."""
-    return Msg(CARD_OBJECTS[card], context="card, object")
+    """A card's name as the object of a verb ("you do not hold the six of hearts"), said in each
+    reader's language and faces ("the six of bells")."""
+    return Faced(Msg(CARD_OBJECTS[card], context="card, object"),
+                 Msg(GERMAN_OBJECTS[card], context="card, German suits, object"))
+
+
+def card_msg(card: int, *, as_object: bool = False) -> Msg:
+    """A card in a refusal: its notation ("JD", what a player types), or to a reader of the German
+    faces the German card by name («Eichel-Under»; `as_object`: as a verb's object)."""
+    german = (Msg(GERMAN_OBJECTS[card], context="card, German suits, object") if as_object
+              else Msg(GERMAN_NAMES[card], context="card, German suits"))
+    return Faced(format_card(card), german)
+
+
+def cards_msg(mask: int) -> Msg:
+    """Cards in a refusal: their notation ("AS KS"), or to a reader of the German faces the
+    German cards by name, one after another («Schilten-Ass, Schilten-König»)."""
+    cards = [c for c in range(52) if mask >> c & 1]
+    return Faced(format_cards(mask), listing([Msg(GERMAN_NAMES[c], context="card, German suits") for c in cards]))
 
 
 def refusal(msgid: str, seat: int, **params: Any) -> Msg:
@@ -270,20 +288,20 @@ class TrickState(State):
         hand = self.hands[seat]
         if not hand >> card & 1:
             return refusal(N_("you do not hold {card}; your cards are {cards}"), seat,
-                           card=format_card(card), cards=format_cards(hand))
+                           card=card_msg(card, as_object=True), cards=cards_msg(hand))
         t = self.trump
         lead = self.trick[0] // 13
-        legal = format_cards(self._legal_mask())
+        legal = cards_msg(self._legal_mask())
         if lead == t:
             return refusal(N_("trump ({trump}) was led and you hold trumps, so you must play a trump: {legal}"), seat,
                            trump=suit_msg(t), legal=legal)
         if self.win_card // 13 == t and card // 13 == t:
             return refusal(N_("you may not under-trump: {card} is lower than {winning} on the table "
                               "and you have other cards; you may play {legal}"), seat,
-                           card=format_card(card), winning=format_card(self.win_card), legal=legal)
+                           card=card_msg(card), winning=card_msg(self.win_card), legal=legal)
         return refusal(N_("you must follow suit: you hold {suit} ({cards}); "
                           "you may also play a trump ({trump}) that is allowed: {legal}"), seat,
-                       suit=suit_msg(lead), cards=format_cards(hand & SUIT_MASKS[lead]), trump=suit_msg(t), legal=legal)
+                       suit=suit_msg(lead), cards=cards_msg(hand & SUIT_MASKS[lead]), trump=suit_msg(t), legal=legal)
 
     # --- shared pieces of views and JSON ------------------------------------------------
     def _public_base(self) -> dict[str, Any]:

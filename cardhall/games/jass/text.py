@@ -73,7 +73,7 @@ class GameTextUI(TextUI):
             if ranks:
                 # Translators: one suit of a hand read out ("spades: ace, king, six").
                 parts.append(self.tr._("{suit}: {ranks}", suit=self.suit(s), ranks=", ".join(ranks)))
-        return "; ".join(parts)
+        return self.tr.items(parts)
 
     def listed(self, seat: int, viewer: Viewer, value: object) -> str:
         """A seat and its number in a list of scores: "you 3", "North 2"."""
@@ -170,7 +170,7 @@ class GameTextUI(TextUI):
             winning = view["winning"]
             win = (self.tr._("You are winning it.") if winning == seat
                    else self.tr._("{player} is winning it.", player=self.seat(winning)))
-            return self.tr._("On the table: {plays}.", plays="; ".join(plays)) + " " + win
+            return self.tr._("On the table: {plays}.", plays=self.tr.items(plays)) + " " + win
         last = view["last_trick"]
         if last is None:
             return self.tr._("The table is empty; no trick has been played yet.")
@@ -183,10 +183,10 @@ class GameTextUI(TextUI):
         if last["winner"] == seat:
             return self.tr.ngettext("The table is empty. Last trick: {plays}; taken by you for {count} point.",
                                     "The table is empty. Last trick: {plays}; taken by you for {count} points.",
-                                    last["points"], plays="; ".join(plays))
+                                    last["points"], plays=self.tr.items(plays))
         return self.tr.ngettext("The table is empty. Last trick: {plays}; taken by {player} for {count} point.",
                                 "The table is empty. Last trick: {plays}; taken by {player} for {count} points.",
-                                last["points"], plays="; ".join(plays), player=self.seat(last["winner"]))
+                                last["points"], plays=self.tr.items(plays), player=self.seat(last["winner"]))
 
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: the score."""
@@ -367,7 +367,8 @@ class GameTextUI(TextUI):
                 return self.tr._("{card} (trump)", card=self.words(note))
             return self.words(note)
         said = self.choice(action, view, seat)
-        return said[len(note) + 2:] if said.startswith(note + ": ") else said
+        prefix = self.tr.labelled(note, "")  # "trump H: " («trump H\u202f: » in French)
+        return said[len(prefix):] if said.startswith(prefix) else said
 
     def phrase(self, event: Event, viewer: Viewer) -> str:
         kind = event["type"]
@@ -449,7 +450,7 @@ class GameTextUI(TextUI):
                     else self.tr.ngettext("{player} {count} point {delta}", "{player} {count} points {delta}", p,
                                           player=player, delta=delta))
         scores = ", ".join(self.listed(i, viewer, s) for i, s in enumerate(event["scores"]))
-        return self.tr._("Deal scored: {points}. Score: {scores}.", points="; ".join(parts), scores=scores)
+        return self.tr._("Deal scored: {points}. Score: {scores}.", points=self.tr.items(parts), scores=scores)
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:
         if view["variant"] == "jass" and winners:

@@ -39,8 +39,8 @@ class GameTextUI(TextUI):
             if mine:
                 words = ", ".join(rank_words(c % 13, tr) for c in mine)
                 codes = f" ({' '.join(format_card(c) for c in mine)})" if self.notation else ""
-                parts.append(f"{suit_words(s, tr)}: {words}{codes}")
-        return "; ".join(parts) if parts else tr._("no cards")
+                parts.append(tr.labelled(suit_words(s, tr), f"{words}{codes}"))
+        return tr.items(parts) if parts else tr._("no cards")
 
     def _entry(self, seat: int, viewer: int, value: Any) -> str:
         """One seat and its number in a list: "You 3", "East 5"."""
@@ -141,7 +141,7 @@ class GameTextUI(TextUI):
                 s = (view["leader"] + i) % 3
                 plays.append(tr._("You played the {card}", card=self._the(c)) if s == seat
                              else tr._("{player} played the {card}", player=self.seat(s), card=self._the(c)))
-            trick = tr._("On the table: {plays}.", plays="; ".join(plays))
+            trick = tr._("On the table: {plays}.", plays=tr.items(plays))
         elif view["phase"] == "play":
             trick = (tr._("The table is empty; you lead.") if view["leader"] == seat
                      else tr._("The table is empty; {player} leads.", player=self.seat(view["leader"])))
@@ -219,7 +219,7 @@ class GameTextUI(TextUI):
                                      len(due), pulls=", ".join(self._due(c, d, seat) for c, d in due)))
         if not lines:
             return tr._("Pulls this deal: none.")
-        return tr._("Pulls this deal: {pulls}.", pulls="; ".join(lines))
+        return tr._("Pulls this deal: {pulls}.", pulls=tr.items(lines))
 
     def score(self, view: View, seat: int) -> str:
         """Shortcut S: the totals and each deal's points."""

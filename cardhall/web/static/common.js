@@ -71,6 +71,12 @@ export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
 
+/** Parts of a list that hold commas themselves, joined as the page's language sets ";" (French:
+ * U+202F before it, as `Lang.items` in cardhall/core/i18n.py). */
+export function items(parts, lang = LANG) {
+  return parts.join(lang === "fr" ? "\u202f; " : "; ");
+}
+
 /** A sentence said on a page starts with a capital (the room's sentences start small, to fit
  * after "cardhall: " in a terminal). */
 export function capitalised(sentence) {

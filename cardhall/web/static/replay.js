@@ -1,8 +1,11 @@
 // The replay page: a finished game, move by move, from GET /api/tables/{id}/replay. Each step is
 // said in words (the game's own text, in the reader's language) in one polite live region; every
 // hand and the scores follow the step. Keys: Left/Right a move, Page Up/Page Down a deal,
-// Home/End the start and the end; the buttons do the same for a pointer.
-import { LANG, _, api, face } from "./common.js";
+// Home/End the start and the end; the buttons do the same for a pointer. Each hand is drawn too, in
+// the faces the words name (`replay.faces`: Jass and Putz in the Swiss German suits when the reader
+// sees those, drawn by the game's presenter, which exports `useNamedFaces`).
+import { LANG, _, api, el, face } from "./common.js";
+import { cardFace } from "./table/cardface.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("replay-root");
@@ -23,8 +26,18 @@ function handItem(seat, hand) {
   }
   const words = hand.map(cardText).join(", ") || _("no cards");
   li.textContent = _("{seat}: {cards}", { seat: who, cards: words });
-  li.title = hand.map((c) => (face(c) ? face(c).text : c)).join(" ");
+  li.title = replay.faces === "french" ? hand.map((c) => (face(c) ? face(c).text : c)).join(" ") : words;
+  if (hand.length && hand.every((c) => face(c))) li.append(el("span", { class: "replay-faces" }, ...hand.map((c) => cardFace(c))));
   return li;
+}
+
+/** The game's own faces (the presenter's `useNamedFaces`) when the words name other than French ones. */
+async function useGameFaces() {
+  const found = replay.presenter;
+  if (!found || !replay.faces || replay.faces === "french") return;
+  if (found.style) document.head.append(el("link", { rel: "stylesheet", href: found.style }));
+  const module = await import(found.script);
+  if (module.useNamedFaces) module.useNamedFaces(replay.faces);
 }
 
 function dealOf(position) {
@@ -89,6 +102,7 @@ async function main() {
     const invite = new URLSearchParams(location.search).get("invite");
     const query = new URLSearchParams({ lang: LANG, ...(invite ? { invite } : {}) });
     replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay?${query}`);
+    await useGameFaces();
   } catch (err) {
     $("alert").textContent = err.message || String(err);
     return;

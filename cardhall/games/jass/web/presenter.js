@@ -113,8 +113,14 @@ export function facesChosen() {
   return (document.documentElement.lang || "").startsWith("de") ? "german" : "french";
 }
 
-function useChosen(faces) {
+/** Draw `faces` ("german": the Swiss German-suited pack; else the French) wherever a page draws a
+ * card (the replay page calls this for the faces its words name). */
+export function useNamedFaces(faces) {
   useFaces(faces === "german" ? germanFace : null);
+}
+
+function useChosen(faces) {
+  useNamedFaces(faces);
   document.cookie = `cardhall_faces=${faces}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
 }
 

@@ -1,7 +1,7 @@
 // The keys: the game's own (C, A, F, H, G, S, T …, answered in words from the state's words)
 // and the client's, the same in every game; remappable or off (WCAG 2.1.4). Enter plays the
 // selection or starts the game; Page Up/Down read the history; arrows move within a group.
-import { _, el, me } from "../common.js";
+import { _, el, items, me } from "../common.js";
 import { focusFirstChoice, focusPlace } from "./focus.js";
 import { nextView, repeatLast, reviewEdge, reviewLog } from "./history.js";
 import { saveSettings, settings } from "./settings.js";
@@ -111,7 +111,7 @@ export function choicesSaid() {
   const choices = [...$("choices").querySelectorAll("button")].map((b) => b.textContent.trim());
   const hand = [...$("hand").querySelectorAll('button[aria-disabled="false"]')].map((b) => b.querySelector(".name").textContent);
   const list = [...choices, ...hand];
-  return list.length ? _("Your choices: {choices}.", { choices: list.join("; ") }) : _("Nothing to choose.");
+  return list.length ? _("Your choices: {choices}.", { choices: items(list) }) : _("Nothing to choose.");
 }
 
 let actions = {};  // what the keys do at the table (`listenToKeys`): play, startGame, send
