@@ -116,7 +116,7 @@ async def replay(url: str, tr: Lang, say: Output, code: str, faces: str = "frenc
             say(tr._("Deal {deal} of {deals}", deal=deal, deals=found["deals"]))
             for seat, hand in zip(found["seats"], hands, strict=False):
                 if isinstance(hand, list):
-                    who = "{} ({})".format(seat["seat_name"], seat_label(seat, tr))
+                    who = "{} — {}".format(seat["seat_name"], seat_label(seat, tr))  # no brackets in brackets
                     say("      " + tr._("{seat}: {cards}", seat=who, cards=", ".join(words.get(c, c) for c in hand)))
         say(f"{step['number']:>4}. " + " ".join(step["said"]))
         hands = step["hands"]

@@ -77,6 +77,7 @@ def test_login_profile_and_replay_in_the_terminal(server: Server, data_dir: Path
     first = replay["start"]["hands"][0]
     assert any(line.strip().startswith(replay["seats"][0]["seat_name"]) and replay["words"][first[0]] in line
                for line in lines)  # every hand at the start of the deal, in words
+    assert not [line for line in lines if "((" in line or "))" in line]  # «Oeste — Bot (aleatorio)», no brackets in brackets
 
 
 def test_login_without_a_password_is_a_sentence():

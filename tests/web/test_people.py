@@ -97,6 +97,7 @@ def test_accounts_ratings_profile_and_replay_keyboard_only(server, browser) -> N
     expect(step).to_contain_text(f"Move {count} of {count}")
     hands = other.locator("#hands li")
     expect(hands).to_have_count(2)
+    assert not [t for t in hands.all_inner_texts() if "((" in t or "))" in t]  # the seat, then who: no brackets in brackets
     assert axe_violations(other) == []
 
     czech = browser.new_context(locale="cs-CZ", extra_http_headers={"Accept-Language": "cs"})

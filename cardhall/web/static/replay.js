@@ -19,7 +19,8 @@ function cardText(token) {
 
 function handItem(seat, hand) {
   const li = document.createElement("li");
-  const who = `${seat.seat_name} (${seat.label || seat.name})`;
+  // the seat, then who sat there: «West — Bot (random)», never brackets inside brackets
+  const who = `${seat.seat_name} — ${seat.label || seat.name}`;
   if (!Array.isArray(hand)) {
     li.textContent = _("{seat}: no hand", { seat: who });
     return li;
