@@ -88,6 +88,7 @@ async function main() {
     showAccount(null);
     return;
   }
+  showAccount(me());  // as this browser remembers it, at once; then as the room knows it
   try {
     const who = await api("/api/players/me");
     remember(who);

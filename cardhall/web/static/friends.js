@@ -5,7 +5,7 @@
 // its own panel, in words. Notices come from the room socket (people.js).
 import { _, api, el, me, onSubmit, tableLink } from "./common.js";
 import { announce } from "./people.js";
-import { personMenu } from "./person.js";
+import { named } from "./person.js";
 
 const $ = (id) => document.getElementById(id);
 /** Say a friends form's error in the Friends panel (a live region), in the reader's words. */
@@ -69,7 +69,7 @@ async function refresh() {
   if (document.querySelector("#friends-panel .person-menu:not([hidden])")) return;  // a menu open: drawn again next time
   fillList($("friend-list"), $("friend-list-empty"), data.friends.map((f) => {
     const places = f.where.filter((w) => w.table);
-    return el("li", {}, personMenu(f.name, { message: openTalk }), " ", el("span", { text: placeWords(f) }), " ",
+    return el("li", {}, named((n) => _("{name}: {where}", { name: n, where: placeWords(f) }), f.name, { message: openTalk }), " ",
       button(`invite ${f.player}`, _("Invite {name} to my table", { name: f.name }), () => inviteTo(f)), " ",
       ...places.map((w) => el("a", { href: tableLink(w.table), "data-key": `watch ${f.player}`,
         text: _("Go to {name}'s table", { name: f.name }) })), " ",
@@ -121,7 +121,7 @@ function line(m) {
 
 /** A line of the room's chat: the speaker's name opens their menu (block, mute, report...). */
 function chatLine(m) {
-  return el("p", {}, personMenu(m.name, { message: openTalk }), el("span", { text: `: ${m.text}` }));
+  return el("p", {}, named((n) => _("{name}: {text}", { name: n, text: m.text }), m.name, { message: openTalk }));
 }
 
 async function loadChat() {

@@ -98,6 +98,15 @@ export function personMenu(name, { label = name, table = null, message = null } 
   return wrap;
 }
 
+/** A sentence of the reader's language with a person's name in it as their menu: `said(marker)`
+ * gives the translated sentence with `marker` where the name goes (so the words around the name
+ * stay as each language puts them, "Ann: hi", «Ann : salut»). */
+export function named(said, name, options = {}) {
+  const marker = "\u0000";
+  const [before, after = ""] = said(marker).split(marker);
+  return el("span", { class: "named" }, before, personMenu(name, options), after);
+}
+
 document.addEventListener("click", (e) => {
   if (openBox && !openBox.parentElement.contains(e.target)) {
     const toggle = openBox.parentElement.querySelector(".person-name");
