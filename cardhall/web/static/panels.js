@@ -4,7 +4,7 @@
 // time, opening takes the focus to its heading, and Escape or its Close button closes it and gives
 // the focus back to the header's button. A chat line that arrives while the chat is closed is
 // counted on its button.
-import { _ } from "./common.js";
+import { _, ngettext } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const PANELS = { "friends-panel": "friends-toggle", "chat-panel": "chat-toggle" };
@@ -29,7 +29,8 @@ export function showPanel(id, open, focus = true) {
 
 function countUnread() {
   const button = $("chat-toggle");
-  button.textContent = unread ? _("The room's chat ({count} new)", { count: unread }) : _("The room's chat");
+  button.textContent = unread ? ngettext("The room's chat ({count} new line)", "The room's chat ({count} new lines)", unread)
+    : _("The room's chat");
 }
 
 function typing(target) {
