@@ -86,9 +86,10 @@ def event_words(ui: TextUI, event: RoomEvent | Mapping[str, Any], seat: Viewer, 
     """One event as one sentence for `seat` ("" when there is nothing to say): the room's own
     events (`room_sentence`, naming the seated people and the seats by the game's names), else the
     game's (`TextUI.phrase`)."""
-    said = room_sentence(event, ui.tr, seat, names, [ui.seat(i) for i in range(ui.game.num_players)])
+    said = room_sentence(event, ui.tr, seat, names, [ui.seat_name(i) for i in range(ui.game.num_players)])
     if said is None:
-        said = _call(ui.phrase, event, seat)
+        with ui.people(names):  # a game that numbers its seats names the people in them (TextUI.people)
+            said = _call(ui.phrase, event, seat)
     return said or ""
 
 
@@ -98,7 +99,8 @@ def change_words(ui: TextUI, events: Sequence[RoomEvent | Mapping[str, Any]], se
     (`room_sentence`), the game's phrased together."""
     room = [room_sentence(e, ui.tr, seat, names) for e in events]
     game = [dict(e) for e, r in zip(events, room, strict=True) if r is None and isinstance(e, Mapping)]
-    together = _call(ui.phrase_all, game, seat) if game else []
+    with ui.people(names):
+        together = _call(ui.phrase_all, game, seat) if game else []
     if together is None or len(together) != len(game):  # a phrasing that fails: each event on its own
         together = [event_words(ui, e, seat, names) for e in game]
     said = iter(together)
@@ -128,7 +130,7 @@ def state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], l
     choices (and, for a long composite choice, its steps, `cardhall.core.text.choice_steps`),
     each notation token of the choices and the hand, what the reader calls each seat's occupant
     (`names`), the result once the game is over."""
-    with _answers_once(ui):
+    with _answers_once(ui), ui.people(names):
         return _state_words(game, ui, seat, view, legal, over, scores, names)
 
 
@@ -220,7 +222,7 @@ def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], 
     if not render:  # a spectator's public view: what the table, score and turn keys can say
         render = "\n".join(k.text for key, k in keys.items() if key in ("C", "S", "T") and k.text != nothing)
     return StateWords(title=game_title(game, ui.tr), lang=ui.tr.code, render=render or "",
-                      seats=[ui.seat(i) for i in range(game.num_players)], names=list(names), keys=keys,
+                      seats=[ui.seat_name(i) for i in range(game.num_players)], names=list(names), keys=keys,
                       choices=choices,
                       words=words, steps=steps, result=result or None)
 
