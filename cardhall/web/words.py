@@ -33,7 +33,7 @@ from cardhall.core.i18n import N_, check
 from cardhall.core.text import TextUI, choice_steps, text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.messages import Event, KeyWords, RoomEvent, ServerMessage, State, StateWords
-from cardhall.room.words import room_sentence, seat_label
+from cardhall.room.words import room_sentence, seat_labels
 from cardhall.web.languages import web
 
 log = logging.getLogger("cardhall.web")
@@ -280,7 +280,7 @@ class Speaker:
 
     def _phrase(self, held: list[Event], message: State) -> list[ServerMessage]:
         seat = message.seat
-        names = [seat_label(s, self.ui.tr) for s in message.seats]
+        names = seat_labels(message.seats, self.ui.tr)
         out: list[ServerMessage] = []
         for version, group in _by_version(held):
             said = self.cache.get(("events", self.table_id, version, seat, self.code),
@@ -291,7 +291,7 @@ class Speaker:
         return out
 
     def state(self, message: State) -> StateWords:
-        names = [seat_label(s, self.ui.tr) for s in message.seats]
+        names = seat_labels(message.seats, self.ui.tr)
         return state_words(self.game, self.ui, message.seat, message.view, message.legal, message.over, message.scores,
                            names)
 
@@ -304,7 +304,7 @@ def earlier_words(table_id: str, game: Game, history: Iterable[Any], viewer: Vie
     `code`, phrased and cached as a connection's (`Speaker`), so a reloaded page's history reads
     as it did live. Events with nothing to say are left out."""
     game, ui = reader(game, check(code), faces)
-    names = [seat_label(s, ui.tr) for s in seats]
+    names = seat_labels(seats, ui.tr)
     out: list[dict[str, Any]] = []
     for change in history:
         events = change.events.get(viewer, []) if change.version <= until else []

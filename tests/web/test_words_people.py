@@ -66,3 +66,15 @@ def test_hearts_keeps_its_places() -> None:
     game, state, heard = played("hearts", {"players": 3}, 20)
     said = everything_said(game, state, heard, NAMES)
     assert "Bot (medium)" not in said and text_ui(game, "en", notation=False).seat_name(1) in said, said
+
+
+def test_seats_alike_are_told_apart_by_a_number() -> None:
+    """The standings once said "Bot (medium)" three times: alike occupants get a number, in seat order."""
+    from cardhall.core.i18n import lang
+    from cardhall.room.words import seat_labels
+
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "medium"}, {"kind": "bot", "bot": "easy"},
+             {"kind": "bot", "bot": "medium"}, {"kind": "open"}, {"kind": "open"}]
+    assert seat_labels(seats, lang("en", "web")) == ["Ann", "Bot (medium) 1", "Bot (easy)", "Bot (medium) 2", "", ""]
+    ru = seat_labels(seats, lang("ru", "web"))
+    assert ru[1].endswith(" 1") and ru[3].endswith(" 2") and ru[1][:-2] == ru[3][:-2] != "Bot (medium)"
