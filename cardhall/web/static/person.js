@@ -30,6 +30,7 @@ async function act(what, said) {
 
 function close(box, toggle, focus) {
   box.hidden = true;
+  box.replaceChildren();  // a closed menu says nothing (the seats' W key reads the list's text)
   toggle.setAttribute("aria-expanded", "false");
   if (openBox === box) openBox = null;
   if (focus) toggle.focus();
