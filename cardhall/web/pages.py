@@ -354,13 +354,15 @@ def page_catalog(code: str) -> dict[str, Any]:
     return {**catalog, "messages": {**presenters.presenter_messages(code), **catalog["messages"]}}
 
 
-def rules_links(tr: Lang) -> list[dict[str, str]]:
-    """Every game with a rules page: name and title (in `tr`'s language)."""
+def rules_links(tr: Lang) -> list[dict[str, str | None]]:
+    """Every game with a rules page: name, title and line (in `tr`'s language), and its tile's
+    picture (`presenters.tile`)."""
     out = []
     for name in game_names():
         try:
             cls = game_class(name)
-            out.append({"name": name, "title": game_title(cls, tr), "line": game_line(cls, tr)})
+            out.append({"name": name, "title": game_title(cls, tr), "line": game_line(cls, tr),
+                        "tile": presenters.tile(name)})
         except ModuleNotFoundError:
             continue
     return out

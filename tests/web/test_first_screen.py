@@ -38,7 +38,9 @@ def test_the_first_screen_shows_the_games_the_tables_and_the_events(server, brow
         for panel in ("#friends-panel", "#chat-panel", "#account-dialog", "#create-panel form"):
             expect(page.locator(panel)).to_be_hidden()
         pictures = page.locator(".tile-picture")
-        assert pictures.count() == 6 and all(p == "true" for p in pictures.evaluate_all("ps => ps.map(p => p.getAttribute('aria-hidden'))"))
+        hidden = pictures.evaluate_all("ps => ps.map(p => p.getAttribute('aria-hidden') === 'true' && p.alt === ''"
+                                       " && p.complete && p.naturalWidth > 0)")
+        assert pictures.count() == 6 and all(hidden), hidden  # drawn, and decorative
         # each tile's button says its game to a screen reader; the tile shows "Play with bots"
         expect(page.get_by_role("button", name="Play Jass with bots")).to_be_visible()
         if width > 1000:  # a desktop: the games, the open tables and the events at once
@@ -47,7 +49,8 @@ def test_the_first_screen_shows_the_games_the_tables_and_the_events(server, brow
         else:  # a phone: the first game's tile with its button at once, nothing wider than the screen
             first = page.locator("#quick button.quick").first
             expect(first).to_be_in_viewport()
-            assert page.evaluate("() => document.querySelector('#quick button.quick').getBoundingClientRect().bottom") < height * 0.65
+            bottom = page.evaluate("() => document.querySelector('#quick button.quick').getBoundingClientRect().bottom")
+            assert bottom < height * 0.65, bottom
             assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
         assert axe_violations(page) == [], width
     page.context.close()
