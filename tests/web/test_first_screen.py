@@ -1,7 +1,7 @@
 """The lobby's first screen (issue 37): the header, the games' tiles (each with its picture, hidden
 from screen readers), the open tables and today's events on one screen; the account, the friends
 and the room's chat out of the way (a dialog, two panels opened by a button or a key); a person's
-menu where a person is named (a seat at the table); your tables with whose turn it is; errors said
+menu where a person is named (a seat at the table, their profile); your tables with whose turn it is; errors said
 at their forms in words; the end of a game brought into view and a phone's plates never cutting a
 name. Screenshots go to tests/web/screenshots/."""
 
@@ -110,6 +110,14 @@ def test_a_seat_names_a_person_whose_menu_blocks_and_reports(server, browser) ->
     expect(ann.locator("#people-live")).to_have_text(f"You mute {bob_name}.")
     # W reads the seats as words: a closed menu adds nothing to them
     assert "profile" not in ann.locator("#seats").inner_text()
+    # Bob's profile says what Ann may do about him; her own profile offers nothing
+    ann.goto(f"{server.url}/players/{bob_name}")
+    ann.get_by_role("button", name=f"Block {bob_name}").click()
+    expect(ann.locator("#people-live")).to_have_text(f"You block {bob_name}.")
+    assert fetch(ann, "GET", "/api/blocks")["body"]["blocked"] == [bob_name]
+    assert axe_violations(ann) == []
+    ann.goto(f"{server.url}/players/{ann_name}")
+    expect(ann.locator("#person-actions")).to_be_hidden()
     # the lobby lists the table among Ann's, with whose turn it is once it runs
     ann.goto(server.url + "/")
     expect(ann.locator("#mine-section")).to_be_visible()

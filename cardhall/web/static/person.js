@@ -52,12 +52,13 @@ function reportForm(name, table, done) {
   return { form, text };
 }
 
-/** The actions of the menu, for a person called `name` (not the reader). */
-function actions(name, { table, message }, finish) {
+/** What one may do about a person called `name` (not the reader): the items of their menu, or of
+ * their profile page (`profile` false: no link to the page one is on); `finish` after each. */
+export function personActions(name, { table = null, message = null, profile = true } = {}, finish = () => {}) {
   const account = Boolean(me() && me().account);
-  const { form, text } = reportForm(name, table, finish);
+  const { form, text } = reportForm(name, table, () => { form.hidden = true; finish(); });
   const button = (label, onclick) => el("button", { type: "button", text: label, onclick });
-  const items = [el("a", { href: `/players/${encodeURIComponent(name)}`, text: _("{name}'s profile", { name }) })];
+  const items = profile ? [el("a", { href: `/players/${encodeURIComponent(name)}`, text: _("{name}'s profile", { name }) })] : [];
   if (account && message) items.push(button(_("Message {name}", { name }), () => { finish(); message(name); }));
   if (account) {
     items.push(button(_("Ask {name} to be friends", { name }), async () => {
@@ -89,7 +90,7 @@ export function personMenu(name, { label = name, table = null, message = null } 
   toggle.addEventListener("click", () => {
     if (!box.hidden) { finish(); return; }
     if (openBox && openBox !== box) openBox.hidden = true;
-    box.replaceChildren(...actions(name, { table, message }, finish));
+    box.replaceChildren(...personActions(name, { table, message }, finish));
     box.hidden = false;
     openBox = box;
     toggle.setAttribute("aria-expanded", "true");
