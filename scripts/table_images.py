@@ -11,7 +11,9 @@ the lobby in Debian's Chromium (Playwright) and plays, as a person would:
 - `table-clash-phone.png` (375×800): Clash of Decks, the board (scrolled to its top) and the
   hand's cards with their cost, attack, health and abilities;
 - `table-hearts-end.png` (1280×800): a short Hearts game (three players, to 1 point) to its end
-  screen.
+  screen;
+- `lobby.png` (1366×768) and `lobby-phone.png` (375×800): the lobby's first screen, after those
+  games (the tables are listed).
 
     python scripts/table_images.py [--out docs/images] [--seed 1]
 
@@ -136,6 +138,16 @@ def hearts_end(browser, url: str, out: Path, rng: random.Random) -> None:
     page.close()
 
 
+def lobby(browser, url: str, out: Path, rng: random.Random) -> None:
+    """The lobby's first screen: the games' tiles, the tables and today's events."""
+    for name, size in (("lobby.png", {"width": 1366, "height": 768}), ("lobby-phone.png", {"width": 375, "height": 800})):
+        page = browser.new_page(viewport=size)
+        page.goto(url + "/")
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(out / name))
+        page.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "docs" / "images")
@@ -148,7 +160,7 @@ def main() -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for take in (hearts, five_towers, clash, hearts_end):
+            for take in (hearts, five_towers, clash, hearts_end, lobby):
                 take(browser, server.url, args.out, random.Random(args.seed))
                 print(f"{take.__name__}: done")
             browser.close()

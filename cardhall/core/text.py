@@ -8,8 +8,10 @@ what a viewer may know, the text only phrases it.
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from cardhall.core.card_words import FACES, card_words
@@ -20,6 +22,11 @@ from cardhall.core.i18n import DEFAULT, NP_, Lang, domain_of, lang
 STEPWISE_OVER = 9
 """More choices than this, when the game can ask them in steps (`TextUI.steps`), are chosen
 step by step: by the terminal's prompt and by the browser's picker alike (`choice_steps`)."""
+
+_PEOPLE: ContextVar[tuple[int, tuple[str, ...]] | None] = ContextVar("cardhall_people", default=None)
+"""While words are made (`TextUI.people`): the id of the `TextUI` and what the reader calls each
+seat's occupant. A context variable, as a `TextUI` is shared by every table of its game and language
+(each thread and task sees its own)."""
 
 _STANDARD_CARD = re.compile(r"^([2-9TJQKA])([CDHS])$")
 
@@ -54,8 +61,32 @@ class TextUI:
         """" (QS)" after a card's words for a reader who types notation, else ""."""
         return f" ({notation})" if self.notation else ""
 
+    people_named = False
+    """Whether the words name a seat by who sits there ("Bot (medium)", "Ann") when they are known
+    (`people`), as the table's picture does: for games whose seats are only numbered or lettered
+    ("Player 2", "Player B"). A game whose seats are places the rules speak of (Hearts' North, the
+    Jass teams' seats) keeps saying the place."""
+
+    @contextlib.contextmanager
+    def people(self, names: Sequence[str]) -> Iterator[None]:
+        """Within the block, `seat(i)` says `names[i]` (the reader's words for the occupant of seat
+        i; an empty name keeps the seat's own name) in a game that names its people."""
+        token = _PEOPLE.set((id(self), tuple(names)) if self.people_named else None)
+        try:
+            yield
+        finally:
+            _PEOPLE.reset(token)
+
     def seat(self, seat: int) -> str:
-        """A seat's name in the reader's language (`Game.seat_name` may return a `Msg`), kept
+        """Who a sentence speaks of at `seat`: the person there, while `people` says who (in a game
+        that names its people), else the seat's own name (`seat_name`)."""
+        known = _PEOPLE.get()
+        if known is not None and known[0] == id(self) and 0 <= seat < len(known[1]) and known[1][seat]:
+            return known[1][seat]
+        return self.seat_name(seat)
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's own name in the reader's language (`Game.seat_name` may return a `Msg`), kept
         per seat: a game's seat names never change, and its words say them many times a move."""
         known = self.__dict__.setdefault("_seat_names", {})
         if seat not in known:

@@ -558,7 +558,12 @@ class Table:
         return {"id": self.id, "game": self.game.name, "title": self.game.title, "options": dict(self.game.options),
                 "seats": [s.to_json() for s in self.seats], "status": self.status, "private": self.private,
                 "host": self.host, "version": self.version, "created": self.created, "policy": self.policy.to_json(),
-                "rated": self.rated, **({} if self.turns is None else {"turn": self._turn()})}
+                "rated": self.rated, "to_move": self._mover(),
+                **({} if self.turns is None else {"turn": self._turn()})}
+
+    def _mover(self) -> int | None:
+        """The seat whose move it is while the game is played (None between games, or when no one moves)."""
+        return None if self._state is None or self.status != "playing" else self.state.to_move()
 
     def _turn(self) -> dict[str, Any] | None:
         """A turn-based table's running turn for the lobby: the seat, its player, since when."""

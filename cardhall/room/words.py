@@ -29,6 +29,25 @@ def seat_label(seat: SeatInfo | Mapping[str, Any], tr: Lang) -> str:
     return str(seat.get("name") or "")
 
 
+def seat_labels(seats: Sequence[SeatInfo | Mapping[str, Any]], tr: Lang) -> list[str]:
+    """What a reader calls each seat's occupant (`seat_label`), told apart where two read alike: three
+    medium bots are "Bot (medium) 1", "Bot (medium) 2" and "Bot (medium) 3" (in seat order), so the
+    sentences, the plates and the standings never name two seats the same."""
+    labels = [seat_label(s, tr) for s in seats]
+    counts: dict[str, int] = {}
+    for label in labels:
+        counts[label] = counts.get(label, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        if label and counts[label] > 1:
+            seen[label] = seen.get(label, 0) + 1
+            # Translators: one of several seats whose occupants read alike, told apart by a number ("Bot (medium) 2").
+            label = tr._("{name} {number}", name=label, number=seen[label])
+        out.append(label)
+    return out
+
+
 def room_sentence(said: msgspec.Struct | Mapping[str, Any], tr: Lang, viewer: int | None, names: Sequence[str] = (),
                   places: Sequence[str] = ()) -> str | None:
     """A room event in `tr`'s language for `viewer` (a seat, or None for a spectator): None when

@@ -37,7 +37,7 @@ from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, Plural, check
 from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_line, game_title
-from cardhall.room.words import room_sentence, seat_label
+from cardhall.room.words import room_sentence, seat_labels
 from cardhall.web import presenters
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.decoding import decode
@@ -217,7 +217,7 @@ def table_text(request: TextRequest | dict[str, Any]) -> dict[str, Any]:
     legal = body.legal
     # who sits where, in the reader's words (a bot by its level in the reader's language); the
     # older clients' "names" as they are
-    names = [seat_label(msgspec.to_builtins(s), ui.tr) for s in body.seats] if body.seats else list(body.names)
+    names = seat_labels([msgspec.to_builtins(s) for s in body.seats], ui.tr) if body.seats else list(body.names)
     me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
     nothing = tr._(NOTHING)
     the_view = Msg(N_("the view"))
@@ -354,13 +354,15 @@ def page_catalog(code: str) -> dict[str, Any]:
     return {**catalog, "messages": {**presenters.presenter_messages(code), **catalog["messages"]}}
 
 
-def rules_links(tr: Lang) -> list[dict[str, str]]:
-    """Every game with a rules page: name and title (in `tr`'s language)."""
+def rules_links(tr: Lang) -> list[dict[str, str | None]]:
+    """Every game with a rules page: name, title and line (in `tr`'s language), and its tile's
+    picture (`presenters.tile`)."""
     out = []
     for name in game_names():
         try:
             cls = game_class(name)
-            out.append({"name": name, "title": game_title(cls, tr), "line": game_line(cls, tr)})
+            out.append({"name": name, "title": game_title(cls, tr), "line": game_line(cls, tr),
+                        "tile": presenters.tile(name)})
         except ModuleNotFoundError:
             continue
     return out

@@ -31,6 +31,9 @@ from cardhall.web.languages import chosen, script_messages, web
 
 FILES = {"presenter.js": "text/javascript", "style.css": "text/css"}
 _GAME = re.compile(r"^[a-z0-9-]{1,40}$")
+_TILE = re.compile(r"^tile-[a-z0-9-]{1,40}\.svg$")
+"""A game's picture on its lobby tile, ``tile-<game>.svg`` beside its presenter (a package may
+draw several games: the Jass package draws Jass and Putz)."""
 
 
 @functools.cache
@@ -59,6 +62,13 @@ def presenter(game: str) -> dict[str, str] | None:
     if page_data(game) is not None:
         found["data"] = base + "data.json"
     return found
+
+
+def tile(game: str) -> str | None:
+    """The URL of `game`'s small picture for the lobby's tile (drawn by the game's web package as
+    ``tile-<game>.svg``; decorative), or None."""
+    path = folder(game)
+    return f"/games/{game}/web/tile-{game}.svg" if path is not None and (path / f"tile-{game}.svg").is_file() else None
 
 
 @functools.cache
@@ -101,10 +111,11 @@ async def presenter_file(request: Request) -> Response:
     path = folder(game)
     if name == "data.json" and (data := page_data(game)) is not None:
         return Response(data, media_type="application/json", headers={"cache-control": "no-cache"})
-    if path is None or name not in FILES or not (path / name).is_file():
+    kind = FILES.get(name) or ("image/svg+xml" if _TILE.match(name) else None)
+    if path is None or kind is None or not (path / name).is_file():
         problem = Msg(N_("there is no presenter file {file} for the game {game}"), file=repr(name), game=repr(game))
         return JSONResponse({"error": web(chosen(request, None)).say(problem)}, 404)
-    return FileResponse(path / name, media_type=FILES[name], headers={"cache-control": "no-cache"})
+    return FileResponse(path / name, media_type=kind, headers={"cache-control": "no-cache"})
 
 
 def routes() -> list[Route]:

@@ -33,7 +33,7 @@ from cardhall.core.i18n import N_, check
 from cardhall.core.text import TextUI, choice_steps, text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.messages import Event, KeyWords, RoomEvent, ServerMessage, State, StateWords
-from cardhall.room.words import room_sentence, seat_label
+from cardhall.room.words import room_sentence, seat_labels
 from cardhall.web.languages import web
 
 log = logging.getLogger("cardhall.web")
@@ -92,9 +92,10 @@ def event_words(ui: TextUI, event: RoomEvent | Mapping[str, Any], seat: Viewer, 
     """One event as one sentence for `seat` ("" when there is nothing to say): the room's own
     events (`room_sentence`, naming the seated people and the seats by the game's names), else the
     game's (`TextUI.phrase`)."""
-    said = room_sentence(event, ui.tr, seat, names, [ui.seat(i) for i in range(ui.game.num_players)])
+    said = room_sentence(event, ui.tr, seat, names, [ui.seat_name(i) for i in range(ui.game.num_players)])
     if said is None:
-        said = _call(ui.phrase, event, seat)
+        with ui.people(names):  # a game that numbers its seats names the people in them (TextUI.people)
+            said = _call(ui.phrase, event, seat)
     return said or ""
 
 
@@ -104,7 +105,8 @@ def change_words(ui: TextUI, events: Sequence[RoomEvent | Mapping[str, Any]], se
     (`room_sentence`), the game's phrased together."""
     room = [room_sentence(e, ui.tr, seat, names) for e in events]
     game = [dict(e) for e, r in zip(events, room, strict=True) if r is None and isinstance(e, Mapping)]
-    together = _call(ui.phrase_all, game, seat) if game else []
+    with ui.people(names):
+        together = _call(ui.phrase_all, game, seat) if game else []
     if together is None or len(together) != len(game):  # a phrasing that fails: each event on its own
         together = [event_words(ui, e, seat, names) for e in game]
     said = iter(together)
@@ -134,7 +136,7 @@ def state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], l
     choices (and, for a long composite choice, its steps, `cardhall.core.text.choice_steps`),
     each notation token of the choices and the hand, what the reader calls each seat's occupant
     (`names`), the result once the game is over."""
-    with _answers_once(ui):
+    with _answers_once(ui), ui.people(names):
         return _state_words(game, ui, seat, view, legal, over, scores, names)
 
 
@@ -226,7 +228,7 @@ def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], 
     if not render:  # a spectator's public view: what the table, score and turn keys can say
         render = "\n".join(k.text for key, k in keys.items() if key in ("C", "S", "T") and k.text != nothing)
     return StateWords(title=game_title(game, ui.tr), lang=ui.tr.code, render=render or "",
-                      seats=[ui.seat(i) for i in range(game.num_players)], names=list(names), keys=keys,
+                      seats=[ui.seat_name(i) for i in range(game.num_players)], names=list(names), keys=keys,
                       choices=choices,
                       words=words, steps=steps, result=result or None)
 
@@ -284,7 +286,7 @@ class Speaker:
 
     def _phrase(self, held: list[Event], message: State) -> list[ServerMessage]:
         seat = message.seat
-        names = [seat_label(s, self.ui.tr) for s in message.seats]
+        names = seat_labels(message.seats, self.ui.tr)
         out: list[ServerMessage] = []
         for version, group in _by_version(held):
             said = self.cache.get(("events", self.table_id, version, seat, self.code),
@@ -295,7 +297,7 @@ class Speaker:
         return out
 
     def state(self, message: State) -> StateWords:
-        names = [seat_label(s, self.ui.tr) for s in message.seats]
+        names = seat_labels(message.seats, self.ui.tr)
         return state_words(self.game, self.ui, message.seat, message.view, message.legal, message.over, message.scores,
                            names)
 
@@ -308,7 +310,7 @@ def earlier_words(table_id: str, game: Game, history: Iterable[Any], viewer: Vie
     `code`, phrased and cached as a connection's (`Speaker`), so a reloaded page's history reads
     as it did live. Events with nothing to say are left out."""
     game, ui = reader(game, check(code), faces)
-    names = [seat_label(s, ui.tr) for s in seats]
+    names = seat_labels(seats, ui.tr)
     out: list[dict[str, Any]] = []
     for change in history:
         events = change.events.get(viewer, []) if change.version <= until else []

@@ -23,8 +23,18 @@ def pick_name(page: Page, base: str, name: str) -> None:
     expect(page.locator("#whoami")).to_have_text(f"You are {name}")
 
 
+def open_create(page: Page) -> None:
+    """Open the lobby's "Create a table" panel (collapsed on the first screen): its heading, Enter."""
+    if not page.locator("#create-panel").evaluate("d => d.open"):
+        page.locator("#create-panel > summary").focus()
+        page.keyboard.press("Enter")
+    expect(page.locator("#game")).to_be_visible()
+
+
 def create_table(page: Page, game: str, options: dict[str, Any], seats: list[str], private: bool = False) -> str:
-    """Fill the lobby's form with the keyboard and create the table; return its page URL."""
+    """Open the lobby's "Create a table" panel and fill its form with the keyboard; create the
+    table and return its page URL."""
+    open_create(page)
     page.locator("#game").focus()
     page.locator("#game").select_option(game)  # a keyboard user types the name; same result
     for name, value in options.items():
@@ -51,7 +61,7 @@ def create_table(page: Page, game: str, options: dict[str, Any], seats: list[str
     try:
         page.wait_for_url("**/tables/*", timeout=60_000, wait_until="commit")  # what follows waits for what it reads
     except PlaywrightTimeout:
-        said = page.evaluate("() => [...document.querySelectorAll('#lobby-error, #lobby-status, #people-alert')]"
+        said = page.evaluate("() => [...document.querySelectorAll('#lobby-error, #create-error, #lobby-status, #people-alert')]"
                              ".map(e => e.id + ': ' + e.textContent).join(' | ')")
         raise AssertionError(f"no table page 60 s after Create the table; at {page.url} the lobby says: {said}") from None
     if private:  # the host is taken to the table, whose page shows the invite link with a Copy button

@@ -55,6 +55,7 @@ def test_account_form_errors_are_sentences_on_the_page(server, browser):
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(server.url + "/")
+    page.get_by_role("button", name="Log in or register").click()  # the header's account dialog
     page.locator("#reg-name").fill("Quinn")
     page.locator("#reg-password").fill("short")
     page.locator("#register-form button").click()

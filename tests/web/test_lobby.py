@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Route, expect
 
-from tests.web.helpers import create_table, pick_name
+from tests.web.helpers import create_table, open_create, pick_name
 from tests.web.test_games import axe_violations
 
 
@@ -28,6 +28,7 @@ def test_lobby(server, browser):
         else:
             held.append(route)
 
+    open_create(page)
     page.route("**/api/games/five-towers/seats?*", hold_the_first)
     page.locator("#game").select_option("five-towers")
     field = page.locator("#opt-players")
@@ -46,7 +47,7 @@ def test_lobby(server, browser):
     page.keyboard.press("Control+A")
     page.keyboard.type("9")
     page.keyboard.press("Tab")
-    expect(page.locator("#lobby-error")).to_contain_text("players")  # the game's sentence
+    expect(page.locator("#create-error")).to_contain_text("players")  # the game's sentence, said at the form
 
     # another player's new table shows up without a reload
     pick_name(other, server.url, "Eli")
@@ -81,6 +82,7 @@ def test_a_table_chooses_its_bots_pace(server, browser):
     ctx = browser.new_context()
     page = ctx.new_page()
     pick_name(page, server.url, "Pia")
+    open_create(page)
     page.locator("#pace").select_option("slow")
     url = create_table(page, "three-two-five", {"deals": 1}, ["me", "bot:random", "open"])
     table = url.rstrip("/").rsplit("/", 1)[1]

@@ -13,6 +13,7 @@ import cardhall
 from cardhall.core.registry import game_class
 from cardhall.core.text import text_ui
 from tests.language_check import english_left
+from tests.web.helpers import open_create
 from tests.web.test_games import axe_violations
 from tests.web.test_no_english import CYRILLIC, LATIN_WORD
 
@@ -33,6 +34,7 @@ def test_every_option_is_a_control_in_the_readers_words(server, browser, code) -
     page = browser.new_context().new_page()
     page.goto(f"{server.url}/?lang={code}")
     games = httpx.get(f"{server.url}/api/games", params={"lang": code}, timeout=30).json()
+    open_create(page)
     for game in games:
         page.locator("#game").select_option(game["name"])
         expect(page.locator("#options legend")).to_contain_text(game["title"])
@@ -83,6 +85,7 @@ def test_the_form_creates_the_table_with_the_chosen_values(server, browser) -> N
     page.locator("#name").fill("Lu")
     page.keyboard.press("Enter")
     expect(page.locator("#whoami")).to_contain_text("Lu")
+    open_create(page)
     page.locator("#game").select_option("hearts")
     page.locator("#opt-players").select_option("3")
     expect(page.locator("#seats select")).to_have_count(3)

@@ -1,4 +1,4 @@
-"""People in the browser, keyboard only: register in the lobby, log in from a second browser
+"""People in the browser, keyboard only: register in the header's account dialog, log in from a second browser
 context, a rated game against a bot to the end, the rating in the profile, the replay page
 stepped through with the keys (each step said in words), a private table's replay refused to
 others, and axe-core finding nothing on the new pages."""
@@ -22,8 +22,17 @@ def type_into(page: Page, field: str, text: str) -> None:
     page.keyboard.type(text)
 
 
+def open_account(page: Page) -> None:
+    """The header's "Log in or register" (Enter on it) opens the dialog, the focus in its first field."""
+    page.locator("#nav-account").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#account-dialog")).to_be_visible()
+    expect(page.locator("#login-name")).to_be_focused()
+
+
 def register_in_lobby(page: Page, base: str, name: str) -> None:
     page.goto(base + "/")
+    open_account(page)
     type_into(page, "#reg-name", name)
     page.keyboard.press("Tab")
     page.keyboard.type(PASSWORD)
@@ -59,12 +68,14 @@ def test_accounts_ratings_profile_and_replay_keyboard_only(server, browser) -> N
     second = browser.new_context()  # another device: the name and the password
     other = second.new_page()
     other.goto(server.url + "/")
-    type_into(other, "#login-name", name.upper())
+    open_account(other)
+    other.keyboard.type(name.upper())
     other.keyboard.press("Tab")
     other.keyboard.type(PASSWORD)
     other.keyboard.press("Enter")
     expect(other.locator("#account-state")).to_have_text(f"You are logged in as {name}.")
-    expect(other.locator("#profile-link")).to_be_focused()
+    expect(other.locator("#account-dialog")).to_be_hidden()
+    expect(other.locator("#profile-link")).to_be_focused()  # the header's account menu, open
     other.keyboard.press("Enter")
     expect(other.locator("h1")).to_have_text(name)
     rating = other.get_by_role("row").filter(has_text="Clash of Decks, 2 players")
@@ -115,11 +126,14 @@ def test_accounts_ratings_profile_and_replay_keyboard_only(server, browser) -> N
     expect(board.get_by_text("The bots:").first).to_contain_text("medium 1500")
     assert axe_violations(board) == []
     page.goto(server.url + "/")  # log out everywhere from the first device: the second one's session ends too
+    expect(page.locator("#account-name")).to_have_text(name)
+    page.locator("#account-name").focus()  # the name in the header opens the account's menu
+    page.keyboard.press("Enter")
+    expect(page.locator("#logout-all")).to_be_visible()
     page.locator("#logout-all").focus()
     page.keyboard.press("Enter")
-    expect(page.locator("#account-error")).to_have_text("")
     expect(page.locator("#account-state")).to_have_text("You are logged out on every device.", timeout=20_000)
-    expect(page.locator("#login-name")).to_be_focused()
+    expect(page.locator("#nav-account")).to_be_focused()  # "Log in or register" again
     assert other.evaluate("() => fetch('/api/players/me').then(r => r.status)") == 401
     for ctx in (first, second, czech):
         ctx.close()

@@ -74,7 +74,8 @@ def test_towers_of_the_others_and_the_lanes_on_keys(server, browser):
     assert press(page, "1") == page.evaluate("() => window.cardhallModel.key('1').text")
     others = press(page, "Shift+1")
     assert others == page.evaluate("() => window.cardhallModel.key('Shift+1').text")
-    assert others.startswith("Player 2: ") and "Player 3: " in others and "Candy" in others, others
+    # the others by the names the felt shows (two random bots told apart by their seat's number)
+    assert others.startswith("Bot (random) 1: ") and "Bot (random) 2: " in others and "Candy" in others, others
     assert press(page, "Shift+5").count("Sand") == 2
     page.keyboard.press("F1")
     help_text = page.inner_text("#help-keys")
@@ -93,8 +94,8 @@ def test_towers_of_the_others_and_the_lanes_on_keys(server, browser):
     wait_turn(page)
     page.locator("#play-h").focus()
     top, bottom = press(page, "1"), press(page, "2")
-    assert top.startswith("Top lane, your side, from the bridge: ") and "Top lane, Player B's side" in top, top
-    assert bottom.startswith("Bottom lane, your side, from the bridge: ") and "Player B's side" in bottom, bottom
+    assert top.startswith("Top lane, your side, from the bridge: ") and "Top lane, Bot (random)'s side" in top, top
+    assert bottom.startswith("Bottom lane, your side, from the bridge: ") and "Bot (random)'s side" in bottom, bottom
     choose_language(page, "ru")  # the picker: stored with the player, so the game's words are Russian too
     wait_turn(page)
     page.keyboard.press("F1")

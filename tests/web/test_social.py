@@ -40,6 +40,10 @@ def test_friends_presence_invite_and_sit_block_and_a_ban(server, browser) -> Non
         register_in_lobby(page, server.url, name)
     bob.reload()  # the room socket and the friends part as a registered person
     ann.reload()
+    for page in (ann, bob):  # F opens the Friends panel (collapsed on the lobby's first screen)
+        expect(page.locator("#friends-panel")).to_be_hidden()
+        page.keyboard.press("f")
+        expect(page.locator("#friends-h")).to_be_focused()
     expect(bob.locator("#friends-part")).to_be_visible()
 
     # a friend request, heard by Bob and accepted with the keyboard
@@ -84,10 +88,19 @@ def test_friends_presence_invite_and_sit_block_and_a_ban(server, browser) -> Non
     ann.goto(server.url + "/")
     expect(ann.locator("#friend-list")).to_contain_text(f"{bob_name}: available, in the lobby", timeout=15_000)
 
-    # Bob blocks Eve (keyboard); Eve's invitation is then never shown to him, and she is not told
-    type_into(bob, "#safety-name", eve_name)
-    bob.get_by_role("button", name="Block", exact=True).focus()
+    # Bob blocks Eve (keyboard) from her name in the room's chat; her invitation is then never shown
+    # to him, and she is not told
+    assert fetch(eve, "POST", "/api/lobby/chat", {"text": "hello everyone"})["status"] == 201
+    bob.keyboard.press("c")
+    expect(bob.locator("#room-chat-h")).to_be_focused()
+    eve_in_chat = bob.locator("#room-chat p").filter(has_text="hello everyone").get_by_role("button", name=eve_name, exact=True)
+    eve_in_chat.focus()
     bob.keyboard.press("Enter")
+    expect(eve_in_chat).to_have_attribute("aria-expanded", "true")
+    assert axe_violations(bob) == []  # the person's menu, open
+    bob.get_by_role("button", name=f"Block {eve_name}").focus()
+    bob.keyboard.press("Enter")
+    expect(eve_in_chat).to_be_focused()  # the menu closes, the focus back on her name
     expect(bob.locator("#people-live")).to_have_text(f"You block {eve_name}.")
     eves = fetch(eve, "POST", "/api/tables", {"game": "hearts", "options": {"players": 3},
                                               "seats": ["me", "open", "bot:random"]})["body"]["id"]
@@ -126,6 +139,7 @@ def test_the_lobby_chat_escaped_and_in_the_readers_language(server, browser) -> 
     name = f"Cid{uuid.uuid4().hex[:4]}"
     register_in_lobby(page, server.url, name)
     page.reload()
+    page.get_by_role("button", name="The room's chat").click()  # the header's button opens the chat's panel
     type_into(page, "#room-chat-text", "<img src=x onerror=alert(1)> hello")
     page.keyboard.press("Enter")
     line = page.locator("#room-chat p").last

@@ -7,7 +7,7 @@ import random
 
 from playwright.sync_api import expect
 
-from tests.web.helpers import create_table, pick_name, play_one, start_game, wait_turn
+from tests.web.helpers import create_table, open_create, pick_name, play_one, start_game, wait_turn
 
 
 def test_a_takeover_is_announced_and_returning_takes_the_seat_back(server, browser):
@@ -15,6 +15,7 @@ def test_a_takeover_is_announced_and_returning_takes_the_seat_back(server, brows
     kim_ctx = browser.new_context()
     kim = kim_ctx.new_page()
     pick_name(kim, server.url, "Kim")
+    open_create(kim)
     kim.locator("#grace").fill("2")  # the lobby's "a bot plays for them after N seconds" field
     # a far target: the bots (and the takeover bot) move at once, and a game to 100 could end while Kim is away
     url = create_table(kim, "hearts", {"players": 3, "target": 100000}, ["me", "bot:random", "bot:random"])

@@ -23,6 +23,8 @@ from cardhall.games.clash_of_decks.words import (
     ABILITY,
     ABILITY_RULES,
     CARD_NAME,
+    DUEL_OWNERS,
+    DUEL_SEATS,
     PHASES,
     from_data,
     lane,
@@ -69,7 +71,38 @@ MILLED = "The automaton takes {damage} damage: {cards} go to its discard pile."
 
 
 class GameTextUI(TextUI):
-    """The text of Clash of Decks."""
+    """The text of Clash of Decks. In a duel the sides are the people at them ("Bot (medium)",
+    "Ann"; `TextUI.people`), as the table's picture shows them; "Player A" and "Player B" only where
+    no one is known (the terminal, a replay). Alone, the sides are "the player" and "the automaton"."""
+
+    people_named = True
+
+    def seat(self, seat: int) -> str:
+        return self.seat_name(seat) if self.game.options["solo"] else super().seat(seat)
+
+    def owner_of(self, side: int, solo: bool = False) -> str:
+        """A side as an owner: the person's ("Bot (medium)'s", «игрока Ann») where they are known,
+        else "Player B's", "the automaton's"."""
+        if not solo and self.seat(side) != self.seat_name(side):
+            # Translators: a person as the owner of a thing, the {owner} of "{owner} Bastion" (Russian: игрока {player}).
+            return self.tr.pgettext("owner", "{player}'s", player=self.seat(side))
+        return self.tr.say(owner(side, solo))
+
+    def people_in(self, params: dict[str, Any]) -> dict[str, Any]:
+        """A report's parameters (and those of the messages inside them) with its sides ("Player B",
+        "Player B's") said as the people at them."""
+        out = dict(params)
+        for key, value in params.items():
+            data = value.get("msg") if isinstance(value, dict) else None
+            if not isinstance(data, dict):
+                continue
+            if data.get("id") in DUEL_SEATS:
+                out[key] = self.seat(DUEL_SEATS.index(data["id"]))
+            elif data.get("id") in DUEL_OWNERS:
+                out[key] = self.owner_of(DUEL_OWNERS.index(data["id"]))
+            elif isinstance(data.get("params"), dict):
+                out[key] = {**value, "msg": {**data, "params": self.people_in(data["params"])}}
+        return out
 
     # --- words ----------------------------------------------------------------------------
     def token(self, token: str) -> str:
@@ -114,11 +147,11 @@ class GameTextUI(TextUI):
         return side == 0 if view["mode"] == "solo" else side == seat
 
     def owner(self, view: dict[str, Any], side: int) -> str:
-        """A side as an owner ("Player B's", "the automaton's") in the reader's language."""
-        return self.tr.say(owner(side, view["mode"] == "solo"))
+        """A side as an owner (the person's, "Player B's", "the automaton's") in the reader's language."""
+        return self.owner_of(side, view["mode"] == "solo")
 
     def player(self, view: dict[str, Any], side: int) -> str:
-        return self.tr.say(seat(side, view["mode"] == "solo"))
+        return self.tr.say(seat(side, True)) if view["mode"] == "solo" else self.seat(side)
 
     # --- the pictures ---------------------------------------------------------------------
     def render(self, view: dict[str, Any], seat: int) -> str:
@@ -460,7 +493,7 @@ class GameTextUI(TextUI):
                                                                                     **said))
             if kind == "cast":
                 said = {"card": self.word(event["card"]), "target": self.word(event["target"]), "player": player,
-                        "lane": tr.say(lane(_lane(event["lane"]), 1)), "owner": tr.say(owner(event["side"], solo))}
+                        "lane": tr.say(lane(_lane(event["lane"]), 1)), "owner": self.owner_of(event["side"], solo)}
                 mine = event["side"] == viewer
                 if you:
                     return (tr._("You cast {card} on your {target} {lane}.", **said) if mine
@@ -490,7 +523,7 @@ class GameTextUI(TextUI):
             if event["side"] == viewer:
                 return tr._("The spell hits your {card}: {damage} damage on it now.", **said)
             return tr._("The spell hits {owner} {card}: {damage} damage on it now.",
-                        owner=tr.say(owner(event["side"], solo)), **said)
+                        owner=self.owner_of(event["side"], solo), **said)
         if kind == "report":
             if event.get("restates"):
                 return ""
@@ -600,7 +633,7 @@ class GameTextUI(TextUI):
                 msgid = data["you"]
             elif data.get("them") and viewer == 1 - subject and not self.game.options["solo"]:
                 msgid = data["them"]
-        params = data.get("params") or {}
+        params = self.people_in(data.get("params") or {})
         if not self.notation and isinstance(params.get("where"), str):  # "A top 1" in words for a listener
             params = {**params, "where": self.place_words(params["where"])}
         return cap(self.tr.say(from_data({**data, "id": msgid, "you": None, "params": params}), viewer))
@@ -630,10 +663,11 @@ class GameTextUI(TextUI):
                 text = re.sub(rf"^Turn (\d+): {letter},", r"Turn \1: yours,", text)
                 text = re.sub(rf"^Coin toss: {letter} plays", "Coin toss: you play", text)
             else:
-                text = re.sub(rf"^{letter}: (?=[A-Z!]{{2}})", f"{self.seat(side)}'s ", text)
-                text = re.sub(rf"^{letter}: the ", f"{self.seat(side)}'s ", text)
+                who = self.seat(side).replace("\\", "\\\\")  # a person's name is text, never a template
+                text = re.sub(rf"^{letter}: (?=[A-Z!]{{2}})", f"{who}'s ", text)
+                text = re.sub(rf"^{letter}: the ", f"{who}'s ", text)
                 text = re.sub(rf"(^|: |; |to |\s)(?<!Player ){letter}(?=[:' ,]|\s(?:take|ban|draft|get|choose|play)s?\b)",
-                              rf"\1{self.seat(side)}", text)
+                              rf"\g<1>{who}", text)
         return text
 
     def result(self, view: dict[str, Any], scores: list[float], winners: list[int], viewer: int) -> str:

@@ -34,6 +34,10 @@ def _towers(view: dict[str, Any], seat: int) -> list[list[int]]:
 
 
 class GameTextUI(TextUI):
+    people_named = True
+    """The seats are only numbered ("Player 2"): the words name the people at them, as the picture
+    does ("Bot (medium)", "Ann"), wherever the room says who sits there (`TextUI.people`)."""
+
     # --- words ---------------------------------------------------------------------
     def tower(self, col: int) -> str:
         """A tower's name: "Sand"."""

@@ -1,11 +1,16 @@
-// The lobby's people: friends with where they are (refreshed every few seconds, in place so a
-// focused button stays), friend requests, status and privacy, private messages, the room's
-// chat, block, mute and report. Notices come from the room socket (people.js).
+// The lobby's people, in its two panels (panels.js): friends with where they are (refreshed every
+// few seconds, in place so a focused button stays), friend requests, status and privacy, private
+// messages, the people you block or mute; and the room's chat. Every name is a person's menu
+// (person.js: profile, message, friend request, block, mute, report). A form's error is said in
+// its own panel, in words. Notices come from the room socket (people.js).
 import { _, api, el, me, onSubmit, tableLink } from "./common.js";
 import { announce } from "./people.js";
+import { named } from "./person.js";
 
 const $ = (id) => document.getElementById(id);
-const fail = (err) => { $("lobby-error").textContent = err.message || String(err); };
+/** Say a friends form's error in the Friends panel (a live region), in the reader's words. */
+const fail = (err) => { $("friends-error").textContent = err.message || String(err); };
+const failChat = (err) => { $("chat-error").textContent = err.message || String(err); };
 const STATUS = () => ({ available: _("available"), busy: _("busy"), away: _("away"), offline: _("offline") });
 let games = {};
 let talkingTo = null;
@@ -34,7 +39,7 @@ function button(key, text, onclick) {
 }
 
 async function act(path, method, body, said) {
-  $("lobby-error").textContent = "";
+  $("friends-error").textContent = "";
   try {
     const data = await api(path, { method, body });
     if (said) $("friends-status").textContent = said(data);
@@ -61,9 +66,10 @@ async function refresh() {
   if (!me() || !me().account) return;
   let data;
   try { data = await api("/api/friends"); } catch { return; }
+  if (document.querySelector("#friends-panel .person-menu:not([hidden])")) return;  // a menu open: drawn again next time
   fillList($("friend-list"), $("friend-list-empty"), data.friends.map((f) => {
     const places = f.where.filter((w) => w.table);
-    return el("li", {}, el("span", { text: _("{name}: {where}", { name: f.name, where: placeWords(f) }) }), " ",
+    return el("li", {}, named((n) => _("{name}: {where}", { name: n, where: placeWords(f) }), f.name, { message: openTalk }), " ",
       button(`invite ${f.player}`, _("Invite {name} to my table", { name: f.name }), () => inviteTo(f)), " ",
       ...places.map((w) => el("a", { href: tableLink(w.table), "data-key": `watch ${f.player}`,
         text: _("Go to {name}'s table", { name: f.name }) })), " ",
@@ -97,6 +103,7 @@ async function refreshInbox() {
 }
 
 async function openTalk(name) {
+  if ($("friends-panel").hidden) document.dispatchEvent(new CustomEvent("cardhall:open-panel", { detail: "friends-panel" }));
   try {
     const data = await api(`/api/messages/${encodeURIComponent(name)}`);
     talkingTo = data.name;
@@ -112,10 +119,15 @@ function line(m) {
   return el("p", { text: _("{name}: {text}", { name: m.name, text: m.text }) });
 }
 
+/** A line of the room's chat: the speaker's name opens their menu (block, mute, report...). */
+function chatLine(m) {
+  return el("p", {}, named((n) => _("{name}: {text}", { name: n, text: m.text }), m.name, { message: openTalk }));
+}
+
 async function loadChat() {
   try {
     const lines = await api("/api/lobby/chat");
-    $("room-chat").replaceChildren(...lines.map(line));
+    $("room-chat").replaceChildren(...lines.map(chatLine));
   } catch { /* the chat is shown when the room answers */ }
 }
 
@@ -129,7 +141,7 @@ async function refreshShunned() {
     ...data.muted.map((n) => el("li", {}, el("span", { text: _("You mute {name}.", { name: n }) }), " ",
       button(`unmute ${n}`, _("Unmute {name}", { name: n }), () => unshun("mutes", n)))),
   ];
-  $("shunned").replaceChildren(...items);
+  fillList($("shunned"), $("shunned-empty"), items);
 }
 
 async function unshun(kind, name) {
@@ -137,7 +149,7 @@ async function unshun(kind, name) {
     await api(`/api/${kind}/${encodeURIComponent(name)}`, { method: "DELETE" });
     announce(kind === "blocks" ? _("You no longer block {name}.", { name }) : _("You no longer mute {name}.", { name }));
     await refreshShunned();
-    $("safety-name").focus();
+    if (!$("shunned").contains(document.activeElement)) $("shunned-h").focus();
   } catch (err) { fail(err); }
 }
 
@@ -168,7 +180,7 @@ async function start() {
   onSubmit($("message-form"), async (e) => {
     e.preventDefault();
     if (!talkingTo) return;
-    $("lobby-error").textContent = "";
+    $("friends-error").textContent = "";
     try {
       const m = await api("/api/messages", { method: "POST", body: { to: talkingTo, text: $("message-text").value } });
       $("conversation-log").append(line(m));
@@ -177,38 +189,18 @@ async function start() {
   });
   onSubmit($("room-chat-form"), async (e) => {
     e.preventDefault();
-    $("lobby-error").textContent = "";
+    $("chat-error").textContent = "";
     try {
       await api("/api/lobby/chat", { method: "POST", body: { text: $("room-chat-text").value } });
       $("room-chat-text").value = "";
-    } catch (err) { fail(err); }
+    } catch (err) { failChat(err); }
   });
-  onSubmit($("safety-form"), async (e) => {
-    e.preventDefault();
-    const kind = e.submitter && e.submitter.name === "mute" ? "mutes" : "blocks";
-    const name = $("safety-name").value.trim();
-    $("lobby-error").textContent = "";
-    try {
-      const data = await api(`/api/${kind}`, { method: "POST", body: { name } });
-      announce(kind === "mutes" ? _("You mute {name}.", { name: data.name }) : _("You block {name}.", { name: data.name }));
-      $("safety-name").value = "";
-      refreshShunned();
-    } catch (err) { fail(err); }
-  });
-  onSubmit($("report-form"), async (e) => {
-    e.preventDefault();
-    $("lobby-error").textContent = "";
-    const table = $("report-table").value.trim() || null;
-    try {
-      await api("/api/reports", { method: "POST", body: { name: $("report-name").value.trim(), text: $("report-text").value, table } });
-      announce(_("Your report was sent to the moderators."));
-      $("report-form").reset();
-    } catch (err) { fail(err); }
-  });
+  document.addEventListener("cardhall:shunned", refreshShunned);
+  document.addEventListener("cardhall:account", () => { show(); refresh(); refreshInbox(); refreshShunned(); });
   document.addEventListener("cardhall:people", (e) => {
     const m = e.detail;
     if (m.type === "lobby_chat") {
-      $("room-chat").append(line(m));
+      $("room-chat").append(chatLine(m));
       $("room-chat").lastElementChild.scrollIntoView({ block: "nearest" });
     } else if (m.type === "message") {
       if (talkingTo && m.name === talkingTo) $("conversation-log").append(line(m));

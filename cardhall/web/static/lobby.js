@@ -1,11 +1,14 @@
-// The lobby: a guest name, the open tables (refreshed every few seconds), my unfinished
-// tables, and the form that creates a table with the game's options and seats.
+// The lobby: a guest name, the games' tiles, your tables (with whose turn it is) and the open
+// tables (refreshed every few seconds), and the form that creates a table with the game's options
+// and seats (a panel opened from a tile or its own heading; its errors are said in it, in words).
 import { _, api, authed, el, LANG, me, onSubmit, playersSpeak, register, showWho, tableLink } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 const say = (text) => { $("lobby-status").textContent = text; };
 const fail = (err) => { $("lobby-error").textContent = err.message || String(err); };
+/** The create form's error, said at the form (a live region), in the reader's words. */
+const failCreate = (err) => { $("create-error").textContent = err.message || String(err); };
 
 function gameTitle(name) {
   const g = games.find((x) => x.name === name);
@@ -59,6 +62,19 @@ async function leave(t) {
   } catch (err) { fail(err); }
 }
 
+/** Whose turn it is at a table I sit at: mine, a person's or a bot's (by name), or nothing
+ * before the start and between moves. */
+function turnWords(t) {
+  if (t.status !== "playing" || t.to_move === null || t.to_move === undefined) return "";
+  const seat = (t.seats || [])[t.to_move];
+  if (!seat) return "";
+  const who = me();
+  if (who && seat.player === who.player) return _("your turn");
+  const name = seat.kind === "bot" ? (seat.bot ? _("Bot ({level})", { level: botTitle(t.game, seat.bot) }) : _("a bot"))
+    : seat.name || _("someone");
+  return _("{name}'s turn", { name });
+}
+
 /** Update a list of tables in place (keyed by id), so a focused button is never replaced. */
 function fill(list, empty, tables, mine) {
   const keep = new Set(tables.map((t) => t.id));
@@ -69,7 +85,9 @@ function fill(list, empty, tables, mine) {
       li = el("li", { "data-id": t.id }, el("span", { class: "desc" }), el("span", { class: "acts" }));
       list.append(li);
     }
-    li.querySelector(".desc").textContent = describe(t);
+    const turn = mine ? turnWords(t) : "";
+    li.classList.toggle("my-turn", turn === _("your turn"));
+    li.querySelector(".desc").textContent = turn ? `${describe(t)} — ${turn}` : describe(t);
     const acts = li.querySelector(".acts");
     const sig = JSON.stringify([t.status, (t.seats || []).map((s) => s.kind), mine]);
     if (acts.dataset.sig === sig) continue;
@@ -97,6 +115,7 @@ async function refresh() {
     if (me()) {
       const mine = await authed("/api/tables?mine=1");
       fill($("mine"), $("mine-empty"), mine, true);
+      $("mine-section").hidden = mine.length === 0;  // a newcomer's first screen has no empty list
     }
   } catch (err) {
     if (err.status !== 401) fail(err);
@@ -110,7 +129,7 @@ async function ensureName() {
   const typed = $("name").value.trim();
   const who = await register(typed || _("Guest {number}", { number: 1000 + Math.floor(Math.random() * 9000) }));
   $("name").value = who.name;
-  if (!typed) say(_("You play as {name}; change your name in the field \"Your name\" any time.", { name: who.name }));
+  if (!typed) say(_("You play as {name}; change your name in the field \"Your name at the tables\" any time.", { name: who.name }));
   return who;
 }
 
@@ -156,11 +175,11 @@ async function seatCount(game) {
   try {
     const answer = await api(`/api/games/${encodeURIComponent(game.name)}/seats?options=${options}&lang=${encodeURIComponent(LANG)}`);
     if (asked !== seatsAsked) return null;
-    $("lobby-error").textContent = "";
+    $("create-error").textContent = "";
     seatNames = answer.names || [];
     return answer.seats;
   } catch (err) {
-    if (asked === seatsAsked) fail(err);
+    if (asked === seatsAsked) failCreate(err);
     return null;
   }
 }
@@ -206,8 +225,9 @@ function drawQuick() {
   for (const button of $("quick").querySelectorAll("button.create-this")) {
     button.addEventListener("click", () => {
       $("game").value = button.dataset.game;
+      $("create-panel").open = true;
       drawOptions();
-      $("new-h").scrollIntoView({ block: "start" });
+      $("create-panel").scrollIntoView({ block: "start" });
       $("game").focus();
     });
   }
@@ -261,7 +281,7 @@ function readOptions(game) {
 
 async function create(event) {
   event.preventDefault();
-  $("lobby-error").textContent = "";
+  $("create-error").textContent = "";
   try {
     await ensureName();
     const game = games.find((g) => g.name === $("game").value);
@@ -274,7 +294,7 @@ async function create(event) {
       body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace, rated: $("rated").checked,
         pace: $("pace").value } });
     location.href = tableLink(t.id, priv ? t.invite : null);  // the table page shows its invite link, with a Copy button
-  } catch (err) { fail(err); }
+  } catch (err) { failCreate(err); }
 }
 
 async function start() {
@@ -283,6 +303,7 @@ async function start() {
   if (who) $("name").value = who.name;
   onSubmit($("name-form"), async (e) => {
     e.preventDefault();
+    $("lobby-error").textContent = "";
     try {
       const who = await register($("name").value.trim());
       say(_("Your name is now {name}.", { name: who.name }));

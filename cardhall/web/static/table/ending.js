@@ -116,6 +116,7 @@ export function showEnding(model, { tableId, send, sayLine }) {
     $("play-again").hidden = model.seat() === null;
     end.hidden = false;
     if (inside) focusPlace($("end-h"));  // the summary had focus: the end screen takes it
+    else end.scrollIntoView({ block: "nearest" });  // above the screen while one looks at the hand: brought into view
   }
 
   function offerJoin(name, id, invite) {

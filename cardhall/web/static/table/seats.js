@@ -1,9 +1,12 @@
-// The seats: who sits where (a list in words), the languages the players read, and, before
-// the start, the open seats to sit at and the host's Start button.
+// The seats: who sits where (a list in words; a person's name there opens their menu: profile,
+// friend request, block, mute, report with this table's recent chat attached), the languages the
+// players read, and, before the start, the open seats to sit at and the host's Start button.
 import { _, el, me, ngettext, playersSpeak } from "../common.js";
+import { named } from "../person.js";
 import { trackAway } from "./away.js";
 
 const $ = (id) => document.getElementById(id);
+const TABLE = decodeURIComponent(location.pathname.split("/")[2] || "") || null;  // a report attaches its chat
 
 /** Draw the seats on every state of `model`; `sitAt(i)` sits the user at seat i. */
 export function showSeats(model, { sitAt }) {
@@ -31,9 +34,14 @@ function drawSeats(model, away) {
     if (s.takeover) notes.push(_("a bot plays for them"));
     if (state.to_move === i && state.status === "playing") notes.push(_("to move"));
     const place = names[i] || _("Seat {number}", { number: i + 1 });
-    const text = notes.length ? _("{seat}: {who} ({notes})", { seat: place, who, notes: notes.join(", ") })
-      : _("{seat}: {who}", { seat: place, who });
-    if (li.textContent !== text) li.textContent = text;
+    const say = (name) => (notes.length ? _("{seat}: {who} ({notes})", { seat: place, who: name, notes: notes.join(", ") })
+      : _("{seat}: {who}", { seat: place, who: name }));
+    const person = s.kind !== "open" && s.kind !== "bot" && s.name && i !== model.seat();
+    const sig = `${person} ${say(who)}`;
+    if (li.dataset.sig === sig) return;
+    li.dataset.sig = sig;
+    if (person) li.replaceChildren(named(say, s.name, { label: who, table: TABLE }));
+    else li.textContent = say(who);
   });
   $("speak").textContent = playersSpeak(seats) || "";
   $("leave").hidden = model.seat() === null || state.status === "over";
