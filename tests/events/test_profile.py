@@ -33,8 +33,8 @@ def test_a_finished_events_result_is_on_each_entrys_profile_in_words(server: Ser
     assert re.fullmatch(rf"Duplicate: 3-2-5 \(Teen Do Paanch\), 1 board \(over since [-0-9: ]+UTC\): {re.escape(percent)} %, "
                         rf"place {final[a['name']]['rank']} of 3 entries, 1 of 1 board played\.", mine[0]["words"]), mine[0]
     german = httpx.get(server.url + f"/api/players/{a['name']}", headers={"Accept-Language": "de"}).json()["events"]
-    assert "Platz" in german[0]["words"] and "von 3" in german[0]["words"], german
+    assert "Rang" in german[0]["words"] and "von 3" in german[0]["words"], german
     none = httpx.get(server.url + f"/api/players/{lazy['name']}", headers={"Accept-Language": "en"}).json()["events"]
     assert none[0]["percent"] is None and none[0]["words"].endswith("no board played.")
     page = httpx.get(server.url + f"/players/{a['name']}?lang=fr").text
-    assert f'href="/events/{event}"' in page and "Classement de cet événement" in page
+    assert f'href="/events/{event}"' in page and "Classement de ce tournoi" in page
