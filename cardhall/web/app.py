@@ -45,10 +45,10 @@ from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
 from cardhall.web import event_pages, webhooks
 from cardhall.web import events as event_routes
-from cardhall.web.event_profile import profile_events
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.decoding import decode
+from cardhall.web.event_profile import profile_events
 from cardhall.web.health import health_routes
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.mail import Links, MailConfig, Mailer, check_address

@@ -1,6 +1,7 @@
 """Each game's board options make a game of exactly one deal (Hearts one deal with its passing, Jass
-one deal, 3-2-5 one deal, Clash of Decks one solo fight, 5 Towers one round, Putz one deal): played at random from many seeds, the game
-ends, within the moves of one deal; and a board's seed deals the same cards every time."""
+one deal, 3-2-5 one deal, Clash of Decks one solo fight, 5 Towers one round, Putz one deal): played
+at random from many seeds, the game ends, within the moves of one deal; and a board's seed deals the
+same cards every time."""
 
 from __future__ import annotations
 

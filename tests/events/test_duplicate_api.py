@@ -125,7 +125,8 @@ def test_bad_input_gets_a_sentence_and_changes_nothing(server: Server) -> None:
     before = httpx.get(server.url + "/api/events").json()["events"]
     for body, word in [({"kind": "knockout"}, "kind"), ({"game": "chess"}, "duplicate"), ({"boards": 0}, "boards"),
                        ({"boards": "many"}, "boards"), ({"bots": "god"}, "bots"), ({"hours": -1}, "hours"),
-                       ({"options": {"colour": "red"}}, "colour"), ({"game": "five-towers", "options": {"players": 9}}, "players"),
+                       ({"options": {"colour": "red"}}, "colour"),
+                       ({"game": "five-towers", "options": {"players": 9}}, "players"),
                        ({"game": "putz", "options": {"players": 4}}, "players")]:
         got = new_event(server, me["token"], **body)
         assert got.status_code in (400, 409), (body, got.status_code, got.text)
