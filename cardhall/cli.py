@@ -750,9 +750,13 @@ def event_list(url: str = typer.Argument(..., help=N_("The room's address, e.g. 
                                     "`cardhall login` first)."))
 def event_play(url: str = typer.Argument(..., help=N_("The event's address, e.g. http://127.0.0.1:8000/events/ID")),
                name: str = typer.Option(..., help=N_("The account's name.")),
+               verbose: bool = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns.")),
+               confirm: bool = typer.Option(False, "--confirm", help=N_(
+                   "Select a choice first and play it with a second Enter (without it, a choice typed plays on its "
+                   "Enter).")),
                language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     from cardhall.tui.events import play
-    _event(lambda tr, code: play(url, name, tr, _say, code), language)
+    _event(lambda tr, code: play(url, name, tr, _say, code, quick=not confirm, verbose=verbose), language)
 
 
 @events_app.command("standings", help=N_("Show an event's standings (before it closes: the boards you have finished)."))

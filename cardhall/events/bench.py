@@ -1,5 +1,6 @@
 """A benchmark of duplicate standings (not a test): one daily-sized event with many entries that
-have played every board, its final standings computed from the database; time and peak memory.
+have played every board, its final standings computed from the database; time and peak memory;
+and the time of one entry's profile results (`cardhall.events.results`), which reads them too.
 
     python -m cardhall.events.bench [--entries 1000] [--boards 8] [--db URL]
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from cardhall.events.duplicate import standings
 from cardhall.events.listing import create
+from cardhall.events.results import results_of
 from cardhall.room.service import Room
 from cardhall.room.store import Transaction, event_entries, event_plays, events, players
 
@@ -53,8 +55,12 @@ async def run(url: str, entries: int, boards: int, repeat: int = 5) -> dict[str,
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         assert len(result["entries"]) == entries
+        start = time.perf_counter()
+        mine = await results_of(room, "bench0")  # one entry's profile: this event's result
+        profile = time.perf_counter() - start
+        assert len(mine) == 1 and mine[0]["played"] == boards
         return {"entries": entries, "boards": boards, "median_s": statistics.median(times), "min_s": min(times),
-                "peak_mib": peak / 2**20}
+                "peak_mib": peak / 2**20, "profile_s": profile}
     finally:
         await room.close()
 

@@ -36,9 +36,11 @@ BOARD_RULES: dict[str, BoardRule] = {
     "jass": BoardRule({"one_deal": True}),  # the team's card points of the one deal
     "three-two-five": BoardRule({"deals": 1}),  # tricks over the quota of the one deal
     "clash-of-decks": BoardRule({"solo": True}),  # a solo fight against the automaton
+    "five-towers": BoardRule({"one_round": True}),  # the seat's towers after one round (bid, take, build)
+    "putz": BoardRule({"one_deal": True}),  # the seat's apple (-1) or putz (+1..+3) of the one deal
 }
-"""The games a duplicate board can be made of. 5 Towers needs a one-round option first (its game
-runs until the draw pile is exhausted twice): see docs/room.md, "Events"."""
+"""The games a duplicate board can be made of, each with the options that make it one deal (one
+round in 5 Towers) and its score's direction: docs/room.md, "Events"."""
 
 
 def new_secret() -> str:

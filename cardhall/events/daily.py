@@ -17,7 +17,7 @@ from cardhall.events.listing import create
 from cardhall.room.service import Room
 from cardhall.room.store import events
 
-DAILY_BOARDS = {"hearts": 8, "jass": 4, "three-two-five": 4, "clash-of-decks": 3}
+DAILY_BOARDS = {"hearts": 8, "jass": 4, "three-two-five": 4, "clash-of-decks": 3, "five-towers": 4, "putz": 4}
 """Boards of each game's daily event."""
 DAILY_BOTS = "medium"
 CHECK_EVERY = 60.0

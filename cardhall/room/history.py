@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cardhall.core.errors import CardhallError
 from cardhall.room import ratings as rating_rules
-from cardhall.room.store import Store, Transaction, players, ratings, results, settled, tables
+from cardhall.room.store import Store, Transaction, event_plays, events, players, ratings, results, settled, tables
 from cardhall.room.table import Table
 
 log = logging.getLogger("cardhall.room")
@@ -128,6 +128,13 @@ async def player_by_name(store: Store, name: str) -> dict[str, Any] | None:
             "since": row.registered or row.created}
 
 
+def may_see_private(viewer: str | None, player: str, host: str | None, seats: list[Any]) -> bool:
+    """Whether `viewer` may see a private game of `player`'s on their profile: only `player`, the
+    table's host or a person who sat at it; never a visitor with no session (a bot's seat has no
+    player: None is nobody)."""
+    return viewer is not None and (viewer in (player, host) or viewer in {x.player for x in seats if x.player})
+
+
 async def games_of(store: Store, player: str, viewer: str | None, limit: int = 50) -> list[dict[str, Any]]:
     """`player`'s finished games, newest first, with every seat; private tables only when
     `viewer` sat at them or hosted them (or is `player`)."""
@@ -144,8 +151,7 @@ async def games_of(store: Store, player: str, viewer: str | None, limit: int = 5
     out = []
     for r in mine:
         table_seats = sorted(seats.get(r.table_id, []), key=lambda x: x.seat)
-        if r.private and viewer != player and viewer != hosts.get(r.table_id) \
-                and viewer not in {x.player for x in table_seats}:
+        if r.private and not may_see_private(viewer, player, hosts.get(r.table_id), table_seats):
             continue
         out.append({"table": r.table_id, "game": r.game, "pool": r.pool, "finished": r.finished, "rated": r.rated,
                     "private": r.private, "seat": r.seat, "score": r.score, "place": r.place,
@@ -158,11 +164,15 @@ async def games_of(store: Store, player: str, viewer: str | None, limit: int = 5
 
 
 async def record_of(store: Store, player: str) -> dict[str, dict[str, int]]:
-    """Games played and won per game."""
+    """Games played and won per game; the boards of an event still open are left out (their
+    outcome is secret until it closes: docs/room.md, "Events")."""
+    secret = (sa.select(event_plays.c.table_id).select_from(event_plays.join(events, events.c.id == event_plays.c.event))
+              .where(events.c.status == "open"))
     async with store.engine.connect() as conn:
         rows = (await conn.execute(sa.select(results.c.game, sa.func.count(),
                                              sa.func.sum(sa.case((results.c.place == 1, 1), else_=0)))
-                                   .where(results.c.player == player).group_by(results.c.game))).all()
+                                   .where(results.c.player == player, results.c.table_id.not_in(secret))
+                                   .group_by(results.c.game))).all()
     return {game: {"played": int(n), "won": int(won or 0)} for game, n, won in rows}
 
 

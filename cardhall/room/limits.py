@@ -99,6 +99,7 @@ MESSAGES = {
                              "you can make another {wait}"),
     ("entry", "address"): N_("too many event entries from your address: at most {count} an hour; "
                              "you can enter again {wait}"),
+    ("entry", "person"): N_("you entered too many events: at most {count} an hour; you can enter again {wait}"),
 }
 
 RATES = {
@@ -114,10 +115,11 @@ RATES = {
     ("event", "person"): Rate(10, 86400.0),
     ("event", "address"): Rate(30, 86400.0),
     ("entry", "address"): Rate(120, 3600.0),
+    ("entry", "person"): Rate(60, 3600.0),
 }
 """The room's rates: what a person could not reach by hand (a guest a minute from one address, a
 table every two minutes, a chat line every three seconds, a message every two, a report every six
-minutes, ten events a day, an event entry every thirty seconds from one address) and a script
+minutes, ten events a day, an event entry every thirty seconds from one address and every minute by one person) and a script
 reaches at once. The lobby's chat counts as table chat; private messages, friend requests,
 invitations and reports are the people's (`cardhall.web.people`); events and entries are the
 events' (`cardhall.events`)."""

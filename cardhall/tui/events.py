@@ -4,6 +4,7 @@ standings URL/events/ID` (docs/room.md, "Events")."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from typing import Any
 from urllib.parse import urlsplit
@@ -11,7 +12,7 @@ from urllib.parse import urlsplit
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import Lang
 from cardhall.tui.people import game_words, server_of
-from cardhall.tui.remote import Output, join, load_identities
+from cardhall.tui.remote import Output, join, load_identities, stdin_lines
 from cardhall.web.client import RemoteError, RoomClient, TableURL
 
 
@@ -59,12 +60,12 @@ def standing_lines(table: dict[str, Any], tr: Lang) -> list[str]:
     lines = [tr._("Final standings:") if table["final"] else
              tr._("Standings so far (only the boards you have finished are shown):")]
     for entry in table["entries"]:
-        percent = "—" if entry["percent"] is None else f"{entry['percent']:g} %"
+        percent = "—" if entry["percent"] is None else f"{tr.number(entry['percent'])} %"
         lines.append(tr.ngettext("{rank}. {name}: {percent}, {boards} board", "{rank}. {name}: {percent}, {boards} boards",
                                  len(entry["boards"]), rank=entry["rank"], name=entry["name"], percent=percent,
                                  boards=len(entry["boards"])))
     for board, counts in table["frequencies"].items():
-        parts = [tr.ngettext("{count} had {score:g}", "{count} had {score:g}", c["count"], count=c["count"],
+        parts = [tr.ngettext("{count} had {score}", "{count} had {score}", c["count"], count=c["count"],
                              score=c["score"]) for c in counts]
         lines.append(tr._("Board {board}: {counts}", board=board, counts=tr.items(parts)))
     return lines
@@ -78,8 +79,11 @@ async def standings(url: str, name: str | None, tr: Lang, say: Output) -> None:
         say(line)
 
 
-async def play(url: str, name: str, tr: Lang, say: Output, lang_code: str) -> None:
-    """Enter the event (once) and play its boards one after another at the terminal table."""
+async def play(url: str, name: str, tr: Lang, say: Output, lang_code: str, *, quick: bool = True,
+               verbose: bool = False) -> None:
+    """Enter the event (once) and play its boards one after another at the terminal table, with
+    `cardhall join`'s prompt (`quick`: a choice plays on its Enter; `verbose`: the whole table
+    before each turn)."""
     server, event = event_of(url, tr)
     token = token_of(server, name)
     if token is None:
@@ -91,6 +95,7 @@ async def play(url: str, name: str, tr: Lang, say: Output, lang_code: str) -> No
         except RemoteError as exc:
             if exc.status != 409:
                 raise
+        typed = stdin_lines(asyncio.get_running_loop())  # one reader of stdin for every board
         while True:
             board = await client.request("GET", f"/api/events/{event}/next")
             if board.get("done"):
@@ -98,7 +103,7 @@ async def play(url: str, name: str, tr: Lang, say: Output, lang_code: str) -> No
                 break
             say(tr._("Board {board}:", board=board["board"]))
             await join(TableURL(server, board["table"], board.get("invite")), board["seat"], name, say,
-                       lang_code=lang_code)
+                       lang_code=lang_code, quick=quick, verbose=verbose, lines=typed)
         table = await client.request("GET", f"/api/events/{event}/standings")
     for line in standing_lines(table, tr):
         say(line)

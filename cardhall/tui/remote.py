@@ -268,10 +268,13 @@ async def tell_language(client: RoomClient, lang_code: str, say: Output) -> None
 
 
 async def join(url: TableURL, seat: int, name: str, say: Output = print, *, lang_code: str = "en",
-               quick: bool = False, verbose: bool = False, faces: str = "french") -> Message | None:
+               quick: bool = False, verbose: bool = False, faces: str = "french",
+               lines: asyncio.Queue[str | None] | None = None) -> Message | None:
     """Sit down at `seat` (from 0) of the online table as the guest `name` and play it in the
     language `lang_code` (the room is told it too), naming the cards of the faces `faces`; a seat
-    this guest already holds (left or dropped during the game) is taken back."""
+    this guest already holds (left or dropped during the game) is taken back. `lines`: the typed
+    lines to read (one `stdin_lines` queue for several tables in a row: a second reader of stdin
+    would race the first for each line); a new one by default."""
     tr = lang(lang_code, "terminal")
     async with RoomClient(url.server) as client:
         summary = await client.table(url)
@@ -292,7 +295,8 @@ async def join(url: TableURL, seat: int, name: str, say: Output = print, *, lang
                 await client.sit(url, seat)
         await tell_language(client, lang_code, say)
         async with client.connect(url) as conn:
-            terminal = RemoteTerminal(conn, game, seat, stdin_lines(asyncio.get_running_loop()), say,
+            typed = lines if lines is not None else stdin_lines(asyncio.get_running_loop())
+            terminal = RemoteTerminal(conn, game, seat, typed, say,
                                       on_leave=lambda: client.leave(url), lang_code=lang_code, quick=quick,
                                       verbose=verbose, faces=faces)
             return await terminal.run()

@@ -48,6 +48,7 @@ from cardhall.web import events as event_routes
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.decoding import decode
+from cardhall.web.event_profile import profile_events
 from cardhall.web.health import health_routes
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.mail import Links, MailConfig, Mailer, check_address
@@ -455,7 +456,8 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         player = found["player"]
         return JSONResponse({**found, "ratings": await history.ratings_of(room.store, player),
                              "record": await history.record_of(room.store, player),
-                             "games": await history.games_of(room.store, player, viewer)})
+                             "games": await history.games_of(room.store, player, viewer),
+                             "events": await profile_events(room, player, web(await page_lang(request)))})
 
     @sentences
     async def leaderboard(request: Request) -> Response:
@@ -533,7 +535,8 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
                             ratings=[{"pool": pool_words(pool, tr), **r} for pool, r in sorted(rated.items())],
                             record=[{"game": game_words(g, tr), **r} for g, r in sorted(played.items())],
                             games=[{**g, "title": game_words(g["game"], tr), "names": [seat_label(s, tr) for s in g["seats"]],
-                                    "when": time.strftime("%Y-%m-%d %H:%M", time.gmtime(g["finished"]))} for g in games])
+                                    "when": time.strftime("%Y-%m-%d %H:%M", time.gmtime(g["finished"]))} for g in games],
+                            events=await profile_events(room, player, tr))
 
     async def leaderboard_page(request: Request) -> Response:
         """`/leaderboards/{game}`: each pool's people with enough rated games, and the bots' anchors."""

@@ -1,6 +1,7 @@
 """The events' pages (docs/web.md, "Events"): `/events` (open and over events), `/events/{id}` (the
 event: enter, your next board, the standings) and `/events/{id}/boards/{k}` (one board: your result
-in a sentence, the frequency table, every entry's score with its replay). Server-rendered in the
+in a sentence, the frequency table, every entry's score with its replay) and `/events/new` (the form
+that makes one). Server-rendered in the
 reader's language; the buttons are events.js. Before the event closes a page shows only what
 the API shows the reader (`cardhall.events.duplicate.standings`)."""
 
@@ -14,14 +15,16 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from cardhall.bots.levels import level_title
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Lang
 from cardhall.core.registry import game_class
 from cardhall.core.titles import game_title
 from cardhall.events import duplicate, listing
 from cardhall.events.boards import BOARD_RULES
+from cardhall.events.duplicate import MAX_BOARDS, MAX_HOURS
 from cardhall.events.errors import EventNotFound
-from cardhall.room.service import Room
+from cardhall.room.service import ROOM_BOTS, Room
 from cardhall.web.languages import web
 from cardhall.web.pages import page_lang, render
 
@@ -124,8 +127,20 @@ def routes(room: Room, player_of: Who) -> list[Route]:
                             rows=rows, problem=None, frequencies=table["frequencies"].get(str(board), []),
                             sentence=board_sentence(board, mine, scores, lower, tr))
 
+    async def new_event_page(request: Request) -> Response:
+        """`/events/new`: the form that makes a duplicate event (event-new.js posts it to /api/events)."""
+        tr = web(await page_lang(request))
+        who = await viewer(request)
+        account = who is not None and not await room.is_guest(who)
+        return await render(request, "event_new.html", N_("cardhall — make an event"), account=account,
+                            games_with_boards=sorted(({"name": g, "title": game_words(g, tr)} for g in BOARD_RULES),
+                                                     key=lambda g: g["title"].casefold()),
+                            levels=[{"value": b, "words": level_title(b, tr)} for b in ROOM_BOTS],
+                            most_boards=MAX_BOARDS, most_hours=MAX_HOURS)
+
     return [
         Route("/events", events_page, methods=["GET"]),
+        Route("/events/new", new_event_page, methods=["GET"]),  # before /events/{event_id}
         Route("/events/{event_id}", event_page, methods=["GET"]),
         Route("/events/{event_id}/boards/{board:int}", board_page, methods=["GET"]),
     ]

@@ -1,6 +1,7 @@
 """Each game's board options make a game of exactly one deal (Hearts one deal with its passing, Jass
-one deal, 3-2-5 one deal, Clash of Decks one solo fight): played at random from many seeds, the game
-ends, within the moves of one deal; and a board's seed deals the same cards every time."""
+one deal, 3-2-5 one deal, Clash of Decks one solo fight, 5 Towers one round, Putz one deal): played
+at random from many seeds, the game ends, within the moves of one deal; and a board's seed deals the
+same cards every time."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import pytest
 import cardhall
 from cardhall.events.boards import BOARD_RULES, board_options, board_seed, new_secret
 
-ONE_DEAL_MOVES = {"hearts": 52 + 4 * 3, "jass": 36 + 4, "three-two-five": 40, "clash-of-decks": 10_000}
+ONE_DEAL_MOVES = {"hearts": 52 + 4 * 3, "jass": 36 + 4, "three-two-five": 40, "clash-of-decks": 10_000,
+                  "five-towers": 3 + 1, "putz": 27 + 3 + 3}
 """Most moves one deal can take (Hearts: 52 cards and 3 passed per seat; Jass: 36 cards, trump and a
-push; 3-2-5: 30 cards, the trump and the pulls)."""
+push; 3-2-5: 30 cards, the trump and the pulls; 5 Towers: one round, a bid or pass per seat and one
+build; Putz: 27 cards, the six and the talon asked of each of 3 seats)."""
 
 
 @pytest.mark.parametrize("game", sorted(BOARD_RULES))

@@ -54,6 +54,9 @@ def play_board(server: Server, token: str, event: str) -> dict[str, Any]:
     if board.get("done"):
         return dict(board)
     again = httpx.get(server.url + f"/api/events/{event}/next", headers=bearer(token)).json()
+    if again != board:  # the bots ended it meanwhile (a 5 Towers round the start player's bid of all five ends)
+        assert wait_over(server, token, board["table"], board["invite"])["status"] == "over"
+        return dict(board)
     assert again == board  # a reload resumes the same table
     left = httpx.post(server.url + f"/api/tables/{board['table']}/leave", headers=bearer(token))
     assert left.status_code == 200, left.text
@@ -122,7 +125,9 @@ def test_bad_input_gets_a_sentence_and_changes_nothing(server: Server) -> None:
     before = httpx.get(server.url + "/api/events").json()["events"]
     for body, word in [({"kind": "knockout"}, "kind"), ({"game": "chess"}, "duplicate"), ({"boards": 0}, "boards"),
                        ({"boards": "many"}, "boards"), ({"bots": "god"}, "bots"), ({"hours": -1}, "hours"),
-                       ({"options": {"colour": "red"}}, "colour"), ({"game": "five-towers"}, "duplicate")]:
+                       ({"options": {"colour": "red"}}, "colour"),
+                       ({"game": "five-towers", "options": {"players": 9}}, "players"),
+                       ({"game": "putz", "options": {"players": 4}}, "players")]:
         got = new_event(server, me["token"], **body)
         assert got.status_code in (400, 409), (body, got.status_code, got.text)
         assert word in got.json()["error"], (body, got.text)
@@ -198,3 +203,35 @@ def test_the_terminal_lists_events_and_reads_standings(server: Server, tmp_path_
     bad = subprocess.run([sys.executable, "-m", "cardhall", "event", "play", f"{server.url}/tables/x", "--name", "N"],
                          env=env, capture_output=True, text=True, timeout=60)
     assert bad.returncode != 0 and "not the address of an event" in bad.stderr
+
+
+@pytest.mark.parametrize("game", ["five-towers", "putz"])
+def test_five_towers_rounds_and_putz_deals_are_boards_scored_by_the_game_and_matchpoints(server: Server, game: str) -> None:
+    """A 5 Towers board is one round, a Putz board one deal: two entries play both boards (the
+    takeover bot finishes each), each board's score is the seat's own score at the game's end, the
+    same deal for both, and the matchpoints compare the two."""
+    people = [account(server) for _ in range(2)]
+    event = new_event(server, people[0]["token"], game=game).json()
+    assert event["game"] == game and event["boards"] == 2
+    for p in people:
+        assert httpx.post(server.url + f"/api/events/{event['id']}/entries", headers=bearer(p["token"])).status_code == 201
+    for p in people:
+        while not play_board(server, p["token"], event["id"]).get("done"):
+            pass
+    assert httpx.post(server.url + f"/api/events/{event['id']}/close", headers=bearer(people[0]["token"])).status_code == 200
+    final = httpx.get(server.url + f"/api/events/{event['id']}/standings").json()
+    rows = {e["name"]: e for e in final["entries"]}
+    option = "one_round" if game == "five-towers" else "one_deal"
+    seeds = []
+    for p in people:
+        boards = rows[p["name"]]["boards"]
+        assert [b["board"] for b in boards] == [1, 2]
+        replays = [httpx.get(server.url + "/api" + b["replay"], headers=bearer(p["token"])).json() for b in boards]
+        assert all(r["options"][option] is True and r["deals"] == 1 for r in replays)  # one round / deal, then over
+        assert [b["score"] for b in boards] == [r["scores"][0] for r in replays]  # the seat's own score
+        seeds.append([r["seed"] for r in replays])
+    assert seeds[0] == seeds[1]  # the same deals for both
+    first, second = rows[people[0]["name"]]["boards"], rows[people[1]["name"]]["boards"]
+    for mine, theirs in zip(first, second, strict=True):
+        expected = 2 if mine["score"] > theirs["score"] else 1 if mine["score"] == theirs["score"] else 0
+        assert mine["matchpoints"] == expected and mine["matchpoints"] + theirs["matchpoints"] == 2

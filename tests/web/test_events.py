@@ -52,7 +52,11 @@ def play_first_board(page: Page, base: str, event: str, title: str) -> None:
     page.keyboard.press("Enter")
     page.wait_for_url("**/tables/**", wait_until="commit")
     table = page.url.split("/tables/")[1].split("?")[0]
-    invite = page.url.split("invite=")[1]
+    invite = page.url.split("invite=")[1].split("&")[0]
+    end = time.monotonic() + 60  # the table page connects first: a page that connects after the leave takes the seat back
+    while not api(page, "GET", f"/api/tables/{table}?invite={invite}")["seats"][0]["connected"]:  # type: ignore[index]
+        assert time.monotonic() < end, "the table page did not connect in 60 s"
+        time.sleep(0.2)
     api(page, "POST", f"/api/tables/{table}/leave")
     wait_over(page, table, invite)
     page.goto(f"{base}/events/{event}")

@@ -81,6 +81,8 @@ class FiveTowers(Game):
         Option("spanish_eight", False,
                N_("variant from the Spanish summary: an 8 may go on any card, even a 0 (nothing special on an 8)"),
                label=N_("The Spanish eight")),
+        Option("one_round", False, N_("a quick game of one round: the towers built in it score (a duplicate board)"),
+               label=N_("One round only")),
     )
 
     @property
@@ -260,6 +262,10 @@ class TowersState(State):
     def _end_round(self, next_start: int) -> None:
         """Cleanup is done; reshuffle after the first exhaustion, stop after the second."""
         self.start = next_start
+        if self.game.options["one_round"]:
+            # Not in the seeds: a game of one round (a duplicate event's board; docs/room.md, "Events").
+            self._end_game()
+            return
         if self.exhausted_now:
             self.exhausted_now = False
             if self.exhaustions >= 2:

@@ -86,6 +86,8 @@ class Putz(JassFamily):
                N_("the trump Jack need never be played to follow trump (off in the seed)"),
                label=N_("The trump Jack need never follow trump"),
                help=N_("the trump Jack (the Bauer) need never be played to follow trump")),
+        Option("one_deal", False, N_("a quick game of one deal: its apples and putzes are the score (a duplicate board)"),
+               label=N_("One deal only")),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -246,7 +248,7 @@ class PutzState(TrickState):
         for i, d in enumerate(deltas):
             self.score[i] += d
         self.log.append({"points": list(self.points), "deltas": deltas})
-        if max(self.score) >= WIN_AT or min(self.score) < LOSE_BELOW[self.n]:
+        if self.game.options["one_deal"] or max(self.score) >= WIN_AT or min(self.score) < LOSE_BELOW[self.n]:
             self.phase = P_OVER
             return
         self.dealer = (self.dealer + 1) % self.n
