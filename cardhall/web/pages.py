@@ -338,7 +338,7 @@ async def render(request: Request, template: str, title: str, **context: Any) ->
     tr = web(code)
     response = templates.TemplateResponse(request, template, {
         "lang": code, "languages": languages(), "catalog": page_catalog(code), "title": tr._(title),
-        "_": tr._, "gettext": tr._, "ngettext": tr.ngettext, "pgettext": tr.pgettext,
+        "_": tr._, "gettext": tr._, "ngettext": tr.ngettext, "pgettext": tr.pgettext, "number": tr.number,
         "games": rules_links(tr), "nav": template != "table.html", **context})
     asked = known(request.query_params.get("lang"))
     if asked is not None and asked != request.cookies.get(LANG_COOKIE):

@@ -118,6 +118,16 @@ def test_three_entries_play_the_same_boards_and_read_the_standings(server: Serve
     assert entry.status_code == 409
     listed = httpx.get(server.url + "/api/events", params={"status": "over"}).json()["events"]
     assert event["id"] in [e["id"] for e in listed]
+    # the pages write each number as the reader's language does: «33,33 %» in Russian, never "33.33"
+    pages = {f"/events/{event['id']}": [e["percent"] for e in final["entries"]],
+             f"/events/{event['id']}/boards/1": [b["percent"] for e in final["entries"] for b in e["boards"] if b["board"] == 1]}
+    for path, percents in pages.items():
+        page = httpx.get(server.url + path, params={"lang": "ru"})
+        assert page.status_code == 200, page.text
+        for percent in percents:
+            written = f"{percent:g}"
+            assert written.replace(".", ",") + "\u00a0%" in page.text, (path, written)
+            assert "." not in written or written not in page.text, (path, written)
 
 
 def test_bad_input_gets_a_sentence_and_changes_nothing(server: Server) -> None:
