@@ -555,16 +555,27 @@ def serve(
                                                             "SMTP server, HOST:PORT; STARTTLS and login from the "
                                                             "environment (docs/deploy.md). Without it: no mail.")),
     mail_from: str | None = typer.Option(None, "--mail-from", help=N_("The sender of the room's mails, with --smtp.")),
+    log_format: str = typer.Option("text", "--log-format", metavar="text|json",
+                                   help=N_("How the log (standard error) is written: text, or json (one object a "
+                                           "line; docs/deploy.md).")),
+    log_level: str = typer.Option("info", "--log-level", metavar="debug|info|warning|error",
+                                  help=N_("The least important lines written (debug adds every move's kind).")),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
+    from cardhall.room.logs import FORMATS, LEVELS
+
+    if log_format not in FORMATS or log_level not in LEVELS:
+        tr = speaking(None)
+        raise fail(tr._("--log-format is text or json and --log-level one of {levels}; got {form} and {level}",
+                        levels=", ".join(LEVELS), form=log_format, level=log_level), tr)
     run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, metrics=metrics, daily=daily,
-             mail=(smtp, mail_from))
+             mail=(smtp, mail_from), log=(log_format, log_level))
 
 
 def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
              bot_pace: float, browser: bool, language: str | None = None, limits: bool = True,
              metrics: str | None = None, daily: bool = True,
-             mail: tuple[str | None, str | None] = (None, None)) -> None:
+             mail: tuple[str | None, str | None] = (None, None), log: tuple[str, str] = ("text", "info")) -> None:
     """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
     and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
@@ -592,7 +603,7 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     try:
         loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
                                     bot_pace=bot_pace, sock=sock, limits=limits, metrics=metrics,
-                                    daily=daily, mail=mail))
+                                    daily=daily, mail=mail, log_format=log[0], log_level=log[1]))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, FromNow, Msg
-from cardhall.room import metrics
+from cardhall.room import logs, metrics
 
 KEYS = 100_000
 """People or addresses remembered per limit (the least recently seen are forgotten)."""
@@ -34,6 +34,8 @@ class LimitError(CardhallError):
         super().__init__(message)
         self.retry_after = retry_after
         metrics.refused(message.msgid)
+        logs.LIMITS_HIT.hit(message.msgid)
+        logs.log.info("a limit refused a request: %s", message.msgid, extra={"fields": {"limit": message.msgid}})
 
 
 @dataclass(frozen=True)

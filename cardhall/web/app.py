@@ -30,7 +30,7 @@ from cardhall.core.i18n import N_, Lang, Msg, language_name
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
-from cardhall.room import history, ratings
+from cardhall.room import history, logs, ratings
 from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
 from cardhall.room.commands import COMMANDS
@@ -65,6 +65,7 @@ from cardhall.web.protocol import (
     PlayerLang,
     json_schema,
 )
+from cardhall.web.requests import RequestLog
 from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 from cardhall.web.turns import TurnsFront
@@ -223,6 +224,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         if await room.player_name(player) is None:
             raise AuthError(Msg(N_("this token's player is not known to this room; "
                                    "get a new token with POST /api/players")))
+        logs.note(player=player)
         return player
 
     async def signed_in(request: Request, *, changes: bool = True) -> str:
@@ -639,4 +641,5 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
     app = install(app, stored_lang)
     app.state.table_visible = table_visible
     app.add_middleware(SocketsPerAddress, per_address=room.limits.connections)
+    app.add_middleware(RequestLog)  # outermost: every answer gets its request id
     return app
