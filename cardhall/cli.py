@@ -889,6 +889,15 @@ def admin_restore(file: Path = typer.Argument(..., help=N_("The backup file to r
     _admin(work, language)
 
 
+@admin.command("status", help=N_("A running room's state for its moderators: nodes, tables, people online, bot pool, "
+                                 "recent errors, limits hit."))
+def admin_status(url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME,
+                 language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.admin import Admin, status
+
+    _admin(lambda tr: status(Admin(tr, None, url, name), _say), language)
+
+
 @admin.command("audit", help=N_("The moderators' actions, newest first."))
 def admin_audit(url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: str | None = DB_OPTION,
                 language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
