@@ -517,8 +517,9 @@ PORT_OPTION = typer.Option(None, min=1, max=65535, show_default=False,
                            help=N_("The port to listen on (default: 8000, or the next free one when 8000 is taken)."))
 DB_OPTION = typer.Option(None, envvar="CARDHALL_DB", help=N_("Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
                                        "(default: room.sqlite3 in your data directory)."))
-REDIS_OPTION = typer.Option(None, envvar="CARDHALL_REDIS", help=N_("Redis URL (redis://HOST:6379/0): run as one node of several sharing the "
-                                          "PostgreSQL database --db (docs/deploy.md)."))
+REDIS_OPTION = typer.Option(None, envvar="CARDHALL_REDIS",
+                            help=N_("Redis URL (redis://HOST:6379/0): run as one node of several sharing the "
+                                    "PostgreSQL database --db (docs/deploy.md)."))
 NODE_OPTION = typer.Option(None, help=N_("This node's name in the cluster (default: host-pid-random)."))
 LEASE_OPTION = typer.Option(10.0, min=0.1, help=N_("Seconds a node holds a table without renewing its lease: how soon "
                                                    "another node takes over the tables of a dead one."))

@@ -11,17 +11,30 @@ import logging
 import random
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+from aiosmtpd.controller import Controller
 
 from cardhall.room import logs
 from tests.room.helpers import Person, Server
-from tests.room.test_mail import Inbox, inbox, text  # noqa: F401 (the fixture)
+from tests.room.test_mail import Inbox, free_port, text
 
 PASSWORD = "correct horse battery staple 42"
 ADDRESS = "ann.secret@example.org"
+
+
+@pytest.fixture
+def inbox() -> Iterator[tuple[Inbox, int]]:
+    """A real SMTP server (aiosmtpd) on the loopback, keeping every mail."""
+    handler, port = Inbox(), free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    yield handler, port
+    controller.stop()
 
 
 def lines_of(log: Path) -> tuple[list[dict[str, Any]], list[str]]:
