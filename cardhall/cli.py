@@ -923,8 +923,8 @@ def room(ctx: typer.Context,
     """With no command, `cardhall` starts the game room (as `cardhall serve`, with its options) on
     http://127.0.0.1:8000/ and opens it in your browser — or open that address yourself to play."""
     chosen_language(language)  # an unknown language is said before anything starts
-    if ctx.invoked_subcommand is None:
-        run_room(host, port, db, redis, node, lease, bot_pace, browser, language)
+    if ctx.invoked_subcommand is None:  # (a desktop's room: its log says only what went wrong)
+        run_room(host, port, db, redis, node, lease, bot_pace, browser, language, log=("text", "warning"))
 
 
 app.command(context_settings=EXTRA, help=ARENA_HELP)(arena)  # the commands live with the arena

@@ -34,8 +34,9 @@ class LimitError(CardhallError):
         super().__init__(message)
         self.retry_after = retry_after
         metrics.refused(message.msgid)
-        logs.LIMITS_HIT.hit(message.msgid)
-        logs.log.info("a limit refused a request: %s", message.msgid, extra={"fields": {"limit": message.msgid}})
+        name = limit_name(message.msgid)
+        logs.LIMITS_HIT.hit(name)
+        logs.log.info("the limit %s refused a request", name, extra={"fields": {"limit": name}})
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,12 @@ MESSAGES = {
     ("entry", "address"): N_("too many event entries from your address: at most {count} an hour; "
                              "you can enter again {wait}"),
 }
+
+
+def limit_name(msgid: str) -> str:
+    """A limit's short name for the operator (`what/by`, e.g. `chat/person`; `open/person` for the
+    cap on unfinished tables), from the sentence it refused with."""
+    return next((f"{what}/{by}" for (what, by), said in MESSAGES.items() if said == msgid), "open/person")
 
 RATES = {
     ("player", "address"): Rate(60, 3600.0),

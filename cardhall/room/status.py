@@ -18,11 +18,9 @@ from typing import Any
 
 from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.room import logs
-from cardhall.room.limits import MESSAGES
 
 SHOWN_PROBLEMS = 10
 """The newest warnings and errors shown."""
-LIMIT_NAMES = {msgid: f"{what}/{by}" for (what, by), msgid in MESSAGES.items()}
 STATES = ("waiting", "playing", "over")
 
 
@@ -62,8 +60,8 @@ async def report(room: Any, people_online: int) -> dict[str, Any]:
                      "errors": logs.RECENT_PROBLEMS.counts.get("error", 0) + logs.RECENT_PROBLEMS.counts.get("critical", 0),
                      "recent": [{"at": p["at"], "level": p["level"], "event": p["event"], "table": p.get("table"),
                                  "error": p.get("error")} for p in reversed(problems)]},
-        "limits": [{"limit": LIMIT_NAMES.get(msgid, "open/person"), "count": count,
-                    "last": logs.LIMITS_HIT.last[msgid]} for msgid, count in logs.LIMITS_HIT.counts.most_common()],
+        "limits": [{"limit": name, "count": count, "last": logs.LIMITS_HIT.last[name]}
+                   for name, count in logs.LIMITS_HIT.counts.most_common()],
     }
 
 
