@@ -175,3 +175,27 @@ def test_a_proxy_request_id_is_kept_and_a_strange_one_replaced(tmp_path: Path) -
     parsed, _ = lines_of(room.log)
     assert {line.get("request") for line in parsed if line.get("path") == "/healthz"} == {
         "nginx-0123456789abcdef", strange.headers["x-request-id"]}
+
+
+def test_recent_warnings_and_limits_reach_the_operator_in_words() -> None:
+    from cardhall.core.i18n import lang
+    from cardhall.room.status import said
+
+    recent = logs.Recent()
+    room_log = logging.getLogger("cardhall.room")
+    room_log.addHandler(recent)
+    try:
+        room_log.warning("table %s: a commit failed", "t9")
+        room_log.info("an info line is not a problem")
+    finally:
+        room_log.removeHandler(recent)
+    assert [(line["level"], line["event"]) for line in recent.lines] == [("warning", "table t9: a commit failed")]
+    data = {"node": "", "nodes": [{"name": "", "tables": 0, "here": True}],
+            "tables": {"waiting": 0, "playing": 0, "over": 0}, "people": {"online": 0, "at_tables": 0},
+            "bots": {"workers": 2, "thinking": 0, "waiting": 0},
+            "problems": {"warnings": 1, "errors": 0, "recent": [{**recent.lines[0], "table": "t9", "error": None}]},
+            "limits": [{"limit": "chat/person", "count": 3, "last": 0.0}]}
+    ru = lang("ru")
+    words = {ru._(heading): [ru.say(line) for line in lines] for heading, lines in said(data)}
+    assert words["Последние ошибки"][1].endswith("предупреждение: table t9: a commit failed")
+    assert words["Сработавшие лимиты"] == ["Лимит chat/person: отказ 3 раза, последний в 1970-01-01 00:00:00 UTC."]
