@@ -29,10 +29,14 @@ pytestmark = pytest.mark.skipif(not all(shutil.which(t) for t in ("podman", "mmd
                                 reason="podman, mmdebstrap and nginx are needed (apt-get install podman mmdebstrap nginx)")
 
 
+HYBRID = "umount /sys/fs/cgroup/unified 2>/dev/null; "
+"""Run first, in a mount namespace of its own (`unshare -m`): this machine mounts cgroup v1 and v2
+side by side ("hybrid"), which crun refuses (docs/deploy.md); without the v2 hierarchy it is v1."""
+
+
 def podman(*args: str, timeout: float = 900, check: bool = True) -> subprocess.CompletedProcess[str]:
-    """podman, in a mount namespace of its own without the cgroup v2 hierarchy: this machine
-    mounts cgroup v1 and v2 side by side ("hybrid"), which crun refuses (docs/deploy.md)."""
-    script = 'umount /sys/fs/cgroup/unified 2>/dev/null; exec podman --cgroup-manager=cgroupfs "$@"'
+    """podman as this machine needs it (`HYBRID`, cgroupfs)."""
+    script = HYBRID + 'exec podman --cgroup-manager=cgroupfs "$@"'
     done = subprocess.run(["unshare", "-m", "--propagation", "private", "sh", "-c", script, "podman", *args],
                           capture_output=True, text=True, timeout=timeout)
     if check:
