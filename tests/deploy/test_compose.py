@@ -70,10 +70,10 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, dict[
     (folder / "containers.conf").write_text('[containers]\ndefault_ulimits = ["nofile=1024:1024", "nproc=4096:4096"]\n'
                                             '[engine]\ncgroup_manager = "cgroupfs"\n')
     space = MountSpace()
-    space.run("sh deploy/build-images.sh latest", env)
     compose = f"podman-compose -p {project} -f deploy/compose.yaml"
-    space.run(f"{compose} up -d", env, timeout=300)
     try:
+        space.run("sh deploy/build-images.sh latest", env)
+        space.run(f"{compose} up -d", env, timeout=300)
         url = f"http://127.0.0.1:{port}"
         end, ready = time.monotonic() + 120, 0
         while time.monotonic() < end and ready < 6:  # several answers in a row: both nodes are up
