@@ -519,10 +519,11 @@ def envs_bench(seconds: float, vs: str | None) -> dict[str, object]:
 HOST_OPTION = typer.Option("127.0.0.1", help=N_("The address to listen on."))
 PORT_OPTION = typer.Option(None, min=1, max=65535, show_default=False,
                            help=N_("The port to listen on (default: 8000, or the next free one when 8000 is taken)."))
-DB_OPTION = typer.Option(None, help=N_("Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
+DB_OPTION = typer.Option(None, envvar="CARDHALL_DB", help=N_("Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
                                        "(default: room.sqlite3 in your data directory)."))
-REDIS_OPTION = typer.Option(None, help=N_("Redis URL (redis://HOST:6379/0): run as one node of several sharing the "
-                                          "PostgreSQL database --db (docs/deploy.md)."))
+REDIS_OPTION = typer.Option(None, envvar="CARDHALL_REDIS",
+                            help=N_("Redis URL (redis://HOST:6379/0): run as one node of several sharing the "
+                                    "PostgreSQL database --db (docs/deploy.md)."))
 NODE_OPTION = typer.Option(None, help=N_("This node's name in the cluster (default: host-pid-random)."))
 LEASE_OPTION = typer.Option(10.0, min=0.1, help=N_("Seconds a node holds a table without renewing its lease: how soon "
                                                    "another node takes over the tables of a dead one."))
@@ -559,16 +560,27 @@ def serve(
                                                             "SMTP server, HOST:PORT; STARTTLS and login from the "
                                                             "environment (docs/deploy.md). Without it: no mail.")),
     mail_from: str | None = typer.Option(None, "--mail-from", help=N_("The sender of the room's mails, with --smtp.")),
+    log_format: str = typer.Option("text", "--log-format", metavar="text|json",
+                                   help=N_("How the log (standard error) is written: text, or json (one object a "
+                                           "line; docs/deploy.md).")),
+    log_level: str = typer.Option("info", "--log-level", metavar="debug|info|warning|error",
+                                  help=N_("The least important lines written (debug adds every move's kind).")),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
+    from cardhall.room.logs import FORMATS, LEVELS
+
+    if log_format not in FORMATS or log_level not in LEVELS:
+        tr = speaking(None)
+        raise fail(tr._("--log-format is text or json and --log-level one of {levels}; got {form} and {level}",
+                        levels=", ".join(LEVELS), form=log_format, level=log_level), tr)
     run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, metrics=metrics, daily=daily,
-             mail=(smtp, mail_from))
+             mail=(smtp, mail_from), log=(log_format, log_level))
 
 
 def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
              bot_pace: float, browser: bool, language: str | None = None, limits: bool = True,
              metrics: str | None = None, daily: bool = True,
-             mail: tuple[str | None, str | None] = (None, None)) -> None:
+             mail: tuple[str | None, str | None] = (None, None), log: tuple[str, str] = ("text", "info")) -> None:
     """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
     and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
@@ -596,7 +608,7 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     try:
         loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
                                     bot_pace=bot_pace, sock=sock, limits=limits, metrics=metrics,
-                                    daily=daily, mail=mail))
+                                    daily=daily, mail=mail, log_format=log[0], log_level=log[1]))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:
@@ -886,6 +898,15 @@ def admin_restore(file: Path = typer.Argument(..., help=N_("The backup file to r
     _admin(work, language)
 
 
+@admin.command("status", help=N_("A running room's state for its moderators: nodes, tables, people online, bot pool, "
+                                 "recent errors, limits hit."))
+def admin_status(url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME,
+                 language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.admin import Admin, status
+
+    _admin(lambda tr: status(Admin(tr, None, url, name), _say), language)
+
+
 @admin.command("audit", help=N_("The moderators' actions, newest first."))
 def admin_audit(url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: str | None = DB_OPTION,
                 language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
@@ -910,8 +931,8 @@ def room(ctx: typer.Context,
     """With no command, `cardhall` starts the game room (as `cardhall serve`, with its options) on
     http://127.0.0.1:8000/ and opens it in your browser — or open that address yourself to play."""
     chosen_language(language)  # an unknown language is said before anything starts
-    if ctx.invoked_subcommand is None:
-        run_room(host, port, db, redis, node, lease, bot_pace, browser, language)
+    if ctx.invoked_subcommand is None:  # (a desktop's room: its log says only what went wrong)
+        run_room(host, port, db, redis, node, lease, bot_pace, browser, language, log=("text", "warning"))
 
 
 app.command(context_settings=EXTRA, help=ARENA_HELP)(arena)  # the commands live with the arena

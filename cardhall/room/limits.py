@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, FromNow, Msg
-from cardhall.room import metrics
+from cardhall.room import logs, metrics
 
 KEYS = 100_000
 """People or addresses remembered per limit (the least recently seen are forgotten)."""
@@ -34,6 +34,9 @@ class LimitError(CardhallError):
         super().__init__(message)
         self.retry_after = retry_after
         metrics.refused(message.msgid)
+        name = limit_name(message.msgid)
+        logs.LIMITS_HIT.hit(name)
+        logs.log.info("the limit %s refused a request", name, extra={"fields": {"limit": name}})
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,12 @@ MESSAGES = {
                              "you can enter again {wait}"),
     ("entry", "person"): N_("you entered too many events: at most {count} an hour; you can enter again {wait}"),
 }
+
+
+def limit_name(msgid: str) -> str:
+    """A limit's short name for the operator (`what/by`, e.g. `chat/person`; `open/person` for the
+    cap on unfinished tables), from the sentence it refused with."""
+    return next((f"{what}/{by}" for (what, by), said in MESSAGES.items() if said == msgid), "open/person")
 
 RATES = {
     ("player", "address"): Rate(60, 3600.0),

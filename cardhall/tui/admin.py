@@ -139,3 +139,19 @@ async def audit(admin: Admin, say: Output) -> None:
         detail = entry["detail"] or {}
         say(f"{said} {entry['actor']}: {entry['action']} {entry['subject'] or ''}"
             + (f" ({detail.get('reason')})" if detail.get("reason") else ""))
+
+
+async def status(admin: Admin, say: Output) -> dict[str, Any]:
+    """`cardhall admin status --url URL --name MODERATOR`: the operator's view of a running room
+    (`GET /api/admin/status`), said in the terminal's language, a heading and its lines per part."""
+    from cardhall.room.status import said
+
+    if not admin.url:
+        raise CardhallError(admin.tr._("the room's state is read from the running room: give --url URL --name "
+                                       "MODERATOR"))
+    data: dict[str, Any] = await admin.http("GET", "/api/admin/status")
+    for heading, lines in said(data):
+        say(admin.tr._(heading))
+        for line in lines:
+            say("  " + admin.tr.say(line))
+    return data

@@ -30,7 +30,7 @@ from cardhall.core.i18n import N_, Lang, Msg, language_name
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
-from cardhall.room import history, ratings
+from cardhall.room import history, logs, ratings
 from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
 from cardhall.room.commands import COMMANDS
@@ -43,7 +43,7 @@ from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
-from cardhall.web import event_pages, webhooks
+from cardhall.web import event_pages, operator, webhooks
 from cardhall.web import events as event_routes
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
@@ -66,6 +66,7 @@ from cardhall.web.protocol import (
     PlayerLang,
     json_schema,
 )
+from cardhall.web.requests import RequestLog
 from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
 from cardhall.web.turns import TurnsFront
@@ -224,6 +225,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         if await room.player_name(player) is None:
             raise AuthError(Msg(N_("this token's player is not known to this room; "
                                    "get a new token with POST /api/players")))
+        logs.note(player=player)
         return player
 
     async def signed_in(request: Request, *, changes: bool = True) -> str:
@@ -635,6 +637,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         *event_pages.routes(room, lambda request: player_of(request, changes=False)),
         *front.routes(),
         *health_routes(room),
+        *operator.routes(room, social, lambda: len(people.connections), signed_in, sentences),
         *TurnsFront(room, signed_in, sentences, read_body, in_language).routes(),
         *NoticesFront(notices, signed_in, sentences, read_body).routes(),
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
@@ -644,4 +647,5 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
     app = install(app, stored_lang)
     app.state.table_visible = table_visible
     app.add_middleware(SocketsPerAddress, per_address=room.limits.connections)
+    app.add_middleware(RequestLog)  # outermost: every answer gets its request id
     return app

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
+from cardhall.room import logs
 from cardhall.room.commands import Leave, Sit
 from cardhall.room.presence import People, check_status
 from cardhall.room.service import Room, TableFront, summary_for
@@ -484,6 +485,7 @@ class PeopleFront:
             await ws.send_json({"type": "error", "message": web(lang).say(exc.args[0] if exc.args else str(exc))})
             await ws.close(CLOSE_BANNED if isinstance(exc, Forbidden) else CLOSE_NO_TOKEN)
             return
+        logs.note(player=player)
         lang = chosen(ws, await self.room.player_lang(player))
         conn = RoomConnection(ws, player, await self.muted_by(player), lang)
         where = ws.query_params.get("where") or "lobby"

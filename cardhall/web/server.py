@@ -11,6 +11,7 @@ import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from cardhall.events.daily import run_daily
+from cardhall.room import logs
 from cardhall.room.limits import Limits
 from cardhall.room.service import BOT_PACE, Room
 from cardhall.web import webhooks
@@ -31,7 +32,8 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
                 redis: str | None = None, node: str | None = None, lease: float = 10.0,
                 bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True,
                 metrics: str | None = None, daily: bool = True,
-                mail: tuple[str | None, str | None] = (None, None)) -> None:
+                mail: tuple[str | None, str | None] = (None, None), log_format: str | None = None,
+                log_level: str = "info") -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
     With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
     `bot_pace`: seconds a bot's move waits after the previous change where people follow.
@@ -40,7 +42,8 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     for a room without `cardhall.room.limits` (benchmarks, tests). `metrics`: HOST:PORT of the
     Prometheus listener (cardhall.room.metrics; None: no metrics), never the public port. `daily`: the
     room opens a duplicate event per game every day (`cardhall.events.daily`). `mail`: `--smtp` and
-    `--mail-from` (`cardhall.web.mail`; None: no mail)."""
+    `--mail-from` (`cardhall.web.mail`; None: no mail). `log_format`: "text" or "json",
+    from `log_level` on (`cardhall.room.logs`; None: logging is left as the caller set it up)."""
     smtp, sender = mail
     mailing = None if smtp is None or sender is None else MailConfig.from_options(smtp, sender, f"http://{host}:{port}/")
     if redis is None:
@@ -50,6 +53,9 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
         room = await open_room(db, redis, node, lease, bot_pace=bot_pace)
     if not limits:
         room.limits = Limits.off()
+    if log_format is not None:
+        logs.configure(log_format, log_level, getattr(room.node, "name", "") or "")
+    room.listeners.append(logs.table_changed)
     days = asyncio.create_task(run_daily(room)) if daily else None
     try:
         app = create_app(room, await room.store.secret(), os.environ.get(webhooks.ALLOW_ENV, "").split(","),
@@ -59,6 +65,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
             serve_metrics(room, metrics, (host, port))
         config = uvicorn.Config(app, host=host, port=port, ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
                                 lifespan="off", log_level="warning", access_log=False,
+                                log_config=None if log_format is not None else uvicorn.config.LOGGING_CONFIG,
                                 timeout_graceful_shutdown=5, http=guarded(AutoHTTPProtocol, per_address=room.limits.connections),
                                 timeout_keep_alive=KEEP_ALIVE, h11_max_incomplete_event_size=MAX_HEAD)
         ready(f"http://{host}:{port}/", room.store.url)

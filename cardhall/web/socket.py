@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg, Plural
-from cardhall.room import commands
+from cardhall.room import commands, logs
 from cardhall.room.cluster import ClusterError
 from cardhall.room.messages import Error, Event, Said, ServerMessage, State
 from cardhall.room.service import Room, Subscriber, TableFront, TableMoved
@@ -259,6 +259,7 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens, people: People
                                        "get a new token with POST /api/players")))
     except AuthError as exc:
         problem = Msg(N_("{problem}; you are watching as a spectator"), problem=exc.args[0] if exc.args else str(exc))
+    logs.note(player=player)
     conn = Connection(ws, player, chosen(ws, None if player is None else await room.player_lang(player)))
     if problem:
         conn.error(problem)

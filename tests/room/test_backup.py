@@ -71,3 +71,27 @@ def test_a_restore_refuses_a_file_that_is_no_backup(tmp_path: Path) -> None:
     done = admin("restore", str(junk), "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}")
     assert done.returncode != 0 and "is not a SQLite backup" in done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_backup_is_owner_only_whatever_the_umask_and_the_file_it_replaces(tmp_path: Path) -> None:
+    import os
+    import sqlite3
+
+    from cardhall.room.backup import backup
+
+    source = tmp_path / "room.sqlite3"
+    with sqlite3.connect(source) as conn:
+        conn.execute("CREATE TABLE settings (key TEXT, value TEXT)")
+        conn.execute("INSERT INTO settings VALUES ('secret', 'not for others')")
+    target = tmp_path / "room.backup"
+    target.write_text("an older backup, readable by all")
+    target.chmod(0o644)
+    old = os.umask(0)
+    try:
+        assert backup(f"sqlite:///{source}", target) == "sqlite"
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".room.backup")] == []  # no temporary left
+    with sqlite3.connect(target) as conn:
+        assert conn.execute("SELECT value FROM settings").fetchone() == ("not for others",)
