@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import msgspec
 import pytest
 
@@ -190,3 +191,47 @@ def test_only_a_seated_person_holds_the_bots_and_bad_values_are_refused(tmp_path
         with pytest.raises(CardhallError, match="signed-in person"):
             await actor.run(Hearing(player=None, version=1))
     _run(tmp_path, go)
+
+
+def test_the_setting_is_stored_per_person_and_bad_rates_get_a_sentence(tmp_path: Path) -> None:
+    """`GET`/`PUT /api/players/me/listening`: defaults (wait null, 300 words a minute), a change
+    kept after the room restarts, a rate out of 150–600 refused with the range (in the reader's
+    language), no token 401."""
+    from cardhall.web.app import create_app
+    url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+
+    async def first() -> str:
+        room = await Room.open(url, bot_workers=1)
+        try:
+            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app(room, "s" * 32)),
+                                         base_url="http://room") as http:
+                made = (await http.post("/api/players", json={"name": "Ann", "lang": "de"})).json()
+                auth = {"Authorization": f"Bearer {made['token']}"}
+                assert (await http.get("/api/players/me/listening", headers=auth)).json() == {"wait": None, "rate": 300}
+                for bad, words in ((900, "150 bis 600 Wörter"), (100, "150 bis 600 Wörter"), ("fast", "rate")):
+                    answer = await http.put("/api/players/me/listening", json={"rate": bad}, headers=auth)
+                    assert answer.status_code == 400 and words in answer.json()["error"], answer.text
+                answer = await http.put("/api/players/me/listening", json={"wait": True, "rate": 450}, headers=auth)
+                assert answer.json() == {"wait": True, "rate": 450}
+                answer = await http.put("/api/players/me/listening", json={"wait": False}, headers=auth)
+                assert answer.json() == {"wait": False, "rate": 450}
+            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app(room, "s" * 32)),
+                                         base_url="http://room") as nobody:
+                assert (await nobody.get("/api/players/me/listening")).status_code == 401
+            return str(made["token"])
+        finally:
+            await room.close()
+
+    token = asyncio.run(first())
+
+    async def again() -> None:
+        room = await Room.open(url, bot_workers=1)
+        try:
+            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app(room, "s" * 32)),
+                                         base_url="http://room") as http:
+                kept = await http.get("/api/players/me/listening", headers={"Authorization": f"Bearer {token}"})
+                assert kept.json() == {"wait": False, "rate": 450}
+        finally:
+            await room.close()
+
+    asyncio.run(again())
