@@ -57,13 +57,14 @@ export function listenForHearing(model, { send }) {
   heardBy.line.add(said);
   heardBy.quiet.add(() => { if (settings.speech) { until = 0; tell(0); } });
   model.on("state", () => tell(secondsLeft()));
-  document.addEventListener("keydown", (e) => {  // a person who plays by keyboard (typing a chat line is not playing)
+  window.addEventListener("keydown", (e) => {  // a person who plays by keyboard (typing a chat line is not playing)
     const typing = e.target instanceof HTMLElement && e.target.matches("input[type=text], textarea, #chat")
       && e.target.id !== "command";
     if (settings.keyboard || typing || e.ctrlKey || e.metaKey || e.altKey) return;
     settings.keyboard = true; saveSettings();
-  });
-  wireForm(() => tell(secondsLeft()));
+    show();
+  }, true);  // first: the page's keys may stop the key from going further
+  const show = wireForm(() => tell(secondsLeft()));
 }
 
 /** The settings' checkbox and rate: shown as they are, stored in the room when changed (in this
@@ -71,7 +72,7 @@ export function listenForHearing(model, { send }) {
 function wireForm(changed) {
   const box = document.getElementById("set-wait");
   const rate = document.getElementById("set-rate");
-  if (!box || !rate) return;
+  if (!box || !rate) return () => {};
   const show = () => { box.checked = waiting(); rate.value = String(stored.rate); };
   Object.assign(stored, settings.listening || {});
   show();
@@ -98,4 +99,5 @@ function wireForm(changed) {
     api("/api/players/me/listening").then((kept) => { Object.assign(stored, kept); settings.listening = { ...stored };
       saveSettings(); show(); }).catch(() => {});
   }
+  return show;
 }

@@ -1,0 +1,130 @@
+"""Bots paced to the listener in the browser (issue 38, point 1): Ann plays by keyboard in
+English (so "the bots wait until I have heard the last move" is on without asking) at a reading
+rate she sets to 450 words a minute; Bo, sighted, plays the same Hearts table in German with the
+mouse. After each change Ann's page tells the room how long its lines take (`hearing`, their words
+at her rate), and every bot move comes no sooner than that — for Bo too, who sees nothing but the
+wait (no line about it, no message of his own). The room runs with `--bot-pace 0`, so every wait
+measured is the listener's. Times are the browsers' own clocks (`performance.now`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.web.helpers import create_table, pick_name, play_one, start_game
+
+# Every message in and out of the page's WebSocket, with when (performance.now, ms).
+RECORD = """
+(() => {
+  window.__wire = [];
+  const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => {
+        try { window.__wire.push({ t: performance.now(), dir: "in", msg: JSON.parse(e.data) }); } catch {}
+      });
+    }
+    send(data) {
+      try { window.__wire.push({ t: performance.now(), dir: "out", msg: JSON.parse(data) }); } catch {}
+      super.send(data);
+    }
+  };
+})();
+"""
+
+
+def wire(page: Page) -> list[dict[str, Any]]:
+    return list(page.evaluate("() => window.__wire"))
+
+
+def states(page: Page) -> dict[int, tuple[float, dict[str, Any]]]:
+    """Each state's version → (when it arrived, the state)."""
+    return {w["msg"]["version"]: (w["t"], w["msg"]) for w in wire(page) if w["dir"] == "in" and w["msg"]["type"] == "state"}
+
+
+def bot_moves(page: Page) -> list[int]:
+    """The versions at which a bot moved (the state before had a bot to move, and one more move)."""
+    seen = states(page)
+    moved = []
+    for version, (_, state) in seen.items():
+        before = seen.get(version - 1)
+        if before is None or before[1]["to_move"] is None:
+            continue
+        mover = before[1]["seats"][before[1]["to_move"]]
+        if mover["kind"] == "bot" and state["moves"] > before[1]["moves"]:
+            moved.append(version)
+    return moved
+
+
+def test_the_bots_wait_for_the_listener_and_the_sighted_person_sees_only_the_wait(server, browser):
+    ann_ctx = browser.new_context()
+    bo_ctx = browser.new_context(locale="de-CH", extra_http_headers={"Accept-Language": "de"})
+    for ctx in (ann_ctx, bo_ctx):
+        ctx.add_init_script(RECORD)
+    ann, bo = ann_ctx.new_page(), bo_ctx.new_page()
+    pick_name(ann, server.url, "Ann")
+    url = create_table(ann, "hearts", {"players": 3, "target": 1}, ["me", "open", "bot:random"])
+
+    # Ann's reading rate, in the settings (stored for her in the room)
+    ann.wait_for_function("() => Boolean(window.cardhallModel && window.cardhallModel.state)")
+    ann.locator("#settings summary").focus()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#set-wait")).to_be_checked()  # she plays by keyboard: on without asking
+    ann.locator("#set-rate").fill("450")
+    ann.locator("#set-rate").press("Tab")
+    ann.wait_for_function("() => fetch('/api/players/me/listening').then(r => r.json()).then(s => s.rate === 450)")
+    ann.locator("#settings summary").click()
+
+    bo.goto(server.url + "/?lang=de")
+    bo.locator("#name").fill("Bo")
+    bo.locator("#name").press("Enter")
+    expect(bo.locator("#whoami")).to_contain_text("Bo")
+    bo.goto(url)
+    bo.locator("#sit-buttons button").first.click()
+    expect(bo.locator("html")).to_have_attribute("lang", "de")
+    ann.wait_for_function("() => window.cardhallModel.state.seats.every((s) => s.kind !== 'open')")
+    ann.locator("#log").focus()
+    start_game(ann)
+
+    rng = random.Random(3)
+    for _ in range(600):  # both play until the bot has moved often enough
+        if len(bot_moves(bo)) >= 8:
+            break
+        for page, by_keys in ((ann, True), (bo, False)):
+            if page.evaluate("() => window.cardhallModel.isMyTurn() && !window.cardhallModel.isOver()"):
+                if by_keys:
+                    play_one(page, rng)
+                else:  # Bo clicks a card he may play (a card at a time for the pass, then Confirm)
+                    ok = page.locator("#select-confirm")
+                    if ok.is_visible() and ok.get_attribute("aria-disabled") == "false":
+                        ok.click()
+                    else:
+                        page.locator("#hand button:not([aria-disabled=true]):not([aria-pressed=true])").first.click()
+        ann.wait_for_timeout(150)
+    assert len(bot_moves(bo)) >= 8, (ann.inner_text("#status"), bo.inner_text("#status"), ann.inner_text("#alert"))
+
+    told = {w["msg"]["version"]: (w["t"], w["msg"]["seconds"]) for w in wire(ann)
+            if w["dir"] == "out" and w["msg"]["type"] == "hearing"}
+    assert told, "Ann's page never told the room what it was hearing"
+    assert any(seconds > 0.5 for _, seconds in told.values())  # lines at 450 words a minute take time
+    ann_states, bo_states = states(ann), states(bo)
+    held = 0
+    for version in bot_moves(bo):
+        if version - 1 not in told or version not in ann_states:
+            continue
+        sent_at, seconds = told[version - 1]
+        # the bot's move reached Ann no sooner than her page said it would have heard the change before
+        assert ann_states[version][0] - sent_at >= seconds * 1000 - 20, (version, seconds)
+        # and Bo saw the same wait (his clock: from the change before to the bot's move)
+        if version - 1 in bo_states and seconds > 0.3:
+            assert bo_states[version][0] - bo_states[version - 1][0] >= seconds * 1000 - 300, (version, seconds)
+            held += 1
+    assert held >= 3
+    assert not [w for w in wire(bo) if w["dir"] == "out" and w["msg"]["type"] == "hearing"]  # Bo holds nothing
+    bo_log = bo.inner_text("#log")
+    assert "Bots" not in bo_log.replace("Bot (", "")  # nothing said about the wait
+    ann_ctx.close()
+    bo_ctx.close()
