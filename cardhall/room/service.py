@@ -16,8 +16,9 @@
 - Bots paced to the listener (`TableActor.hearing`): a seated person whose page says it is still
   saying the last change's lines (the `hearing` message: their words at the person's reading
   rate, or the browser's voice) holds the table's bots until it has, at most `HEAR_MAX` after
-  that change; until such a page has told of the newest change, the bots wait for it (within the
-  same bound). Nothing of it is stored: it only delays bots.
+  that change (`Room.hear_max`; none where the room's `bot_pace` is 0); until such a page has
+  told of the newest change, the bots wait for it (within the same bound). Nothing of it is
+  stored: it only delays bots.
 - On start every unfinished table is restored from its log, with everybody disconnected.
 
 No HTTP here: the web front (`cardhall.web`) calls these methods and gives each connection a
@@ -300,8 +301,11 @@ class TableActor(TableFront):
     def heard_by(self) -> float:
         """When (time.monotonic) every connected listener will have heard the table's last
         change: a page that told of it says when; one that has not told of it yet is waited for.
-        Never later than `HEAR_MAX` after that change (0.0: nobody holds the bots)."""
-        bound = self._last_change + HEAR_MAX
+        Never later than the room's `hear_max` after that change (0.0: nobody holds the bots)."""
+        limit = self.room.hear_max
+        if limit <= 0:
+            return 0.0
+        bound = self._last_change + limit
         until = 0.0
         for player, (version, heard) in self._hearing.items():
             if self.connections[player]:
@@ -695,6 +699,10 @@ class Room:
                  limits: Limits | None = None, reconnect_quiet: float = RECONNECT_QUIET) -> None:
         self.store = store
         self.bot_pace = check_pace(bot_pace)
+        self.hear_max = HEAR_MAX if bot_pace > 0 else 0.0
+        """The longest a listener holds a table's bots after a change (`TableActor.heard_by`): a
+        room whose bots never wait for people (`bot_pace` 0: tests, benchmarks) holds them for no
+        listener either, unless told."""
         self.limits = limits or Limits()
         self.reconnect_quiet = reconnect_quiet
         self.tables: dict[str, TableActor] = {}  # the tables this process runs

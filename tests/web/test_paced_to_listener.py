@@ -3,16 +3,19 @@ English (so "the bots wait until I have heard the last move" is on without askin
 rate she sets to 450 words a minute; Bo, sighted, plays the same Hearts table in German with the
 mouse. After each change Ann's page tells the room how long its lines take (`hearing`, their words
 at her rate), and every bot move comes no sooner than that — for Bo too, who sees nothing but the
-wait (no line about it, no message of his own). The room runs with `--bot-pace 0`, so every wait
-measured is the listener's. Times are the browsers' own clocks (`performance.now`)."""
+wait (no line about it, no message of his own). The room runs with `--bot-pace 0.05`, so every wait
+longer than that is the listener's. Times are the browsers' own clocks (`performance.now`)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.conftest import Server
 from tests.web.helpers import create_table, pick_name, play_one, start_game
 
 # Every message in and out of the page's WebSocket, with when (performance.now, ms).
@@ -57,6 +60,15 @@ def bot_moves(page: Page) -> list[int]:
         if mover["kind"] == "bot" and state["moves"] > before[1]["moves"]:
             moved.append(version)
     return moved
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A room whose bots wait a little for people (`--bot-pace 0.05`): only such a room holds
+    them for a listener (one with `--bot-pace 0`, the other browser tests', holds none)."""
+    srv = Server(tmp_path_factory.mktemp("room"), bot_pace="0.05")
+    yield srv
+    srv.stop()
 
 
 def test_the_bots_wait_for_the_listener_and_the_sighted_person_sees_only_the_wait(server, browser):
