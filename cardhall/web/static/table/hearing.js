@@ -57,6 +57,7 @@ export function listenForHearing(model, { send }) {
   heardBy.line.add(said);
   heardBy.quiet.add(() => { if (settings.speech) { until = 0; tell(0); } });
   model.on("state", () => tell(secondsLeft()));
+  window.cardhallHearing = secondsLeft;  // for the tests and a person's own scripts: what is left to hear
   window.addEventListener("keydown", (e) => {  // a person who plays by keyboard (typing a chat line is not playing)
     const typing = e.target instanceof HTMLElement && e.target.matches("input[type=text], textarea, #chat")
       && e.target.id !== "command";
