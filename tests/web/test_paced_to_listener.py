@@ -30,7 +30,9 @@ RECORD = """
     constructor(...args) {
       super(...args);
       this.addEventListener("message", (e) => {
-        try { window.__wire.push({ t: performance.now(), dir: "in", msg: JSON.parse(e.data) }); } catch {}
+        // left: what the page still had to hear when this came (seconds; hearing.js)
+        const left = window.cardhallHearing ? window.cardhallHearing() : null;
+        try { window.__wire.push({ t: performance.now(), dir: "in", msg: JSON.parse(e.data), left }); } catch {}
       });
     }
     send(data) {
@@ -198,11 +200,16 @@ def test_a_whole_hearts_game_at_the_default_pace_speech_against_trick_time(defau
     page.wait_for_timeout(300)
     tricks = tricks_heard(page)
     fits = sum(1 for lasted, speech in tricks if speech <= lasted)
+    arrived = {w["msg"]["version"]: w["left"] for w in wire(page) if w["dir"] == "in" and w["msg"]["type"] == "state"}
+    moves = bot_moves(page)
+    behind = [v for v in moves if (arrived.get(v) or 0) > 0.5]  # a bot's card came while the page still spoke
     print(f"\nhearts, bots {'waiting for' if listening else 'not waiting for'} the listener, {WPM} wpm: "
           f"{len(tricks)} tricks, median trick {statistics.median(t for t, _ in tricks):.1f} s, median speech "
           f"{statistics.median(s for _, s in tricks):.1f} s, speech longer than the trick in "
-          f"{len(tricks) - fits} of {len(tricks)}")
+          f"{len(tricks) - fits} of {len(tricks)}; a bot's move came while the page still had over 0.5 s to say in "
+          f"{len(behind)} of {len(moves)}")
     assert len(tricks) >= 10
     if listening:
         assert fits >= 0.9 * len(tricks), tricks
+        assert len(behind) <= 0.1 * len(moves), behind
     context.close()
