@@ -13,6 +13,7 @@ import { heardBy } from "./speech.js";
 
 export const RATE = { min: 150, normal: 300, max: 600 };  // words a minute
 const MAX_SECONDS = 60;  // the most a page may say (the room holds far less)
+const COALESCE = 100;  // ms: the changes of a burst are told in one message (at most 10 a second)
 const stored = { wait: null, rate: RATE.normal };
 let until = 0;  // performance.now() when the lines said so far will have been heard
 
@@ -56,7 +57,12 @@ export function listenForHearing(model, { send }) {
   }
   heardBy.line.add(said);
   heardBy.quiet.add(() => { if (settings.speech) { until = 0; tell(0); } });
-  model.on("state", () => tell(secondsLeft()));
+  // one message for a burst of changes (bots at full speed): the socket takes 20 a second, and the
+  // person's own moves must never be the ones dropped; the room waits for the newest anyway
+  let soon = null;
+  model.on("state", () => {
+    if (soon === null) soon = setTimeout(() => { soon = null; tell(secondsLeft()); }, COALESCE);
+  });
   window.cardhallHearing = secondsLeft;  // for the tests and a person's own scripts: what is left to hear
   window.addEventListener("keydown", (e) => {  // a person who plays by keyboard (typing a chat line is not playing)
     const typing = e.target instanceof HTMLElement && e.target.matches("input[type=text], textarea, #chat")
