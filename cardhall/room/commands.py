@@ -18,7 +18,7 @@ So a new command is one class here (and its `Table` method); no front, node or r
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, ClassVar, Protocol, Union
+from typing import Annotated, Any, ClassVar, Protocol, Union
 
 import msgspec
 
@@ -52,6 +52,9 @@ class Actor(Protocol):
 
     async def parted(self, player: str) -> None:
         """One presence fewer (the table hears they are away once the last is gone a while)."""
+
+    def hearing(self, player: str, version: int, seconds: float, listening: bool) -> None:
+        """`player`'s page will have said the lines of `version` in `seconds` (not stored)."""
 
 
 class TableCommand(msgspec.Struct, tag_field="op", kw_only=True, forbid_unknown_fields=True):
@@ -221,8 +224,31 @@ class Part(TableCommand, tag="part"):
         return []
 
 
+HEARING_MAX = 60.0
+"""The longest a page may say it is still hearing (seconds); the room holds its bots far less
+(`service.HEAR_MAX` per change)."""
+
+
+class Hearing(TableCommand, tag="hearing"):
+    """A seated listener's page ("the bots wait until I have heard the last move"): the lines it
+    has of version `version` will have been heard in `seconds` (their words at the person's
+    reading rate; 0 once the browser's voice has said them). `listening` false: this person no
+    longer holds the bots. Nothing is stored: it only paces the bots (`TableActor.hearing`)."""
+
+    version: Annotated[int, msgspec.Meta(ge=0)]
+    seconds: Annotated[float, msgspec.Meta(ge=0, le=HEARING_MAX)] = 0.0
+    listening: bool = True
+
+    ws: ClassVar[bool] = True
+    when_over: ClassVar[str] = "ignore"  # a finished game has no bots to hold
+
+    async def carry_out(self, actor: Actor) -> list[Change]:
+        actor.hearing(_person(self.player), self.version, self.seconds, self.listening)
+        return []
+
+
 COMMANDS: dict[str, type[TableCommand]] = {
-    kind.op(): kind for kind in (Sit, Leave, Start, Act, Chat, Wait, SetLang, Account, Join, Part)}
+    kind.op(): kind for kind in (Sit, Leave, Start, Act, Chat, Wait, SetLang, Account, Join, Part, Hearing)}
 """Every table command by its `op`."""
 
 ANY_COMMAND: Any = Union[tuple(COMMANDS.values())]  # noqa: UP007 (a union built from the registry)

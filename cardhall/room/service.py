@@ -13,6 +13,12 @@
 - Bot pacing (`Room.bot_pace`): where a person sits or watches, a bot's answer waits until the
   pace has passed since the table's previous change; a person's move is never held back, and a
   table of bots nobody watches runs at full speed.
+- Bots paced to the listener (`TableActor.hearing`): a seated person whose page says it is still
+  saying the last change's lines (the `hearing` message: their words at the person's reading
+  rate, or the browser's voice) holds the table's bots until it has, at most `HEAR_MAX` after
+  that change (`Room.hear_max`; none where the room's `bot_pace` is 0); until such a page has
+  told of the newest change, the bots wait for it (within the same bound). Nothing of it is
+  stored: it only delays bots.
 - On start every unfinished table is restored from its log, with everybody disconnected.
 
 No HTTP here: the web front (`cardhall.web`) calls these methods and gives each connection a
@@ -79,6 +85,10 @@ RECOVER_FIRST = 0.1
 RECOVER_MAX = 1.0
 """After a failed commit or an unconfirmed lease a table tries to recover at once, then after
 pauses that double from `RECOVER_FIRST` up to `RECOVER_MAX` seconds, by itself."""
+
+HEAR_MAX = 8.0
+"""The longest a listener holds a table's bots after one change (seconds): a page that says it
+is still hearing, or has not told of the change yet, never stalls the table longer."""
 
 BOT_PACE = 0.8
 """`cardhall serve`'s default bot pace (seconds): at a table where a person sits or watches, a
@@ -245,6 +255,8 @@ class TableActor(TableFront):
         self._thinking: tuple[int, int] | None = None
         self._job: _Job | None = None  # the command being carried out
         self._last_change = 0.0  # time.monotonic() when the last change was published
+        self._hearing: dict[str, tuple[int, float]] = {}  # listener → (version told, heard by: monotonic)
+        self._held: list[tuple[asyncio.TimerHandle, Callable[[], Awaitable[None]]]] = []  # bot moves held
         self._trouble: str | None = None  # after a fault: "store" (read the table again) or "lease"
         self._pause = RECOVER_FIRST  # seconds before the next try to recover
         self._recovering = False  # a `_recover` is queued or due
@@ -277,6 +289,40 @@ class TableActor(TableFront):
 
     async def parted(self, player: str) -> None:
         await self._part(player)
+
+    def hearing(self, player: str, version: int, seconds: float, listening: bool) -> None:
+        """`player`'s page will have said the lines of `version` in `seconds` (`listening` false:
+        they no longer hold the bots). Only a seated person holds them; a held bot move is looked
+        at again at once (`_bot_done` waits again for what is left)."""
+        if not listening or self.table.seat_of(player) is None:
+            self._hearing.pop(player, None)
+        else:
+            self._hearing[player] = (version, time.monotonic() + seconds)
+        held, self._held = self._held, []
+        for handle, run in held:
+            handle.cancel()
+            self._queue.put_nowait(_Job(run, None))
+
+    def heard_by(self) -> float:
+        """When (time.monotonic) every connected listener will have heard the table's last
+        change: a page that told of it says when; one that has not told of it yet is waited for.
+        Never later than the room's `hear_max` after that change (0.0: nobody holds the bots)."""
+        limit = self.room.hear_max
+        if limit <= 0:
+            return 0.0
+        bound = self._last_change + limit
+        until = 0.0
+        for player, (version, heard) in self._hearing.items():
+            if self.connections[player]:
+                until = max(until, bound if version < self.table.version else min(heard, bound))
+        return until
+
+    def _hold(self, wait: float, run: Callable[[], Awaitable[None]]) -> None:
+        """Run `run` in the actor after `wait` seconds, or sooner when a listener's page speaks."""
+        def release() -> None:
+            self._held = [h for h in self._held if h[1] is not run]
+            self._queue.put_nowait(_Job(run, None))
+        self._held.append((asyncio.get_running_loop().call_later(wait, release), run))
 
     async def _join(self, player: str) -> None:
         self.connections[player] += 1
@@ -344,6 +390,8 @@ class TableActor(TableFront):
         self._task.cancel()
         if self._timer is not None:
             self._timer.cancel()
+        for handle, _run in self._held:
+            handle.cancel()
         self.room.bots.forget(self.table.id)
         await asyncio.wait([self._task], timeout=STOP_TIMEOUT)
         if not self._task.done():
@@ -578,14 +626,14 @@ class TableActor(TableFront):
         return max(SLOW_PACE, self.room.bot_pace) if self.table.policy.pace == "slow" else self.room.bot_pace
 
     async def _bot_done(self, turn: BotTurn, future: Future[str]) -> None:
-        """Play the bot's choice, once the pace has passed since the previous change (until
-        then the answer waits outside the actor, which goes on with other commands). A bot
+        """Play the bot's choice, once the pace has passed since the previous change and every
+        listener has heard it (`heard_by`); until then the answer waits outside the actor, which
+        goes on with other commands. A bot
         that fails or answers an illegal move is replaced for this move by a seeded random
         legal move (logged), so a table never stalls on a bot."""
-        wait = self._last_change + self.pace() - time.monotonic()
+        wait = max(self._last_change + self.pace(), self.heard_by()) - time.monotonic()
         if wait > 0:
-            asyncio.get_running_loop().call_later(
-                wait, self._queue.put_nowait, _Job(lambda: self._bot_done(turn, future), None))
+            self._hold(wait, lambda: self._bot_done(turn, future))
             return
         self._thinking = None
         try:
@@ -657,6 +705,10 @@ class Room:
                  limits: Limits | None = None, reconnect_quiet: float = RECONNECT_QUIET) -> None:
         self.store = store
         self.bot_pace = check_pace(bot_pace)
+        self.hear_max = HEAR_MAX if bot_pace > 0 else 0.0
+        """The longest a listener holds a table's bots after a change (`TableActor.heard_by`): a
+        room whose bots never wait for people (`bot_pace` 0: tests, benchmarks) holds them for no
+        listener either, unless told."""
         self.limits = limits or Limits()
         self.reconnect_quiet = reconnect_quiet
         self.tables: dict[str, TableActor] = {}  # the tables this process runs

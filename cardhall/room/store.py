@@ -290,6 +290,15 @@ notice_settings = sa.Table(  # how a person hears "your turn" (`cardhall.web.not
     sa.Column("verified", sa.Boolean, nullable=False, server_default=sa.false()),  # its link was followed
 )
 
+listening = sa.Table(  # how a person plays by ear (`cardhall.web.listening`; migration 0010)
+    "listening", metadata,
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    # "the bots wait until I have heard the last move" (None: the page's default, on for a
+    # person who plays by keyboard or has its speech on)
+    sa.Column("wait", sa.Boolean, nullable=True),
+    sa.Column("rate", sa.Integer, nullable=False),  # their reading rate, words a minute (150 to 600)
+)
+
 settings = sa.Table(
     "settings", metadata,
     sa.Column("key", sa.String(40), primary_key=True),

@@ -133,8 +133,13 @@ def test_a_listener_with_buttons_hears_no_notation():
     hand = heard.hand(view, 0)
     assert not any(card in hand for card in view["hand"]) and any(card in typed.hand(view, 0) for card in view["hand"])
     won = {"type": "trick_won", "seat": 2, "leader": 1, "cards": ["3D", "KD", "5D", "2D"], "points": 0}
-    assert heard.phrase(won, 0) == "South takes the trick with the king of diamonds."
-    assert heard.phrase({**won, "points": 3}, 2) == "You take the trick with the king of diamonds, 3 points."
+    # the listener has just heard the cards: the trick's end says who takes it and the points (issue 38)
+    assert heard.phrase(won, 0) == "South takes the trick."
+    assert heard.phrase({**won, "points": 3}, 2) == "You take the trick, 3 points."
+    assert text_ui(game, "de", notation=False).phrase({**won, "points": 1}, 0) == "Süd macht den Stich, 1 Punkt."
+    assert text_ui(game, "ru", notation=False).phrase({**won, "points": 5}, 0) == "Юг берёт взятку, 5 очков."
+    # the terminal's reader, who may not have seen the cards go by, still hears the winning card
+    assert typed.phrase(won, 0) == "South takes the trick with the king of diamonds."
 
 
 def test_the_trick_and_the_last_trick_are_two_keys():

@@ -8,6 +8,7 @@ import re
 
 from typer.testing import CliRunner
 
+import cardhall
 from cardhall.bots import make_bot
 from cardhall.cli import app
 from cardhall.core.cards import SUIT_NAMES, card_name, format_card
@@ -152,3 +153,14 @@ def test_no_trump_no_deal_is_announced():
             assert "redealt once" in ui.render(state.view(SOUTH), SOUTH)
             return
     raise AssertionError("no redeal found")
+
+
+def test_the_page_hears_a_tricks_end_short():
+    """Issue 38: the browser's reader has just heard the trick's cards, so its end says who wins
+    it (the last trick too, as before); the terminal's still names the winning card."""
+    game = cardhall.load("three-two-five")
+    won = {"type": "trick_won", "seat": 1, "card": "KD"}
+    assert text_ui(game, notation=False).phrase(won, 0) == "East wins the trick."
+    assert text_ui(game, notation=False).phrase(won, 1) == "You win the trick."
+    assert text_ui(game, "de", notation=False).phrase(won, 1) == "Du machst den Stich."
+    assert text_ui(game).phrase(won, 0) == "East wins the trick with the king of diamonds."

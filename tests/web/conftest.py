@@ -32,8 +32,9 @@ def free_port() -> int:
 class Server:
     """`python -m cardhall serve` on a free port with a database in a temporary folder."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, bot_pace: str = "0") -> None:
         self.tmp = tmp
+        self.bot_pace = bot_pace  # "0": bots at once, and held for no listener (docs/room.md)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tmp / "serve.log"
@@ -44,7 +45,7 @@ class Server:
         db = f"sqlite:///{self.tmp / 'room.sqlite3'}"
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", db, "--bot-pace", "0",
+                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", db, "--bot-pace", self.bot_pace,
                  "--no-limits"],
                 cwd=self.tmp, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60

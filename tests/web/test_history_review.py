@@ -1,6 +1,7 @@
 """Reviewing the history while bots play (issue 29, point 4): Page Up/Down keep their place as
 lines arrive and say "n of m"; Home/End go to the ends with a cue; V changes the view; Z repeats
-the last line; F1 opens the keys list from anywhere and Escape gives focus back, never to the body."""
+the last line; F1 opens the keys list from anywhere and Escape gives focus back, never to the body.
+Issue 38: the review comes home when the turn becomes yours, and after a pause."""
 
 from __future__ import annotations
 
@@ -48,12 +49,27 @@ def test_review_keeps_its_place_while_bots_play(server, browser):
     assert lines.nth(number - 1).inner_text() == line
     expect(lines.nth(number - 1)).to_have_class(re.compile("reviewing"))
 
-    play_one(page, rng)  # the bots answer: new lines arrive while the review is in place
-    wait_turn(page)
+    page.keyboard.press("k")  # new lines arrive while the review is in place ("wait for me", then "go on")
+    expect(page.locator("#log")).to_contain_text("The bots wait for you")
+    page.keyboard.press("k")
+    expect(page.locator("#log")).to_contain_text("You let the bots go on.")
     assert page.locator("#log p").count() > total
     after, grown, previous = position(said_after(page, "PageUp"))
     assert after == number - 1 and grown > total, "Page Up lost its place when lines arrived"
     assert previous == lines.nth(after - 1).inner_text()
+
+    # the review comes home (issue 38): when the turn becomes yours again, Page Up reads the newest line
+    play_one(page, rng)
+    assert wait_turn(page) == "mine"
+    expect(page.locator("#log .reviewing")).to_have_count(0)
+    newest, count, text = position(said_after(page, "PageUp"))
+    assert newest == count and text == page.locator("#log p").last.inner_text()
+    # and so it does after a pause (20 s; the page's clock is moved on here)
+    position(said_after(page, "PageUp"))
+    page.evaluate("""() => { const real = performance.now.bind(performance);
+                             performance.now = () => real() + 25000; }""")
+    newest, count, _ = position(said_after(page, "PageUp"))
+    assert newest == count, "Page Up after a pause did not start from the newest line"
 
     top = said_after(page, "Home")
     assert top.startswith("Top of the history. 1 of ")

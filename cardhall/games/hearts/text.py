@@ -183,6 +183,17 @@ class GameTextUI(TextUI):
         a: int = action  # type: ignore[assignment]
         return f"{self.game.format_action(a)} ({self.card(a - PASS if a >= PASS else a)})"
 
+    def _trick_taker(self, you: bool, player: str, points: int) -> str:
+        """A trick's end said short, for a listener who has just heard its cards (issue 38):
+        "West takes the trick.", "You take the trick, 3 points."."""
+        tr = self.tr
+        if not points:
+            return tr._("You take the trick.") if you else tr._("{player} takes the trick.", player=player)
+        if you:
+            return tr.ngettext("You take the trick, {count} point.", "You take the trick, {count} points.", points)
+        return tr.ngettext("{player} takes the trick, {count} point.", "{player} takes the trick, {count} points.",
+                           points, player=player)
+
     def spoken_choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
         """A card to play or pass, in words only: "the queen of spades", "pass the queen of spades"."""
         a: int = action  # type: ignore[assignment]
@@ -215,6 +226,8 @@ class GameTextUI(TextUI):
             return tr._("Passing is done.")
         if kind == "trick_won":  # one line: who takes it, with which card, the points if any
             points, cards = event["points"], event["cards"]
+            if not self.notation:  # the page's reader heard the card a moment ago: who, and the points
+                return self._trick_taker(you, player, points)
             best = self.card(parse_card(cards[(seat - event["leader"]) % len(cards)]))
             if not points:
                 return (tr._("You take the trick with the {card}.", card=best) if you

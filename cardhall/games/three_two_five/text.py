@@ -307,6 +307,8 @@ class GameTextUI(TextUI):
             # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
             return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
         if kind == "trick_won":
+            if not self.notation and not event.get("last"):  # the page's reader just heard the cards (issue 38)
+                return tr._("You win the trick.") if you else tr._("{player} wins the trick.", player=player)
             if event.get("last") and "card" not in event:
                 return tr._("You win the last trick.") if you else tr._("{player} wins the last trick.", player=player)
             card = self.card(parse_card(event["card"]))  # named on its own: «старшая карта — дама пик»

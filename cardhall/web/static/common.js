@@ -233,3 +233,22 @@ function wirePicker() {
 }
 
 wirePicker();
+
+/** A person who plays by keyboard (a key outside a text field, on any page of the room) is
+ * remembered in the table page's settings: the bots then wait until they have heard the last move
+ * unless they choose otherwise (static/table/hearing.js; quick play asks nothing). */
+function noteKeyboard() {
+  const KEY = "cardhall.settings";
+  window.addEventListener("keydown", function noted(e) {
+    const typing = e.target instanceof HTMLElement && e.target.matches("input[type=text], input:not([type]), textarea")
+      && e.target.id !== "command";
+    if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+    window.removeEventListener("keydown", noted, true);
+    try {
+      const kept = JSON.parse(localStorage.getItem(KEY)) || {};
+      if (!kept.keyboard) localStorage.setItem(KEY, JSON.stringify({ ...kept, keyboard: true }));
+    } catch { /* no storage: the table page notes it itself */ }
+  }, true);
+}
+
+noteKeyboard();

@@ -28,3 +28,23 @@ export function test_l_lists_the_buttons_as_they_are() {
   buttons("hand", [], true);
   equal(choicesSaid(), "Nothing to choose.");
 }
+
+export function test_l_lists_the_confirm_button_of_a_selection() {
+  buttons("choices", []);
+  buttons("hand", [["queen of spades ♠", false]], true);
+  let bar = document.getElementById("select-bar");
+  if (!bar) {
+    bar = document.createElement("div"); bar.id = "select-bar";
+    const ok = document.createElement("button"); ok.id = "select-confirm"; ok.textContent = "Pass these cards";
+    bar.append(ok); document.body.append(bar);
+  }
+  const ok = document.getElementById("select-confirm");
+  ok.setAttribute("aria-disabled", "true");
+  equal(choicesSaid(), "Your choices: queen of spades ♠.");
+  ok.setAttribute("aria-disabled", "false");
+  equal(choicesSaid(), "Your choices: queen of spades ♠; Pass these cards.");
+  bar.hidden = true;
+  equal(choicesSaid(), "Your choices: queen of spades ♠.");
+  bar.remove();
+  buttons("hand", [], true);
+}

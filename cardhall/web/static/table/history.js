@@ -2,6 +2,9 @@
 // place while new lines arrive ("3 of 40: …"); Home/End go to its first and last line with a cue;
 // V changes the view (all, game, chat, room: which lines Page Up/Down read); Z repeats the last
 // line of the view. The log keeps the whole game (as many lines as the model's timeline).
+// The review comes home (issue 38): when the turn becomes yours, a new deal or round starts or
+// the game ends, it ends (the next Page Up reads the newest line); so does a pause of `PAUSE`
+// between two steps, and Page Down past the last line ("End of the history.").
 import { _, ngettext, pgettext } from "../common.js";
 import { say } from "./speech.js";
 
@@ -13,6 +16,23 @@ const VIEW_NAMES = {
 };
 let current = null;  // the line under review; null: at the end, following what arrives
 let view = "all";
+const PAUSE = 20000;  // ms without a step after which Page Up starts again from the newest line
+let steppedAt = 0;  // performance.now() of the last step of the review
+const HOME = ["deal_started", "round_started"];  // a new deal or round ends the review
+
+/** Stop reviewing: the next Page Up reads the newest line of the view. */
+export function endReview() { current = null; mark(null); }
+
+/** End the review when the turn becomes yours, a new deal or round starts, or the game ends. */
+export function followHistory(model) {
+  let mine = false;
+  model.on("event", (entry) => { if (HOME.includes(entry.event && entry.event.type)) endReview(); });
+  model.on("state", () => {
+    const now = model.isMyTurn();
+    if ((now && !mine) || model.isOver()) endReview();
+    mine = now;
+  });
+}
 
 function lines() { return [...$("log").children].filter((l) => view === "all" || l.dataset.view === view); }
 
@@ -23,6 +43,7 @@ function mark(line) {
 
 function show(all, i, cue = "") {
   current = all[i];
+  steppedAt = performance.now();
   mark(current);
   const line = _("{number} of {total}: {line}", { number: i + 1, total: all.length, line: current.textContent });
   say(cue ? `${cue} ${line}` : line);
@@ -32,6 +53,7 @@ function show(all, i, cue = "") {
 export function reviewLog(step) {
   const all = lines();
   if (!all.length) { say(_("The history is empty.")); return; }
+  if (current && performance.now() - steppedAt > PAUSE) endReview();  // after a pause: from the newest line
   let i = current ? all.indexOf(current) : -1;
   if (i < 0) i = all.length;  // not reviewing (or the line left the view): from the end
   const next = i + step;

@@ -110,7 +110,9 @@ export function runKey(model, id) {
 export function choicesSaid() {
   const choices = [...$("choices").querySelectorAll("button")].map((b) => b.textContent.trim());
   const hand = [...$("hand").querySelectorAll('button[aria-disabled="false"]')].map((b) => b.querySelector(".name").textContent);
-  const list = [...choices, ...hand];
+  const bar = document.getElementById("select-bar");  // a selection to confirm (Hearts' pass): its button too
+  const ok = bar && !bar.hidden ? bar.querySelector('#select-confirm[aria-disabled="false"]') : null;
+  const list = [...choices, ...hand, ...(ok ? [ok.textContent.trim()] : [])];
   return list.length ? _("Your choices: {choices}.", { choices: items(list) }) : _("Nothing to choose.");
 }
 

@@ -14,6 +14,8 @@ import { listenToCommands } from "./command.js";
 import { showEnding } from "./ending.js";
 import { focusFirstChoice } from "./focus.js";
 import { showHand } from "./hand.js";
+import { listenForHearing } from "./hearing.js";
+import { followHistory } from "./history.js";
 import { nameFirst, showJoining } from "./joining.js";
 import { closeHelp, listenToKeys } from "./keys.js";
 import { createModel } from "./model.js";
@@ -101,6 +103,8 @@ function subscribe() {
   showEnding(model, { tableId, send, sayLine: alertText });
   listenForSounds(model);
   listenToCommands(model, { play });
+  listenForHearing(model, { send: (msg) => Boolean(wire && wire.send(msg)) });
+  followHistory(model);
   model.on("state", () => {
     const state = model.state;
     $("render").textContent = model.words().render;

@@ -34,6 +34,11 @@ function echo() {
 /** Show `s` on the status line (seen, not spoken: announce what matters with `say`). */
 export function status(s) { $("status").textContent = s; echo(); }
 
+/** Who follows what is said (hearing.js, the bots paced to the listener): `line(s)` for each
+ * line said aloud or to the live regions, `quiet()` when the browser's voice has said all it had. */
+export const heardBy = { line: new Set(), quiet: new Set() };
+function heard(s) { if (s) for (const fn of heardBy.line) fn(s); }
+
 let pending = null;  // the timer of a sentence not yet in the region: a newer one replaces it
 
 /** Say `s` in the polite live region (again, even the same sentence: the region is emptied, then
@@ -44,6 +49,7 @@ export function say(s) {
   node.textContent = "";
   clearTimeout(pending);
   pending = setTimeout(() => { pending = null; node.textContent = s; echo(); }, 30);
+  heard(s);
   aloud(s);
 }
 
@@ -53,6 +59,9 @@ function aloud(s) {
   if (!settings.speech || !window.speechSynthesis || !s) return;
   const utterance = new SpeechSynthesisUtterance(s);
   utterance.lang = document.documentElement.lang || "en";
+  utterance.addEventListener("end", () => {
+    if (!window.speechSynthesis.pending) for (const fn of heardBy.quiet) fn();
+  });
   window.speechSynthesis.speak(utterance);
 }
 
@@ -73,7 +82,7 @@ export function log(line, kind = "event", version = null, view = "room", { quiet
   p.dataset.view = view;
   if (version !== null) p.dataset.version = String(version);
   box.append(p);
-  if (!quiet) aloud(line);
+  if (!quiet) { heard(line); aloud(line); }
   while (box.children.length > LOG_LINES) box.firstElementChild.remove();
   if (!box.querySelector(".reviewing")) box.scrollTop = box.scrollHeight;
 }

@@ -8,6 +8,8 @@
 //     the version shown, the others follow it), and Undo clears the selection.
 // The words come from the model (`choice(notation)`); nothing here names a game.
 import { _, el, ngettext } from "../common.js";
+import { focusPlace } from "./focus.js";
+import { say } from "./speech.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -91,8 +93,15 @@ export function createUses(model, { play }) {
     const plays = [...selected].map((card) => cardUses(card, legal).find((x) => x.split(" ")[0] === mode.verb)).filter(Boolean);
     selected.clear();
     sent = mode.count;
+    const fromBar = bar.contains(document.activeElement);
     plays.forEach((n, i) => play(n, { follows: i > 0 }));
     draw();
+    if (fromBar) focusHand();  // the bar hides: focus goes back to the hand, never to the page's body
+  }
+
+  function focusHand() {
+    const card = $("hand").querySelector("button[data-card]");
+    if (card) card.focus(); else focusPlace($("hand-h"));
   }
 
   function undo() { selected.clear(); draw(); }
@@ -101,9 +110,20 @@ export function createUses(model, { play }) {
     const mode = selectMode(model);
     if (sent) return true;
     if (mode) {
-      if (selected.has(card)) selected.delete(card);
-      else if (selected.size < mode.count && cardUses(card, model.legal()).length) selected.add(card);
+      const name = model.word(card);
+      if (selected.has(card)) {
+        selected.delete(card);
+        say(_("{card} put back: {chosen} of {count}.", { card: name, chosen: selected.size, count: mode.count }));
+      } else if (selected.size < mode.count && cardUses(card, model.legal()).length) {
+        selected.add(card);
+        // each chosen card said with its count (issue 38); the last one says how to confirm
+        say(selected.size === mode.count
+          ? _("{card}: {chosen} of {count}; Enter confirms.", { card: name, chosen: selected.size, count: mode.count })
+          : _("{card}: {chosen} of {count}.", { card: name, chosen: selected.size, count: mode.count }));
+      }
       draw();
+      // the selection is complete: its next step is Confirm, where focus goes (Undo, or Shift+Tab back to the hand)
+      if (selected.size === mode.count && $("hand").contains(document.activeElement)) $("select-confirm").focus();
       return true;
     }
     const uses = cardUses(card, model.legal());
