@@ -30,6 +30,7 @@ from cardhall.core.i18n import N_, Lang, Msg, language_name
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
+from cardhall.events.conductor import Conductor
 from cardhall.room import history, ratings
 from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
@@ -212,6 +213,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
     node = getattr(room.node, "name", "")
     people = People(getattr(room.node, "redis", None), node)
     room.closing.append(people.stop)
+    conductor = Conductor(room, people.notify)  # runs the Swiss events (cardhall.events.conductor)
     catalogs: dict[str, list[dict[str, Any]]] = {}
 
     async def player_of(request: Request, *, changes: bool = True) -> str | None:
@@ -626,7 +628,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
         Route("/moderation", moderation_page, methods=["GET"]),
-        *event_routes.routes(room, sentences, player_of, signed_in, read_body, address),
+        *event_routes.routes(room, sentences, player_of, signed_in, read_body, address, conductor),
         *event_pages.routes(room, lambda request: player_of(request, changes=False)),
         *front.routes(),
         *health_routes(room),
@@ -638,5 +640,6 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
     app = install(app, stored_lang)
     app.state.table_visible = table_visible
+    app.state.conductor = conductor
     app.add_middleware(SocketsPerAddress, per_address=room.limits.connections)
     return app

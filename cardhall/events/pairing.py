@@ -1,0 +1,71 @@
+"""Seating a round of a Swiss event: who sits with whom, and where.
+
+The rule (docs/room.md, "Swiss"): the entrants still in the event, best score first, fill as
+few tables of the game's player count as hold them all, the tables as evenly filled as they can
+be (9 entrants at 4-seat tables: three tables of three, each with one bot); each table is the
+best-placed entrant not yet seated with, out of the next few in order, the ones that have met
+the table's entrants least often (so scores stay grouped, and repeats happen only where the
+field is too small to avoid them); each entrant takes the free seat they have held least often
+(ties: the lowest seat). Empty seats are the event's bots.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+WINDOW = 3
+"""How many tables' worth of the entrants next in order a table's next member is chosen from."""
+
+
+def table_sizes(entrants: int, seats: int) -> list[int]:
+    """How many entrants sit at each table: as few tables as hold them all, filled as evenly as
+    possible, the fuller ones first."""
+    if entrants <= 0:
+        return []
+    tables = math.ceil(entrants / seats)
+    base, extra = divmod(entrants, tables)
+    return [base + (1 if i < extra else 0) for i in range(tables)]
+
+
+def group(order: Sequence[str], seats: int, met: Mapping[str, Counter[str]]) -> list[list[str]]:
+    """The round's tables (entrants only), from `order` (best score first) and `met` (for each
+    entrant, how often they have met each other one)."""
+    left = list(order)
+    tables = []
+    for size in table_sizes(len(order), seats):
+        table = [left.pop(0)]
+        while len(table) < size:
+            window = left[:max(WINDOW * seats, 1)]
+            chosen = min(range(len(window)),
+                         key=lambda i: (sum(met.get(window[i], Counter())[p] for p in table), i))
+            table.append(left.pop(chosen))
+        tables.append(table)
+    return tables
+
+
+def place(table: Sequence[str], seats: int, held: Mapping[str, Counter[int]]) -> list[str | None]:
+    """The table's seats (None: a bot): each entrant, in table order, in the free seat they
+    have held least often (`held`: for each entrant, how often they held each seat)."""
+    out: list[str | None] = [None] * seats
+    for person in table:
+        free = [s for s in range(seats) if out[s] is None]
+        chosen = min(free, key=lambda s: (held.get(person, Counter())[s], s))
+        out[chosen] = person
+    return out
+
+
+def seat_round(order: Sequence[str], seats: int, met: Mapping[str, Counter[str]],
+               held: Mapping[str, Counter[int]]) -> list[list[str | None]]:
+    """Every table of the round with its seats (player ids; None: a bot)."""
+    return [place(table, seats, held) for table in group(order, seats, met)]
+
+
+def repeats(tables: Sequence[Sequence[str | None]], met: Mapping[str, Counter[str]]) -> int:
+    """How many pairs of entrants at the same table have met before (0: no repeat)."""
+    count = 0
+    for table in tables:
+        people = [p for p in table if p is not None]
+        count += sum(1 for i, a in enumerate(people) for b in people[i + 1:] if met.get(a, Counter())[b])
+    return count

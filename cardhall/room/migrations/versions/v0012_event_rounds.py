@@ -1,0 +1,64 @@
+"""Rounds of Swiss events (`cardhall.events.swiss`): each round, its tables (the seating stored
+before any table is made), each entrant's seat and result in a round, and the entrants who left.
+
+Revision ID: 0012
+Revises: 0009 (the lead renumbers the chain at the merge: 0010 and 0011 are other branches')
+Create Date: 2026-11-29
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0012"
+down_revision = "0009"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "event_rounds",
+        sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+        sa.Column("round", sa.Integer, primary_key=True),
+        sa.Column("started", sa.Float, nullable=False),
+        sa.Column("ended", sa.Float, nullable=True),
+    )
+    op.create_table(
+        "event_tables",
+        sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+        sa.Column("round", sa.Integer, primary_key=True),
+        sa.Column("number", sa.Integer, primary_key=True),
+        sa.Column("seats", sa.JSON, nullable=False),
+        sa.Column("table_id", sa.String(40), nullable=True),
+        sa.Column("invite", sa.String(80), nullable=True),
+        sa.Column("claimed", sa.Float, nullable=True),
+        sa.Column("started", sa.Float, nullable=True),
+        sa.Column("finished", sa.Float, nullable=True),
+    )
+    op.create_table(
+        "event_seats",
+        sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+        sa.Column("round", sa.Integer, primary_key=True),
+        sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("number", sa.Integer, nullable=False),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("place", sa.Integer, nullable=True),
+        sa.Column("points", sa.Float, nullable=True),
+        sa.Column("missed", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("finished", sa.Float, nullable=True),
+    )
+    op.create_table(
+        "event_withdrawals",
+        sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+        sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("round", sa.Integer, nullable=False),
+        sa.Column("reason", sa.String(10), nullable=False),
+        sa.Column("at", sa.Float, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("event_withdrawals")
+    op.drop_table("event_seats")
+    op.drop_table("event_tables")
+    op.drop_table("event_rounds")
