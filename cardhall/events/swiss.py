@@ -251,32 +251,43 @@ async def settle_table(room: Room, found: dict[str, Any], row: dict[str, Any]) -
 
 
 async def no_shows(room: Room, found: dict[str, Any], row: dict[str, Any]) -> None:
-    """After `grace`, each entrant who never came to the table: a missed table (stored first),
-    the takeover bot in their seat, and a withdrawal at the second miss."""
-    if row["started"] is None or time.time() - row["started"] < found["spec"]["grace"]:
-        return
+    """Note who has come to the table (connected to it, or away after coming); after `grace`,
+    each entrant never seen there: a missed table (stored first), the takeover bot in their
+    seat, and a withdrawal at the second miss. Arrivals are stored, so a restarted room, whose
+    tables come back with nobody connected, does not take the present for absent."""
     front = await room.table(row["table_id"])
     if front is None or front.table.status != "playing":
         return
+    mine = {s["player"]: s for s in await rows(room, event_seats, row["event"]) if s["round"] == row["round"]}
+    late = time.time() - row["started"] >= found["spec"]["grace"]
     for seat, player in enumerate(row["seats"]):
         s = front.table.seats[seat]
-        if player is None or s.player != player or s.connected or s.away_since is not None or s.takeover:
+        if player is None or s.player != player or mine[player]["arrived"] is not None or mine[player]["missed"]:
             continue
-        async with Transaction(room.store) as conn:
-            await conn.execute(event_seats.update().where(
-                event_seats.c.event == row["event"], event_seats.c.round == row["round"],
-                event_seats.c.player == player).values(missed=True))
-            missed = await conn.scalar(sa.select(sa.func.count()).select_from(event_seats).where(
-                event_seats.c.event == row["event"], event_seats.c.player == player, event_seats.c.missed.is_(True)))
-        if (missed or 0) >= MISSED_OUT:
-            try:
-                async with Transaction(room.store) as conn:
-                    await conn.execute(event_withdrawals.insert().values(
-                        event=row["event"], player=player, round=row["round"], reason="missed", at=time.time()))
-            except IntegrityError:  # withdrawn already (asked, or another node)
-                pass
-        with contextlib.suppress(CardhallError):  # another node put the bot there meanwhile
-            await front.run(Leave(player=player))
+        key = (event_seats.c.event == row["event"], event_seats.c.round == row["round"], event_seats.c.player == player)
+        if s.connected or s.away_since is not None:
+            async with Transaction(room.store) as conn:
+                await conn.execute(event_seats.update().where(*key).values(arrived=time.time()))
+        elif late:
+            await missed(room, front, row, player, key)
+
+
+async def missed(room: Room, front: Any, row: dict[str, Any], player: str, key: tuple[Any, ...]) -> None:
+    """`player` never came to their table: the table is their loss, the takeover bot plays their
+    seat, and a second miss withdraws them."""
+    async with Transaction(room.store) as conn:
+        await conn.execute(event_seats.update().where(*key).values(missed=True))
+        count = await conn.scalar(sa.select(sa.func.count()).select_from(event_seats).where(
+            event_seats.c.event == row["event"], event_seats.c.player == player, event_seats.c.missed.is_(True)))
+    if (count or 0) >= MISSED_OUT:
+        try:
+            async with Transaction(room.store) as conn:
+                await conn.execute(event_withdrawals.insert().values(
+                    event=row["event"], player=player, round=row["round"], reason="missed", at=time.time()))
+        except IntegrityError:  # withdrawn already (asked, or another node)
+            pass
+    with contextlib.suppress(CardhallError):  # another node put the bot there meanwhile
+        await front.run(Leave(player=player))
 
 
 async def step(room: Room, found: dict[str, Any], notify: Notify) -> None:

@@ -293,6 +293,7 @@ event_seats = sa.Table(  # an entrant's seat in a round and its result (place, p
     sa.Column("place", sa.Integer, nullable=True),
     sa.Column("points", sa.Float, nullable=True),
     sa.Column("missed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("arrived", sa.Float, nullable=True),  # when the conductor first saw them at their table
     sa.Column("finished", sa.Float, nullable=True),
 )
 

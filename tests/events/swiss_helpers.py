@@ -70,6 +70,7 @@ class Entrant:
 
     def close(self) -> None:
         self.stack.close()
+        self.stack = contextlib.ExitStack()  # online() may open it again (after a restart)
 
 
 def swiss_event(creator: Entrant, **body: Any) -> dict[str, Any]:

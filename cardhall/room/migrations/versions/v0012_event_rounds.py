@@ -45,6 +45,7 @@ def upgrade() -> None:
         sa.Column("place", sa.Integer, nullable=True),
         sa.Column("points", sa.Float, nullable=True),
         sa.Column("missed", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("arrived", sa.Float, nullable=True),
         sa.Column("finished", sa.Float, nullable=True),
     )
     op.create_table(
