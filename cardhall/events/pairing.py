@@ -5,8 +5,8 @@ few tables of the game's player count as hold them all, the tables as evenly fil
 be (9 entrants at 4-seat tables: three tables of three, each with one bot); each table is the
 best-placed entrant not yet seated with, out of the next few in order, the ones that have met
 the table's entrants least often (so scores stay grouped, and repeats happen only where the
-field is too small to avoid them); each entrant takes the free seat they have held least often
-(ties: the lowest seat). Empty seats are the event's bots.
+field is too small to avoid them); a table's entrants take the seats they have held least often
+in all. Empty seats are the event's bots.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import permutations
 
 WINDOW = 3
 """How many tables' worth of the entrants next in order a table's next member is chosen from."""
@@ -46,13 +47,16 @@ def group(order: Sequence[str], seats: int, met: Mapping[str, Counter[str]]) -> 
 
 
 def place(table: Sequence[str], seats: int, held: Mapping[str, Counter[int]]) -> list[str | None]:
-    """The table's seats (None: a bot): each entrant, in table order, in the free seat they
-    have held least often (`held`: for each entrant, how often they held each seat)."""
+    """The table's seats (None: a bot): of every way to seat its entrants, the one whose seats
+    they have held least often in all (`held`: for each entrant, how often they held each
+    seat); among equal ways, the first in seat order. (Tables have at most a few seats, so every
+    way is tried.)"""
+    def cost(way: tuple[int, ...]) -> int:
+        return sum(held.get(person, Counter())[seat] for person, seat in zip(table, way, strict=True))
+    best = min(permutations(range(seats), len(table)), key=cost)
     out: list[str | None] = [None] * seats
-    for person in table:
-        free = [s for s in range(seats) if out[s] is None]
-        chosen = min(free, key=lambda s: (held.get(person, Counter())[s], s))
-        out[chosen] = person
+    for person, seat in zip(table, best, strict=True):
+        out[seat] = person
     return out
 
 

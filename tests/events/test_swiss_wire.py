@@ -88,3 +88,40 @@ def check_standings(server: Server, event: str, by_name: dict[str, Entrant]) -> 
         assert all(r["points"] == 4 - r["place"] for r in e["rounds"])
     per_round = Counter(r["round"] for e in entries for r in e["rounds"])
     assert per_round == {1: 9, 2: 9, 3: 9}
+
+
+def test_bad_swiss_input_gets_a_sentence_and_changes_nothing(server: Server) -> None:
+    me, other = Entrant(server, "Bad"), Entrant(server, "Bad")
+    before = httpx.get(server.url + "/api/events", timeout=60).json()["events"]
+    base = {"kind": "swiss", "game": "hearts", "rounds": 3, "grace": 30, "bots": "random", "hours": 1}
+    for change, word in [({"rounds": 0}, "rounds"), ({"rounds": 99}, "rounds"), ({"rounds": "many"}, "rounds"),
+                         ({"grace": 1}, "grace"), ({"bots": "god"}, "bots"), ({"game": "chess"}, "game"),
+                         ({"options": {"colour": "red"}}, "colour"), ({"hours": 0}, "hours"),
+                         ({"private": "yes"}, "private")]:
+        got = me.call("POST", "/api/events", {**base, **change})
+        assert got.status_code in (400, 422), (change, got.status_code, got.text)
+        assert word in got.json()["error"], (change, got.text)
+    assert httpx.get(server.url + "/api/events", timeout=60).json()["events"] == before
+    event = swiss_event(me)
+    path = f"/api/events/{event['id']}"
+    assert me.call("GET", path + "/next").status_code == 409  # not entered
+    assert me.call("POST", path + "/entries").status_code == 201
+    few = me.call("POST", path + "/start")
+    assert few.status_code == 409 and "2" in few.json()["error"]
+    assert other.call("POST", path + "/entries").status_code == 201
+    assert other.call("POST", path + "/start").status_code == 403
+    assert me.call("POST", path + "/start").status_code == 200
+    again = me.call("POST", path + "/start")
+    assert again.status_code == 409 and "started" in again.json()["error"]
+    assert Entrant(server, "Bad").call("POST", path + "/entries").status_code == 409
+    out = other.call("DELETE", path + "/entries")
+    assert out.status_code == 200, out.text
+    twice = other.call("DELETE", path + "/entries")
+    assert twice.status_code == 409 and "already" in twice.json()["error"]
+    assert other.call("GET", path + "/next").json() == {"done": True}
+    duplicate = me.call("POST", "/api/events", {"kind": "duplicate", "game": "hearts", "boards": 1, "hours": 1})
+    refused = me.call("POST", f"/api/events/{duplicate.json()['id']}/start")
+    assert refused.status_code == 409 and "Swiss" in refused.json()["error"]
+    closed = me.call("POST", path + "/close")
+    assert closed.status_code == 200 and closed.json()["status"] == "over"
+    assert me.call("GET", path + "/next").json() == {"done": True}
