@@ -33,7 +33,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from cardhall.core.errors import CardhallError, OptionError
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.core.registry import load
 from cardhall.events.errors import EventError, NotAllowed
 from cardhall.events.pairing import seat_round
@@ -130,7 +130,8 @@ async def start(room: Room, found: dict[str, Any], player: str, is_moderator: bo
                              else N_("this event is over")))
     entries = await rows(room, event_entries, found["id"])
     if len(entries) < 2:
-        raise EventError(Msg(N_("a Swiss event starts with at least 2 entrants; it has {count}"), count=len(entries)))
+        raise EventError(Plural("a Swiss event starts with at least 2 entrants; it has {count}",
+                                "a Swiss event starts with at least 2 entrants; it has {count}", count=len(entries)))
     order = sorted((e["player"] for e in entries), key=lambda p: draw(found["secret"], 1, p))
     async with Transaction(room.store) as conn:
         moved = await conn.execute(events.update().where(events.c.id == found["id"], events.c.status == "open")
