@@ -1,0 +1,42 @@
+// A Swiss event's page: enter, withdraw, start (the API of docs/room.md, "Swiss"), each said in
+// words, a refusal in the room's sentence; while the event runs, its standings and rounds are
+// read again when a round notice for it comes on the room socket, and every 20 seconds.
+import { _, authed } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const box = $("event-you");
+const event = box ? box.dataset.event : null;
+const base = `/api/events/${encodeURIComponent(event)}`;
+
+function fail(err) { $("event-error").textContent = err.message || String(err); }
+
+async function act(path, method, said) {
+  $("event-error").textContent = "";
+  try {
+    await authed(path, { method, body: {} });
+    $("event-status").textContent = said;
+    location.reload();
+  } catch (err) { fail(err); }
+}
+
+$("event-enter")?.addEventListener("click", () => act(`${base}/entries`, "POST", _("You have entered this event.")));
+$("event-withdraw")?.addEventListener("click", () => act(`${base}/entries`, "DELETE", _("You have withdrawn from this event.")));
+$("event-start")?.addEventListener("click", () => act(`${base}/start`, "POST", _("The event has started.")));
+
+/** Read the page again and put its standings and rounds in place (the focus stays where it is). */
+async function refresh() {
+  try {
+    const page = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
+    for (const id of ["swiss-standings", "swiss-rounds"]) {
+      const fresh = page.getElementById(id);
+      const here = $(id);
+      if (fresh && here && !here.contains(document.activeElement)) here.replaceChildren(...fresh.childNodes);
+    }
+  } catch { /* the next look tries again */ }
+}
+
+document.addEventListener("cardhall:people", (e) => {
+  if (e.detail.event === event && (e.detail.type === "event_table" || e.detail.type === "event_over")) refresh();
+});
+if (box && box.dataset.status === "running") setInterval(refresh, 20_000);
+if (box) box.dataset.ready = "1";  // the buttons answer from now on
