@@ -1,8 +1,9 @@
-"""The conductor: runs the room's running Swiss events, whichever node or restart it is on.
+"""The conductor: runs the room's running Swiss and arena events, whichever node or restart it is on.
 
 Every `swiss.TICK` seconds it looks at each running event (`swiss.step`): it makes the tables
 of a round that are stored but not made, seats the takeover bot for no-shows, counts finished
-tables and seats the next round. Everything it does is a database row first, so two nodes that
+tables and seats the next round (`arena.step`: seats the entrants waiting, ends it when time
+is up). Everything it does is a database row first, so two nodes that
 both look, or a room restarted after a kill, do each thing once.
 """
 
@@ -14,7 +15,7 @@ import logging
 
 import sqlalchemy as sa
 
-from cardhall.events import swiss
+from cardhall.events import arena, swiss
 from cardhall.events.duplicate import event_row
 from cardhall.room.service import Room
 from cardhall.room.store import events
@@ -58,7 +59,7 @@ class Conductor:
         """One look at every running event."""
         async with self.room.store.engine.connect() as conn:
             running = list(await conn.scalars(sa.select(events.c.id).where(
-                events.c.status == "running", events.c.kind == "swiss")))
+                events.c.status == "running", events.c.kind.in_(("swiss", "arena")))))
         for event_id in running:
             await self.advance(event_id)
 
@@ -67,4 +68,4 @@ class Conductor:
         async with self.lock:
             found = await event_row(self.room, event_id)
             if found["status"] == "running":
-                await swiss.step(self.room, found, self.notify)
+                await (arena.step if found["kind"] == "arena" else swiss.step)(self.room, found, self.notify)

@@ -10,6 +10,7 @@ import sqlalchemy as sa
 
 from cardhall.core.errors import CardhallError, OptionError
 from cardhall.core.i18n import N_, Msg
+from cardhall.events.arena import check_spec as arena_spec
 from cardhall.events.boards import board_options, game_name, new_secret
 from cardhall.events.duplicate import MAX_BOARDS, MAX_HOURS, event_row
 from cardhall.events.errors import EventError
@@ -17,8 +18,8 @@ from cardhall.events.swiss import check_spec as swiss_spec
 from cardhall.room.service import ROOM_BOTS, Room
 from cardhall.room.store import Transaction, event_entries, events
 
-KINDS = ("duplicate", "swiss")
-"""The kinds of event this room runs (docs/room.md, "Events"; arena comes next)."""
+KINDS = ("duplicate", "swiss", "arena")
+"""The kinds of event this room runs (docs/room.md, "Events")."""
 OPEN_EVENTS_PER_PERSON = 5
 """Open events one person may have made at once."""
 
@@ -58,16 +59,20 @@ async def create(room: Room, creator: str | None, kind: str, game: str, options:
                  address: str | None = None, swiss: dict[str, Any] | None = None) -> dict[str, Any]:
     """A new event (`creator` None: the room's own); the creator needs an account and has at most
     `OPEN_EVENTS_PER_PERSON` open events. `swiss`: a Swiss event's rounds, grace and private
-    (`cardhall.events.swiss.check_spec`); `hours` is then how long it takes entries before its start."""
+    (`cardhall.events.swiss.check_spec`), or an arena's minutes and private
+    (`cardhall.events.arena.check_spec`); `hours` is then how long it waits for its start."""
     if kind not in KINDS:
         raise OptionError(Msg(N_("an event's kind is one of {kinds}; got {value}"), kinds=", ".join(KINDS),
                               value=repr(kind)))
     game = game_name(game) if kind == "duplicate" else any_game(game)
     if not isinstance(options, dict):
         raise OptionError(Msg(N_("options is an object of the game's options, e.g. {example}"), example="{}"))
+    got = swiss or {}
     if kind == "swiss":
-        got = swiss or {}
         spec = swiss_spec(game, options, got.get("rounds"), got.get("grace"), bots, got.get("private", False))
+        check_hours(hours)
+    elif kind == "arena":
+        spec = arena_spec(game, options, got.get("minutes"), bots, got.get("private", False))
         check_hours(hours)
     else:
         spec = check_spec(game, options, boards, bots, hours)
@@ -96,6 +101,7 @@ def public(row: dict[str, Any], entries: int) -> dict[str, Any]:
             "boards": row["spec"].get("boards"), "bots": row["spec"]["bots"], "status": row["status"],
             **({"rounds_planned": row["spec"]["rounds"], "grace": row["spec"]["grace"],
                 "private": row["spec"]["private"]} if row["kind"] == "swiss" else {}),
+            **({"minutes": row["spec"]["minutes"], "private": row["spec"]["private"]} if row["kind"] == "arena" else {}),
             "daily": row["daily"], "created": row["created"], "closes": row["closes"], "closed": row["closed"],
             "entries": entries}
 

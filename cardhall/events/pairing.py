@@ -73,3 +73,24 @@ def repeats(tables: Sequence[Sequence[str | None]], met: Mapping[str, Counter[st
         people = [p for p in table if p is not None]
         count += sum(1 for i, a in enumerate(people) for b in people[i + 1:] if met.get(a, Counter())[b])
     return count
+
+
+def arena_tables(order: Sequence[str], seats: int, last: Mapping[str, set[str]], fill: bool) -> list[list[str]]:
+    """An arena's new tables from the entrants waiting, best score first: tables of `seats`
+    entrants, consecutive in score as far as the rule allows, never two who sat together at
+    either one's last table; `fill` (they have waited long enough): what is left makes tables
+    too, their empty places for bots (each entrant still at a table with nobody from their
+    last one). Entrants who fit no table wait on."""
+    left = list(order)
+    tables: list[list[str]] = []
+    while left:
+        table = [left.pop(0)]
+        for candidate in list(left):
+            if len(table) == seats:
+                break
+            if all(candidate not in last.get(p, set()) and p not in last.get(candidate, set()) for p in table):
+                table.append(candidate)
+                left.remove(candidate)
+        if len(table) == seats or fill:
+            tables.append(table)
+    return tables

@@ -216,15 +216,17 @@ async def make_table(room: Room, found: dict[str, Any], row: dict[str, Any], not
             table_id=front.table.id, invite=front.invite, started=time.time()))
     for i, p in enumerate(seats):
         if p is not None:
-            await notify(p, {"type": "event_table", "event": found["id"], "round": row["round"],
-                             "rounds": spec["rounds"], "game": found["game"], "table": front.table.id,
+            await notify(p, {"type": "event_table", "event": found["id"], "kind": found["kind"], "round": row["round"],
+                             "rounds": spec.get("rounds"), "game": found["game"], "table": front.table.id,
                              "invite": front.invite, "seat": i})
 
 
 # --- watching tables -------------------------------------------------------------------------------
-async def settle_table(room: Room, found: dict[str, Any], row: dict[str, Any]) -> bool:
-    """Count a finished table once: each entrant's place and points (0 for a missed table). True:
-    the table is over (counted now or before)."""
+async def settle_table(room: Room, found: dict[str, Any], row: dict[str, Any],
+                       doubled: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Count a finished table once: each entrant's place and points (0 for a missed table;
+    twice the points for the entrants in `doubled`, an arena's streaks). True: the table is over
+    (counted now or before)."""
     if row["finished"] is not None:
         return True
     front = await room.table(row["table_id"])
@@ -246,7 +248,7 @@ async def settle_table(room: Room, found: dict[str, Any], row: dict[str, Any]) -
             key = (event_seats.c.event == row["event"], event_seats.c.round == row["round"],
                    event_seats.c.player == player)
             missed = await conn.scalar(sa.select(event_seats.c.missed).where(*key))
-            points = 0.0 if missed else float(len(scores) - places[seat])
+            points = 0.0 if missed else float(len(scores) - places[seat]) * (2 if player in doubled else 1)
             await conn.execute(event_seats.update().where(*key).values(place=places[seat], points=points, finished=now))
     return True
 

@@ -70,18 +70,26 @@ async def standings(room: Room, found: dict[str, Any]) -> dict[str, Any]:
     return {"event": found["id"], "status": found["status"], "final": found["status"] == "over", "entries": entries}
 
 
-async def details(room: Room, found: dict[str, Any]) -> dict[str, Any]:
-    """The event's rounds, each with its tables: the seats (names; None: a bot), the room table,
-    whether it is over, and its replay once it is."""
+async def tables_by_round(room: Room, found: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
+    """Each round's tables (an arena's: one per number): the seats (names; None: a bot), the room
+    table, when it started and finished, whether it is over, and its replay once it is."""
     who = await names(room, found["id"])
     seats = {(s["round"], s["player"]): s for s in await rows(room, event_seats, found["id"])}
     made: dict[int, list[dict[str, Any]]] = {}
     for t in sorted(await rows(room, event_tables, found["id"]), key=lambda t: (t["round"], t["number"])):
         made.setdefault(t["round"], []).append({
             "number": t["number"], "table": t["table_id"], "over": t["finished"] is not None,
+            "started": t["started"], "finished": t["finished"],
             "replay": replay(t["table_id"], t["invite"]) if t["finished"] is not None else None,
             "seats": [None if p is None else {"name": who.get(p, "?"), "points": seats[(t["round"], p)]["points"],
+                                              "place": seats[(t["round"], p)]["place"],
                                               "missed": seats[(t["round"], p)]["missed"]} for p in t["seats"]]})
+    return made
+
+
+async def details(room: Room, found: dict[str, Any]) -> dict[str, Any]:
+    """The event's rounds, each with its tables (`tables_by_round`), and the current round's."""
+    made = await tables_by_round(room, found)
     rounds = [{"round": r["round"], "started": r["started"], "ended": r["ended"], "tables": made.get(r["round"], [])}
               for r in sorted(await rows(room, event_rounds, found["id"]), key=lambda r: r["round"])]
     return {"round": rounds[-1]["round"] if rounds else 0, "rounds": rounds,

@@ -306,6 +306,14 @@ event_withdrawals = sa.Table(  # an entrant who left a running event ("asked") o
     sa.Column("at", sa.Float, nullable=False),
 )
 
+event_waiting = sa.Table(  # an arena entrant waiting for a table: since when, last seen asking (migration 0012)
+    "event_waiting", metadata,
+    sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("since", sa.Float, nullable=False),
+    sa.Column("seen", sa.Float, nullable=False),
+)
+
 vacations = sa.Table(  # the days a person is away (`cardhall.room.vacations`; migration 0009)
     "vacations", metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),

@@ -29,7 +29,8 @@ STATUS: dict[type, int] = {EventNotFound: 404, NotAllowed: 403, EventError: 409}
 class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/events`: a duplicate event of `boards` boards of `game` with `options`, the
     event's `bots` level in the other seats, open `hours` hours; a Swiss event (`kind` "swiss")
-    of `rounds` rounds, `grace` seconds to come to one's table, `private` tables."""
+    of `rounds` rounds, `grace` seconds to come to one's table, `private` tables; an arena
+    (`kind` "arena") running `minutes` minutes."""
 
     kind: str
     game: str
@@ -40,6 +41,7 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
     rounds: int = 5
     grace: float = 60.0
     private: bool = False
+    minutes: float = 60.0
 
 
 Who = Callable[[Request], Awaitable[str | None]]
@@ -57,7 +59,8 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         body = await read_body(request, NewEvent)
         made = await listing.create(room, player, body.kind, body.game, body.options, body.boards, body.bots,
                                     body.hours, address=address(request),
-                                    swiss={"rounds": body.rounds, "grace": body.grace, "private": body.private})
+                                    swiss={"rounds": body.rounds, "grace": body.grace, "private": body.private,
+                                           "minutes": body.minutes})
         return JSONResponse(made, status_code=201)
 
     async def index(request: Request) -> Response:
@@ -69,8 +72,8 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
 
     async def enter(request: Request) -> Response:
         player = await signed_in(request)
-        await kinds.may_enter(request.path_params["event_id"])
-        await duplicate.enter(room, request.path_params["event_id"], player, address(request))
+        if not await kinds.enter_running(request.path_params["event_id"], player, address(request)):
+            await duplicate.enter(room, request.path_params["event_id"], player, address(request))
         return JSONResponse(await listing.show(room, request.path_params["event_id"]), status_code=201)
 
     async def then_show(request: Request, act: Any) -> Response:
@@ -85,7 +88,7 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
     async def next_board(request: Request) -> Response:
         player = await signed_in(request)
         event_id = request.path_params["event_id"]
-        if await kinds.is_swiss(event_id):
+        if await kinds.is_run(event_id):
             return JSONResponse(await kinds.next_table(event_id, player))
         return JSONResponse(await duplicate.next_board(room, event_id, player, address(request)))
 
@@ -98,7 +101,7 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
     async def standings(request: Request) -> Response:
         viewer = await player_of(request)
         event_id = request.path_params["event_id"]
-        if await kinds.is_swiss(event_id):
+        if await kinds.is_run(event_id):
             return JSONResponse(await kinds.standings(event_id))
         return JSONResponse(await duplicate.standings(room, event_id, viewer))
 

@@ -1,5 +1,7 @@
-"""Rounds of Swiss events (`cardhall.events.swiss`): each round, its tables (the seating stored
-before any table is made), each entrant's seat and result in a round, and the entrants who left.
+"""Rounds of Swiss events (`cardhall.events.swiss`) and arena tables (`cardhall.events.arena`):
+each round (an arena's tables are numbered as rounds of one table), its tables (the seating
+stored before any table is made), each entrant's seat and result, the entrants who left, and
+the arena's entrants waiting for a table.
 
 Revision ID: 0012
 Revises: 0009 (the lead renumbers the chain at the merge: 0010 and 0011 are other branches')
@@ -56,9 +58,17 @@ def upgrade() -> None:
         sa.Column("reason", sa.String(10), nullable=False),
         sa.Column("at", sa.Float, nullable=False),
     )
+    op.create_table(
+        "event_waiting",
+        sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+        sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("since", sa.Float, nullable=False),
+        sa.Column("seen", sa.Float, nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("event_waiting")
     op.drop_table("event_withdrawals")
     op.drop_table("event_seats")
     op.drop_table("event_tables")
