@@ -42,7 +42,7 @@ def when(seconds: float) -> str:
 
 def event_words(event: dict[str, Any], tr: Lang) -> dict[str, Any]:
     """An event with its title and status in words."""
-    if event["kind"] == "swiss":
+    if event["kind"] in ("swiss", "arena"):
         return swiss_pages.swiss_words(event, game_words(event["game"], tr), tr)
     title = tr.ngettext("Duplicate: {game}, {count} board", "Duplicate: {game}, {count} boards", event["boards"],
                         game=game_words(event["game"], tr))
@@ -93,7 +93,7 @@ def routes(room: Room, player_of: Who) -> list[Route]:
         except EventNotFound:
             return await missing(request, tr, event_id)
         who = await viewer(request)
-        if event["kind"] == "swiss":
+        if event["kind"] in ("swiss", "arena"):
             return await swiss_pages.page(request, room, event, who, tr)
         table = await duplicate.standings(room, event_id, who)
         plays = await duplicate.plays_of(room, event_id, who) if who else []

@@ -6,6 +6,8 @@ running ones finish and count, and everyone is told done."""
 
 from __future__ import annotations
 
+import contextlib
+import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -13,7 +15,25 @@ from typing import Any
 import httpx
 
 from tests.events.swiss_helpers import HEARTS_ONE_DEAL, Entrant, event_of, wait_for
-from tests.room.helpers import Server, play_out
+from tests.room.helpers import Server, Socket
+
+
+def play_table(socket: Socket, seed: int) -> None:
+    """Random legal moves until the game is over. A move the table has moved past is answered
+    "stale" or, once seen on a loaded machine, "it is not your turn": the table refuses it and
+    changes nothing, and the next state says what to do."""
+    rng = random.Random(seed)
+    end = time.monotonic() + 180
+    while not (socket.state and socket.state["over"]):
+        assert time.monotonic() < end, "the table did not end in 180 s"
+        socket.poll()
+        if socket.my_turn():
+            socket.act_random(rng)
+        else:
+            with contextlib.suppress(TimeoutError):
+                socket.recv(0.05)
+        wrong = [e for e in socket.errors() if not e.startswith(("stale:", "it is not your turn"))]
+        assert not wrong, wrong
 
 
 def keep_playing(p: Entrant, event: str, seed: int) -> list[str]:
@@ -28,12 +48,7 @@ def keep_playing(p: Entrant, event: str, seed: int) -> list[str]:
             return played
         if "table" in answer:
             socket = p.sit(answer["table"], answer["invite"])
-            try:
-                play_out([socket], seed=seed + len(played), timeout=180)
-            except AssertionError:
-                print("TAKEOVERS", p.name, time.time(), [m for m in socket.messages if m["type"] == "event" and
-                                                          m["event"].get("type") in ("takeover", "connected", "disconnected")])
-                raise
+            play_table(socket, seed + len(played))
             socket.close()
             played.append(answer["table"])
         else:
@@ -63,6 +78,8 @@ def test_twelve_entrants_play_an_arena(server: Server) -> None:
     assert all(t["started"] <= shown["ends"] for t in tables)  # none after time was up
     assert sum(len(p) for p in played) == sum(1 for t in tables for s in t["seats"] if s)
     check_no_rematch(tables)
+    missed = sum(1 for t in tables for s in t["seats"] if s and s["missed"])
+    print(f"arena: {len(tables)} tables, {sum(len(p) for p in played)} seats played, {missed} missed")
     check_points(server, event["id"])
 
 
@@ -86,6 +103,6 @@ def check_points(server: Server, event: str) -> None:
     for e in standings["entries"]:
         wins = 0
         for r in sorted(e["rounds"], key=lambda r: r["round"]):
-            assert r["points"] == (4 - r["place"]) * (2 if wins >= 2 else 1), e
-            wins = wins + 1 if r["place"] == 1 else 0
+            assert r["points"] == (0 if r["missed"] else (4 - r["place"]) * (2 if wins >= 2 else 1)), e
+            wins = wins + 1 if r["place"] == 1 and not r["missed"] else 0
         assert e["points"] == sum(r["points"] for r in e["rounds"])

@@ -42,12 +42,14 @@ async function showInvitation(inv) {
   return words;
 }
 
-/** A Swiss round's notice: its words, and a button to the table that takes the focus unless the
+/** A Swiss round's (or an arena table's) notice: its words, and a button to the table that takes the focus unless the
  * person is typing, so Enter goes to the table. */
 async function showEventTable(message) {
   const list = $("invitations");
-  const words = _("Round {round} of {rounds}: your table of {game} is ready.",
-    { round: message.round, rounds: message.rounds, game: await gameTitle(message.game) });
+  const game = await gameTitle(message.game);
+  const words = message.rounds
+    ? _("Round {round} of {rounds}: your table of {game} is ready.", { round: message.round, rounds: message.rounds, game })
+    : _("Your next table of {game} is ready.", { game });  // an arena
   if (!list) return words;
   list.querySelector(`li[data-event="${CSS.escape(message.event)}"]`)?.remove();
   const go = el("button", { type: "button", text: _("Go to your table"),

@@ -1,7 +1,7 @@
-// A Swiss event's page: enter, withdraw, start (the API of docs/room.md, "Swiss"), each said in
+// A Swiss event's or an arena's page: enter, withdraw, start, ask for an arena table (the API of docs/room.md, "Swiss"), each said in
 // words, a refusal in the room's sentence; while the event runs, its standings and rounds are
 // read again when a round notice for it comes on the room socket, and every 20 seconds.
-import { _, authed } from "./common.js";
+import { _, authed, tableLink } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const box = $("event-you");
@@ -22,6 +22,26 @@ async function act(path, method, said) {
 $("event-enter")?.addEventListener("click", () => act(`${base}/entries`, "POST", _("You have entered this event.")));
 $("event-withdraw")?.addEventListener("click", () => act(`${base}/entries`, "DELETE", _("You have withdrawn from this event.")));
 $("event-start")?.addEventListener("click", () => act(`${base}/start`, "POST", _("The event has started.")));
+
+let asking = null;  // the next look while waiting
+
+/** An arena: ask for a table, and keep asking while waiting; go to it when it is made. */
+async function ask() {
+  $("event-error").textContent = "";
+  try {
+    const answer = await authed(`${base}/next`, { method: "POST", body: {} });
+    if (answer.table) {
+      $("event-status").textContent = _("Your next table is ready: going there.");
+      location.assign(tableLink(answer.table, answer.invite));
+    } else if (answer.done) {
+      $("event-status").textContent = _("You have nothing more to play in this event.");
+    } else {
+      if (!asking) $("event-status").textContent = _("Waiting for a table…");
+      asking = setTimeout(ask, 2000);
+    }
+  } catch (err) { fail(err); }
+}
+$("event-ask")?.addEventListener("click", () => { if (!asking) ask(); });
 
 /** Read the page again and put its standings and rounds in place (the focus stays where it is). */
 async function refresh() {
