@@ -47,6 +47,26 @@ class KindRoutes:
             shown["ends"] = found["closes"] if found["status"] != "open" else None
         return shown
 
+    async def club_member(self, event_id: str, player: str) -> None:
+        """A club's event is entered by its members only."""
+        club = (await self.found(event_id))["spec"].get("club")
+        if club is not None:
+            from cardhall.clubs.clubs import is_member
+            from cardhall.clubs.errors import ClubNotAllowed
+            if not await is_member(self.room, club, player):
+                raise ClubNotAllowed(Msg(N_("this is a club's event: only its members can enter (join the club "
+                                            "first)")))
+
+    async def may_run(self, found: dict[str, Any], player: str) -> bool:
+        """The creator, a moderator, or an admin of the event's club may start or close it."""
+        if found["creator"] == player or await is_moderator(self.room, player):
+            return True
+        club = found["spec"].get("club")
+        if club is None:
+            return False
+        from cardhall.clubs.clubs import role_of
+        return await role_of(self.room, club, player) == "admin"
+
     async def enter_running(self, event_id: str, player: str, address: str | None) -> bool:
         """An entry while the event runs: refused for Swiss, taken for an arena (True: done here;
         False: the common entry of an open event, `duplicate.enter`, does it)."""
@@ -75,20 +95,21 @@ class KindRoutes:
         if found["kind"] not in RUN:
             raise EventError(Msg(N_("only a Swiss event or an arena is started; a duplicate event runs from "
                                     "its creation")))
+        allowed = await self.may_run(found, player)
         if found["kind"] == "arena":
-            if found["creator"] != player and not await is_moderator(room, player):
+            if not allowed:
                 raise NotAllowed(Msg(N_("only the event's creator or a moderator can start it")))
             if found["status"] != "open":
                 raise EventError(Msg(N_("this event has already started") if found["status"] == "running"
                                      else N_("this event is over")))
             await arena.start(room, found)
         else:
-            await swiss.start(room, found, player, await is_moderator(room, player))
+            await swiss.start(room, found, player, allowed)
         await self.conductor.advance(event_id)  # its tables at once
 
     async def close(self, room: Room, found: dict[str, Any], player: str) -> None:
         """End a running Swiss event or arena early (its creator or a moderator): no more tables."""
-        if found["creator"] != player and not await is_moderator(room, player):
+        if not await self.may_run(found, player):
             raise NotAllowed(Msg(N_("only the event's creator or a moderator can close it")))
         async with Transaction(room.store) as conn:
             await conn.execute(events.update().where(events.c.id == found["id"], events.c.status == "running")

@@ -56,11 +56,13 @@ def check_spec(game: str, options: dict[str, Any], boards: Any, bots: Any, hours
 
 async def create(room: Room, creator: str | None, kind: str, game: str, options: dict[str, Any], boards: Any,
                  bots: Any, hours: Any, daily: str | None = None, now: float | None = None,
-                 address: str | None = None, swiss: dict[str, Any] | None = None) -> dict[str, Any]:
+                 address: str | None = None, swiss: dict[str, Any] | None = None,
+                 club: str | None = None) -> dict[str, Any]:
     """A new event (`creator` None: the room's own); the creator needs an account and has at most
     `OPEN_EVENTS_PER_PERSON` open events. `swiss`: a Swiss event's rounds, grace and private
     (`cardhall.events.swiss.check_spec`), or an arena's minutes and private
-    (`cardhall.events.arena.check_spec`); `hours` is then how long it waits for its start."""
+    (`cardhall.events.arena.check_spec`); `hours` is then how long it waits for its start.
+    `club`: a club's own event (its admins make it; only its members enter)."""
     if kind not in KINDS:
         raise OptionError(Msg(N_("an event's kind is one of {kinds}; got {value}"), kinds=", ".join(KINDS),
                               value=repr(kind)))
@@ -77,6 +79,10 @@ async def create(room: Room, creator: str | None, kind: str, game: str, options:
     else:
         spec = check_spec(game, options, boards, bots, hours)
     now = time.time() if now is None else now
+    if club is not None:
+        from cardhall.clubs.clubs import need_admin
+        await need_admin(room, club, creator or "")
+        spec["club"] = club
     if creator is not None:
         if await room.is_guest(creator):
             raise EventError(Msg(N_("events are made by accounts: register (POST /api/accounts) first")))
@@ -102,7 +108,8 @@ def public(row: dict[str, Any], entries: int) -> dict[str, Any]:
             **({"rounds_planned": row["spec"]["rounds"], "grace": row["spec"]["grace"],
                 "private": row["spec"]["private"]} if row["kind"] == "swiss" else {}),
             **({"minutes": row["spec"]["minutes"], "private": row["spec"]["private"]} if row["kind"] == "arena" else {}),
-            "daily": row["daily"], "created": row["created"], "closes": row["closes"], "closed": row["closed"],
+            "daily": row["daily"], "club": row["spec"].get("club"),
+            "created": row["created"], "closes": row["closes"], "closed": row["closed"],
             "entries": entries}
 
 

@@ -121,9 +121,10 @@ async def withdrawn(room: Room, event_id: str) -> dict[str, str]:
 
 
 # --- starting and seating -------------------------------------------------------------------------
-async def start(room: Room, found: dict[str, Any], player: str, is_moderator: bool) -> None:
-    """Start an open Swiss event (its creator or a moderator): its first round is seated."""
-    if found["creator"] != player and not is_moderator:
+async def start(room: Room, found: dict[str, Any], player: str, allowed: bool) -> None:
+    """Start an open Swiss event (`allowed`: its creator, a moderator or an admin of its club):
+    its first round is seated."""
+    if found["creator"] != player and not allowed:
         raise NotAllowed(Msg(N_("only the event's creator or a moderator can start it")))
     if found["status"] != "open":
         raise EventError(Msg(N_("this event has already started") if found["status"] == "running"

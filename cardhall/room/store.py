@@ -314,6 +314,36 @@ event_waiting = sa.Table(  # an arena entrant waiting for a table: since when, l
     sa.Column("seen", sa.Float, nullable=False),
 )
 
+clubs = sa.Table(  # a club (`cardhall.clubs`; migration 0012): open to anyone, or by invitation
+    "clubs", metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("name_fold", sa.String(60), nullable=False, unique=True),
+    sa.Column("description", sa.String(1000), nullable=False),
+    sa.Column("open", sa.Boolean, nullable=False),
+    sa.Column("creator", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("closed", sa.Float, nullable=True),  # a moderator closed it
+)
+
+club_members = sa.Table(  # a club's people: "admin", "member", or "invited" (not yet a member)
+    "club_members", metadata,
+    sa.Column("club", sa.String(40), sa.ForeignKey("clubs.id"), primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("role", sa.String(10), nullable=False),
+    sa.Column("since", sa.Float, nullable=False),
+)
+
+club_posts = sa.Table(  # a club's announcements
+    "club_posts", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("club", sa.String(40), sa.ForeignKey("clubs.id"), nullable=False),
+    sa.Column("author", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("text", sa.String(2000), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("club_posts_club", "club", "at"),
+)
+
 vacations = sa.Table(  # the days a person is away (`cardhall.room.vacations`; migration 0009)
     "vacations", metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),

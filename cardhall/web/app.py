@@ -44,6 +44,7 @@ from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
+from cardhall.web import clubs as club_routes
 from cardhall.web import event_pages, webhooks
 from cardhall.web import events as event_routes
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
@@ -83,7 +84,8 @@ class NotFound(CardhallError):
 
 STATUS: dict[type[CardhallError], int] = {Forbidden: 403, AuthError: 401, LoginRefused: 401, NotFound: 404,
                                           BodyTooLarge: 413, TooManyAttempts: 429, LimitError: 429, ClusterError: 503,
-                                          Refused: 403, Banned: 403, Nobody: 404, **event_routes.STATUS}
+                                          Refused: 403, Banned: 403, Nobody: 404, **event_routes.STATUS,
+                                          **club_routes.STATUS}
 LOBBY_PAGE = 100
 """Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
@@ -630,6 +632,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         Route("/moderation", moderation_page, methods=["GET"]),
         *event_routes.routes(room, sentences, player_of, signed_in, read_body, address, conductor),
         *event_pages.routes(room, lambda request: player_of(request, changes=False)),
+        *club_routes.routes(room, sentences, player_of, signed_in, read_body, people.notify),
         *front.routes(),
         *health_routes(room),
         *TurnsFront(room, signed_in, sentences, read_body, in_language).routes(),

@@ -42,6 +42,7 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
     grace: float = 60.0
     private: bool = False
     minutes: float = 60.0
+    club: str | None = None
 
 
 Who = Callable[[Request], Awaitable[str | None]]
@@ -60,7 +61,7 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         made = await listing.create(room, player, body.kind, body.game, body.options, body.boards, body.bots,
                                     body.hours, address=address(request),
                                     swiss={"rounds": body.rounds, "grace": body.grace, "private": body.private,
-                                           "minutes": body.minutes})
+                                           "minutes": body.minutes}, club=body.club)
         return JSONResponse(made, status_code=201)
 
     async def index(request: Request) -> Response:
@@ -72,6 +73,7 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
 
     async def enter(request: Request) -> Response:
         player = await signed_in(request)
+        await kinds.club_member(request.path_params["event_id"], player)
         if not await kinds.enter_running(request.path_params["event_id"], player, address(request)):
             await duplicate.enter(room, request.path_params["event_id"], player, address(request))
         return JSONResponse(await listing.show(room, request.path_params["event_id"]), status_code=201)

@@ -19,7 +19,8 @@ from tests.services import make_database
 TABLES = {"alembic_version", "players", "tables", "table_log", "settings", "sessions", "results", "settled", "ratings",
           "friends", "shuns", "messages", "invitations", "reports", "sanctions", "audit", "table_snapshots",
           "events", "event_entries", "event_plays", "vacations", "notice_settings", "playing_hours",
-          "event_rounds", "event_tables", "event_seats", "event_withdrawals", "event_waiting"}  # 0012
+          "event_rounds", "event_tables", "event_seats", "event_withdrawals", "event_waiting",  # 0012 (Swiss, arena)
+          "clubs", "club_members", "club_posts"}  # 0012 (clubs)
 
 
 async def schema(url: str) -> tuple[set[str], str | None]:

@@ -1,7 +1,7 @@
 """Rounds of Swiss events (`cardhall.events.swiss`) and arena tables (`cardhall.events.arena`):
 each round (an arena's tables are numbered as rounds of one table), its tables (the seating
 stored before any table is made), each entrant's seat and result, the entrants who left, and
-the arena's entrants waiting for a table.
+the arena's entrants waiting for a table; clubs (`cardhall.clubs`), their people and announcements.
 
 Revision ID: 0012
 Revises: 0009 (the lead renumbers the chain at the merge: 0010 and 0011 are other branches')
@@ -67,7 +67,39 @@ def upgrade() -> None:
     )
 
 
+    op.create_table(
+        "clubs",
+        sa.Column("id", sa.String(40), primary_key=True),
+        sa.Column("name", sa.String(60), nullable=False),
+        sa.Column("name_fold", sa.String(60), nullable=False, unique=True),
+        sa.Column("description", sa.String(1000), nullable=False),
+        sa.Column("open", sa.Boolean, nullable=False),
+        sa.Column("creator", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("created", sa.Float, nullable=False),
+        sa.Column("closed", sa.Float, nullable=True),
+    )
+    op.create_table(
+        "club_members",
+        sa.Column("club", sa.String(40), sa.ForeignKey("clubs.id"), primary_key=True),
+        sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("role", sa.String(10), nullable=False),
+        sa.Column("since", sa.Float, nullable=False),
+    )
+    op.create_table(
+        "club_posts",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("club", sa.String(40), sa.ForeignKey("clubs.id"), nullable=False),
+        sa.Column("author", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("text", sa.String(2000), nullable=False),
+        sa.Column("at", sa.Float, nullable=False),
+        sa.Index("club_posts_club", "club", "at"),
+    )
+
+
 def downgrade() -> None:
+    op.drop_table("club_posts")
+    op.drop_table("club_members")
+    op.drop_table("clubs")
     op.drop_table("event_waiting")
     op.drop_table("event_withdrawals")
     op.drop_table("event_seats")
