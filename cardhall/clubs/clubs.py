@@ -168,9 +168,11 @@ async def announce(room: Room, club_id: str, admin: str, text: Any) -> dict[str,
 
 
 async def close(room: Room, club_id: str, moderator: str) -> None:
-    from cardhall.events.duplicate import is_moderator
+    """A moderator closes the club: read-only, listed no more."""
     await club_row(room, club_id)
-    if not await is_moderator(room, moderator):
+    async with room.store.engine.connect() as conn:
+        role = await conn.scalar(sa.select(players.c.role).where(players.c.id == moderator))
+    if role != "moderator":
         raise ClubNotAllowed(Msg(N_("only a moderator can close a club")))
     async with Transaction(room.store) as conn:
         await conn.execute(clubs.update().where(clubs.c.id == club_id).values(closed=time.time()))

@@ -8,6 +8,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from cardhall.clubs.clubs import is_member, role_of
+from cardhall.clubs.errors import ClubNotAllowed
 from cardhall.core.i18n import N_, Msg
 from cardhall.events import arena, listing, swiss, swiss_read
 from cardhall.events.conductor import Conductor
@@ -50,12 +52,9 @@ class KindRoutes:
     async def club_member(self, event_id: str, player: str) -> None:
         """A club's event is entered by its members only."""
         club = (await self.found(event_id))["spec"].get("club")
-        if club is not None:
-            from cardhall.clubs.clubs import is_member
-            from cardhall.clubs.errors import ClubNotAllowed
-            if not await is_member(self.room, club, player):
-                raise ClubNotAllowed(Msg(N_("this is a club's event: only its members can enter (join the club "
-                                            "first)")))
+        if club is not None and not await is_member(self.room, club, player):
+            raise ClubNotAllowed(Msg(N_("this is a club's event: only its members can enter (join the club "
+                                        "first)")))
 
     async def may_run(self, found: dict[str, Any], player: str) -> bool:
         """The creator, a moderator, or an admin of the event's club may start or close it."""
@@ -64,7 +63,6 @@ class KindRoutes:
         club = found["spec"].get("club")
         if club is None:
             return False
-        from cardhall.clubs.clubs import role_of
         return await role_of(self.room, club, player) == "admin"
 
     async def enter_running(self, event_id: str, player: str, address: str | None) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from cardhall.clubs.clubs import need_admin
 from cardhall.core.errors import CardhallError, OptionError
 from cardhall.core.i18n import N_, Msg
 from cardhall.events.arena import check_spec as arena_spec
@@ -80,7 +81,6 @@ async def create(room: Room, creator: str | None, kind: str, game: str, options:
         spec = check_spec(game, options, boards, bots, hours)
     now = time.time() if now is None else now
     if club is not None:
-        from cardhall.clubs.clubs import need_admin
         await need_admin(room, club, creator or "")
         spec["club"] = club
     if creator is not None:

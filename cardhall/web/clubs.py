@@ -13,7 +13,7 @@ from starlette.routing import Route
 
 from cardhall.clubs import clubs
 from cardhall.clubs.errors import ClubError, ClubNotAllowed, ClubNotFound
-from cardhall.clubs.standings import club_events, standings
+from cardhall.events.club_standings import club_events, standings
 from cardhall.events.listing import show as show_event
 from cardhall.room.service import Room
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from cardhall.events import duplicate, swiss_read
 from cardhall.room.service import Room
 from cardhall.room.store import events
 
@@ -22,7 +23,6 @@ async def club_events(room: Room, club_id: str) -> list[dict[str, Any]]:
 
 async def ranking(room: Room, row: dict[str, Any]) -> list[dict[str, Any]]:
     """An event's final entries with their ranks (any kind)."""
-    from cardhall.events import duplicate, swiss_read
     if row["kind"] == "duplicate":
         return list((await duplicate.standings(room, row["id"], None))["entries"])
     return list((await swiss_read.standings(room, row))["entries"])
