@@ -51,8 +51,8 @@ def club_lines(club: dict[str, Any], tr: Lang) -> list[str]:
     for event in club["events"]:
         lines.append(tr._("Event {id}: {game}, {status}", id=event["id"], game=event["game"], status=event["status"]))
     for row in club["standings"]:
-        lines.append(tr.ngettext("{rank}. {name}: {points} point, {wins} won, {events} played",
-                                 "{rank}. {name}: {points} points, {wins} won, {events} played", row["points"],
+        lines.append(tr.ngettext("{rank}. {name}: {count} point; won: {wins}; played: {events}",
+                                 "{rank}. {name}: {count} points; won: {wins}; played: {events}", row["points"],
                                  rank=row["rank"], name=row["name"], wins=row["wins"], events=row["events"]))
     return lines
 
