@@ -44,8 +44,8 @@ from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
+from cardhall.web import club_pages, event_pages, webhooks
 from cardhall.web import clubs as club_routes
-from cardhall.web import event_pages, webhooks
 from cardhall.web import events as event_routes
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
@@ -633,6 +633,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         *event_routes.routes(room, sentences, player_of, signed_in, read_body, address, conductor),
         *event_pages.routes(room, lambda request: player_of(request, changes=False)),
         *club_routes.routes(room, sentences, player_of, signed_in, read_body, people.notify),
+        *club_pages.routes(room, lambda request: player_of(request, changes=False)),
         *front.routes(),
         *health_routes(room),
         *TurnsFront(room, signed_in, sentences, read_body, in_language).routes(),
