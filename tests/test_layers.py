@@ -1,6 +1,6 @@
 """The layer order of the package, held by its imports (docs/protocol.md, "Layers").
 
-core → games → bots → room → web → (tui, arena, envs) → cli: a module may import only
+core → games → bots → room → clubs → events → web → (tui, arena, envs) → cli: a module may import only
 modules of its own tier or of the tiers before it; tui, arena and envs are siblings and may
 not import each other. Every `import` in a module counts, also one inside a function or
 under `TYPE_CHECKING`: a lazy import is still a dependency. A lazy `module:attr` string (a
