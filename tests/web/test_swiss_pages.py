@@ -58,7 +58,8 @@ def test_three_people_join_hear_the_round_and_read_the_standings(server, browser
         page.keyboard.press("Enter")
         page.wait_for_url("**/tables/**", wait_until="commit")
     tables = set()
-    for page in pages:
+    for page in pages:  # back to the event page (a table page left open may hold its bots), then leave
+        page.goto(f"{server.url}/events/{event}")
         answer = api(page, "POST", f"/api/events/{event}/next")  # a cookie session: POST
         tables.add(answer["table"])  # type: ignore[index]
         api(page, "POST", f"/api/tables/{answer['table']}/leave")  # type: ignore[index]
