@@ -780,6 +780,70 @@ def event_standings(url: str = typer.Argument(..., help=N_("The event's address,
     _event(lambda tr, code: standings(url, name, tr, _say), language)
 
 
+clubs_app = typer.Typer(cls=typer.core.TyperGroup, no_args_is_help=True, add_completion=False,
+                        help=N_("A room's clubs: list, show, create, join, leave, invite, announce (docs/room.md)."))
+app.add_typer(clubs_app, name="club")
+CLUB_URL = N_("The club's address, e.g. http://127.0.0.1:8000/clubs/ID")
+ACCOUNT = N_("The account's name (its session from `cardhall login`).")
+
+
+@clubs_app.command("list", help=N_("List a room's clubs."))
+def club_list(url: str = typer.Argument(..., help=N_("The room's address, e.g. http://127.0.0.1:8000")),
+              language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.clubs import list_clubs
+    _event(lambda tr, code: list_clubs(url, tr, _say), language)
+
+
+@clubs_app.command("show", help=N_("Show a club: its people, announcements, events and standings."))
+def club_show(url: str = typer.Argument(..., help=CLUB_URL),
+              language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.clubs import show
+    _event(lambda tr, code: show(url, tr, _say), language)
+
+
+@clubs_app.command("create", help=N_("Make a club (you are its admin)."))
+def club_create(url: str = typer.Argument(..., help=N_("The room's address, e.g. http://127.0.0.1:8000")),
+                club: str = typer.Option(..., "--club", help=N_("The club's name.")),
+                description: str = typer.Option("", help=N_("What the club is about.")),
+                invitation: bool = typer.Option(False, "--invitation", help=N_("Joined by invitation only.")),
+                name: str = typer.Option(..., help=ACCOUNT),
+                language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.clubs import create
+    _event(lambda tr, code: create(url, name, club, description, not invitation, tr, _say), language)
+
+
+@clubs_app.command("join", help=N_("Join an open club, or one that invited you."))
+def club_join(url: str = typer.Argument(..., help=CLUB_URL), name: str = typer.Option(..., help=ACCOUNT),
+              language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.clubs import act
+    _event(lambda tr, code: act(url, name, "POST", "members", None, tr, _say), language)
+
+
+@clubs_app.command("leave", help=N_("Leave a club."))
+def club_leave(url: str = typer.Argument(..., help=CLUB_URL), name: str = typer.Option(..., help=ACCOUNT),
+               language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.clubs import act
+    _event(lambda tr, code: act(url, name, "DELETE", "members", None, tr, _say), language)
+
+
+@clubs_app.command("invite", help=N_("Invite a person to a club (its admins)."))
+def club_invite(url: str = typer.Argument(..., help=CLUB_URL),
+                person: str = typer.Argument(..., help=N_("The name of the person to invite.")),
+                name: str = typer.Option(..., help=ACCOUNT),
+                language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.clubs import act
+    _event(lambda tr, code: act(url, name, "POST", "invitations", {"name": person}, tr, _say), language)
+
+
+@clubs_app.command("announce", help=N_("Post an announcement on a club's page (its admins)."))
+def club_announce(url: str = typer.Argument(..., help=CLUB_URL),
+                  text: str = typer.Argument(..., help=N_("The announcement.")),
+                  name: str = typer.Option(..., help=ACCOUNT),
+                  language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.clubs import act
+    _event(lambda tr, code: act(url, name, "POST", "announcements", {"text": text}, tr, _say), language)
+
+
 admin = typer.Typer(cls=typer.core.TyperGroup, no_args_is_help=True, add_completion=False,
                     help=N_("The moderators' work: grant the role, read reports, mute, ban, kick (docs/room.md)."))
 app.add_typer(admin, name="admin")

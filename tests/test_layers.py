@@ -1,6 +1,6 @@
 """The layer order of the package, held by its imports (docs/protocol.md, "Layers").
 
-core → games → bots → room → web → (tui, arena, envs) → cli: a module may import only
+core → games → bots → room → clubs → events → web → (tui, arena, envs) → cli: a module may import only
 modules of its own tier or of the tiers before it; tui, arena and envs are siblings and may
 not import each other. Every `import` in a module counts, also one inside a function or
 under `TYPE_CHECKING`: a lazy import is still a dependency. A lazy `module:attr` string (a
@@ -19,8 +19,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardhall"
 
-TIERS: dict[str, int] = {"core": 0, "games": 1, "bots": 2, "room": 3, "events": 4, "web": 5,
-                         "tui": 6, "arena": 6, "envs": 6, "cli": 7}
+TIERS: dict[str, int] = {"core": 0, "games": 1, "bots": 2, "room": 3, "clubs": 4, "events": 5, "web": 6,
+                         "tui": 7, "arena": 7, "envs": 7, "cli": 8}
 """The tier of each top-level part of the package (`cardhall/__init__.py` is the public
 API: it registers the games, so it sits with them; `cardhall/__main__.py` is the command's)."""
 

@@ -8,18 +8,37 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from cardhall.core.errors import OptionError
+from cardhall.clubs.clubs import need_admin
+from cardhall.core.errors import CardhallError, OptionError
 from cardhall.core.i18n import N_, Msg
+from cardhall.events.arena import check_spec as arena_spec
 from cardhall.events.boards import board_options, game_name, new_secret
 from cardhall.events.duplicate import MAX_BOARDS, MAX_HOURS, event_row
 from cardhall.events.errors import EventError
+from cardhall.events.swiss import check_spec as swiss_spec
 from cardhall.room.service import ROOM_BOTS, Room
 from cardhall.room.store import Transaction, event_entries, events
 
-KINDS = ("duplicate",)
-"""The kinds of event this room runs (Swiss and arena come next: docs/room.md, "Events")."""
+KINDS = ("duplicate", "swiss", "arena")
+"""The kinds of event this room runs (docs/room.md, "Events")."""
 OPEN_EVENTS_PER_PERSON = 5
 """Open events one person may have made at once."""
+
+
+def any_game(game: Any) -> str:
+    """A game's registered name for a name or alias (an `OptionError` sentence otherwise)."""
+    from cardhall.core.registry import game_names, load
+    try:
+        return str(load(game).name)
+    except (CardhallError, TypeError):
+        raise OptionError(Msg(N_("game is one of {games}; got {game}"), games=", ".join(game_names()),
+                              game=repr(game))) from None
+
+
+def check_hours(hours: Any) -> None:
+    if not isinstance(hours, int | float) or isinstance(hours, bool) or not 0 < hours <= MAX_HOURS:
+        raise OptionError(Msg(N_("hours is a number above 0 and at most {most}; got {value}"), most=MAX_HOURS,
+                              value=repr(hours)))
 
 
 def check_spec(game: str, options: dict[str, Any], boards: Any, bots: Any, hours: Any) -> dict[str, Any]:
@@ -38,17 +57,32 @@ def check_spec(game: str, options: dict[str, Any], boards: Any, bots: Any, hours
 
 async def create(room: Room, creator: str | None, kind: str, game: str, options: dict[str, Any], boards: Any,
                  bots: Any, hours: Any, daily: str | None = None, now: float | None = None,
-                 address: str | None = None) -> dict[str, Any]:
+                 address: str | None = None, swiss: dict[str, Any] | None = None,
+                 club: str | None = None) -> dict[str, Any]:
     """A new event (`creator` None: the room's own); the creator needs an account and has at most
-    `OPEN_EVENTS_PER_PERSON` open events."""
+    `OPEN_EVENTS_PER_PERSON` open events. `swiss`: a Swiss event's rounds, grace and private
+    (`cardhall.events.swiss.check_spec`), or an arena's minutes and private
+    (`cardhall.events.arena.check_spec`); `hours` is then how long it waits for its start.
+    `club`: a club's own event (its admins make it; only its members enter)."""
     if kind not in KINDS:
         raise OptionError(Msg(N_("an event's kind is one of {kinds}; got {value}"), kinds=", ".join(KINDS),
                               value=repr(kind)))
-    game = game_name(game)
+    game = game_name(game) if kind == "duplicate" else any_game(game)
     if not isinstance(options, dict):
         raise OptionError(Msg(N_("options is an object of the game's options, e.g. {example}"), example="{}"))
-    spec = check_spec(game, options, boards, bots, hours)
+    got = swiss or {}
+    if kind == "swiss":
+        spec = swiss_spec(game, options, got.get("rounds"), got.get("grace"), bots, got.get("private", False))
+        check_hours(hours)
+    elif kind == "arena":
+        spec = arena_spec(game, options, got.get("minutes"), bots, got.get("private", False))
+        check_hours(hours)
+    else:
+        spec = check_spec(game, options, boards, bots, hours)
     now = time.time() if now is None else now
+    if club is not None:
+        await need_admin(room, club, creator or "")
+        spec["club"] = club
     if creator is not None:
         if await room.is_guest(creator):
             raise EventError(Msg(N_("events are made by accounts: register (POST /api/accounts) first")))
@@ -70,8 +104,12 @@ async def create(room: Room, creator: str | None, kind: str, game: str, options:
 def public(row: dict[str, Any], entries: int) -> dict[str, Any]:
     """What anyone may read of an event (never its secret)."""
     return {"id": row["id"], "kind": row["kind"], "game": row["game"], "options": row["options"],
-            "boards": row["spec"]["boards"], "bots": row["spec"]["bots"], "status": row["status"],
-            "daily": row["daily"], "created": row["created"], "closes": row["closes"], "closed": row["closed"],
+            "boards": row["spec"].get("boards"), "bots": row["spec"]["bots"], "status": row["status"],
+            **({"rounds_planned": row["spec"]["rounds"], "grace": row["spec"]["grace"],
+                "private": row["spec"]["private"]} if row["kind"] == "swiss" else {}),
+            **({"minutes": row["spec"]["minutes"], "private": row["spec"]["private"]} if row["kind"] == "arena" else {}),
+            "daily": row["daily"], "club": row["spec"].get("club"),
+            "created": row["created"], "closes": row["closes"], "closed": row["closed"],
             "entries": entries}
 
 
@@ -88,8 +126,8 @@ async def show(room: Room, event_id: str) -> dict[str, Any]:
 
 async def listing(room: Room, status: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
     """Events newest first, filtered by status ("open", "over") and game."""
-    if status not in (None, "open", "over"):
-        raise OptionError(Msg(N_("status is open or over; got {value}"), value=repr(status)))
+    if status not in (None, "open", "running", "over"):
+        raise OptionError(Msg(N_("status is open, running or over; got {value}"), value=repr(status)))
     query = sa.select(events.c.id).order_by(events.c.created.desc()).limit(200)
     if game:
         query = query.where(events.c.game == game)

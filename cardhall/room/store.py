@@ -232,7 +232,7 @@ events = sa.Table(  # an event of any kind (`cardhall.events`); `secret` deals i
     sa.Column("secret", sa.String(80), nullable=False),
     sa.Column("creator", sa.String(40), nullable=True),  # None: the room's own (the daily events)
     sa.Column("daily", sa.String(60), nullable=True),  # "GAME:YYYY-MM-DD" for a daily event
-    sa.Column("status", sa.String(10), nullable=False),  # "open" or "over"
+    sa.Column("status", sa.String(10), nullable=False),  # "open", "running" (Swiss) or "over"
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("closes", sa.Float, nullable=False),
     sa.Column("closed", sa.Float, nullable=True),
@@ -260,6 +260,88 @@ event_plays = sa.Table(  # an entry's board: its table and seat, its score once 
     sa.Column("score", sa.Float, nullable=True),
     sa.Column("started", sa.Float, nullable=False),
     sa.Column("finished", sa.Float, nullable=True),
+)
+
+event_rounds = sa.Table(  # a round of a Swiss event (`cardhall.events.swiss`; migration 0011)
+    "event_rounds", metadata,
+    sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("round", sa.Integer, primary_key=True),
+    sa.Column("started", sa.Float, nullable=False),
+    sa.Column("ended", sa.Float, nullable=True),
+)
+
+event_tables = sa.Table(  # a table of a round: its seating (player ids, None: a bot), then its room table
+    "event_tables", metadata,
+    sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("round", sa.Integer, primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("seats", sa.JSON, nullable=False),
+    sa.Column("table_id", sa.String(40), nullable=True),
+    sa.Column("invite", sa.String(80), nullable=True),
+    sa.Column("claimed", sa.Float, nullable=True),  # when a node began making its table
+    sa.Column("started", sa.Float, nullable=True),
+    sa.Column("finished", sa.Float, nullable=True),
+)
+
+event_seats = sa.Table(  # an entrant's seat in a round and its result (place, points; missed: a no-show)
+    "event_seats", metadata,
+    sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("round", sa.Integer, primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("place", sa.Integer, nullable=True),
+    sa.Column("points", sa.Float, nullable=True),
+    sa.Column("missed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("arrived", sa.Float, nullable=True),  # when the conductor first saw them at their table
+    sa.Column("finished", sa.Float, nullable=True),
+)
+
+event_withdrawals = sa.Table(  # an entrant who left a running event ("asked") or missed two tables ("missed")
+    "event_withdrawals", metadata,
+    sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("reason", sa.String(10), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+event_waiting = sa.Table(  # an arena entrant waiting for a table: since when, last seen asking (migration 0011)
+    "event_waiting", metadata,
+    sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("since", sa.Float, nullable=False),
+    sa.Column("seen", sa.Float, nullable=False),
+)
+
+clubs = sa.Table(  # a club (`cardhall.clubs`; migration 0011): open to anyone, or by invitation
+    "clubs", metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("name_fold", sa.String(60), nullable=False, unique=True),
+    sa.Column("description", sa.String(1000), nullable=False),
+    sa.Column("open", sa.Boolean, nullable=False),
+    sa.Column("creator", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("closed", sa.Float, nullable=True),  # a moderator closed it
+)
+
+club_members = sa.Table(  # a club's people: "admin", "member", or "invited" (not yet a member)
+    "club_members", metadata,
+    sa.Column("club", sa.String(40), sa.ForeignKey("clubs.id"), primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("role", sa.String(10), nullable=False),
+    sa.Column("since", sa.Float, nullable=False),
+)
+
+club_posts = sa.Table(  # a club's announcements
+    "club_posts", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("club", sa.String(40), sa.ForeignKey("clubs.id"), nullable=False),
+    sa.Column("author", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("text", sa.String(2000), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("club_posts_club", "club", "at"),
 )
 
 vacations = sa.Table(  # the days a person is away (`cardhall.room.vacations`; migration 0009)

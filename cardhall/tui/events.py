@@ -1,5 +1,6 @@
 """Events in the terminal: `cardhall event list URL`, `cardhall event play URL/events/ID --name NAME`
-(enter and play each board at the terminal table, as `cardhall join` does) and `cardhall event
+(enter and play each board, or each Swiss or arena table, at the terminal table, as `cardhall
+join` does) and `cardhall event
 standings URL/events/ID` (docs/room.md, "Events")."""
 
 from __future__ import annotations
@@ -39,7 +40,16 @@ def when(seconds: float) -> str:
 
 
 def event_line(event: dict[str, Any], tr: Lang) -> str:
-    status = tr._("open until {time}", time=when(event["closes"])) if event["status"] == "open" else tr._("over")
+    status = tr._("open until {time}", time=when(event["closes"])) if event["status"] == "open" else \
+        tr._("running") if event["status"] == "running" else tr._("over")
+    if event["kind"] == "swiss":
+        return tr.ngettext("{id}: {game}, Swiss, {count} round, entries: {entries}, {status}",
+                           "{id}: {game}, Swiss, {count} rounds, entries: {entries}, {status}", event["rounds_planned"],
+                           id=event["id"], game=game_words(event["game"], tr), entries=event["entries"], status=status)
+    if event["kind"] == "arena":
+        return tr.ngettext("{id}: {game}, arena, {count} minute, entries: {entries}, {status}",
+                           "{id}: {game}, arena, {count} minutes, entries: {entries}, {status}", int(event["minutes"]),
+                           id=event["id"], game=game_words(event["game"], tr), entries=event["entries"], status=status)
     return tr.ngettext("{id}: {game}, {boards} board, entries: {entries}, {status}",
                        "{id}: {game}, {boards} boards, entries: {entries}, {status}", event["boards"],
                        id=event["id"], game=game_words(event["game"], tr), boards=event["boards"],
@@ -56,7 +66,20 @@ async def list_events(url: str, tr: Lang, say: Output) -> None:
         say(event_line(event, tr))
 
 
+def points_lines(table: dict[str, Any], tr: Lang) -> list[str]:
+    """A Swiss event's or arena's standings: rank, name, points, tie-break, tables."""
+    lines = [tr._("Final standings:") if table["final"] else tr._("Standings so far:")]
+    for e in table["entries"]:
+        lines.append(tr.ngettext("{rank}. {name}: {points:g} points, tie-break {tiebreak:g}, {count} table played",
+                                 "{rank}. {name}: {points:g} points, tie-break {tiebreak:g}, {count} tables played",
+                                 e["played"], rank=e["rank"], name=e["name"], points=e["points"],
+                                 tiebreak=e["tiebreak"]) + (" " + tr._("(withdrawn)") if e["withdrawn"] else ""))
+    return lines
+
+
 def standing_lines(table: dict[str, Any], tr: Lang) -> list[str]:
+    if "frequencies" not in table:
+        return points_lines(table, tr)
     lines = [tr._("Final standings:") if table["final"] else
              tr._("Standings so far (only the boards you have finished are shown):")]
     for entry in table["entries"]:
@@ -96,12 +119,24 @@ async def play(url: str, name: str, tr: Lang, say: Output, lang_code: str, *, qu
             if exc.status != 409:
                 raise
         typed = stdin_lines(asyncio.get_running_loop())  # one reader of stdin for every board
+        kind = (await client.request("GET", f"/api/events/{event}"))["kind"]
+        waiting = False
         while True:
             board = await client.request("GET", f"/api/events/{event}/next")
             if board.get("done"):
-                say(tr._("You have played every board of this event."))
+                say(tr._("You have played every board of this event.") if kind == "duplicate"
+                    else tr._("You have nothing more to play in this event."))
                 break
-            say(tr._("Board {board}:", board=board["board"]))
+            if "table" not in board:  # a Swiss round or an arena goes on at the other tables
+                if not waiting:
+                    say(tr._("Waiting for your next table…"))
+                waiting = True
+                await asyncio.sleep(1)
+                continue
+            waiting = False
+            say(tr._("Board {board}:", board=board["board"]) if "board" in board else
+                tr._("Your table of round {round}:", round=board["round"]) if "round" in board else
+                tr._("Your next table:"))
             await join(TableURL(server, board["table"], board.get("invite")), board["seat"], name, say,
                        lang_code=lang_code, quick=quick, verbose=verbose, lines=typed)
         table = await client.request("GET", f"/api/events/{event}/standings")

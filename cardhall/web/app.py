@@ -30,6 +30,7 @@ from cardhall.core.i18n import N_, Lang, Msg, language_name
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
+from cardhall.events.conductor import Conductor
 from cardhall.room import history, logs, ratings
 from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
 from cardhall.room.cluster import ClusterError
@@ -43,7 +44,8 @@ from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
-from cardhall.web import event_pages, listening, operator, webhooks
+from cardhall.web import club_pages, event_pages, listening, operator, webhooks
+from cardhall.web import clubs as club_routes
 from cardhall.web import events as event_routes
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
@@ -84,7 +86,8 @@ class NotFound(CardhallError):
 
 STATUS: dict[type[CardhallError], int] = {Forbidden: 403, AuthError: 401, LoginRefused: 401, NotFound: 404,
                                           BodyTooLarge: 413, TooManyAttempts: 429, LimitError: 429, ClusterError: 503,
-                                          Refused: 403, Banned: 403, Nobody: 404, **event_routes.STATUS}
+                                          Refused: 403, Banned: 403, Nobody: 404, **event_routes.STATUS,
+                                          **club_routes.STATUS}
 LOBBY_PAGE = 100
 """Tables per page of `GET /api/tables` (at most; `?limit=` asks for fewer, `?offset=` skips)."""
 
@@ -214,6 +217,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
     node = getattr(room.node, "name", "")
     people = People(getattr(room.node, "redis", None), node)
     room.closing.append(people.stop)
+    conductor = Conductor(room, people.notify)  # runs the Swiss events (cardhall.events.conductor)
     catalogs: dict[str, list[dict[str, Any]]] = {}
 
     async def player_of(request: Request, *, changes: bool = True) -> str | None:
@@ -633,8 +637,10 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         Route("/leaderboards/{game}", leaderboard_page, methods=["GET"]),
         Route("/tables/{table_id}/replay", replay_page, methods=["GET"]),
         Route("/moderation", moderation_page, methods=["GET"]),
-        *event_routes.routes(room, sentences, player_of, signed_in, read_body, address),
+        *event_routes.routes(room, sentences, player_of, signed_in, read_body, address, conductor),
         *event_pages.routes(room, lambda request: player_of(request, changes=False)),
+        *club_routes.routes(room, sentences, player_of, signed_in, read_body, people.notify),
+        *club_pages.routes(room, lambda request: player_of(request, changes=False)),
         *front.routes(),
         *health_routes(room),
         *operator.routes(room, social, lambda: len(people.connections), signed_in, sentences),
@@ -647,6 +653,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
     app.add_middleware(CrossSite)  # inside pages.Guard (added by install): its refusals get the security headers too
     app = install(app, stored_lang)
     app.state.table_visible = table_visible
+    app.state.conductor = conductor
     app.add_middleware(SocketsPerAddress, per_address=room.limits.connections)
     app.add_middleware(RequestLog)  # outermost: every answer gets its request id
     return app

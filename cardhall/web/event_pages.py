@@ -25,6 +25,7 @@ from cardhall.events.boards import BOARD_RULES
 from cardhall.events.duplicate import MAX_BOARDS, MAX_HOURS
 from cardhall.events.errors import EventNotFound
 from cardhall.room.service import ROOM_BOTS, Room
+from cardhall.web import swiss_pages
 from cardhall.web.languages import web
 from cardhall.web.pages import page_lang, render
 
@@ -44,6 +45,8 @@ def when(seconds: float) -> str:
 
 def event_words(event: dict[str, Any], tr: Lang) -> dict[str, Any]:
     """An event with its title and status in words."""
+    if event["kind"] in ("swiss", "arena"):
+        return swiss_pages.swiss_words(event, game_words(event["game"], tr), tr)
     title = tr.ngettext("Duplicate: {game}, {count} board", "Duplicate: {game}, {count} boards", event["boards"],
                         game=game_words(event["game"], tr))
     if event["daily"]:
@@ -82,7 +85,7 @@ def routes(room: Room, player_of: Who) -> list[Route]:
         tr = web(await page_lang(request))
         found = [event_words(e, tr) for e in await listing.listing(room)]
         return await render(request, "events.html", N_("cardhall — events"),
-                            open=[e for e in found if e["status"] == "open"],
+                            open=[e for e in found if e["status"] in ("open", "running")],
                             over=[e for e in found if e["status"] == "over"])
 
     async def event_page(request: Request) -> Response:
@@ -93,6 +96,8 @@ def routes(room: Room, player_of: Who) -> list[Route]:
         except EventNotFound:
             return await missing(request, tr, event_id)
         who = await viewer(request)
+        if event["kind"] in ("swiss", "arena"):
+            return await swiss_pages.page(request, room, event, who, tr)
         table = await duplicate.standings(room, event_id, who)
         plays = await duplicate.plays_of(room, event_id, who) if who else []
         entered = who is not None and await duplicate.entered(room, event_id, who)
@@ -108,6 +113,8 @@ def routes(room: Room, player_of: Who) -> list[Route]:
         try:
             event = event_words(await listing.show(room, event_id), tr)
             board = int(request.path_params["board"])
+            if event["kind"] != "duplicate":
+                raise EventNotFound(event_id)
         except EventNotFound:
             return await missing(request, tr, event_id)
         who = await viewer(request)

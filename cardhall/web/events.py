@@ -14,8 +14,10 @@ from starlette.routing import Route
 
 from cardhall.core.registry import game_class
 from cardhall.core.titles import game_title
-from cardhall.events import daily, duplicate, listing
+from cardhall.events import daily, duplicate, listing, swiss_read
+from cardhall.events.conductor import Conductor
 from cardhall.events.errors import EventError, EventNotFound, NotAllowed
+from cardhall.events.kind_routes import KindRoutes
 from cardhall.room.service import Room
 from cardhall.web.languages import web
 from cardhall.web.pages import page_lang
@@ -26,7 +28,9 @@ STATUS: dict[type, int] = {EventNotFound: 404, NotAllowed: 403, EventError: 409}
 
 class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/events`: a duplicate event of `boards` boards of `game` with `options`, the
-    event's `bots` level in the other seats, open `hours` hours."""
+    event's `bots` level in the other seats, open `hours` hours; a Swiss event (`kind` "swiss")
+    of `rounds` rounds, `grace` seconds to come to one's table, `private` tables; an arena
+    (`kind` "arena") running `minutes` minutes."""
 
     kind: str
     game: str
@@ -34,20 +38,30 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
     boards: int = 4
     bots: str = "medium"
     hours: float = 24.0
+    rounds: int = 5
+    grace: float = 60.0
+    private: bool = False
+    minutes: float = 60.0
+    club: str | None = None
 
 
 Who = Callable[[Request], Awaitable[str | None]]
 
 
 def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Callable[[Request], Awaitable[str]],
-           read_body: Callable[[Request, type], Awaitable[Any]], address: Callable[[Request], str | None]) -> list[Route]:
-    """The events routes over `room`; `wrap` turns refusals into sentences."""
+           read_body: Callable[[Request, type], Awaitable[Any]], address: Callable[[Request], str | None],
+           conductor: Conductor) -> list[Route]:
+    """The events routes over `room`; `wrap` turns refusals into sentences; `conductor` runs the
+    Swiss events (`KindRoutes` answers for them)."""
+    kinds = KindRoutes(room, conductor)
 
     async def create(request: Request) -> Response:
         player = await signed_in(request)
         body = await read_body(request, NewEvent)
         made = await listing.create(room, player, body.kind, body.game, body.options, body.boards, body.bots,
-                                    body.hours, address=address(request))
+                                    body.hours, address=address(request),
+                                    swiss={"rounds": body.rounds, "grace": body.grace, "private": body.private,
+                                           "minutes": body.minutes}, club=body.club)
         return JSONResponse(made, status_code=201)
 
     async def index(request: Request) -> Response:
@@ -55,33 +69,43 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         return JSONResponse({"events": await listing.listing(room, q.get("status") or None, q.get("game") or None)})
 
     async def show(request: Request) -> Response:
-        return JSONResponse(await listing.show(room, request.path_params["event_id"]))
+        return JSONResponse(await kinds.show(request.path_params["event_id"]))
 
     async def enter(request: Request) -> Response:
         player = await signed_in(request)
-        await duplicate.enter(room, request.path_params["event_id"], player, address(request))
+        await kinds.club_member(request.path_params["event_id"], player)
+        if not await kinds.enter_running(request.path_params["event_id"], player, address(request)):
+            await duplicate.enter(room, request.path_params["event_id"], player, address(request))
         return JSONResponse(await listing.show(room, request.path_params["event_id"]), status_code=201)
 
     async def then_show(request: Request, act: Any) -> Response:
         """Carry out `act(room, event id, player)` for the signed-in caller, then answer the event."""
         event_id = request.path_params["event_id"]
         await act(room, event_id, await signed_in(request))
-        return JSONResponse(await listing.show(room, event_id))
+        return JSONResponse(await kinds.show(event_id))
 
     async def withdraw(request: Request) -> Response:
-        return await then_show(request, duplicate.withdraw)
+        return await then_show(request, kinds.or_else(swiss_read.withdraw, duplicate.withdraw))
 
     async def next_board(request: Request) -> Response:
         player = await signed_in(request)
-        return JSONResponse(await duplicate.next_board(room, request.path_params["event_id"], player,
-                                                       address(request)))
+        event_id = request.path_params["event_id"]
+        if await kinds.is_run(event_id):
+            return JSONResponse(await kinds.next_table(event_id, player))
+        return JSONResponse(await duplicate.next_board(room, event_id, player, address(request)))
 
     async def close(request: Request) -> Response:
-        return await then_show(request, duplicate.close)
+        return await then_show(request, kinds.or_else(kinds.close, duplicate.close))
+
+    async def start(request: Request) -> Response:
+        return await then_show(request, kinds.start)
 
     async def standings(request: Request) -> Response:
         viewer = await player_of(request)
-        return JSONResponse(await duplicate.standings(room, request.path_params["event_id"], viewer))
+        event_id = request.path_params["event_id"]
+        if await kinds.is_run(event_id):
+            return JSONResponse(await kinds.standings(event_id))
+        return JSONResponse(await duplicate.standings(room, event_id, viewer))
 
     async def today(request: Request) -> Response:
         """`GET /api/events/daily`: today's daily events with the caller's progress, yesterday's with
@@ -103,5 +127,6 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         # only with the request's Origin, which a browser sends on a POST)
         Route("/api/events/{event_id}/next", wrap(next_board), methods=["GET", "POST"]),
         Route("/api/events/{event_id}/close", wrap(close), methods=["POST"]),
+        Route("/api/events/{event_id}/start", wrap(start), methods=["POST"]),
         Route("/api/events/{event_id}/standings", wrap(standings), methods=["GET"]),
     ]

@@ -60,6 +60,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     try:
         app = create_app(room, await room.store.secret(), os.environ.get(webhooks.ALLOW_ENV, "").split(","),
                          mail=mailing)
+        app.state.conductor.start()  # the running Swiss events go on (after a restart too)
         if metrics is not None:
             from cardhall.room.metrics import serve_metrics
             serve_metrics(room, metrics, (host, port))

@@ -42,6 +42,26 @@ async function showInvitation(inv) {
   return words;
 }
 
+/** A Swiss round's (or an arena table's) notice: its words, and a button to the table that takes the focus unless the
+ * person is typing, so Enter goes to the table. */
+async function showEventTable(message) {
+  const list = $("invitations");
+  const game = await gameTitle(message.game);
+  const words = message.rounds
+    ? _("Round {round} of {rounds}: your table of {game} is ready.", { round: message.round, rounds: message.rounds, game })
+    : _("Your next table of {game} is ready.", { game });  // an arena
+  if (!list) return words;
+  list.querySelector(`li[data-event="${CSS.escape(message.event)}"]`)?.remove();
+  const go = el("button", { type: "button", text: _("Go to your table"),
+    onclick: () => { location.href = tableLink(message.table, message.invite); } });
+  const li = el("li", { "data-event": message.event }, el("span", { text: words }), " ", go);
+  list.append(li);
+  const typing = document.activeElement && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
+  if (typing) return words;
+  go.focus();
+  return words + " " + _("Press Enter to go to your table.");
+}
+
 async function accept(inv, li) {
   try {
     const table = await api(`/api/invitations/${encodeURIComponent(inv.id)}/accept`, { method: "POST", body: {} });
@@ -71,6 +91,13 @@ async function notice(message) {
       if (words) announce(words);
       break;
     }
+    case "event_table":  // a Swiss round: the entrant's table is ready (cardhall.events.swiss)
+      play("invite");
+      announce(await showEventTable(message));
+      break;
+    case "event_over":
+      announce(_("Your event is over: its standings are final."));
+      break;
     case "invitation_accepted":
       announce(_("{name} accepted your invitation.", { name: message.name }));
       break;
