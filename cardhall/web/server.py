@@ -49,7 +49,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
         from cardhall.room.cluster import open_room
         room = await open_room(db, redis, node, lease, bot_pace=bot_pace)
     if not limits:
-        room.limits = Limits.off()
+        room.limits = Limits.off(room.limits.counts)  # in Redis on a cluster
     days = asyncio.create_task(run_daily(room)) if daily else None
     try:
         app = create_app(room, await room.store.secret(), os.environ.get(webhooks.ALLOW_ENV, "").split(","),
