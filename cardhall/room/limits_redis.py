@@ -8,7 +8,8 @@ expires once it would be full again. The limiter's interface is synchronous (it 
 middle of handlers, between awaits), so this uses Redis's synchronous client with a short
 timeout: a round trip on the room's network is well under a millisecond. If Redis does not
 answer, the node counts in its own memory until it does (the allowance is then per node for
-that while) and says so in the log once a minute, rather than refusing or stalling everyone.
+that while; it asks Redis again every `RETRY` seconds) and says so in the log once a minute,
+rather than refusing or stalling everyone.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ log = logging.getLogger(__name__)
 TIMEOUT = 0.25
 """Seconds a call to Redis may take before this node counts alone."""
 WARN_EVERY = 60.0
+RETRY = 5.0
+"""Seconds a node counts alone after Redis failed to answer, before it asks Redis again (so an
+unreachable Redis costs one timeout per `RETRY`, not one per limit taken)."""
 
 BUCKET = """
 local count = tonumber(ARGV[1])
@@ -58,11 +62,15 @@ class RedisCounts:
         self._bucket = self.client.register_script(BUCKET)
         self._alone = MemoryCounts()
         self._warned = 0.0
+        self._alone_until = 0.0
 
     def wait(self, limit: str, key: str, rate: Rate, now: float, take: bool) -> float:
+        if time.monotonic() < self._alone_until:
+            return self._alone.wait(limit, key, rate, now, take)
         try:
             answer = self._bucket(keys=[f"limit:{limit}:{key}"], args=[rate.count, rate.seconds, repr(now), int(take)])
         except (RedisError, OSError) as exc:
+            self._alone_until = time.monotonic() + RETRY
             if time.monotonic() - self._warned > WARN_EVERY:
                 self._warned = time.monotonic()
                 log.warning("Redis does not answer the limiter (%s); this node counts the limits alone meanwhile", exc)

@@ -239,11 +239,27 @@ def _phrase(game: Game, ui: TextUI, seat: int | None, view: dict[str, Any], body
     for number, event in enumerate(body.events, 1):
         _call(words.event_words, Msg(N_("event {number}"), number=number), False, ui, event, seat, names)
     events = [w for w in _call(words.change_words, Msg(N_("the view")), False, ui, body.events, seat, names) if w]
-    said = _call(words.state_words, Msg(N_("the view")), False, game, ui, seat, view, body.legal, bool(view) and body.over,
-                 body.scores, names)
+    try:
+        said = _call(words.state_words, Msg(N_("the view")), False, game, ui, seat, view, body.legal,
+                     bool(view) and body.over, body.scores, names)
+    except ViewError:
+        _name_the_move(game, ui, seat, view, body.legal)
+        raise
     out: dict[str, Any] = msgspec.to_builtins(said)
     out.pop("steps", None)
     return {"events": events, **out, "result": out.get("result")}
+
+
+def _name_the_move(game: Game, ui: TextUI, seat: int | None, view: dict[str, Any], legal: list[str]) -> None:
+    """After a view that could not be said: a `ViewError` naming the legal move it stumbled on, if
+    one did (else the caller's, about the view)."""
+    for notation in legal:
+        try:
+            action = game.parse_action(notation)
+        except CardhallError:
+            continue
+        _call(ui.spoken_choice, Msg(N_("the move {move}"), move=notation), False, action, view,
+              -1 if seat is None else seat)
 
 
 async def text_endpoint(request: Request) -> Response:

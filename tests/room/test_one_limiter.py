@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from cardhall.room import limits_redis
 from cardhall.room.limits import LimitError, Limits, MemoryCounts, Rate
 from cardhall.room.limits_redis import RedisCounts
 from tests.services import Redis
@@ -49,10 +50,18 @@ def test_two_nodes_counting_in_memory_would_each_give_the_allowance() -> None:
     assert allowed([a, b], "table", 10, 0.0, person="p1") == 6
 
 
-def test_a_node_whose_redis_is_gone_counts_alone(redis: Redis) -> None:
-    node = Limits(RATES, counts=RedisCounts(redis.url))
+def test_a_node_whose_redis_is_gone_counts_alone_and_asks_again_later(redis: Redis) -> None:
+    counts = RedisCounts(redis.url)
+    node = Limits(RATES, counts=counts)
     node.take("table", 0.0, person="p1")
     redis.stop()
     started = time.monotonic()
     assert allowed([node], "table", 10, 0.0, person="p1") == 3  # its own memory: a fresh bucket
     assert time.monotonic() - started < 10  # short timeouts, no stall
+    redis.start()
+    node.take("table", 0.0, person="p2")  # within RETRY: still alone, Redis not asked
+    assert counts.client.exists("limit:table person:p2") == 0
+    assert limits_redis.RETRY <= 10
+    counts._alone_until = 0.0  # as when RETRY seconds have passed
+    node.take("table", 0.0, person="p2")
+    assert counts.client.exists("limit:table person:p2") == 1  # back in Redis
