@@ -6,13 +6,21 @@ import pytest
 
 from cardhall.core import registry
 from cardhall.core.paths import DATA_DIR_VARIABLE
+from tests import lanes, reaper
 from tests.services import Redis, postgres_cluster, redis_server
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Before any fixture starts a server: cardhall's files go to a throwaway folder for the
-    whole run (each test then gets its own, below)."""
+    whole run (each test then gets its own, below); an interrupted run leaves nothing behind
+    (tests/reaper.py)."""
     os.environ[DATA_DIR_VARIABLE] = tempfile.mkdtemp(prefix="cardhall-data-")
+    reaper.install()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark what the fast lane leaves out (tests/lanes.py): browsers, real PostgreSQL, long property runs."""
+    lanes.mark(items)
 
 
 @pytest.fixture(autouse=True)

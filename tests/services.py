@@ -7,6 +7,7 @@ binaries, `runuser`, `redis-server`) fails the test instead of skipping it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ import pytest
 from cardhall.core.errors import CardhallError
 from cardhall.web import testbed
 from cardhall.web.testbed import RedisServer as Redis
+from tests import reaper
 
 
 def missing(what: str) -> None:
@@ -31,12 +33,24 @@ def postgres_cluster() -> Iterator[str]:
     if testbed.postgres_bin() is None:
         missing("PostgreSQL's server binaries (initdb, pg_ctl) were not found; install Debian's postgresql")
     try:
-        with testbed.postgres() as url:
-            yield url
+        with postgres_server() as server:
+            yield server.url
     except CardhallError as exc:
         if "install" in str(exc):
             missing(str(exc))
         raise
+
+
+@contextlib.contextmanager
+def postgres_server() -> Iterator[testbed.PostgresServer]:
+    """`testbed.postgres_server`, written down for the reaper first (tests/reaper.py): a run
+    interrupted before the teardown still stops the cluster."""
+    server = testbed.PostgresServer()
+    reaper.track_postgres(server.data)
+    try:
+        yield server.start()
+    finally:
+        server.remove()
 
 
 def new_database(postgres: str) -> str:

@@ -83,6 +83,8 @@ class Plugins:
 
     - `text_ui`: a `cardhall.core.text.TextUI` subclass, built as ``Cls(game)`` (default: the generic one);
     - `heuristic`: the game's own `cardhall.core.bot.Bot` subclass, built as ``Cls(seed)``;
+    - `heuristic_on_wire`: True if that bot reads only ``obs.view`` and ``obs.legal`` (never
+      ``obs.sample``), so it plays a seat over the wire (`cardhall bot`, cardhall.web.remote_bot);
     - `rollout`: ``policy(state, rng) -> action``, a fast move for search rollouts
       (default: the heuristic bot's move, slower: one observation per action);
     - `position_values`: ``values(state) -> list[float]`` per seat, for `search.values`;
@@ -99,6 +101,7 @@ class Plugins:
 
     text_ui: str | None = None
     heuristic: str | None = None
+    heuristic_on_wire: bool = False
     rollout: str | None = None
     position_values: str | None = None
     focus: str | None = None

@@ -8,9 +8,10 @@
   guest who registers becomes the account: same player id, so their tables, seats and history
   are theirs; all their former sessions end and a new one begins (no session fixation).
 - **Log in** (`login`): the name (compared case-folded) and the password. Failures are limited
-  per name and per address (`LoginLimits`): after `NAME_FAILURES` wrong passwords for one name,
-  or `ADDRESS_FAILURES` from one address, within `WINDOW` seconds, logins are refused with a
-  sentence saying when to try again (the count lives in the process: in a cluster, per node).
+  per name and per address by the room's one limiter (`cardhall.room.limits`, the "login"
+  rates: five wrong passwords for one name or twenty from one address at once, then one more
+  every few minutes); then logins are refused with a sentence saying when to try again. The
+  counts are the room's: in Redis when the room is a cluster, so every node sees them.
 - **Sessions** are server-side: the token is a random secret the client keeps; the store keeps
   only its SHA-256. A session ends when it has not been used for `IDLE` seconds (sliding:
   every use moves the end; the store is written at most once per `TOUCH` seconds of a session),
@@ -21,10 +22,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
 import time
-from collections import defaultdict, deque
 
 import sqlalchemy as sa
 from argon2 import PasswordHasher
@@ -32,9 +33,10 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy.exc import IntegrityError
 
 from cardhall.core.errors import CardhallError
-from cardhall.core.i18n import N_, FromNow, Msg, Plural
+from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.core.i18n import check as check_lang
 from cardhall.room import names
+from cardhall.room.limits import LimitError, Limits
 from cardhall.room.store import Store, Transaction, players, sessions
 
 IDLE = 90 * 24 * 3600.0
@@ -42,11 +44,6 @@ IDLE = 90 * 24 * 3600.0
 TOUCH = 3600.0
 """A session's last use is stored at most this often (seconds)."""
 MIN_PASSWORD, MAX_PASSWORD = 8, 1024
-WINDOW = 15 * 60.0
-NAME_FAILURES = 5
-ADDRESS_FAILURES = 20
-SWEEP_AT = 10_000
-"""Names and addresses with failures kept before the old ones are swept out."""
 PREFIX = "s1."
 """Session tokens start with this, so that a former (signed) token is told apart at once."""
 
@@ -78,44 +75,13 @@ def check_password(password: object) -> str:
     return password
 
 
-class LoginLimits:
-    """Failed logins per name key and per address in a sliding window of `WINDOW` seconds."""
-
-    def __init__(self, window: float = WINDOW, per_name: int = NAME_FAILURES, per_address: int = ADDRESS_FAILURES) -> None:
-        self.window, self.per_name, self.per_address = window, per_name, per_address
-        self._failures: defaultdict[str, deque[float]] = defaultdict(deque)
-
-    def _recent(self, key: str, now: float) -> deque[float]:
-        times = self._failures[key]
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        if not times:
-            del self._failures[key]
-            return deque()
-        return times
-
-    def check(self, name_key: str, address: str, now: float) -> None:
-        """Raise `TooManyAttempts` if this name or address has failed too often lately."""
-        for key, limit in ((f"name {name_key}", self.per_name), (f"address {address}", self.per_address)):
-            times = self._recent(key, now)
-            if len(times) >= limit:
-                raise TooManyAttempts(Msg(N_("too many failed logins for this name or from this address; "
-                                             "try again {wait}"), wait=FromNow(times[0] + self.window - now)))
-
-    def failed(self, name_key: str, address: str, now: float) -> None:
-        self._failures[f"name {name_key}"].append(now)
-        self._failures[f"address {address}"].append(now)
-        if len(self._failures) > SWEEP_AT:  # many names tried: forget every failure older than the window
-            for key in list(self._failures):
-                self._recent(key, now)
-
-
 class Accounts:
     """The accounts and sessions of one room's store."""
 
-    def __init__(self, store: Store, limits: LoginLimits | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+        """`limits`: the room's (`room.limits`), whose "login" rates count failed logins."""
         self.store = store
-        self.limits = limits or LoginLimits()
+        self.limits = limits or Limits()
         self._swept = 0.0
 
     # --- sessions -------------------------------------------------------------------------
@@ -228,18 +194,23 @@ class Accounts:
         return player
 
     async def login(self, name: object, password: object, address: str) -> str:
-        """The player id of the account `name` if `password` is its own (see `LoginLimits`)."""
+        """The player id of the account `name` if `password` is its own; failed logins are
+        counted by the room's limiter (the "login" rates of `cardhall.room.limits`)."""
         if not isinstance(name, str) or not isinstance(password, str):
             raise LoginRefused(Msg(N_("wrong name or password")))
         fold = names.keys(_encodable(name))[0]
         now = time.time()
-        self.limits.check(fold, address, now)
+        try:
+            self.limits.check("login", now, name=fold, address=address)
+        except LimitError as exc:
+            raise TooManyAttempts(exc.args[0]) from None
         async with self.store.engine.connect() as conn:
             row = (await conn.execute(sa.select(players.c.id, players.c.password).where(
                 players.c.name_fold == fold))).first()
         stored = row.password if row is not None else None
         if not await asyncio.to_thread(_verify, stored, password):
-            self.limits.failed(fold, address, now)
+            with contextlib.suppress(LimitError):  # a concurrent failure may have taken the last one
+                self.limits.take("login", now, name=fold, address=address)
             raise LoginRefused(Msg(N_("wrong name or password")))
         assert row is not None and stored is not None
         if _hasher.check_needs_rehash(stored):

@@ -1,17 +1,24 @@
-"""Limits on making things: how many guests, tables and chat lines one person and one address
-may make in a while, and how many unfinished tables one person may host.
+"""The room's one limiter: how many guests, tables, chat lines, messages, friend requests,
+invitations, reports, events, entries and failed logins one person, one name or one address may
+make in a while, and how many unfinished tables one person may host.
 
-Each rate is a token bucket (`Rate`: `count` at once, refilled evenly over `seconds`), kept in
-memory per key (a player id or an address; at most `KEYS` of each, the least recently used
-forgotten). They are sized so that a person never meets them and a script always does; a refusal
-(`LimitError`) names the limit and when the next one is allowed, in the reader's language. In a
-room of several nodes each node counts for itself.
+Every limit has the same interface: `Limits.take(what, now, person=…, address=…, name=…)` counts
+one and refuses (`LimitError`) when any of the keys has none left; `Limits.check(...)` refuses
+the same way without counting (logins are checked first and counted only when they fail).
+Each rate is a token bucket (`Rate`: `count` at once, refilled evenly over `seconds`), per key.
+The counts live in `Counts`: in memory on a room of one process (`MemoryCounts`; at most `KEYS`
+keys per limit, the least recently used forgotten), in Redis when the room runs as a cluster
+(`cardhall.room.limits_redis.RedisCounts`, set by `cardhall.room.cluster.open_room`), so that N
+nodes give the allowance once, not N times. The rates are sized so that a person never meets
+them and a script always does; a refusal names the limit and when the next one is allowed, in
+the reader's language.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, FromNow, Msg
@@ -60,19 +67,41 @@ class Limiter:
     rate: Rate
     buckets: OrderedDict[str, Bucket] = field(default_factory=OrderedDict)
 
-    def wait(self, key: str, now: float) -> float:
-        """Take one token for `key`: 0.0 if there was one, else the seconds until there is."""
+    def wait(self, key: str, now: float, take: bool = True) -> float:
+        """Take one token for `key` (only look, with `take` False): 0.0 if there was one, else
+        the seconds until there is."""
         refill = self.rate.count / self.rate.seconds
         bucket = self.buckets.pop(key, None) or Bucket(float(self.rate.count), now)
-        bucket.tokens = min(float(self.rate.count), bucket.tokens + (now - bucket.at) * refill)
-        bucket.at = now
+        bucket.tokens = min(float(self.rate.count), bucket.tokens + max(0.0, now - bucket.at) * refill)
+        bucket.at = max(now, bucket.at)
         self.buckets[key] = bucket
         while len(self.buckets) > KEYS:
             self.buckets.popitem(last=False)
         if bucket.tokens >= 1:
-            bucket.tokens -= 1
+            if take:
+                bucket.tokens -= 1
             return 0.0
         return (1 - bucket.tokens) / refill
+
+
+class Counts(Protocol):
+    """Where the buckets are kept: `wait` takes (or, with `take` False, looks at) one token of
+    `rate` for `key` of the limit `limit` and says 0.0, or the seconds until there is one."""
+
+    def wait(self, limit: str, key: str, rate: Rate, now: float, take: bool) -> float: ...
+
+
+class MemoryCounts:
+    """The buckets in this process's memory: a room of one process."""
+
+    def __init__(self) -> None:
+        self._limiters: dict[tuple[str, Rate], Limiter] = {}
+
+    def wait(self, limit: str, key: str, rate: Rate, now: float, take: bool) -> float:
+        limiter = self._limiters.get((limit, rate))
+        if limiter is None:
+            limiter = self._limiters[(limit, rate)] = Limiter(rate)
+        return limiter.wait(key, now, take)
 
 
 # What each limit's refusal says (the periods are those of `RATES`): the limit, and when the next
@@ -103,6 +132,8 @@ MESSAGES = {
     ("entry", "address"): N_("too many event entries from your address: at most {count} an hour; "
                              "you can enter again {wait}"),
     ("entry", "person"): N_("you entered too many events: at most {count} an hour; you can enter again {wait}"),
+    ("login", "name"): N_("too many failed logins for this name or from this address; try again {wait}"),
+    ("login", "address"): N_("too many failed logins for this name or from this address; try again {wait}"),
 }
 
 
@@ -131,7 +162,15 @@ table every two minutes, a chat line every three seconds, a message every two, a
 minutes, ten events a day, an event entry every thirty seconds from one address and every minute by one person) and a script
 reaches at once. The lobby's chat counts as table chat; private messages, friend requests,
 invitations and reports are the people's (`cardhall.web.people`); events and entries are the
-events' (`cardhall.events`)."""
+events' (`cardhall.events`); failed logins are the accounts' (`cardhall.room.accounts`)."""
+LOGIN_RATES = {
+    ("login", "name"): Rate(5, 15 * 60.0),
+    ("login", "address"): Rate(20, 15 * 60.0),
+}
+"""Failed logins: five for one name and twenty from one address at once, then one more every
+three minutes per name (every 45 seconds per address); they stay on in a room without the other
+limits (`Limits.off`), since guessing passwords is never a benchmark's business."""
+RATES |= LOGIN_RATES
 
 
 CONNECTIONS = 64
@@ -144,30 +183,40 @@ class Limits:
     """Every rate of a room, the cap on open tables and on connections per address."""
 
     def __init__(self, rates: dict[tuple[str, str], Rate] | None = None, open_tables: int = OPEN_TABLES,
-                 connections: int | None = CONNECTIONS) -> None:
+                 connections: int | None = CONNECTIONS, counts: Counts | None = None) -> None:
         """`rates`: None for the room's `RATES`; `{}` for none at all (a benchmark's or a test's room).
-        `connections`: per address (None: no cap, e.g. `cardhall bench room`'s clients on one loopback address)."""
+        `connections`: per address (None: no cap, e.g. `cardhall bench room`'s clients on one loopback address).
+        `counts`: where the buckets are kept (None: in memory)."""
         self.rates = dict(RATES if rates is None else rates)
         self.open_tables = open_tables
         self.connections = connections
-        self._limiters = {key: Limiter(rate) for key, rate in self.rates.items()}
+        self.counts: Counts = counts or MemoryCounts()
 
     @classmethod
-    def off(cls) -> Limits:
-        """No limits: for benchmarks and tests that make many guests and tables from one address."""
-        return cls({}, open_tables=10**9, connections=None)
+    def off(cls, counts: Counts | None = None) -> Limits:
+        """No limits but the logins' (`LOGIN_RATES`): for benchmarks and tests that make many
+        guests and tables from one address; `counts` as for `Limits`."""
+        return cls(dict(LOGIN_RATES), open_tables=10**9, connections=None, counts=counts)
 
-    def take(self, what: str, now: float, *, person: str | None = None, address: str | None = None) -> None:
-        """Count one `what` ("player", "table", "chat", "message", "friend", "invitation", "report")
-        for the person and the address; raise
-        `LimitError` if either has none left (then neither is counted further)."""
-        for by, key in (("person", person), ("address", address)):
-            limiter = self._limiters.get((what, by))
-            if limiter is None or key is None:
+    def take(self, what: str, now: float, *, person: str | None = None, address: str | None = None,
+             name: str | None = None) -> None:
+        """Count one `what` ("player", "table", "chat", "message", "friend", "invitation", "report",
+        "event", "entry", "login") for the person, the address and the name; raise `LimitError` if
+        any has none left (then the next ones are not counted)."""
+        self._count(what, now, True, person=person, address=address, name=name)
+
+    def check(self, what: str, now: float, *, person: str | None = None, address: str | None = None,
+              name: str | None = None) -> None:
+        """Raise `LimitError` as `take` would, without counting anything."""
+        self._count(what, now, False, person=person, address=address, name=name)
+
+    def _count(self, what: str, now: float, take: bool, **keys: str | None) -> None:
+        for by, key in keys.items():
+            rate = self.rates.get((what, by))
+            if rate is None or key is None:
                 continue
-            wait = limiter.wait(key, now)
+            wait = self.counts.wait(f"{what} {by}", key, rate, now, take)
             if wait > 0:
-                rate = limiter.rate
                 raise LimitError(Msg(MESSAGES[(what, by)], count=rate.count, wait=FromNow(wait)),
                                  retry_after=wait)
 

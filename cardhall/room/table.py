@@ -177,6 +177,10 @@ class Change:
         return [e for e in self.events.get(viewer, []) if isinstance(e, dict)]
 
 
+Applied = tuple[messages.RoomEvent | None, Mapping[Viewer, Sequence[messages.RoomEvent | Event]] | None]
+"""What applying one log entry said: one room event for every viewer, or the events per viewer."""
+
+
 class Table:
     """Seats, a game and its log; see the module docstring."""
 
@@ -634,86 +638,20 @@ class Table:
     # --- the log ------------------------------------------------------------------------------
     def _commit(self, entry: dict[str, Any], now: float | None, action: Any = None) -> Change:
         """Apply one log entry (live or when restoring) and return its change. A move is
-        checked here, once (`action`: the move already read from the entry's notation)."""
+        checked here, once (`action`: the move already read from the entry's notation). Each
+        kind of entry is applied by the one of `_game_entry`, `_seat_entry`, `_presence_entry`
+        that knows it."""
         kind = entry["kind"]
         if self.turns is not None and now is not None:
             entry.setdefault("at", now)  # a turn-based table's turns begin when their entries were made
-        ev: messages.RoomEvent | None = None  # a room event: the same for every viewer
-        events: Mapping[Viewer, Sequence[messages.RoomEvent | Event]] | None = None
-        if kind == "sit":
-            seat = entry["seat"]
-            self.seats[seat] = Seat.person(entry["player"], entry["name"], entry.get("lang"), bool(entry.get("guest")))
-            ev = messages.Sat(seat, entry["name"])
-        elif kind == "leave":
-            seat = entry["seat"]
-            ev = messages.Left(seat, self.seats[seat].name)
-            self.seats[seat] = Seat()
-        elif kind == "start":
-            if "seed" in entry:  # dealt only now
-                self.seed = entry["seed"]
-                self._state = self.game.new_state(entry["seed"])
-            self.status = "playing"
-            ev = messages.Started()
-        elif kind == "act":
-            if self.turns is not None:
-                if "bank" in entry:
-                    self.turns.banks[entry["seat"]] = float(entry["bank"])
-                self.turns.stand_in = None
-            if action is None:
-                action = self.game.parse_action(entry["action"], self.state)
-            if self.with_events:
-                events = self.state.apply_with_events(action)
-            else:
-                self.state.apply(action)
-                events = {}
-            self.move_version = self.version + 1
-        elif kind == "over":
-            self.status = "over"
-            ev = messages.GameOver(entry["scores"], entry["winners"])
-        elif kind == "chat":
-            seat = self.seat_of(entry["player"])
-            ev = messages.Said(entry["name"], entry["text"], seat, entry["player"])
-        elif kind == "takeover":
-            seat = entry["seat"]
-            self.seats[seat].takeover = True
-            self.seats[seat].left = entry["reason"] == "left"
-            self.seats[seat].hold = False  # the person is gone: their "wait for me" ends
-            ev = messages.Takeover(seat, self.seats[seat].name, self.policy.takeover, entry["reason"])
-        elif kind == "missed":  # a turn-based table: the takeover bot plays this one move
-            seat = entry["seat"]
-            assert self.turns is not None
-            self.turns.missed[seat], self.turns.banks[seat], self.turns.stand_in = int(entry["count"]), 0.0, seat
-            self.seats[seat].hold = False
-            ev = messages.Missed(seat, self.seats[seat].name, self.policy.takeover, int(entry["count"]),
-                                 int(entry["limit"]))
-        elif kind == "reclaim":
-            seat = entry["seat"]
-            self.seats[seat].takeover = self.seats[seat].left = False
-            ev = messages.Reclaimed(seat, self.seats[seat].name)
-        elif kind == "wait":
-            seat = entry["seat"]
-            self.seats[seat].hold = bool(entry["on"])
-            ev = messages.Hold(seat, self.seats[seat].name, bool(entry["on"]))
-        elif kind == "warning":
-            self._warned = True
-            ev = messages.ClockWarning(entry["seat"], entry["seconds"])
-        elif kind == "lang":
-            self.seats[entry["seat"]].lang = entry["lang"]
-            events = {v: [] for v in self._viewers()}
-        elif kind == "account":
-            self.seats[entry["seat"]].name = entry["name"]
-            self.seats[entry["seat"]].guest = False
-            events = {v: [] for v in self._viewers()}
-        elif kind in ("connect", "disconnect"):
-            seat = self.seat_of(entry["player"])
-            if seat is None:
-                raise TableError(Msg(N_("player {player} does not sit at table {table}"), player=entry["player"], table=self.id))
-            s = self.seats[seat]
-            s.connected = kind == "connect"
-            s.away_since = None if s.connected else entry["at"]
-            ev = (messages.Connected if s.connected else messages.Disconnected)(seat, s.name)
-        else:
+        applied = self._game_entry(kind, entry, action)
+        if applied is None:
+            applied = self._seat_entry(kind, entry)
+        if applied is None:
+            applied = self._presence_entry(kind, entry)
+        if applied is None:
             raise TableError(Msg(N_("unknown log entry kind {kind}"), kind=repr(kind)))
+        ev, events = applied
         if events is None:
             assert ev is not None
             events = {v: [ev] for v in self._viewers()}
@@ -722,6 +660,93 @@ class Table:
         self.history.append(change)
         self._arm_clock(entry.get("at", now) if self.turns is not None else now)
         return change
+
+    def _game_entry(self, kind: str, entry: dict[str, Any], action: Any) -> Applied | None:
+        """The game's entries: the start, a move, the end, a chat line, a clock's warning."""
+        if kind == "start":
+            if "seed" in entry:  # dealt only now
+                self.seed = entry["seed"]
+                self._state = self.game.new_state(entry["seed"])
+            self.status = "playing"
+            return messages.Started(), None
+        if kind == "act":
+            if self.turns is not None:
+                if "bank" in entry:
+                    self.turns.banks[entry["seat"]] = float(entry["bank"])
+                self.turns.stand_in = None
+            if action is None:
+                action = self.game.parse_action(entry["action"], self.state)
+            events: Mapping[Viewer, Sequence[messages.RoomEvent | Event]]
+            if self.with_events:
+                events = self.state.apply_with_events(action)
+            else:
+                self.state.apply(action)
+                events = {}
+            self.move_version = self.version + 1
+            return None, events
+        if kind == "over":
+            self.status = "over"
+            return messages.GameOver(entry["scores"], entry["winners"]), None
+        if kind == "chat":
+            return messages.Said(entry["name"], entry["text"], self.seat_of(entry["player"]), entry["player"]), None
+        if kind == "warning":
+            self._warned = True
+            return messages.ClockWarning(entry["seat"], entry["seconds"]), None
+        return None
+
+    def _seat_entry(self, kind: str, entry: dict[str, Any]) -> Applied | None:
+        """Who sits where and who plays a seat: sitting down, leaving, takeovers, a missed turn,
+        reclaiming, "wait for me", a seat's language, a guest become an account."""
+        if kind == "sit":
+            seat = entry["seat"]
+            self.seats[seat] = Seat.person(entry["player"], entry["name"], entry.get("lang"), bool(entry.get("guest")))
+            return messages.Sat(seat, entry["name"]), None
+        if kind == "leave":
+            seat = entry["seat"]
+            ev = messages.Left(seat, self.seats[seat].name)
+            self.seats[seat] = Seat()
+            return ev, None
+        if kind == "takeover":
+            seat = entry["seat"]
+            self.seats[seat].takeover = True
+            self.seats[seat].left = entry["reason"] == "left"
+            self.seats[seat].hold = False  # the person is gone: their "wait for me" ends
+            return messages.Takeover(seat, self.seats[seat].name, self.policy.takeover, entry["reason"]), None
+        if kind == "missed":  # a turn-based table: the takeover bot plays this one move
+            seat = entry["seat"]
+            assert self.turns is not None
+            self.turns.missed[seat], self.turns.banks[seat], self.turns.stand_in = int(entry["count"]), 0.0, seat
+            self.seats[seat].hold = False
+            return messages.Missed(seat, self.seats[seat].name, self.policy.takeover, int(entry["count"]),
+                                   int(entry["limit"])), None
+        if kind == "reclaim":
+            seat = entry["seat"]
+            self.seats[seat].takeover = self.seats[seat].left = False
+            return messages.Reclaimed(seat, self.seats[seat].name), None
+        if kind == "wait":
+            seat = entry["seat"]
+            self.seats[seat].hold = bool(entry["on"])
+            return messages.Hold(seat, self.seats[seat].name, bool(entry["on"])), None
+        if kind == "lang":
+            self.seats[entry["seat"]].lang = entry["lang"]
+            return None, {v: [] for v in self._viewers()}
+        if kind == "account":
+            self.seats[entry["seat"]].name = entry["name"]
+            self.seats[entry["seat"]].guest = False
+            return None, {v: [] for v in self._viewers()}
+        return None
+
+    def _presence_entry(self, kind: str, entry: dict[str, Any]) -> Applied | None:
+        """A seated person's connection comes or goes."""
+        if kind not in ("connect", "disconnect"):
+            return None
+        seat = self.seat_of(entry["player"])
+        if seat is None:
+            raise TableError(Msg(N_("player {player} does not sit at table {table}"), player=entry["player"], table=self.id))
+        s = self.seats[seat]
+        s.connected = kind == "connect"
+        s.away_since = None if s.connected else entry["at"]
+        return (messages.Connected if s.connected else messages.Disconnected)(seat, s.name), None
 
     def _play(self, seat: int, action: Any, by: str, now: float | None) -> Change:
         """Commit a move; an illegal one raises with the engine's sentence (state untouched). At a

@@ -77,6 +77,12 @@ def room_sentence(said: msgspec.Struct | Mapping[str, Any], tr: Lang, viewer: in
         who = tr._("Seat {number}", number=seat + 1) if isinstance(seat, int) else tr._("Someone")
     number = seat + 1 if isinstance(seat, int) else 0
     place = places[seat] if isinstance(seat, int) and 0 <= seat < len(places) and places[seat] else ""
+    seated = _seating(kind, tr, you, who, number, place)
+    return seated if seated is not None else _at_the_table(kind, event, tr, you, who, seat)
+
+
+def _seating(kind: str, tr: Lang, you: bool, who: str, number: int, place: str) -> str | None:
+    """Sitting down, leaving and the start (None: another kind of room event)."""
     match kind:
         case "sat" if place:
             return tr._("You sit down as {seat}.", seat=place) if you else \
@@ -92,6 +98,13 @@ def room_sentence(said: msgspec.Struct | Mapping[str, Any], tr: Lang, viewer: in
                 tr._("{player} leaves seat {number}.", player=who, number=number)
         case "started":
             return tr._("The game starts.")
+    return None
+
+
+def _at_the_table(kind: str, event: Mapping[str, Any], tr: Lang, you: bool, who: str, seat: Any) -> str:
+    """Every other room event: chat, takeovers and returns, clocks, holds, presence ("" for the
+    end of the game, which the game's result says)."""
+    match kind:
         case "chat":
             text = str(event.get("text", ""))
             if you:

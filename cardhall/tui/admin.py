@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import Lang
-from cardhall.room.social import Social, parse_duration, when
-from cardhall.room.store import Store
 from cardhall.tui.people import server_of
 from cardhall.tui.remote import load_identities
 from cardhall.web.client import RoomClient
+
+if TYPE_CHECKING:  # the database's modules (SQLAlchemy) are imported by the commands that open it:
+    # every other `cardhall` command starts without them
+    from cardhall.room.social import Social
+    from cardhall.room.store import Store
 
 Output = Callable[[str], None]
 
@@ -49,11 +52,17 @@ class Admin:
             return await client.request(method, path, body)
 
     async def social(self) -> tuple[Store, Social]:
+        from cardhall.room.social import Social
+        from cardhall.room.store import Store
+
         store = await Store.open(self.db)
         return store, Social(store)
 
 
 async def grant(tr: Lang, db: str | None, name: str, role: str | None, say: Output) -> None:
+    from cardhall.room.social import Social
+    from cardhall.room.store import Store
+
     store = await Store.open(db)
     try:
         _, shown = await Social(store).grant(None, name, role)
@@ -101,9 +110,13 @@ async def sanction(admin: Admin, kind: str, name: str, duration: str | None, rea
                                      "--name MODERATOR"))
         store, social = await admin.social()
         try:
+            from cardhall.room.social import parse_duration
+
             done = await social.sanction(None, name, kind, parse_duration(duration), reason)
         finally:
             await store.close()
+    from cardhall.room.social import when
+
     until = tr._("for good") if done["until"] is None else tr._("until {when}", when=when(done["until"]))
     words = {"mute": tr._("{name} is muted {until}.", name=done["name"], until=until),
              "ban": tr._("{name} is banned {until}.", name=done["name"], until=until),

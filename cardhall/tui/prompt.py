@@ -85,7 +85,8 @@ class Prompt:
 
     # --- one line ----------------------------------------------------------------------------
     def handle(self, line: str) -> Reply:
-        """Act on one line of input; return what the driver must do."""
+        """Act on one line of input; return what the driver must do: Enter plays the selection,
+        a key answers (`_key`), anything else is a choice (`_choice`)."""
         text = line.strip()
         tr = self.tr
         if text == "":
@@ -111,23 +112,36 @@ class Prompt:
             self.say(why)
             return None
         view = self.view()
-        shortcuts = self.ui.shortcuts()
-        if key == "C":
-            self.say(self.ui.render(view, self.seat))
-            return None
-        if key in shortcuts:
-            what, answer = shortcuts[key]
-            said = answer(view, self.seat)
-            if isinstance(said, tuple):  # a key that performs an action selects it; Enter confirms
-                said, action = said
-                self.say(said)
-                return self.select(action) if action in self.legal() else None
-            self.say(said or tr._("{what}: nothing to tell at this point of the game.", what=capital(what)))
-            return None
+        answered = self._key(key, view)
+        if answered is not False:
+            return answered
         if len(text) == 1 and text.isalpha():
             self.say(tr._("{key} is not used here. The keys are {keys}; ? says what each does.",
                           key=key, keys=self.key_list()))
             return None
+        return self._choice(text, view)
+
+    def _key(self, key: str, view: Any) -> Reply | Literal[False]:
+        """C says the whole table, the game's keys answer (a key that performs an action selects
+        it; Enter confirms); False: `key` is not one of them."""
+        if key == "C":
+            self.say(self.ui.render(view, self.seat))
+            return None
+        shortcuts = self.ui.shortcuts()
+        if key not in shortcuts:
+            return False
+        what, answer = shortcuts[key]
+        said = answer(view, self.seat)
+        if isinstance(said, tuple):
+            said, action = said
+            self.say(said)
+            return self.select(action) if action in self.legal() else None
+        self.say(said or self.tr._("{what}: nothing to tell at this point of the game.", what=capital(what)))
+        return None
+
+    def _choice(self, text: str, view: Any) -> Reply:
+        """A choice by its number (or the next step's), its notation or its words."""
+        tr = self.tr
         if len(text) > LONGEST:
             self.say(tr.ngettext("That line is {count} character long, too long to be a choice. Type a choice's "
                                  "number, its notation or its words, or ? for help.",

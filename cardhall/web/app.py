@@ -211,7 +211,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
     """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens (and the
     mails' links); `webhook_allow`: private ranges webhooks may reach (`cardhall.web.webhooks`);
     `mail`: where mail goes out (None: no mail, the default)."""
-    accounts = Accounts(room.store)
+    accounts = Accounts(room.store, room.limits)
     social = Social(room.store)
     tokens = Tokens(secret, accounts, gate=social.check_ban)
     node = getattr(room.node, "name", "")

@@ -275,6 +275,15 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
         finally:
             await asyncio.gather(*(c.close() for c in conns), return_exceptions=True)
 
+    return _figures(stats, {"clients": clients, "words": words, "nodes": nodes, "tables": tables,
+                            "hard_bot_tables": hard_bots, "seconds": seconds, "think_s": think},
+                    rss_after - rss_before, cpu_used, sent_during)
+
+
+def _figures(stats: Stats, setting: dict[str, Any], rss_grown: int, cpu_used: float, sent_during: int) -> dict[str, Any]:
+    """The bench's figures: the setting, the latencies' percentiles, the counts, the memory per
+    client and the server's CPU per act."""
+    clients = setting["clients"]
     lat = sorted(stats.latencies)
     cuts = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) >= 2 else lat * 99
 
@@ -282,15 +291,14 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
         return round(x * 1000, 2)
 
     return {
-        "clients": clients, "words": words, "nodes": nodes, "tables": tables, "hard_bot_tables": hard_bots,
-        "seconds": seconds, "think_s": think,
+        **setting,
         "p50_ms": ms(cuts[49]) if cuts else None, "p95_ms": ms(cuts[94]) if cuts else None,
         "p99_ms": ms(cuts[98]) if cuts else None, "max_ms": ms(lat[-1]) if lat else None,
         "sent": stats.sent, "acked": stats.acked, "lost": stats.lost, "errors": stats.errors,
         # the longest a bot at a people's table took to move (its turn to its move), and how many
         "bot_moves_at_people_tables": len(stats.bot_moves),
         "slowest_bot_move_at_people_table_ms": ms(max(stats.bot_moves)) if stats.bot_moves else None,
-        "rss_per_client_kb": round((rss_after - rss_before) / max(1, clients), 1),
+        "rss_per_client_kb": round(rss_grown / max(1, clients), 1),
         # the server's CPU per act (its main process; bots think in other processes) and the
         # machine's load: latencies on a shared machine depend on both
         "server_cpu_ms_per_act": round(cpu_used * 1000 / max(1, sent_during), 2),

@@ -4,14 +4,17 @@ endpoint, and the guards every response passes (security headers, the Origin che
 `install(app)` adds all of it to the service's Starlette app. The table page is plain ES modules
 (`static/table/`, docs/web.md) over the wire protocol; what a player reads comes with the
 messages (`?words=1`, `cardhall.web.words`); `POST /api/text` phrases a view a client sends back
-(for tools and other clients) with the same code, so it never says more than the view holds.
+(for tools and other clients) with the socket's words code (`table_text`: a thin call of
+`words.change_words` and `words.state_words`), so it never says more than the view holds.
 Each game's pictures are served from its own package (`cardhall.web.presenters`).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -37,13 +40,12 @@ from cardhall.core.i18n import DEFAULT, N_, Lang, Msg, Plural, check
 from cardhall.core.registry import game_class, game_names
 from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_line, game_title
-from cardhall.room.words import room_sentence, seat_labels
-from cardhall.web import presenters
+from cardhall.room.words import seat_labels
+from cardhall.web import presenters, words
 from cardhall.web.bodies import BodyTooLarge, read_limited
 from cardhall.web.decoding import decode
 from cardhall.web.languages import LANG_COOKIE, PlayerLang, chosen, js_catalog, known, languages, say_error, web
 from cardhall.web.protocol import TextRequest
-from cardhall.web.words import NOTHING, without_notation
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -126,9 +128,17 @@ class Guard:
 # --- words ----------------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=128)
 def _load(name: str, options_json: str, code: str) -> tuple[Game, TextUI]:
-    """The game and its TextUI for `/api/text` (its own: the text is said in worker threads)."""
+    """The game and its TextUI for `/api/text`, made as the socket's words make theirs
+    (`cardhall.web.words.load_reader`) but its own: the text is said in worker threads, and the
+    socket's readers are shared on the event loop's thread."""
     game = cardhall.load(name, **json.loads(options_json))
-    return game, text_ui(game, code)
+    return game, text_ui(game, code, notation=False)
+
+
+TEXT_CACHE = words.Cache(512)
+"""`/api/text`'s phrasings (the socket's `Cache`, its own instance: used under `_TEXT_LOCK` from
+worker threads), keyed by the request's bytes: a tool asking the same again is answered at once."""
+_TEXT_LOCK = threading.Lock()
 
 
 VIEW_INT = 10**6
@@ -201,75 +211,55 @@ def _check_numbers(data: Any) -> None:
 def table_text(request: TextRequest | dict[str, Any]) -> dict[str, Any]:
     """Everything the table page says about one state message and the events before it, in
     the reader's language (`lang`; English when it is missing). The request is decoded to its
-    type and the view checked against the game before anything is said."""
+    type and the view checked against the game before anything is said; then the socket's words
+    say it (`cardhall.web.words`: the same phrasing a connection with `?words=1` receives, and
+    the same `Cache`), one request at a time."""
     try:
         body = request if isinstance(request, TextRequest) else msgspec.convert(request, TextRequest)
     except msgspec.ValidationError as exc:
         raise CardhallError(Msg(N_("bad request body: {problem}"), problem=str(exc))) from None
     code = check(body.lang or DEFAULT)
-    tr = web(code)
     game, ui = _load(body.game, json.dumps(body.options, sort_keys=True), code)
     seat = body.seat
     if seat is not None and not 0 <= seat < game.num_players:
         raise CardhallError(Msg(N_("seat must be from 0 to {last}, or null for a spectator"), last=game.num_players - 1))
     view = check_view(game, seat, body.view)
-    spectator = seat is None
-    legal = body.legal
     # who sits where, in the reader's words (a bot by its level in the reader's language); the
     # older clients' "names" as they are
     names = seat_labels([msgspec.to_builtins(s) for s in body.seats], ui.tr) if body.seats else list(body.names)
-    me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
-    nothing = tr._(NOTHING)
-    the_view = Msg(N_("the view"))
+    key = ("text", hashlib.sha256(msgspec.json.encode(body)).hexdigest())
+    with _TEXT_LOCK:
+        return dict(TEXT_CACHE.get(key, lambda: _phrase(game, ui, seat, view, body, names)))
 
-    events: list[str] = []
-    for number, ev in enumerate(body.events, 1):
-        the_event = Msg(N_("event {number}"), number=number)
-        said = _call(room_sentence, the_event, False, ev, ui.tr, seat, names,
-                     [ui.seat(i) for i in range(game.num_players)])
-        if said is None and hasattr(ui, "phrase"):
-            said = _call(ui.phrase, the_event, False, ev, seat)
-        if said:
-            events.append(said)
 
-    keys: dict[str, dict[str, Any]] = {}
-    for key, (what, fn) in ui.shortcuts().items():
-        said = _call(fn, the_view, spectator, view, me) if view else None
-        if isinstance(said, tuple):
-            said, action = said
-            keys[key] = {"what": ui.say(what), "text": ui.say(said, seat), "action": game.format_action(action)}
-        else:
-            keys[key] = {"what": ui.say(what), "text": ui.say(said, seat) if said else nothing}
+def _phrase(game: Game, ui: TextUI, seat: int | None, view: dict[str, Any], body: TextRequest,
+            names: list[str]) -> dict[str, Any]:
+    """The socket's words (`cardhall.web.words.change_words` and `state_words`) for what the client
+    sent: an event or a view they cannot say is a `ViewError` naming it."""
+    for number, event in enumerate(body.events, 1):
+        _call(words.event_words, Msg(N_("event {number}"), number=number), False, ui, event, seat, names)
+    events = [w for w in _call(words.change_words, Msg(N_("the view")), False, ui, body.events, seat, names) if w]
+    try:
+        said = _call(words.state_words, Msg(N_("the view")), False, game, ui, seat, view, body.legal,
+                     bool(view) and body.over, body.scores, names)
+    except ViewError:
+        _name_the_move(game, ui, seat, view, body.legal)
+        raise
+    out: dict[str, Any] = msgspec.to_builtins(said)
+    out.pop("steps", None)
+    return {"events": events, **out, "result": out.get("result")}
 
-    choices: dict[str, str] = {}
-    words: dict[str, str] = {}
+
+def _name_the_move(game: Game, ui: TextUI, seat: int | None, view: dict[str, Any], legal: list[str]) -> None:
+    """After a view that could not be said: a `ViewError` naming the legal move it stumbled on, if
+    one did (else the caller's, about the view)."""
     for notation in legal:
         try:
             action = game.parse_action(notation)
         except CardhallError:
-            choices[notation] = notation
-        else:
-            said = _call(ui.spoken_choice, Msg(N_("the move {move}"), move=notation), spectator, action, view, me)
-            choices[notation] = ui.say(said, seat) if said else notation
-        for token in notation.replace(";", " ").split():
-            words.setdefault(token, ui.token(token))
-    without_notation(ui, choices)
-    hand = view.get("hand")
-    if isinstance(hand, list):
-        for card in hand:
-            if isinstance(card, str):
-                words.setdefault(card, ui.token(card))
-
-    result = None
-    if view and body.over:
-        result = _call(ui.result, the_view, spectator, view, body.scores or view.get("scores") or [],
-                       view.get("winners") or [], me)
-    render = _call(ui.render, the_view, spectator, view, me) if view else None
-    if not render:  # a spectator's public view: what the table, score and turn keys can say
-        render = "\n".join(k["text"] for key, k in keys.items() if key in ("C", "S", "T") and k["text"] != nothing)
-    return {"events": events, "keys": keys, "render": render or "", "choices": choices,
-            "words": words, "result": result, "title": game_title(game, ui.tr), "lang": code,
-            "seats": [ui.seat(i) for i in range(game.num_players)], "names": names}
+            continue
+        _call(ui.spoken_choice, Msg(N_("the move {move}"), move=notation), False, action, view,
+              -1 if seat is None else seat)
 
 
 async def text_endpoint(request: Request) -> Response:

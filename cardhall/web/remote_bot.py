@@ -3,10 +3,11 @@
 Over the wire a seat gets exactly what a person at that seat gets: its view and the notations of
 its legal actions. That is all an `Observation` holds except the sampler: dealing the hidden cards
 again needs the full state, which the server never sends. So bots that read only `obs.view` and
-`obs.legal` play over the wire (`random`, the `heuristic` bots of Hearts, Jass, Putz and 3-2-5, and
-your own bots written that way); bots that call `obs.sample` (the search levels `easy`, `medium`,
-`hard`, `ismcts`, `pimc`, and the heuristics of 5 Towers and Clash of Decks, which search too) are
-refused with a sentence. docs/room.md lists them.
+`obs.legal` play over the wire (`random`, the `heuristic` bot of each game that declares it plays
+on its view, `Plugins.heuristic_on_wire`, and your own bots written that way); bots that call
+`obs.sample` (the search levels `hard`, `ismcts`, `pimc`, `focused`, and the heuristics of games that
+do not declare it, which search too) are refused with a sentence naming the games whose heuristic
+plays over the wire (`wire_heuristics`). docs/room.md lists them.
 
 After an error the bot asks for the table again (`sync`) and, if its move did not happen, plays
 it again after a growing pause (`RETRIES`), so a room whose database was away a moment loses no
@@ -25,6 +26,7 @@ from typing import Any
 import cardhall
 from cardhall.bots import Bot, Observation, make_bot
 from cardhall.bots.levels import searching_levels
+from cardhall.core import registry
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Action, Game, State
 from cardhall.room.bots import bot_seed
@@ -43,11 +45,17 @@ class WireBotError(CardhallError):
     """A bot that needs more than a seat receives over the wire."""
 
 
+def wire_heuristics() -> list[str]:
+    """The registered games whose heuristic bot plays over the wire, as each declares
+    (`Plugins.heuristic_on_wire`)."""
+    return [name for name in registry.game_names() if registry.game_class(name).plugins.heuristic_on_wire]
+
+
 def needs_sampler(spec: str) -> str:
     """The sentence refusing a bot that deals hidden cards (`obs.sample`) to choose."""
     return (f"bot {spec!r} deals the hidden cards again to choose its move (obs.sample), which needs the full "
             "state; a seat over the wire gets only its view and legal moves. Over the wire use random, heuristic "
-            "(Hearts, Jass, Putz, 3-2-5) or your own bot that reads only obs.view and obs.legal (docs/room.md)")
+            f"({', '.join(wire_heuristics())}) or your own bot that reads only obs.view and obs.legal (docs/room.md)")
 
 
 def check_wire_bot(spec: str) -> None:

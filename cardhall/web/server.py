@@ -52,7 +52,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
         from cardhall.room.cluster import open_room
         room = await open_room(db, redis, node, lease, bot_pace=bot_pace)
     if not limits:
-        room.limits = Limits.off()
+        room.limits = Limits.off(room.limits.counts)  # in Redis on a cluster
     if log_format is not None:
         logs.configure(log_format, log_level, getattr(room.node, "name", "") or "")
     room.listeners.append(logs.table_changed)

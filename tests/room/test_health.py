@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
-from cardhall.web import testbed
 from tests.room.helpers import Server
-from tests.services import redis_server
+from tests.services import postgres_server, redis_server
 
 
 def wait_for(url: str, status: int, timeout: float = 60) -> httpx.Response:
@@ -25,8 +25,9 @@ def wait_for(url: str, status: int, timeout: float = 60) -> httpx.Response:
         time.sleep(0.2)
 
 
+@pytest.mark.postgres
 def test_readiness_follows_a_real_postgresql_stopped_and_started(tmp_path: Path) -> None:
-    with testbed.postgres_server() as pg:
+    with postgres_server() as pg:
         room = Server(pg.url, tmp_path / "server.log").start()
         try:
             assert httpx.get(room.url + "/healthz").json()["status"] == "ok"

@@ -17,7 +17,7 @@ from cardhall.web import testbed
 from tests.room.helpers import Person, Server
 from tests.room.outages import Listener, figures, lost, wait_all
 from tests.room.test_remote import ENV, docs_bot
-from tests.services import missing, new_database
+from tests.services import missing, new_database, postgres_server
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def pg() -> Iterator[testbed.PostgresServer]:
     """A PostgreSQL cluster of this test's own (it is restarted)."""
     if testbed.postgres_bin() is None:
         missing("PostgreSQL's server binaries (initdb, pg_ctl) were not found; install Debian's postgresql")
-    with testbed.postgres_server() as server:
+    with postgres_server() as server:
         yield server
 
 

@@ -12,7 +12,8 @@ import pytest
 import sqlalchemy as sa
 
 from cardhall.room import accounts
-from cardhall.room.accounts import IDLE, Accounts, LoginLimits, TooManyAttempts
+from cardhall.room.accounts import IDLE, Accounts, LoginRefused, TooManyAttempts
+from cardhall.room.limits import LimitError, Limits, Rate
 from cardhall.room.names import MAX_ACCOUNT, NameRefused, clean, keys, same_name
 from cardhall.room.service import Room
 from cardhall.room.store import Transaction, sessions
@@ -39,29 +40,37 @@ def test_a_name_is_checked_not_silently_changed() -> None:
     assert keys("Ann") == ("ann", "ann")
 
 
-def test_failed_logins_count_within_their_window_only() -> None:
-    limits = LoginLimits(window=60, per_name=3, per_address=5)
+def test_failed_logins_are_counted_by_the_rooms_one_limiter() -> None:
+    limits = Limits({("login", "name"): Rate(3, 60.0), ("login", "address"): Rate(5, 60.0)})
     for i in range(3):
-        limits.check("ann", "10.0.0.1", 1000 + i)
-        limits.failed("ann", "10.0.0.1", 1000 + i)
-    with pytest.raises(TooManyAttempts, match="try again in 50 seconds"):
-        limits.check("ann", "10.0.0.2", 1010)  # the name is held, from any address
-    limits.check("bob", "10.0.0.2", 1010)  # another name is not
-    limits.check("ann", "10.0.0.2", 1061)  # the window has passed
+        limits.check("login", 1000, name="ann", address="10.0.0.1")
+        limits.take("login", 1000, name="ann", address=f"10.0.0.{i + 1}")
+    with pytest.raises(LimitError, match="try again in 20 seconds"):
+        limits.check("login", 1000, name="ann", address="10.0.0.9")  # the name is held, from any address
+    limits.check("login", 1000, name="bob", address="10.0.0.9")  # another name is not
+    limits.check("login", 1020, name="ann", address="10.0.0.9")  # one more a third of the window later
     for i in range(5):
-        limits.failed(f"n{i}", "10.0.0.1", 1062)  # five names from one address, once each
-    with pytest.raises(TooManyAttempts):
-        limits.check("carl", "10.0.0.1", 1062)  # the address is held: 5 failures within the window
+        limits.take("login", 1030, name=f"n{i}", address="10.0.0.7")  # five names from one address, once each
+    with pytest.raises(LimitError, match="too many failed logins"):
+        limits.check("login", 1030, name="carl", address="10.0.0.7")  # the address is held
+    assert ("login", "name") in Limits.off().rates  # logins stay limited in a room without the other limits
 
 
-def test_old_failures_are_swept(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(accounts, "SWEEP_AT", 4)
-    limits = LoginLimits(window=60)
-    for i in range(3):
-        limits.failed(f"name{i}", "10.0.0.1", 0)
-    assert len(limits._failures) == 4
-    limits.failed("late", "10.0.0.9", 1000)
-    assert set(limits._failures) == {"name late", "address 10.0.0.9"}
+def test_a_login_over_the_limit_is_refused_before_the_password_is_read(tmp_path: Path) -> None:
+    async def run() -> None:
+        room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}")
+        try:
+            keeper = Accounts(room.store, Limits({("login", "name"): Rate(2, 900.0)}))
+            await keeper.register("Sam", "a good password", guest=await room.new_player("Guest"))
+            for _ in range(2):
+                with pytest.raises(LoginRefused):
+                    await keeper.login("sam", "wrong password", "10.0.0.1")
+            with pytest.raises(TooManyAttempts, match="too many failed logins"):
+                await keeper.login("sam", "a good password", "10.0.0.1")
+        finally:
+            await room.close()
+
+    asyncio.run(run())
 
 
 def test_idle_sessions_are_swept_at_a_new_login(tmp_path: Path) -> None:

@@ -12,9 +12,17 @@ import pytest
 import cardhall
 from cardhall.bots import make_bot
 from cardhall.core.bot import Observation
-from cardhall.web.remote_bot import WireBotError, check_wire_bot, wire_observation
+from cardhall.web.remote_bot import WireBotError, check_wire_bot, wire_heuristics, wire_observation
 
 VIEW_ONLY = [("hearts", {}), ("jass", {}), ("putz", {"players": 3}), ("three-two-five", {})]
+SAMPLING = [("five-towers", {}), ("clash-of-decks", {})]
+
+
+def test_the_wire_capable_heuristics_are_those_the_games_declare() -> None:
+    assert wire_heuristics() == [name for name, _ in VIEW_ONLY]
+    assert not {name for name, _ in SAMPLING} & set(wire_heuristics())
+    with pytest.raises(WireBotError, match=r"heuristic \(hearts, jass, putz, three-two-five\)"):
+        check_wire_bot("hard")
 
 
 def over_the_wire(state: cardhall.State, seat: int, spec: str) -> Observation:
@@ -41,7 +49,7 @@ def test_view_only_bots_choose_over_the_wire_as_at_the_server(name: str, options
             state.apply(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize(("name", "options"), [("five-towers", {}), ("clash-of-decks", {})])
+@pytest.mark.parametrize(("name", "options"), SAMPLING)
 def test_a_heuristic_that_samples_is_refused_with_a_sentence(name: str, options: dict[str, object]) -> None:
     game = cardhall.load(name, **options)
     state = game.new_state(3)

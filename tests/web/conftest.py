@@ -6,6 +6,7 @@ they fail instead, so they can never be skipped silently there."""
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -47,7 +48,7 @@ class Server:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", db, "--bot-pace", self.bot_pace,
                  "--no-limits"],
-                cwd=self.tmp, env=env, stdout=out, stderr=subprocess.STDOUT)
+                cwd=self.tmp, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -65,7 +66,7 @@ class Server:
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
+            os.killpg(self.proc.pid, signal.SIGKILL)  # with its bot processes
             self.proc.wait()
 
 

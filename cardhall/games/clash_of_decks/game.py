@@ -901,85 +901,122 @@ class ClashState(State):
             raise IllegalAction(self.explain_illegal(action))
 
     def explain_illegal(self, action: Action) -> str:
-        """Why `action` is not legal, said to the seat to move ("you"; others hear its name)."""
+        """Why `action` is not legal, said to the seat to move ("you"; others hear its name): the
+        first of the handlers that knows (a return order pending, a draft/pick/ban choice, the
+        phase's choices, a summon or cast, a step of the turn), else the legal actions."""
         act = cast(tuple[Any, ...], action)
-        g = self.game
-        text = g.format_action(action) if isinstance(action, tuple) and action else repr(action)
+        text = self.game.format_action(action) if isinstance(action, tuple) and action else repr(action)
         kind = act[0] if isinstance(action, tuple) and action else None
-        seat = self.to_move()
-        if self.pending:
-            return Spoken(f"{text} is not legal now: {g.seat_name(self.pending_owner)} must first choose the order in "
-                          f"which {', '.join(name_of(c) for c in self.pending)} return (write return CARD)",
-                          N_("{action} is not legal now: {player} must first choose the order in which {cards} "
+        for handler in (self._illegal_pending, self._illegal_choice, self._illegal_phase, self._illegal_play,
+                        self._illegal_step):
+            said = handler(act, text, kind)
+            if said is not None:
+                return said
+        legal = self.legal_actions()
+        shown = ", ".join(self.game.format_action(a) for a in legal[:12])
+        if len(legal) > 12:
+            return Spoken(super().explain_illegal(action),
+                          N_("{action} is not legal now; legal are: {choices} and {more} more"),
+                          action=text, choices=shown, more=len(legal) - 12)
+        return Msg(N_("{action} is not legal now; legal are: {choices}"), action=text, choices=shown)
+
+    def _illegal_pending(self, act: tuple[Any, ...], text: str, kind: Any) -> str | None:
+        """Cards returning to the deck wait for their owner to order them."""
+        if not self.pending:
+            return None
+        g = self.game
+        return Spoken(f"{text} is not legal now: {g.seat_name(self.pending_owner)} must first choose the order in "
+                      f"which {', '.join(name_of(c) for c in self.pending)} return (write return CARD)",
+                      N_("{action} is not legal now: {player} must first choose the order in which {cards} "
+                         "return (write return CARD)"),
+                      you=N_("{action} is not legal now: you must first choose the order in which {cards} "
                              "return (write return CARD)"),
-                          you=N_("{action} is not legal now: you must first choose the order in which {cards} "
-                                 "return (write return CARD)"),
-                          subject=self.pending_owner, action=text, player=self._seat(self.pending_owner),
-                          cards=_words(self.pending))
-        if self.phase in (DRAFT, PICK, BAN) and kind in ("draft", "pick", "ban") and len(act) == 2:
-            card = name_of(act[1])
-            if self.phase == DRAFT and kind == "draft":
-                shown = ", ".join(name_of(c) for c in self.revealed)
-                return Msg(N_("{action} is not legal: {card} is not among the revealed cards: {cards}"),
-                           action=text, card=_word(act[1]), cards=shown)
-            if self.phase == PICK and kind == "pick":
-                return Spoken(f"{text} is not legal: you already picked {card}; pick 10 different cards",
-                              N_("{action} is not legal: {player} already picked {card}; 10 different cards are "
-                                 "picked"),
-                              you=N_("{action} is not legal: you already picked {card}; pick 10 different cards"),
-                              subject=seat, action=text, player=self._seat(seat or 0), card=_word(act[1]))
-            if self.phase == BAN and kind == "ban":
-                target = BAN_STEPS[self.ban_step][1]
-                shown = ", ".join(name_of(c) for c in self.picks[target] if c not in self.bans[target])
-                return Spoken(f"{text} is not legal: {card} is not among {g.seat_name(target)}'s remaining picks: "
-                              + shown, N_("{action} is not legal: {card} is not among {owner} remaining picks: {cards}"),
-                              action=text, card=_word(act[1]), owner=self._own(target), cards=shown)
-        if self.phase in (DRAFT, PICK, BAN):
-            choices = ", ".join(g.format_action(a) for a in self.legal_actions()[:8])
-            msgid = {DRAFT: N_("{action} is not legal now: it is the draft phase; choose one of {choices}"),
-                     PICK: N_("{action} is not legal now: it is the pick phase; choose one of {choices}"),
-                     BAN: N_("{action} is not legal now: it is the ban phase; choose one of {choices}")}[self.phase]
-            return Msg(msgid, action=text, choices=choices)
-        if kind in ("summon", "cast") and seat is not None:
-            card = act[1]
-            hand = self.hands[seat]
-            said: dict[str, Any] = {"subject": seat, "action": text, "card": _word(card), "player": self._seat(seat),
-                                    "owner": self._own(seat)}
-            if card not in hand:
-                return Spoken(f"{text} is not legal: {name_of(card)} is not in your hand",
-                              N_("{action} is not legal: {card} is not in {owner} hand"),
-                              you=N_("{action} is not legal: {card} is not in your hand"), **said)
-            if card not in hand[:4]:
-                window = ", ".join(name_of(c) for c in hand[:4])
-                return Spoken(f"{text} is not legal: only the 4 leftmost cards of your hand (not counting the Bastion) "
-                              f"can be played: {window}",
-                              N_("{action} is not legal: only the 4 leftmost cards of {owner} hand (not counting the "
-                                 "Bastion) can be played: {window}"),
-                              you=N_("{action} is not legal: only the 4 leftmost cards of your hand (not counting the "
-                                     "Bastion) can be played: {window}"), window=window, **said)
-            if len(hand) < 2:
-                return Spoken(f"{text} is not legal: at least one card besides the Bastion/Fort must stay in your hand",
-                              N_("{action} is not legal: at least one card besides the Bastion/Fort must stay in "
-                                 "{owner} hand"),
-                              you=N_("{action} is not legal: at least one card besides the Bastion/Fort must stay in "
-                                     "your hand"), **said)
-            if COST[card] > self.mana:
-                return Spoken(f"{text} is not legal: {name_of(card)} costs {COST[card]} and you have {self.mana} mana left",
-                              N_("{action} is not legal: {card} costs {cost} and {player} has {mana} mana left"),
-                              you=N_("{action} is not legal: {card} costs {cost} and you have {mana} mana left"),
-                              cost=COST[card], mana=self.mana, **said)
-            name = name_of(card)
-            if kind == "summon" and not IS_CREATURE[card]:
-                return Msg(N_("{action} is not legal: {card} is an incantation; write cast {name} on A|B top|bottom N"),
-                           action=text, card=_word(card), name=name)
-            if kind == "cast" and IS_CREATURE[card]:
-                return Msg(N_("{action} is not legal: {card} is a creature; write summon {name} top|bottom"),
-                           action=text, card=_word(card), name=name)
-            if kind == "summon":
-                return Msg(N_("{action} is not legal: creatures are summoned in the summon phase only; now cast or "
-                              "attack"), action=text)
-            return Msg(N_("{action} is not legal: there is no creature at that place; target a creature in play"),
-                       action=text)
+                      subject=self.pending_owner, action=text, player=self._seat(self.pending_owner),
+                      cards=_words(self.pending))
+
+    def _illegal_choice(self, act: tuple[Any, ...], text: str, kind: Any) -> str | None:
+        """A draft, pick or ban of a card that cannot be chosen."""
+        if not (self.phase in (DRAFT, PICK, BAN) and kind in ("draft", "pick", "ban") and len(act) == 2):
+            return None
+        g, seat = self.game, self.to_move()
+        card = name_of(act[1])
+        if self.phase == DRAFT and kind == "draft":
+            shown = ", ".join(name_of(c) for c in self.revealed)
+            return Msg(N_("{action} is not legal: {card} is not among the revealed cards: {cards}"),
+                       action=text, card=_word(act[1]), cards=shown)
+        if self.phase == PICK and kind == "pick":
+            return Spoken(f"{text} is not legal: you already picked {card}; pick 10 different cards",
+                          N_("{action} is not legal: {player} already picked {card}; 10 different cards are "
+                             "picked"),
+                          you=N_("{action} is not legal: you already picked {card}; pick 10 different cards"),
+                          subject=seat, action=text, player=self._seat(seat or 0), card=_word(act[1]))
+        if self.phase == BAN and kind == "ban":
+            target = BAN_STEPS[self.ban_step][1]
+            shown = ", ".join(name_of(c) for c in self.picks[target] if c not in self.bans[target])
+            return Spoken(f"{text} is not legal: {card} is not among {g.seat_name(target)}'s remaining picks: "
+                          + shown, N_("{action} is not legal: {card} is not among {owner} remaining picks: {cards}"),
+                          action=text, card=_word(act[1]), owner=self._own(target), cards=shown)
+        return None
+
+    def _illegal_phase(self, act: tuple[Any, ...], text: str, kind: Any) -> str | None:
+        """Any other action in the draft, pick or ban phase: that phase's choices."""
+        if self.phase not in (DRAFT, PICK, BAN):
+            return None
+        g = self.game
+        choices = ", ".join(g.format_action(a) for a in self.legal_actions()[:8])
+        msgid = {DRAFT: N_("{action} is not legal now: it is the draft phase; choose one of {choices}"),
+                 PICK: N_("{action} is not legal now: it is the pick phase; choose one of {choices}"),
+                 BAN: N_("{action} is not legal now: it is the ban phase; choose one of {choices}")}[self.phase]
+        return Msg(msgid, action=text, choices=choices)
+
+    def _illegal_play(self, act: tuple[Any, ...], text: str, kind: Any) -> str | None:
+        """A summon or cast: the card is not at hand, not in reach, too dear, or the wrong kind or time."""
+        seat = self.to_move()
+        if kind not in ("summon", "cast") or seat is None:
+            return None
+        card = act[1]
+        hand = self.hands[seat]
+        said: dict[str, Any] = {"subject": seat, "action": text, "card": _word(card), "player": self._seat(seat),
+                                "owner": self._own(seat)}
+        if card not in hand:
+            return Spoken(f"{text} is not legal: {name_of(card)} is not in your hand",
+                          N_("{action} is not legal: {card} is not in {owner} hand"),
+                          you=N_("{action} is not legal: {card} is not in your hand"), **said)
+        if card not in hand[:4]:
+            window = ", ".join(name_of(c) for c in hand[:4])
+            return Spoken(f"{text} is not legal: only the 4 leftmost cards of your hand (not counting the Bastion) "
+                          f"can be played: {window}",
+                          N_("{action} is not legal: only the 4 leftmost cards of {owner} hand (not counting the "
+                             "Bastion) can be played: {window}"),
+                          you=N_("{action} is not legal: only the 4 leftmost cards of your hand (not counting the "
+                                 "Bastion) can be played: {window}"), window=window, **said)
+        if len(hand) < 2:
+            return Spoken(f"{text} is not legal: at least one card besides the Bastion/Fort must stay in your hand",
+                          N_("{action} is not legal: at least one card besides the Bastion/Fort must stay in "
+                             "{owner} hand"),
+                          you=N_("{action} is not legal: at least one card besides the Bastion/Fort must stay in "
+                                 "your hand"), **said)
+        if COST[card] > self.mana:
+            return Spoken(f"{text} is not legal: {name_of(card)} costs {COST[card]} and you have {self.mana} mana left",
+                          N_("{action} is not legal: {card} costs {cost} and {player} has {mana} mana left"),
+                          you=N_("{action} is not legal: {card} costs {cost} and you have {mana} mana left"),
+                          cost=COST[card], mana=self.mana, **said)
+        name = name_of(card)
+        if kind == "summon" and not IS_CREATURE[card]:
+            return Msg(N_("{action} is not legal: {card} is an incantation; write cast {name} on A|B top|bottom N"),
+                       action=text, card=_word(card), name=name)
+        if kind == "cast" and IS_CREATURE[card]:
+            return Msg(N_("{action} is not legal: {card} is a creature; write summon {name} top|bottom"),
+                       action=text, card=_word(card), name=name)
+        if kind == "summon":
+            return Msg(N_("{action} is not legal: creatures are summoned in the summon phase only; now cast or "
+                          "attack"), action=text)
+        return Msg(N_("{action} is not legal: there is no creature at that place; target a creature in play"),
+                   action=text)
+
+    def _illegal_step(self, act: tuple[Any, ...], text: str, kind: Any) -> str | None:
+        """Ending the assault before every creature attacked, or attacking in the summon phase."""
+        seat = self.to_move()
         if kind == "end" and self.phase == ASSAULT:
             return Spoken("end is not legal yet: your creatures must all attack first (write attack)",
                           N_("end is not legal yet: {owner} creatures must all attack first (write attack)"),
@@ -987,13 +1024,7 @@ class ClashState(State):
                           subject=seat, owner=self._own(seat or 0))
         if kind == "attack" and self.phase == SUMMON:
             return Msg(N_("attack is not legal now: write end to finish summoning; the assault then begins"))
-        legal = self.legal_actions()
-        shown = ", ".join(g.format_action(a) for a in legal[:12])
-        if len(legal) > 12:
-            return Spoken(super().explain_illegal(action),
-                          N_("{action} is not legal now; legal are: {choices} and {more} more"),
-                          action=text, choices=shown, more=len(legal) - 12)
-        return Msg(N_("{action} is not legal now; legal are: {choices}"), action=text, choices=shown)
+        return None
 
     def _apply(self, action: Action) -> None:
         act = cast(tuple[Any, ...], action)

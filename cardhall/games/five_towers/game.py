@@ -323,31 +323,40 @@ class TowersState(State):
         return Msg(msgid, you=you, subject=self.turn, player=self.game.seat_name(self.turn), **params)
 
     def _problem(self, action: Action) -> Msg | None:
-        """Why `action` is illegal now (a sentence), or None if it is legal."""
-        if self.phase == BID:
-            if isinstance(action, tuple):
-                return Msg(N_("it is time to bid, not to build: {hint}"), hint=self._bid_hint())
-            if not isinstance(action, int) or isinstance(action, bool):
-                return Msg(N_("{action} is not a 5 Towers action"), action=repr(action))
-            starting = self.turn == self.start and self.bids[self.turn] is None
-            if action == PASS:
-                return Msg(N_("the start player cannot pass: {hint}"), hint=self._bid_hint()) if starting else None
-            n = len(self.offer)
-            if not 0 <= action <= n:
-                return Msg(N_("a bid must be from 0 to {count}, the number of offer cards: {hint}"), count=n,
-                           hint=self._bid_hint())
-            if action <= self.high:
-                return Msg(N_("a bid must be higher than the current {high}: {hint}"), high=self.high,
-                           hint=self._bid_hint())
-            top = self.max_bid()
-            if action > top:
-                return self._says(
-                    N_("{player} cannot bid {bid}: no {bid} of these offer cards can be built, even with one "
-                       "demolition (at most {top}); {hint}"),
-                    N_("you cannot bid {bid}: no {bid} of these offer cards can be built, even with one "
-                       "demolition (at most {top}); {hint}"),
-                    bid=action, top=top, hint=self._bid_hint())
-            return None
+        """Why `action` is illegal now (a sentence), or None if it is legal: a bid's problem in
+        the bidding, a build's after it."""
+        return self._bid_problem(action) if self.phase == BID else self._build_problem(action)
+
+    def _bid_problem(self, action: Action) -> Msg | None:
+        """Why a bid is not allowed (the start player may not pass; above the high bid, within the
+        offer and what can be built), or None."""
+        if isinstance(action, tuple):
+            return Msg(N_("it is time to bid, not to build: {hint}"), hint=self._bid_hint())
+        if not isinstance(action, int) or isinstance(action, bool):
+            return Msg(N_("{action} is not a 5 Towers action"), action=repr(action))
+        starting = self.turn == self.start and self.bids[self.turn] is None
+        if action == PASS:
+            return Msg(N_("the start player cannot pass: {hint}"), hint=self._bid_hint()) if starting else None
+        n = len(self.offer)
+        if not 0 <= action <= n:
+            return Msg(N_("a bid must be from 0 to {count}, the number of offer cards: {hint}"), count=n,
+                       hint=self._bid_hint())
+        if action <= self.high:
+            return Msg(N_("a bid must be higher than the current {high}: {hint}"), high=self.high,
+                       hint=self._bid_hint())
+        top = self.max_bid()
+        if action > top:
+            return self._says(
+                N_("{player} cannot bid {bid}: no {bid} of these offer cards can be built, even with one "
+                   "demolition (at most {top}); {hint}"),
+                N_("you cannot bid {bid}: no {bid} of these offer cards can be built, even with one "
+                   "demolition (at most {top}); {hint}"),
+                bid=action, top=top, hint=self._bid_hint())
+        return None
+
+    def _build_problem(self, action: Action) -> Msg | None:
+        """Why a build is not allowed (its form, the bid's count, the offer's cards, the
+        demolition, each card's place), or None."""
         if not isinstance(action, tuple) or len(action) != 2:
             return self._says(N_("{player} won the bidding and must now take and build {cards}, e.g. {example}"),
                               N_("you won the bidding and must now take and build {cards}, e.g. {example}"),

@@ -148,6 +148,7 @@ class Hearts(Game):
         text_ui="cardhall.games.hearts.text:GameTextUI",
         web="cardhall.games.hearts.web",
         heuristic="cardhall.games.hearts.bot:HeuristicBot",
+        heuristic_on_wire=True,
         rollout="cardhall.games.hearts.bot:rollout_policy",
         bench="cardhall.games.hearts.bench:run",
         peers=("openspiel",),

@@ -67,6 +67,7 @@ class Jass(JassFamily):
         text_ui="cardhall.games.jass.text:GameTextUI",
         web="cardhall.games.jass.web",
         heuristic="cardhall.games.jass.bot:HeuristicBot",
+        heuristic_on_wire=True,
         rollout="cardhall.games.jass.bot:rollout_policy",
         bench="cardhall.games.jass.bench:run",
         peers=("jass-kit",),

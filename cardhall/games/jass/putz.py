@@ -75,6 +75,7 @@ class Putz(JassFamily):
         text_ui="cardhall.games.jass.text:GameTextUI",
         web="cardhall.games.jass.web",
         heuristic="cardhall.games.jass.bot:HeuristicBot",
+        heuristic_on_wire=True,
         rollout="cardhall.games.jass.bot:rollout_policy",
         bench="cardhall.games.jass.bench:run",
         search=SearchProfile(win_weight=0.3, scale=1.0, horizon=40, levels=heuristic_levels("pimc:worlds=16:rollout=heuristic")),

@@ -142,6 +142,7 @@ class ThreeTwoFive(Game):
         text_ui="cardhall.games.three_two_five.text:GameTextUI",
         web="cardhall.games.three_two_five.web",
         heuristic="cardhall.games.three_two_five.bot:HeuristicBot",
+        heuristic_on_wire=True,
         rollout="cardhall.games.three_two_five.bot:rollout_policy",
         bench="cardhall.games.three_two_five.bench:run",
         # Tricks won minus contract per deal.

@@ -307,30 +307,9 @@ class GameTextUI(TextUI):
             # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
             return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
         if kind == "trick_won":
-            if not self.notation and not event.get("last"):  # the page's reader just heard the cards (issue 38)
-                return tr._("You win the trick.") if you else tr._("{player} wins the trick.", player=player)
-            if event.get("last") and "card" not in event:
-                return tr._("You win the last trick.") if you else tr._("{player} wins the last trick.", player=player)
-            card = self.card(parse_card(event["card"]))  # named on its own: «старшая карта — дама пик»
-            if event.get("last"):
-                return (tr._("You win the last trick with the {card}.", card=card) if you
-                        else tr._("{player} wins the last trick with the {card}.", player=player, card=card))
-            return (tr._("You win the trick with the {card}.", card=card) if you
-                    else tr._("{player} wins the trick with the {card}.", player=player, card=card))
+            return self._trick_won(event, you, player)
         if kind == "deal_scored":
-            parts = ", ".join(
-                tr._("You {tricks} of {contract} ({points})", tricks=event["tricks"][t],
-                     contract=event["contracts"][t], points=signed(event["points"][t])) if t == v
-                else tr._("{player} {tricks} of {contract} ({points})", player=self.seat(t), tricks=event["tricks"][t],
-                          contract=event["contracts"][t], points=signed(event["points"][t]))
-                for t in range(3))
-            sentences = [tr._("Deal {deal} scored: {results}.", deal=event["deal"], results=parts)]
-            sweeper = event["all_ten"]
-            if sweeper is not None:
-                sentences.append(tr._("You took all ten tricks: 5 points more.") if sweeper == v
-                                 else tr._("{player} took all ten tricks: 5 points more.", player=self.seat(sweeper)))
-            sentences.append(self._totals(event["deal"], event["deals"], event["scores"], v))
-            return " ".join(sentences)
+            return self._deal_scored(event, v)
         if kind == "deal_started":
             d = event["dealer"]
             first = (tr._("Deal {deal}: You deal.", deal=event["deal"]) if d == v
@@ -348,6 +327,46 @@ class GameTextUI(TextUI):
             if event["first_five"]:
                 return tr._("Your first five cards: {cards}.", cards=self._cards_in_words(event["hand"]))
             return tr._("The cards are dealt. Your hand: {cards}.", cards=self._cards_in_words(event["hand"]))
+        if kind in ("pull", "card_returned"):
+            return self._exchange(kind, event, v)
+        return super().phrase(event, v)
+
+    def _trick_won(self, event: Event, you: bool, player: str) -> str:
+        """A trick won, with its winning card when the viewer may know it (not on the page, whose
+        reader just heard the cards: "East wins the trick.")."""
+        tr = self.tr
+        if not self.notation and not event.get("last"):  # the page's reader just heard the cards (issue 38)
+            return tr._("You win the trick.") if you else tr._("{player} wins the trick.", player=player)
+        if event.get("last") and "card" not in event:
+            return tr._("You win the last trick.") if you else tr._("{player} wins the last trick.", player=player)
+        card = self.card(parse_card(event["card"]))  # named on its own: «старшая карта — дама пик»
+        if event.get("last"):
+            return (tr._("You win the last trick with the {card}.", card=card) if you
+                    else tr._("{player} wins the last trick with the {card}.", player=player, card=card))
+        return (tr._("You win the trick with the {card}.", card=card) if you
+                else tr._("{player} wins the trick with the {card}.", player=player, card=card))
+
+    def _deal_scored(self, event: Event, v: int) -> str:
+        """A deal's result: each seat's tricks against its contract, a sweep, the totals."""
+        tr = self.tr
+        parts = ", ".join(
+            tr._("You {tricks} of {contract} ({points})", tricks=event["tricks"][t],
+                 contract=event["contracts"][t], points=signed(event["points"][t])) if t == v
+            else tr._("{player} {tricks} of {contract} ({points})", player=self.seat(t), tricks=event["tricks"][t],
+                      contract=event["contracts"][t], points=signed(event["points"][t]))
+            for t in range(3))
+        sentences = [tr._("Deal {deal} scored: {results}.", deal=event["deal"], results=parts)]
+        sweeper = event["all_ten"]
+        if sweeper is not None:
+            sentences.append(tr._("You took all ten tricks: 5 points more.") if sweeper == v
+                             else tr._("{player} took all ten tricks: 5 points more.", player=self.seat(sweeper)))
+        sentences.append(self._totals(event["deal"], event["deals"], event["scores"], v))
+        return " ".join(sentences)
+
+    def _exchange(self, kind: str, event: Event, v: int) -> str:
+        """The cards drawn and given back between deals (`pull`, `card_returned`): the card only
+        to those who may know it."""
+        tr = self.tr
         if kind == "pull":
             c, d = event["seat"], event["from"]
             if "card" not in event:
@@ -356,14 +375,12 @@ class GameTextUI(TextUI):
                 return tr._("You draw the {card} blind from {player}'s hand.", card=self._the(event["card"]),
                             player=self.seat(d))
             return tr._("{player} draws the {card} from your hand.", player=self.seat(c), card=self._the(event["card"]))
-        if kind == "card_returned":
-            c = event["seat"]
-            if "card" not in event:
-                return tr._("{player} gives one card back.", player=self.seat(c))
-            if c == v:
-                return tr._("You give back {card}.", card=self.card(parse_card(event["card"]), as_object=True))
-            return tr._("You receive the {card} from {player}.", card=self._the(event["card"]), player=self.seat(c))
-        return super().phrase(event, v)
+        c = event["seat"]  # card_returned
+        if "card" not in event:
+            return tr._("{player} gives one card back.", player=self.seat(c))
+        if c == v:
+            return tr._("You give back {card}.", card=self.card(parse_card(event["card"]), as_object=True))
+        return tr._("You receive the {card} from {player}.", card=self._the(event["card"]), player=self.seat(c))
 
     def _redeal(self, event: Event, viewer: int) -> str:
         """No trump, no deal: who holds no trump, and who redeals."""
