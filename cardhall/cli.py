@@ -555,16 +555,19 @@ def serve(
                                                             "SMTP server, HOST:PORT; STARTTLS and login from the "
                                                             "environment (docs/deploy.md). Without it: no mail.")),
     mail_from: str | None = typer.Option(None, "--mail-from", help=N_("The sender of the room's mails, with --smtp.")),
+    push_contact: str | None = typer.Option(None, "--push-contact", help=N_(
+        "Send Web Push notices, signed with a key kept in the database; a mailto: or https: address the push "
+        "services may write to (docs/deploy.md). Without it: no push.")),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
     run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, metrics=metrics, daily=daily,
-             mail=(smtp, mail_from))
+             mail=(smtp, mail_from), push_contact=push_contact)
 
 
 def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
              bot_pace: float, browser: bool, language: str | None = None, limits: bool = True,
              metrics: str | None = None, daily: bool = True,
-             mail: tuple[str | None, str | None] = (None, None)) -> None:
+             mail: tuple[str | None, str | None] = (None, None), push_contact: str | None = None) -> None:
     """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
     and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
@@ -592,7 +595,7 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     try:
         loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
                                     bot_pace=bot_pace, sock=sock, limits=limits, metrics=metrics,
-                                    daily=daily, mail=mail))
+                                    daily=daily, mail=mail, push_contact=push_contact))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:

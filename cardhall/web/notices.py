@@ -4,7 +4,8 @@
   webhook URL is checked (`cardhall.web.webhooks`: form, and every address of its host public);
   the answer is the settings with `webhook_secret` when a webhook is set (a new secret when the
   URL changes; keep it: it signs every notice). `GET` answers the settings without the secret.
-  This room sends no e-mail and no Web Push yet: `email` or `push` true is refused with a sentence.
+  `email` true needs a verified address (`PUT /api/players/me/email`) and a room with mail on;
+  `push` true needs a browser subscribed (`cardhall.web.push`) and a room with push on.
 - When a person's turn begins at a turn-based table (`cardhall.room.turns`), one notice is queued
   (at most one per table and move while the room runs); a background task delivers it, so a table
   never waits for a notice. A webhook notice is a JSON POST with the header
@@ -43,6 +44,7 @@ from cardhall.web import webhooks
 from cardhall.web.languages import web
 from cardhall.web.mail import VERIFY_EVERY, Links, Mailer, MailError, check_address
 from cardhall.web.pages import page_lang
+from cardhall.web.push import Push
 from cardhall.web.words import change_words, reader
 
 log = logging.getLogger("cardhall.notices")
@@ -88,8 +90,9 @@ class Notices:
     """The notice settings (stored), the room's listener that queues notices, and their delivery."""
 
     def __init__(self, room: Room, allow: Sequence[webhooks.Network] = (), backoff: float = 1.0,
-                 mail: Mailer | None = None, links: Links | None = None) -> None:
+                 mail: Mailer | None = None, links: Links | None = None, push: Push | None = None) -> None:
         self.room = room
+        self.push = push
         self.mail = mail
         self.links = links
         self.allow = list(allow)
@@ -125,9 +128,12 @@ class Notices:
     async def change(self, player: str, wanted: NoticeSettings) -> dict[str, Any]:
         """Store `wanted` (checked); the settings with `webhook_secret` when a webhook is set."""
         old = await self.settings(player)
-        if wanted.push:
-            raise CardhallError(Msg(N_("this room sends no push notices yet; set push to false (a webhook or "
-                                       "e-mail works)")))
+        if wanted.push and self.push is None:
+            raise CardhallError(Msg(N_("this room sends no push notices: its operator has not turned them on; set "
+                                       "push to false")))
+        if wanted.push and not await self.push.subscriptions(player):  # type: ignore[union-attr]
+            raise CardhallError(Msg(N_("turn on push notices in this browser first (your profile's notices part), "
+                                       "then push may be true")))
         if wanted.email and self.mail is None:
             raise CardhallError(Msg(N_("this room sends no e-mail: its operator has not set up a mail server; set "
                                        "email to false")))
@@ -138,8 +144,8 @@ class Notices:
         if wanted.webhook is not None:
             await webhooks.check(wanted.webhook, self.allow)
             secret = old["secret"] if old["webhook"] == wanted.webhook and old["secret"] else secrets.token_hex(32)
-        await self._store(player, email=wanted.email, push=False, webhook=wanted.webhook, secret=secret)
-        shown: dict[str, Any] = {"email": wanted.email, "push": False, "webhook": wanted.webhook}
+        await self._store(player, email=wanted.email, push=wanted.push, webhook=wanted.webhook, secret=secret)
+        shown: dict[str, Any] = {"email": wanted.email, "push": wanted.push, "webhook": wanted.webhook}
         if secret is not None:
             shown["webhook_secret"] = secret
         return shown
@@ -195,6 +201,27 @@ class Notices:
             await self._webhook(settings["webhook"], settings["secret"], notice)
         if self.mail is not None and settings["email"] and settings["verified"] and settings["address"]:
             await self._mail(settings["address"], notice)
+        if self.push is not None and settings["push"]:
+            await self._push(notice)
+
+    async def _push(self, notice: Notice) -> None:
+        """A "your turn" push to each of the person's browsers, its words in the reader's language."""
+        assert self.push is not None
+        tr = web(notice.lang)
+        game = tr.pgettext("game", notice.body["title"])
+        payload = {**notice.body, "text": tr._("It is your turn at {game}, table {table}.", game=game,
+                                               table=notice.body["table"]),
+                   "heading": tr._("Your turn: {game} (table {table})", game=game, table=notice.body["table"])}
+        try:
+            await self.push.send(self._http(), notice.player, payload)
+        except Exception:  # never fatal: logged
+            log.exception("a push notice of table %s could not be sent", notice.body["table"])
+            self.failed += 1
+
+    def _http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            self._client = httpx.AsyncClient(follow_redirects=False, timeout=webhooks.TIMEOUT)
+        return self._client
 
     # --- e-mail ----------------------------------------------------------------------------
     async def set_address(self, player: str, address: str | None, lang: str) -> dict[str, Any]:
@@ -254,13 +281,12 @@ class Notices:
         body = json.dumps(notice.body, separators=(",", ":"), sort_keys=True).encode()
         headers = {"Content-Type": "application/json", "X-Cardhall-Signature": sign(secret, body),
                    "User-Agent": "cardhall-notices"}
-        if self._client is None:
-            self._client = httpx.AsyncClient(follow_redirects=False, timeout=webhooks.TIMEOUT)
+        client = self._http()
         for attempt in range(ATTEMPTS):
             if attempt:
                 await asyncio.sleep(self.backoff * 2 ** (attempt - 1))
             try:
-                status = await webhooks.post(self._client, url, body, headers, self.allow)
+                status = await webhooks.post(client, url, body, headers, self.allow)
             except webhooks.WebhookRefused as exc:
                 log.warning("a webhook notice of table %s is refused: %s", notice.body["table"], exc)
                 self.failed += 1

@@ -16,6 +16,7 @@ from cardhall.room.service import BOT_PACE, Room
 from cardhall.web import webhooks
 from cardhall.web.app import create_app
 from cardhall.web.mail import MailConfig
+from cardhall.web.push import CONTACT_ENV, check_contact
 from cardhall.web.slow import guarded
 
 KEEP_ALIVE = 5
@@ -31,7 +32,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
                 redis: str | None = None, node: str | None = None, lease: float = 10.0,
                 bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True,
                 metrics: str | None = None, daily: bool = True,
-                mail: tuple[str | None, str | None] = (None, None)) -> None:
+                mail: tuple[str | None, str | None] = (None, None), push_contact: str | None = None) -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
     With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
     `bot_pace`: seconds a bot's move waits after the previous change where people follow.
@@ -40,7 +41,11 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     for a room without `cardhall.room.limits` (benchmarks, tests). `metrics`: HOST:PORT of the
     Prometheus listener (cardhall.room.metrics; None: no metrics), never the public port. `daily`: the
     room opens a duplicate event per game every day (`cardhall.events.daily`). `mail`: `--smtp` and
-    `--mail-from` (`cardhall.web.mail`; None: no mail)."""
+    `--mail-from` (`cardhall.web.mail`; None: no mail). `push_contact`: `--push-contact` or
+    `CARDHALL_PUSH_CONTACT`, which turns Web Push on (`cardhall.web.push`; None: no push)."""
+    push_contact = push_contact or os.environ.get(CONTACT_ENV) or None
+    if push_contact is not None:
+        check_contact(push_contact)
     smtp, sender = mail
     mailing = None if smtp is None or sender is None else MailConfig.from_options(smtp, sender, f"http://{host}:{port}/")
     if redis is None:
@@ -53,7 +58,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     days = asyncio.create_task(run_daily(room)) if daily else None
     try:
         app = create_app(room, await room.store.secret(), os.environ.get(webhooks.ALLOW_ENV, "").split(","),
-                         mail=mailing)
+                         mail=mailing, push_contact=push_contact)
         if metrics is not None:
             from cardhall.room.metrics import serve_metrics
             serve_metrics(room, metrics, (host, port))

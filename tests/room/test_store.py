@@ -160,6 +160,6 @@ async def player_at_0001_then_head(url: str) -> tuple[str | None, str | None, st
 def test_migration_0002_gives_players_a_language(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     url = make_database(backend, request, tmp_path)
     assert asyncio.run(player_at_0001_then_head(url)) == ("en", "cs", f"{head_revision()} ru")
-    assert head_revision() == "0009"  # 0003 (people): tests/room/test_people_migration.py; 0004 (social); 0005: table snapshots;
+    assert head_revision() == "0011"  # 0003 (people): tests/room/test_people_migration.py; 0004 (social); 0005: table snapshots;
     # 0006 (name skeletons) and 0007 (former tokens' expiry): tests/room/test_people_migration.py; 0008: events
-    # (cardhall.events); 0009: turn-based play (vacations, playing hours, notices)
+    # (cardhall.events); 0009: turn-based play (vacations, playing hours, notices); 0011: push subscriptions, visits
