@@ -43,7 +43,7 @@ from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
-from cardhall.web import event_pages, pwa, webhooks
+from cardhall.web import away, event_pages, pwa, webhooks
 from cardhall.web import events as event_routes
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
 from cardhall.web.bodies import BodyTooLarge, read_limited
@@ -638,6 +638,7 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         *NoticesFront(notices, signed_in, sentences, read_body).routes(),
         *PushFront(push, signed_in, sentences, read_body).routes(),
         *pwa.routes(),
+        *away.routes(room, signed_in, sentences),
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})

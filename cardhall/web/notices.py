@@ -55,6 +55,9 @@ QUEUE = 10_000
 """Notices waiting to be sent; beyond, new ones are dropped and logged (a table never waits)."""
 PARALLEL = 20
 """Webhook requests at once."""
+DIGEST_WAIT = 120.0
+"""Seconds a "your turn" mail waits for the person's other tables: all those that came in the
+meantime go in one mail (a digest), never one mail per table."""
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -103,6 +106,9 @@ class Notices:
         self.failed = 0  # notices dropped after their tries, or refused
         self._worker: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
+        self.digest_wait = DIGEST_WAIT
+        self._pending: dict[str, dict[str, Notice]] = {}  # player → table id → the newest notice, not yet mailed
+        self._flushing: set[asyncio.Task[None]] = set()
         self._parallel = asyncio.Semaphore(PARALLEL)
         self._client: httpx.AsyncClient | None = None
         room.listeners.append(self.heard)
@@ -261,10 +267,46 @@ class Notices:
         return player
 
     async def _mail(self, address: str, notice: Notice) -> None:
-        assert self.mail is not None and self.links is not None
-        if not self.mail.allowed([f"p:{notice.player}", f"a:{address.lower()}"]):
+        """Hold `notice` for `digest_wait` seconds with the person's others (one per table, the
+        newest), then send them as one mail."""
+        pending = self._pending.get(notice.player)
+        if pending is not None:
+            pending[notice.body["table"]] = notice
+            return
+        self._pending[notice.player] = {notice.body["table"]: notice}
+        task = asyncio.create_task(self._flush(address, notice.player))
+        self._flushing.add(task)
+        task.add_done_callback(self._flushing.discard)
+
+    async def _flush(self, address: str, player: str) -> None:
+        await asyncio.sleep(self.digest_wait)
+        batch = list(self._pending.pop(player, {}).values())
+        assert self.mail is not None
+        if not batch or not self.mail.allowed([f"p:{player}", f"a:{address.lower()}"]):
             log.info("a turn mail is held back by the rate limit")
             return
+        try:
+            await (self._one_mail(address, batch[0]) if len(batch) == 1 else self._digest(address, batch))
+        except Exception:  # never fatal: logged
+            log.exception("a turn mail could not be written")
+
+    async def _digest(self, address: str, batch: list[Notice]) -> None:
+        """One mail naming every table in `batch` (each with its link and last moves)."""
+        assert self.mail is not None and self.links is not None
+        tr = web(batch[-1].lang)
+        base = self.mail.config.base_url
+        lines = [tr.ngettext("It is your turn at {count} table:", "It is your turn at {count} tables:", len(batch)), ""]
+        for notice in sorted(batch, key=lambda n: n.body["since"] or 0.0):
+            game = tr.pgettext("game", notice.body["title"])
+            lines += [tr._("{game}, table {table}: {link}", game=game, table=notice.body["table"],
+                           link=f"{base}tables/{notice.body['table']}"), *(f"  - {m}" for m in notice.moves), ""]
+        leave = f"{base}api/mail/unsubscribe?token={self.links.unsubscribe_token(batch[0].player)}"
+        lines += [tr._("No more of these mails: {link}", link=leave)]
+        subject = tr.ngettext("Your turn at {count} table", "Your turn at {count} tables", len(batch))
+        await self.mail.send(address, subject, "\n".join(lines))
+
+    async def _one_mail(self, address: str, notice: Notice) -> None:
+        assert self.mail is not None and self.links is not None
         tr = web(notice.lang)
         game = tr.pgettext("game", notice.body["title"])
         base = self.mail.config.base_url
@@ -305,17 +347,17 @@ class Notices:
 
     async def idle(self) -> None:
         """Wait until every queued notice is delivered or dropped (tests, and a clean stop)."""
-        while not self.queue.empty() or self._running:
+        while not self.queue.empty() or self._running or self._flushing:
             await asyncio.sleep(0.01)
 
     async def stop(self) -> None:
         if self._worker is not None:
             self._worker.cancel()
             await asyncio.wait([self._worker])
-        for task in list(self._running):
+        for task in [*self._running, *self._flushing]:
             task.cancel()
-        if self._running:
-            await asyncio.wait(list(self._running))
+        if self._running or self._flushing:
+            await asyncio.wait([*self._running, *self._flushing])
         if self._client is not None:
             await self._client.aclose()
 
