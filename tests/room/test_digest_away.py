@@ -18,10 +18,12 @@ import pytest
 from cardhall.room.service import Room, TableActor
 from cardhall.web.app import create_app
 from cardhall.web.mail import MailConfig
-from tests.room.test_mail import Inbox, inbox, link, text, wait_for_mails  # noqa: F401 (the fixture)
+from tests.room import test_mail
+from tests.room.test_mail import Inbox, link, text, wait_for_mails
 from tests.room.test_turns import Clock, anns_turn, until
 from tests.room.test_webhooks import notices_of
 
+inbox = test_mail.inbox  # the real SMTP server's fixture
 SEATS = ["me", "bot:random", "bot:random", "bot:random"]
 
 
