@@ -80,7 +80,7 @@ async def away(room: Room, player: str, lang: str) -> dict[str, Any]:
                                "title": tr.pgettext("game", summary["title"]), "path": f"/tables/{summary['id']}",
                                "your_turn": turn.get("player") == player, "lines": lines})
     if not tables:
-        said = "" if since is None else tr._("Nothing happened at your turn-based tables since your last visit.")
+        said = "" if since is None else tr._("Nothing happened at the turn-based tables you sit at since your last visit.")
     else:
         waiting = sum(t["your_turn"] for t in tables)
         said = tr.ngettext("While you were away, play went on at {count} table of yours.",

@@ -298,8 +298,9 @@ class Notices:
         lines = [tr.ngettext("It is your turn at {count} table:", "It is your turn at {count} tables:", len(batch)), ""]
         for notice in sorted(batch, key=lambda n: n.body["since"] or 0.0):
             game = tr.pgettext("game", notice.body["title"])
-            lines += [tr._("{game}, table {table}: {link}", game=game, table=notice.body["table"],
-                           link=f"{base}tables/{notice.body['table']}"), *(f"  - {m}" for m in notice.moves), ""]
+            play = f"{base}tables/{notice.body['table']}"
+            lines += [tr._("{game}, table {table}: {link}", game=game, table=notice.body["table"], link=play),
+                      *(f"  - {m}" for m in notice.moves), ""]
         leave = f"{base}api/mail/unsubscribe?token={self.links.unsubscribe_token(batch[0].player)}"
         lines += [tr._("No more of these mails: {link}", link=leave)]
         subject = tr.ngettext("Your turn at {count} table", "Your turn at {count} tables", len(batch))

@@ -70,16 +70,27 @@ def test_a_push_is_a_notification_that_leads_to_the_table(own_server, browser):
     cdp.send("ServiceWorker.enable")
     page.goto(own_server.url + "/?lang=de")
     registered(page)
-    page.wait_for_function("() => true")
-    found = [r for r in registrations if r["scopeURL"] == own_server.url + "/" and not r["isDeleted"]]
+    found: list[dict] = []
+    for _ in range(100):  # the registration's event comes by itself
+        found = [r for r in registrations if r["scopeURL"] == own_server.url + "/" and not r["isDeleted"]]
+        if found:
+            break
+        page.wait_for_timeout(100)
     assert found, registrations
     notice = {"type": "your_turn", "table": "t123", "path": "/tables/t123", "heading": "Du bist dran: Herz (Tisch t123)",
               "text": "Du bist dran bei Herz, Tisch t123."}
     cdp.send("ServiceWorker.deliverPushMessage", {"origin": own_server.url, "registrationId": found[0]["registrationId"],
                                                    "data": json.dumps(notice)})
-    page.wait_for_function("""async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0""")
-    shown = page.evaluate("""async () => (await (await navigator.serviceWorker.ready).getNotifications())
-        .map((n) => ({title: n.title, body: n.body, lang: n.lang, tag: n.tag, data: n.data}))""")
+    shown = page.evaluate("""async () => {  // asked until the worker has shown it (at most 10 s)
+        const reg = await navigator.serviceWorker.ready;
+        for (let i = 0; i < 100; i++) {
+            const found = await reg.getNotifications();
+            if (found.length) return found.map((n) => ({title: n.title, body: n.body, lang: n.lang, tag: n.tag,
+                                                        data: n.data}));
+            await new Promise((done) => setTimeout(done, 100));
+        }
+        return [];
+    }""")
     assert shown == [{"title": notice["heading"], "body": notice["text"], "lang": "de", "tag": "turn-t123",
                       "data": {"path": "/tables/t123"}}]
     ctx.close()
@@ -92,10 +103,14 @@ def test_the_offline_page_in_the_readers_language_when_the_room_is_stopped(own_s
     registered(page)
     page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function("""async () => {
-        const names = await caches.keys();
-        return names.includes("cardhall-shell-1-es") && !!(await caches.match("/offline?lang=es"));
+    kept = page.evaluate("""async () => {  // asked until the worker has kept its shell (at most 10 s)
+        for (let i = 0; i < 100; i++) {
+            if ((await caches.keys()).includes("cardhall-shell-1-es") && await caches.match("/offline?lang=es")) return true;
+            await new Promise((done) => setTimeout(done, 100));
+        }
+        return false;
     }""")
+    assert kept
     own_server.stop()
     for path in ("/", "/tables/abc123"):
         page.goto(own_server.url + path)
