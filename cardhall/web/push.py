@@ -131,6 +131,7 @@ class Push:
         self.contact = check_contact(contact)
         self.allow = list(allow)
         self._vapid: Vapid02 | None = None
+        self._signed: dict[str, tuple[float, dict[str, str]]] = {}  # audience → (renew after, VAPID headers)
         self.sent = 0
         self.gone = 0
         self.failed = 0
@@ -209,13 +210,22 @@ class Push:
                 self.failed += 1
         return took
 
+    async def _vapid_headers(self, audience: str) -> dict[str, str]:
+        """The VAPID `Authorization` for a push service (a JWT valid 12 hours, made anew after 1)."""
+        now = time.time()
+        kept = self._signed.get(audience)
+        if kept is None or kept[0] < now:
+            signed = (await self.vapid()).sign({"aud": audience, "exp": int(now) + 12 * 3600, "sub": self.contact})
+            kept = (now + 3600, signed)
+            self._signed[audience] = kept
+        return kept[1]
+
     async def _send_one(self, client: httpx.AsyncClient, sub: dict[str, str], data: bytes) -> int | None:
         """One encrypted, signed POST to a push service; its status, or None (logged) if it failed."""
         parts = urlsplit(sub["endpoint"])
         pusher = WebPusher({"endpoint": sub["endpoint"], "keys": {"p256dh": sub["p256dh"], "auth": sub["auth"]}})
         body = pusher.encode(data, "aes128gcm")["body"]
-        headers = (await self.vapid()).sign({"aud": f"{parts.scheme}://{parts.netloc}",
-                                             "exp": int(time.time()) + 12 * 3600, "sub": self.contact})
+        headers = {**await self._vapid_headers(f"{parts.scheme}://{parts.netloc}")}
         headers.update({"TTL": str(TTL), "Content-Encoding": "aes128gcm", "Urgency": "normal",
                         "Content-Type": "application/octet-stream", "User-Agent": "cardhall-push"})
         try:
