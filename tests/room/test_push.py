@@ -144,3 +144,31 @@ def test_push_is_off_until_configured(tmp_path: Path) -> None:
     asyncio.run(go())
     with pytest.raises(push_module.PushError):
         push_module.check_contact("ops@example.org")
+
+
+def test_any_bytes_to_the_push_routes_get_a_sentence(tmp_path: Path, service: PushService,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    from tests.room.test_any_bytes import NASTY
+
+    shapes = [b'{"endpoint": "https://localhost/x", "keys": {"p256dh": "\\ud800", "auth": "x"}}',
+              b'{"endpoint": "https://localhost/\\u0000", "keys": {}}', b'{"endpoint": ["x"], "keys": [1, 2]}',
+              b'{"endpoint": "https://' + b"a" * 5000 + b'/x", "keys": null}', b'{"keys": {"p256dh": 1e999}}']
+    counted: dict[int, int] = {}
+
+    async def go() -> None:
+        room, http = await opened(tmp_path, LOOPBACK)
+        try:
+            auth = {**await guest(http), "Content-Type": "application/json"}
+            for body in [*NASTY, *shapes]:
+                for method in ("POST", "DELETE"):
+                    answer = await http.request(method, "/api/players/me/push", content=body, headers=auth)
+                    counted[answer.status_code] = counted.get(answer.status_code, 0) + 1
+                    assert answer.status_code < 500, (method, body[:80], answer.text)
+                    if answer.status_code >= 400:
+                        assert answer.json()["error"], answer.text
+        finally:
+            await http.aclose()
+            await room.close()
+    asyncio.run(go())
+    assert "Traceback" not in caplog.text
+    print("push routes, outcomes by status:", dict(sorted(counted.items())))
