@@ -18,7 +18,8 @@ from tests.services import make_database
 
 TABLES = {"alembic_version", "players", "tables", "table_log", "settings", "sessions", "results", "settled", "ratings",
           "friends", "shuns", "messages", "invitations", "reports", "sanctions", "audit", "table_snapshots",
-          "events", "event_entries", "event_plays", "vacations", "notice_settings", "playing_hours"}
+          "events", "event_entries", "event_plays", "vacations", "notice_settings", "playing_hours",
+          "push_subscriptions", "visits"}
 
 
 async def schema(url: str) -> tuple[set[str], str | None]:
