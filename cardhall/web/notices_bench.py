@@ -88,7 +88,8 @@ def cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-SETUP_AT_ONCE = 200
+SETUP_AT_ONCE = 10
+"""Tables set up at once (each a few commits; the database pool holds 15 connections)."""
 
 
 async def made(room: Room, people: list[str]) -> TableActor:

@@ -93,6 +93,8 @@ class PushService:
         service = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"  # connections kept open, as a push service's are
+
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 sub = self.path.rsplit("/", 1)[-1]
@@ -102,7 +104,7 @@ class PushService:
                     message = json.loads(service.browsers[sub].decrypt(body))
                     service.got.append({"sub": sub, "key": b64(key), "claims": claims, "message": message})
                     status = 410 if sub in service.gone else 201
-                except (AssertionError, InvalidSignature, KeyError, ValueError) as exc:
+                except (AssertionError, InvalidSignature, KeyError, ValueError, IndexError) as exc:
                     service.errors.append(repr(exc))
                     status = 400
                 self.send_response(status)
