@@ -71,7 +71,7 @@ def test_a_push_is_a_notification_that_leads_to_the_table(own_server, browser):
     page.goto(own_server.url + "/?lang=de")
     registered(page)
     found: list[dict] = []
-    for _ in range(100):  # the registration's event comes by itself
+    for _ in range(300):  # the registration's event comes by itself (at most 30 s on a loaded machine)
         found = [r for r in registrations if r["scopeURL"] == own_server.url + "/" and not r["isDeleted"]]
         if found:
             break
@@ -81,9 +81,9 @@ def test_a_push_is_a_notification_that_leads_to_the_table(own_server, browser):
               "text": "Du bist dran bei Herz, Tisch t123."}
     cdp.send("ServiceWorker.deliverPushMessage", {"origin": own_server.url, "registrationId": found[0]["registrationId"],
                                                    "data": json.dumps(notice)})
-    shown = page.evaluate("""async () => {  // asked until the worker has shown it (at most 10 s)
+    shown = page.evaluate("""async () => {  // asked until the worker has shown it (at most 30 s)
         const reg = await navigator.serviceWorker.ready;
-        for (let i = 0; i < 100; i++) {
+        for (let i = 0; i < 300; i++) {
             const found = await reg.getNotifications();
             if (found.length) return found.map((n) => ({title: n.title, body: n.body, lang: n.lang, tag: n.tag,
                                                         data: n.data}));
