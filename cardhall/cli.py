@@ -565,6 +565,9 @@ def serve(
                                            "line; docs/deploy.md).")),
     log_level: str = typer.Option("info", "--log-level", metavar="debug|info|warning|error",
                                   help=N_("The least important lines written (debug adds every move's kind).")),
+    push_contact: str | None = typer.Option(None, "--push-contact", help=N_(
+        "Send Web Push notices, signed with a key kept in the database; a mailto: or https: address the push "
+        "services may write to (docs/deploy.md). Without it: no push.")),
 ) -> None:
     """Run the game room: the HTTP API and WebSockets of docs/room.md. Ctrl-C stops it."""
     from cardhall.room.logs import FORMATS, LEVELS
@@ -574,13 +577,14 @@ def serve(
         raise fail(tr._("--log-format is text or json and --log-level one of {levels}; got {form} and {level}",
                         levels=", ".join(LEVELS), form=log_format, level=log_level), tr)
     run_room(host, port, db, redis, node, lease, bot_pace, browser, limits=limits, metrics=metrics, daily=daily,
-             mail=(smtp, mail_from), log=(log_format, log_level))
+             mail=(smtp, mail_from), log=(log_format, log_level), push_contact=push_contact)
 
 
 def run_room(host: str, port: int | None, db: str | None, redis: str | None, node: str | None, lease: float,
              bot_pace: float, browser: bool, language: str | None = None, limits: bool = True,
              metrics: str | None = None, daily: bool = True,
-             mail: tuple[str | None, str | None] = (None, None), log: tuple[str, str] = ("text", "info")) -> None:
+             mail: tuple[str | None, str | None] = (None, None), log: tuple[str, str] = ("text", "info"),
+             push_contact: str | None = None) -> None:
     """Listen on `host`:`port` (without a port: 8000, or the next free one, said), open the room
     and serve it until Ctrl-C; with `browser`, open the lobby where a desktop can show it."""
     import asyncio
@@ -608,7 +612,8 @@ def run_room(host: str, port: int | None, db: str | None, redis: str | None, nod
     try:
         loop.run_until_complete(run(host, sock.getsockname()[1], db, ready, redis=redis, node=node, lease=lease,
                                     bot_pace=bot_pace, sock=sock, limits=limits, metrics=metrics,
-                                    daily=daily, mail=mail, log_format=log[0], log_level=log[1]))
+                                    daily=daily, mail=mail, log_format=log[0], log_level=log[1],
+                                    push_contact=push_contact))
     except CardhallError as exc:
         raise fail(tr.say(exc), tr) from None
     except KeyboardInterrupt:

@@ -927,7 +927,7 @@ class Room:
         policy = Policy(clock=clock, **chosen)
         name = await self.player_name(host) or "?"
         now = self.clock()
-        hosted = [(t["status"], t["created"]) for t, _ in await self.live() if t["host"] == host]
+        hosted = await self._hosted(host)
         self.limits.check_open(hosted, now)
         if counted:
             self.limits.take("table", now, person=host, address=address)
@@ -983,6 +983,16 @@ class Room:
         for actor in list(self.tables.values()):
             if actor.table.turns is not None and actor.table.seat_of(player) is not None:
                 await actor.command(lambda table, now: table.tick(now))
+
+    async def _hosted(self, host: str) -> list[tuple[str, float]]:
+        """(status, created) of the unfinished tables `host` made, for the limits: on one node read
+        from the tables themselves (no summary of every table for each new one: 10,000 tables)."""
+        if self.node is not None:
+            return [(t["status"], t["created"]) for t, _ in await self.live() if t["host"] == host]
+        running = [(a.table.status, a.table.created) for a in self.tables.values()
+                   if a.table.host == host and a.table.status != "over"]
+        return running + [(t["status"], t["created"]) for table_id, (t, _) in self._dormant.items()
+                          if table_id not in self.tables and t["host"] == host]
 
     async def live(self) -> list[tuple[dict[str, Any], str | None]]:
         """(summary, invite) of every unfinished table (in a cluster: as their nodes last announced)."""

@@ -381,6 +381,22 @@ listening = sa.Table(  # how a person plays by ear (`cardhall.web.listening`; mi
     sa.Column("rate", sa.Integer, nullable=False),  # their reading rate, words a minute (150 to 600)
 )
 
+push_subscriptions = sa.Table(  # a browser's Web Push subscription (`cardhall.web.push`; migration 0012)
+    "push_subscriptions", metadata,
+    sa.Column("endpoint", sa.Text, primary_key=True),  # an https URL of a push service, checked
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("p256dh", sa.String(120), nullable=False),  # the browser's P-256 key (base64url)
+    sa.Column("auth", sa.String(40), nullable=False),  # its 16-byte authentication secret (base64url)
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("push_subscriptions_player", "player"),
+)
+
+visits = sa.Table(  # a person's last visit to the room ("While you were away", `cardhall.web.away`; 0012)
+    "visits", metadata,
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("seen", sa.Float, nullable=False),
+)
+
 settings = sa.Table(
     "settings", metadata,
     sa.Column("key", sa.String(40), primary_key=True),

@@ -78,7 +78,8 @@ async def create(url: str, name: str, club_name: str, description: str, open_: b
     async with RoomClient(server, session(server, name, tr)) as client:
         made = await client.request("POST", "/api/clubs", {"name": club_name, "description": description,
                                                            "open": open_})
-    say(tr._("Club made: {url}", url=f"{server.rstrip('/')}/clubs/{made['id']}"))
+    link = f"{server.rstrip('/')}/clubs/{made['id']}"
+    say(tr._("Club made: {url}", url=link))
 
 
 async def act(url: str, name: str, method: str, part: str, body: Any, tr: Lang, say: Output) -> None:

@@ -44,7 +44,7 @@ from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
 from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
-from cardhall.web import club_pages, event_pages, listening, operator, webhooks
+from cardhall.web import away, club_pages, event_pages, listening, operator, pwa, webhooks
 from cardhall.web import clubs as club_routes
 from cardhall.web import events as event_routes
 from cardhall.web.auth import COOKIE, COOKIE_AGE, AuthError, CrossSite, Forbidden, Tokens, presented_token
@@ -68,6 +68,7 @@ from cardhall.web.protocol import (
     PlayerLang,
     json_schema,
 )
+from cardhall.web.push import Push, PushFront
 from cardhall.web.requests import RequestLog
 from cardhall.web.slow import SocketsPerAddress
 from cardhall.web.socket import MAX_MESSAGE, table_socket
@@ -207,10 +208,12 @@ def bot_description(game: str, level: str, code: str = "en") -> str:
     return web(code)._(describe(level))
 
 
-def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail: MailConfig | None = None) -> Starlette:
+def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail: MailConfig | None = None,
+               push_contact: str | None = None) -> Starlette:
     """The ASGI app over an opened `Room`; `secret` signs the former kind of players' tokens (and the
-    mails' links); `webhook_allow`: private ranges webhooks may reach (`cardhall.web.webhooks`);
-    `mail`: where mail goes out (None: no mail, the default)."""
+    mails' links); `webhook_allow`: private ranges webhooks (and push services) may reach
+    (`cardhall.web.webhooks`); `mail`: where mail goes out (None: no mail, the default);
+    `push_contact`: the VAPID contact that turns Web Push on (`cardhall.web.push`; None: off)."""
     accounts = Accounts(room.store, room.limits)
     social = Social(room.store)
     tokens = Tokens(secret, accounts, gate=social.check_ban)
@@ -597,8 +600,9 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         return await table_of(request.path_params["table_id"], player, request.query_params.get("invite")) is not None
 
     front = PeopleFront(room, tokens, social, people, signed_in, table_of, sentences, read_body)
-    notices = Notices(room, webhooks.networks(webhook_allow), mail=None if mail is None else Mailer(mail),
-                      links=Links(secret))
+    allowed = webhooks.networks(webhook_allow)
+    push = None if push_contact is None else Push(room, push_contact, allowed)
+    notices = Notices(room, allowed, mail=None if mail is None else Mailer(mail), links=Links(secret), push=push)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -647,6 +651,9 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         *TurnsFront(room, signed_in, sentences, read_body, in_language).routes(),
         *NoticesFront(notices, signed_in, sentences, read_body).routes(),
         *listening.routes(room, signed_in, sentences, read_body),
+        *PushFront(push, signed_in, sentences, read_body).routes(),
+        *pwa.routes(),
+        *away.routes(room, signed_in, sentences),
         Route("/api/tables/{table_id}/{op}", table_command, methods=["POST"]),  # last: the other routes go first
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})

@@ -4,7 +4,8 @@
   webhook URL is checked (`cardhall.web.webhooks`: form, and every address of its host public);
   the answer is the settings with `webhook_secret` when a webhook is set (a new secret when the
   URL changes; keep it: it signs every notice). `GET` answers the settings without the secret.
-  This room sends no e-mail and no Web Push yet: `email` or `push` true is refused with a sentence.
+  `email` true needs a verified address (`PUT /api/players/me/email`) and a room with mail on;
+  `push` true needs a browser subscribed (`cardhall.web.push`) and a room with push on.
 - When a person's turn begins at a turn-based table (`cardhall.room.turns`), one notice is queued
   (at most one per table and move while the room runs); a background task delivers it, so a table
   never waits for a notice. A webhook notice is a JSON POST with the header
@@ -43,6 +44,7 @@ from cardhall.web import webhooks
 from cardhall.web.languages import web
 from cardhall.web.mail import VERIFY_EVERY, Links, Mailer, MailError, check_address
 from cardhall.web.pages import page_lang
+from cardhall.web.push import Push
 from cardhall.web.words import change_words, reader
 
 log = logging.getLogger("cardhall.notices")
@@ -53,6 +55,9 @@ QUEUE = 10_000
 """Notices waiting to be sent; beyond, new ones are dropped and logged (a table never waits)."""
 PARALLEL = 20
 """Webhook requests at once."""
+DIGEST_WAIT = 120.0
+"""Seconds a "your turn" mail waits for the person's other tables: all those that came in the
+meantime go in one mail (a digest), never one mail per table."""
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -88,8 +93,9 @@ class Notices:
     """The notice settings (stored), the room's listener that queues notices, and their delivery."""
 
     def __init__(self, room: Room, allow: Sequence[webhooks.Network] = (), backoff: float = 1.0,
-                 mail: Mailer | None = None, links: Links | None = None) -> None:
+                 mail: Mailer | None = None, links: Links | None = None, push: Push | None = None) -> None:
         self.room = room
+        self.push = push
         self.mail = mail
         self.links = links
         self.allow = list(allow)
@@ -100,6 +106,9 @@ class Notices:
         self.failed = 0  # notices dropped after their tries, or refused
         self._worker: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
+        self.digest_wait = DIGEST_WAIT
+        self._pending: dict[str, dict[str, Notice]] = {}  # player → table id → the newest notice, not yet mailed
+        self._flushing: set[asyncio.Task[None]] = set()
         self._parallel = asyncio.Semaphore(PARALLEL)
         self._client: httpx.AsyncClient | None = None
         room.listeners.append(self.heard)
@@ -125,9 +134,12 @@ class Notices:
     async def change(self, player: str, wanted: NoticeSettings) -> dict[str, Any]:
         """Store `wanted` (checked); the settings with `webhook_secret` when a webhook is set."""
         old = await self.settings(player)
-        if wanted.push:
-            raise CardhallError(Msg(N_("this room sends no push notices yet; set push to false (a webhook or "
-                                       "e-mail works)")))
+        if wanted.push and self.push is None:
+            raise CardhallError(Msg(N_("this room sends no push notices: its operator has not turned them on; set "
+                                       "push to false")))
+        if wanted.push and not await self.push.subscriptions(player):  # type: ignore[union-attr]
+            raise CardhallError(Msg(N_("turn on push notices in this browser first (your profile's notices part), "
+                                       "then push may be true")))
         if wanted.email and self.mail is None:
             raise CardhallError(Msg(N_("this room sends no e-mail: its operator has not set up a mail server; set "
                                        "email to false")))
@@ -138,8 +150,8 @@ class Notices:
         if wanted.webhook is not None:
             await webhooks.check(wanted.webhook, self.allow)
             secret = old["secret"] if old["webhook"] == wanted.webhook and old["secret"] else secrets.token_hex(32)
-        await self._store(player, email=wanted.email, push=False, webhook=wanted.webhook, secret=secret)
-        shown: dict[str, Any] = {"email": wanted.email, "push": False, "webhook": wanted.webhook}
+        await self._store(player, email=wanted.email, push=wanted.push, webhook=wanted.webhook, secret=secret)
+        shown: dict[str, Any] = {"email": wanted.email, "push": wanted.push, "webhook": wanted.webhook}
         if secret is not None:
             shown["webhook_secret"] = secret
         return shown
@@ -195,6 +207,27 @@ class Notices:
             await self._webhook(settings["webhook"], settings["secret"], notice)
         if self.mail is not None and settings["email"] and settings["verified"] and settings["address"]:
             await self._mail(settings["address"], notice)
+        if self.push is not None and settings["push"]:
+            await self._push(notice)
+
+    async def _push(self, notice: Notice) -> None:
+        """A "your turn" push to each of the person's browsers, its words in the reader's language."""
+        assert self.push is not None
+        tr = web(notice.lang)
+        game = tr.pgettext("game", notice.body["title"])
+        payload = {**notice.body, "text": tr._("It is your turn at {game}, table {table}.", game=game,
+                                               table=notice.body["table"]),
+                   "heading": tr._("Your turn: {game} (table {table})", game=game, table=notice.body["table"])}
+        try:
+            await self.push.send(self._http(), notice.player, payload)
+        except Exception:  # never fatal: logged
+            log.exception("a push notice of table %s could not be sent", notice.body["table"])
+            self.failed += 1
+
+    def _http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            self._client = httpx.AsyncClient(follow_redirects=False, timeout=webhooks.TIMEOUT)
+        return self._client
 
     # --- e-mail ----------------------------------------------------------------------------
     async def set_address(self, player: str, address: str | None, lang: str) -> dict[str, Any]:
@@ -234,10 +267,47 @@ class Notices:
         return player
 
     async def _mail(self, address: str, notice: Notice) -> None:
-        assert self.mail is not None and self.links is not None
-        if not self.mail.allowed([f"p:{notice.player}", f"a:{address.lower()}"]):
+        """Hold `notice` for `digest_wait` seconds with the person's others (one per table, the
+        newest), then send them as one mail."""
+        pending = self._pending.get(notice.player)
+        if pending is not None:
+            pending[notice.body["table"]] = notice
+            return
+        self._pending[notice.player] = {notice.body["table"]: notice}
+        task = asyncio.create_task(self._flush(address, notice.player))
+        self._flushing.add(task)
+        task.add_done_callback(self._flushing.discard)
+
+    async def _flush(self, address: str, player: str) -> None:
+        await asyncio.sleep(self.digest_wait)
+        batch = list(self._pending.pop(player, {}).values())
+        assert self.mail is not None
+        if not batch or not self.mail.allowed([f"p:{player}", f"a:{address.lower()}"]):
             log.info("a turn mail is held back by the rate limit")
             return
+        try:
+            await (self._one_mail(address, batch[0]) if len(batch) == 1 else self._digest(address, batch))
+        except Exception:  # never fatal: logged
+            log.exception("a turn mail could not be written")
+
+    async def _digest(self, address: str, batch: list[Notice]) -> None:
+        """One mail naming every table in `batch` (each with its link and last moves)."""
+        assert self.mail is not None and self.links is not None
+        tr = web(batch[-1].lang)
+        base = self.mail.config.base_url
+        lines = [tr.ngettext("It is your turn at {count} table:", "It is your turn at {count} tables:", len(batch)), ""]
+        for notice in sorted(batch, key=lambda n: n.body["since"] or 0.0):
+            game = tr.pgettext("game", notice.body["title"])
+            play = f"{base}tables/{notice.body['table']}"
+            lines += [tr._("{game}, table {table}: {link}", game=game, table=notice.body["table"], link=play),
+                      *(f"  - {m}" for m in notice.moves), ""]
+        leave = f"{base}api/mail/unsubscribe?token={self.links.unsubscribe_token(batch[0].player)}"
+        lines += [tr._("No more of these mails: {link}", link=leave)]
+        subject = tr.ngettext("Your turn at {count} table", "Your turn at {count} tables", len(batch))
+        await self.mail.send(address, subject, "\n".join(lines))
+
+    async def _one_mail(self, address: str, notice: Notice) -> None:
+        assert self.mail is not None and self.links is not None
         tr = web(notice.lang)
         game = tr.pgettext("game", notice.body["title"])
         base = self.mail.config.base_url
@@ -254,13 +324,12 @@ class Notices:
         body = json.dumps(notice.body, separators=(",", ":"), sort_keys=True).encode()
         headers = {"Content-Type": "application/json", "X-Cardhall-Signature": sign(secret, body),
                    "User-Agent": "cardhall-notices"}
-        if self._client is None:
-            self._client = httpx.AsyncClient(follow_redirects=False, timeout=webhooks.TIMEOUT)
+        client = self._http()
         for attempt in range(ATTEMPTS):
             if attempt:
                 await asyncio.sleep(self.backoff * 2 ** (attempt - 1))
             try:
-                status = await webhooks.post(self._client, url, body, headers, self.allow)
+                status = await webhooks.post(client, url, body, headers, self.allow)
             except webhooks.WebhookRefused as exc:
                 log.warning("a webhook notice of table %s is refused: %s", notice.body["table"], exc)
                 self.failed += 1
@@ -279,17 +348,17 @@ class Notices:
 
     async def idle(self) -> None:
         """Wait until every queued notice is delivered or dropped (tests, and a clean stop)."""
-        while not self.queue.empty() or self._running:
+        while not self.queue.empty() or self._running or self._flushing:
             await asyncio.sleep(0.01)
 
     async def stop(self) -> None:
         if self._worker is not None:
             self._worker.cancel()
             await asyncio.wait([self._worker])
-        for task in list(self._running):
+        for task in [*self._running, *self._flushing]:
             task.cancel()
-        if self._running:
-            await asyncio.wait(list(self._running))
+        if self._running or self._flushing:
+            await asyncio.wait([*self._running, *self._flushing])
         if self._client is not None:
             await self._client.aclose()
 

@@ -17,6 +17,7 @@ from cardhall.room.service import BOT_PACE, Room
 from cardhall.web import webhooks
 from cardhall.web.app import create_app
 from cardhall.web.mail import MailConfig
+from cardhall.web.push import CONTACT_ENV, check_contact
 from cardhall.web.slow import guarded
 
 KEEP_ALIVE = 5
@@ -33,7 +34,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
                 bot_pace: float = BOT_PACE, sock: socket.socket | None = None, limits: bool = True,
                 metrics: str | None = None, daily: bool = True,
                 mail: tuple[str | None, str | None] = (None, None), log_format: str | None = None,
-                log_level: str = "info") -> None:
+                log_level: str = "info", push_contact: str | None = None) -> None:
     """Run the room until Ctrl-C (or SIGTERM); `ready(url, database)` is called once it is open.
     With `redis`, this is one node of several sharing the database (cardhall.room.cluster).
     `bot_pace`: seconds a bot's move waits after the previous change where people follow.
@@ -43,7 +44,12 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     Prometheus listener (cardhall.room.metrics; None: no metrics), never the public port. `daily`: the
     room opens a duplicate event per game every day (`cardhall.events.daily`). `mail`: `--smtp` and
     `--mail-from` (`cardhall.web.mail`; None: no mail). `log_format`: "text" or "json",
-    from `log_level` on (`cardhall.room.logs`; None: logging is left as the caller set it up)."""
+    from `log_level` on (`cardhall.room.logs`; None: logging is left as the caller set it up).
+    `push_contact`: `--push-contact` or `CARDHALL_PUSH_CONTACT`, which turns Web Push on
+    (`cardhall.web.push`; None: no push)."""
+    push_contact = push_contact or os.environ.get(CONTACT_ENV) or None
+    if push_contact is not None:
+        check_contact(push_contact)
     smtp, sender = mail
     mailing = None if smtp is None or sender is None else MailConfig.from_options(smtp, sender, f"http://{host}:{port}/")
     if redis is None:
@@ -59,7 +65,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     days = asyncio.create_task(run_daily(room)) if daily else None
     try:
         app = create_app(room, await room.store.secret(), os.environ.get(webhooks.ALLOW_ENV, "").split(","),
-                         mail=mailing)
+                         mail=mailing, push_contact=push_contact)
         app.state.conductor.start()  # the running Swiss events go on (after a restart too)
         if metrics is not None:
             from cardhall.room.metrics import serve_metrics

@@ -116,11 +116,14 @@ async def check(url: object, allow: Sequence[Network] = ()) -> str:
 
 
 async def post(client: httpx.AsyncClient, url: str, body: bytes, headers: dict[str, str],
-               allow: Sequence[Network] = ()) -> int:
+               allow: Sequence[Network] = (), schemes: Sequence[str] = ("http", "https")) -> int:
     """POST `body` to `url` as the rules say; the final answer's status. WebhookRefused for a URL
-    or redirect the room does not call; httpx errors (timeouts, refused connections) pass through."""
+    or redirect the room does not call (or whose scheme is not in `schemes`: Web Push takes https
+    only); httpx errors (timeouts, refused connections) pass through."""
     for _ in range(REDIRECTS + 1):
-        _, host, port = check_url(url)
+        scheme, host, port = check_url(url)
+        if scheme not in schemes:
+            raise WebhookRefused(Msg(N_("this address must be an https URL")))
         address = await resolve(host, port, allow)
         shown = f"[{address}]" if address.version == 6 else str(address)
         parts = urlsplit(url)

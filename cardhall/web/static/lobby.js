@@ -279,6 +279,23 @@ function readOptions(game) {
   return options;
 }
 
+/** The create form's hours per move (turn-based play): a whole number from 1 to 168, or an Error in words. */
+function hoursPerMove() {
+  const text = $("hours-per-move").value.trim();
+  const hours = Number(text);
+  if (text === "" || !Number.isInteger(hours) || hours < 1 || hours > 168) {
+    throw new Error(_("The hours per move must be a whole number from 1 to 168, like 24; got \"{text}\".", { text }));
+  }
+  return hours;
+}
+
+/** Turn-based play on or off: the hours field follows, the away time does not apply. */
+function turnBasedChanged() {
+  const on = $("turn-based").checked;
+  $("hours-per-move").disabled = !on;
+  $("grace").disabled = on;
+}
+
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
@@ -290,9 +307,10 @@ async function create(event) {
     const graceText = $("grace").value.trim();
     const grace = graceText === "" ? null : Number(graceText);
     if (Number.isNaN(grace)) throw new Error(_("The away time must be a number of seconds, like 60; got \"{text}\".", { text: graceText }));
-    const t = await authed("/api/tables", { method: "POST",
-      body: { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace, rated: $("rated").checked,
-        pace: $("pace").value } });
+    const body = { game: game.name, options: readOptions(game), seats, private: priv, clock: null, grace, rated: $("rated").checked,
+      pace: $("pace").value };
+    if ($("turn-based").checked) Object.assign(body, { grace: null, turn_based: { hours_per_move: hoursPerMove() } });
+    const t = await authed("/api/tables", { method: "POST", body });
     location.href = tableLink(t.id, priv ? t.invite : null);  // the table page shows its invite link, with a Copy button
   } catch (err) { failCreate(err); }
 }
@@ -318,6 +336,8 @@ async function start() {
   $("game").addEventListener("change", drawOptions);
   drawOptions();
   onSubmit($("new-form"), create);
+  $("turn-based").addEventListener("change", turnBasedChanged);
+  turnBasedChanged();
   refresh();
   setInterval(refresh, 3000);
 }

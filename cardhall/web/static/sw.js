@@ -1,0 +1,65 @@
+// cardhall's service worker (served as /sw.js?lang=CODE, scope "/"; cardhall/web/pwa.py says the rules).
+// It keeps the room's shell (style, icons, the offline page in the reader's language); a page that
+// cannot be reached is answered with the offline page; a "your turn" push is shown as a notification
+// that opens the table when chosen.
+const LANG = new URL(self.location.href).searchParams.get("lang") || "en";
+const CACHE = `cardhall-shell-1-${LANG}`;
+const OFFLINE = `/offline?lang=${encodeURIComponent(LANG)}`;
+const SHELL = [OFFLINE, "/static/style.css", "/static/favicon.svg", "/static/icons/icon-192.png",
+  "/static/icons/icon-512.png", `/manifest.webmanifest?lang=${encodeURIComponent(LANG)}`];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name.startsWith("cardhall-shell-") && name !== CACHE) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+/** The network first (a fresh copy is kept for the shell's files); the kept copy when it fails. */
+async function fromNetwork(request, keep) {
+  try {
+    const answer = await fetch(request);
+    if (keep && answer.ok) (await caches.open(CACHE)).put(request, answer.clone());
+    return answer;
+  } catch (err) {
+    const kept = await caches.match(request, { ignoreSearch: false });
+    if (kept) return kept;
+    if (request.mode === "navigate") return (await caches.match(OFFLINE)) || Response.error();
+    throw err;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")
+      || url.pathname.startsWith("/ws/")) return;
+  const shell = SHELL.includes(url.pathname + url.search) || SHELL.includes(url.pathname);
+  if (request.mode === "navigate" || shell) event.respondWith(fromNetwork(request, shell));
+});
+
+self.addEventListener("push", (event) => {
+  let notice = {};
+  try { notice = event.data ? event.data.json() : {}; } catch { notice = { text: event.data ? event.data.text() : "" }; }
+  const title = notice.heading || "cardhall";
+  event.waitUntil(self.registration.showNotification(title, {
+    body: notice.text || "", lang: LANG, tag: notice.table ? `turn-${notice.table}` : "cardhall",
+    icon: "/static/icons/icon-192.png", data: { path: notice.path || "/" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const path = (event.notification.data && event.notification.data.path) || "/";
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil((async () => {
+    for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+      if (client.url === target && "focus" in client) return client.focus();
+    }
+    return self.clients.openWindow(target);
+  })());
+});

@@ -1,0 +1,122 @@
+"""The installable app in a real browser (Chromium): the service worker registers for the whole
+room; the manifest is valid by Chromium's own parser (no errors, the fields, icons of the sizes
+they claim) and the page is installable; a "your turn" push delivered to the worker is shown as a
+notification in the reader's language that leads to the table; and when the room is stopped, a
+page is answered with the offline page in the reader's language (axe finds nothing on it)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.conftest import Server
+from tests.web.test_games import axe_violations
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path)
+    yield srv
+    if srv.proc.poll() is None:
+        srv.stop()
+
+
+def registered(page) -> dict[str, str]:
+    return page.evaluate("""async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return {scope: reg.scope, script: reg.active.scriptURL};
+    }""")
+
+
+def test_the_worker_registers_and_the_manifest_is_valid_and_installable(own_server, browser):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(own_server.url + "/?lang=fr")
+    worker = registered(page)
+    assert worker["scope"] == own_server.url + "/" and worker["script"].endswith("/sw.js?lang=fr"), worker
+    cdp = ctx.new_cdp_session(page)
+    found = cdp.send("Page.getAppManifest")
+    assert found["url"] == own_server.url + "/manifest.webmanifest?lang=fr" and found["errors"] == [], found["errors"]
+    manifest = json.loads(found["data"])
+    assert manifest["lang"] == "fr" and manifest["start_url"] == "/" and manifest["scope"] == "/"
+    assert manifest["display"] == "standalone" and manifest["name"] == "cardhall" and manifest["short_name"]
+    assert "cartes" in manifest["description"]  # in the reader's language
+    sizes = page.evaluate("""async (icons) => Promise.all(icons.map((icon) => new Promise((done) => {
+        const img = new Image();
+        img.onload = () => done(`${img.naturalWidth}x${img.naturalHeight}`);
+        img.onerror = () => done("broken");
+        img.src = icon.src;
+    })))""", manifest["icons"])
+    assert sizes == [icon["sizes"] for icon in manifest["icons"]]
+    assert {"192x192", "512x512"} <= set(sizes) and any(i["purpose"] == "maskable" for i in manifest["icons"])
+    page.reload()  # now controlled by the worker
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    ctx.close()
+
+
+def test_a_push_is_a_notification_that_leads_to_the_table(own_server, browser):
+    ctx = browser.new_context()
+    ctx.grant_permissions(["notifications"], origin=own_server.url)
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    registrations: list[dict] = []
+    cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: registrations.extend(e["registrations"]))
+    cdp.send("ServiceWorker.enable")
+    page.goto(own_server.url + "/?lang=de")
+    registered(page)
+    found: list[dict] = []
+    for _ in range(300):  # the registration's event comes by itself (at most 30 s on a loaded machine)
+        found = [r for r in registrations if r["scopeURL"] == own_server.url + "/" and not r["isDeleted"]]
+        if found:
+            break
+        page.wait_for_timeout(100)
+    assert found, registrations
+    notice = {"type": "your_turn", "table": "t123", "path": "/tables/t123", "heading": "Du bist dran: Herz (Tisch t123)",
+              "text": "Du bist dran bei Herz, Tisch t123."}
+    cdp.send("ServiceWorker.deliverPushMessage", {"origin": own_server.url, "registrationId": found[0]["registrationId"],
+                                                   "data": json.dumps(notice)})
+    shown = page.evaluate("""async () => {  // asked until the worker has shown it (at most 30 s)
+        const reg = await navigator.serviceWorker.ready;
+        for (let i = 0; i < 300; i++) {
+            const found = await reg.getNotifications();
+            if (found.length) return found.map((n) => ({title: n.title, body: n.body, lang: n.lang, tag: n.tag,
+                                                        data: n.data}));
+            await new Promise((done) => setTimeout(done, 100));
+        }
+        return [];
+    }""")
+    assert shown == [{"title": notice["heading"], "body": notice["text"], "lang": "de", "tag": "turn-t123",
+                      "data": {"path": "/tables/t123"}}]
+    ctx.close()
+
+
+def test_the_offline_page_in_the_readers_language_when_the_room_is_stopped(own_server, browser):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(own_server.url + "/?lang=es")
+    registered(page)
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    kept = page.evaluate("""async () => {  // asked until the worker has kept its shell (at most 10 s)
+        for (let i = 0; i < 100; i++) {
+            if ((await caches.keys()).includes("cardhall-shell-1-es") && await caches.match("/offline?lang=es")) return true;
+            await new Promise((done) => setTimeout(done, 100));
+        }
+        return false;
+    }""")
+    assert kept
+    own_server.stop()
+    for path in ("/", "/tables/abc123"):
+        page.goto(own_server.url + path)
+        expect(page.locator("#offline-title")).to_have_text("Estás sin conexión")
+        assert page.locator("html").get_attribute("lang") == "es"
+        expect(page.locator("#offline-again")).to_have_attribute("href", "/")
+    assert axe_violations(page) == []
+    page.screenshot(path=str(own_server.tmp / "offline.png"))
+    ctx.close()
