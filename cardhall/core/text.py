@@ -9,8 +9,9 @@ what a viewer may know, the text only phrases it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextvars import ContextVar
 from typing import Any
 
@@ -33,6 +34,33 @@ _STANDARD_CARD = re.compile(r"^([2-9TJQKA])([CDHS])$")
 Shortcut = tuple[str, Callable[[dict[str, Any], int], str | tuple[str, Action]]]
 """A key's description and its function; the function returns what to say, or (what to say,
 an action to select) for a key that performs an action (Enter then confirms it)."""
+
+
+KEPT = 4096
+"""Answers a reader keeps (`kept`): a few tables' worth of recent positions."""
+
+Said = Callable[[Any, dict[str, Any], int], str]
+
+
+def kept(key: Callable[[dict[str, Any], int], Hashable]) -> Callable[[Said], Said]:
+    """A `TextUI` method `fn(self, view, seat)` answered once per reader for each `key(view, seat)`:
+    the key names every field of the view (and the seat, where the words differ by reader) that the
+    answer depends on; who sits where (`TextUI.people`) is always part of it. The words of a table are phrased for each viewer after each move, but a hand,
+    the scores or the last trick change far less often than that. A key that cannot be taken from
+    the view raises as `fn` would (a spectator's view lacks a hand)."""
+    def wrap(fn: Said) -> Said:
+        @functools.wraps(fn)
+        def said(self: Any, view: dict[str, Any], seat: int) -> str:
+            known: dict[Hashable, str] = self.__dict__.setdefault("_kept", {})
+            k = (fn.__name__, self.notation, self.faces, _PEOPLE.get(), key(view, seat))  # the people named too
+            answer = known.get(k)
+            if answer is None:
+                if len(known) >= KEPT:
+                    known.clear()
+                answer = known[k] = fn(self, view, seat)
+            return answer
+        return said
+    return wrap
 
 
 class TextUI:

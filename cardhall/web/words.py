@@ -30,7 +30,7 @@ import cardhall
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game, Viewer
 from cardhall.core.i18n import N_, check
-from cardhall.core.text import TextUI, choice_steps, text_ui
+from cardhall.core.text import Shortcut, TextUI, choice_steps, text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.messages import Event, KeyWords, RoomEvent, ServerMessage, State, StateWords
 from cardhall.room.words import room_sentence, seat_labels
@@ -136,23 +136,27 @@ def state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], l
     choices (and, for a long composite choice, its steps, `cardhall.core.text.choice_steps`),
     each notation token of the choices and the hand, what the reader calls each seat's occupant
     (`names`), the result once the game is over."""
-    with _answers_once(ui), ui.people(names):
-        return _state_words(game, ui, seat, view, legal, over, scores, names)
+    with _answers_once(ui) as shortcuts, ui.people(names):
+        return _state_words(game, ui, seat, view, legal, over, scores, names, shortcuts)
 
 
 @contextlib.contextmanager
-def _answers_once(ui: TextUI) -> Iterator[None]:
+def _answers_once(ui: TextUI) -> Iterator[dict[str, Shortcut]]:
     """While one state is phrased, each key's function answers once: the whole table (`render`)
     is mostly the keys' answers again (C, S, T …), so its calls reuse them. The functions are
-    shadowed on the (shared, single-threaded) `ui` object and restored after."""
+    shadowed on the (shared, single-threaded) `ui` object and restored after. Yields the keys
+    (`TextUI.shortcuts`, asked once) with the shadowed functions."""
     shadowed: list[str] = []
-    for _, (_what, fn) in (ui.shortcuts().items() if hasattr(ui, "__dict__") else ()):
+    keys = ui.shortcuts()
+    for key, (what, fn) in list(keys.items()):
         name = getattr(fn, "__name__", "")
-        if getattr(fn, "__self__", None) is ui and name and name not in shadowed and name not in vars(ui):
+        if hasattr(ui, "__dict__") and getattr(fn, "__self__", None) is ui and name and name not in vars(ui):
             shadowed.append(name)
             setattr(ui, name, _once(fn))
+        if name in shadowed:
+            keys[key] = (what, vars(ui)[name])
     try:
-        yield
+        yield keys
     finally:
         for name in shadowed:
             delattr(ui, name)
@@ -183,13 +187,14 @@ _TOKENS: weakref.WeakKeyDictionary[TextUI, dict[str, str]] = weakref.WeakKeyDict
 
 
 def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], legal: Sequence[str],
-                 over: bool, scores: Sequence[float], names: Sequence[str]) -> StateWords:
+                 over: bool, scores: Sequence[float], names: Sequence[str],
+                 shortcuts: dict[str, Shortcut]) -> StateWords:
     tr = web(ui.tr.code)
     me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
     nothing = tr._(NOTHING)
     view = dict(view)
     keys: dict[str, KeyWords] = {}
-    for key, (what, fn) in ui.shortcuts().items():
+    for key, (what, fn) in shortcuts.items():
         said = _call(fn, view, me)
         if isinstance(said, tuple):
             said, action = said

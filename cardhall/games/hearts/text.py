@@ -3,12 +3,13 @@ reader's language (`self.tr`, catalog domain ``hearts``)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from cardhall.core.card_words import rank_words, suit_words
 from cardhall.core.cards import parse_card
 from cardhall.core.game import Action, Event, Viewer
-from cardhall.core.text import Shortcut, TextUI
+from cardhall.core.text import Shortcut, TextUI, kept
 from cardhall.games.hearts.game import PASS
 
 SUIT_ORDER = "SHDC"  # spades, hearts, diamonds, clubs: how a hand is read out
@@ -17,6 +18,13 @@ SUIT_ORDER = "SHDC"  # spades, hearts, diamonds, clubs: how a hand is read out
 def _suit(letter: str) -> int:
     """A suit letter (C, D, H, S) as the suit's number."""
     return "CDHS".index(letter)
+
+
+def _last_trick_key(view: dict[str, Any], seat: int) -> Hashable:
+    """What the words of the last trick depend on (`GameTextUI.last_trick`)."""
+    last = view["last_trick"]
+    trick = (tuple(last["cards"]), last["leader"], last["winner"]) if last else None
+    return bool(view["tricks"]), trick, seat
 
 
 class GameTextUI(TextUI):
@@ -45,6 +53,7 @@ class GameTextUI(TextUI):
                  self.score(view, seat), self.turn(view, seat)]
         return "\n".join(p for p in parts if p)
 
+    @kept(lambda view, seat: (view["deal"], view["passing"], view["hearts_broken"], view["removed"]))
     def header(self, view: dict[str, Any], seat: int) -> str:
         tr = self.tr
         deal = view["deal"]
@@ -59,6 +68,7 @@ class GameTextUI(TextUI):
             sentences.append(tr._("The {card} is out of play.", card=self.card(parse_card(view["removed"]))))
         return " ".join(sentences)
 
+    @kept(lambda view, seat: tuple(view["hand"]))
     def hand(self, view: dict[str, Any], seat: int) -> str:
         """Your hand by suit, highest first, in words and notation."""
         tr = self.tr
@@ -75,6 +85,8 @@ class GameTextUI(TextUI):
             lines.append("  " + tr.labelled(f"{name[:1].upper()}{name[1:]}", shown))
         return "\n".join(lines)
 
+    @kept(lambda view, seat: (tuple(view["passed"] or ()), view["passed_to"],
+                              tuple(view["received"] or ()), view["received_from"]))
     def passing(self, view: dict[str, Any], seat: int) -> str:
         tr = self.tr
         out = []
@@ -114,6 +126,7 @@ class GameTextUI(TextUI):
             return tr._("No cards on the table: the players are choosing cards to pass.")
         return tr._("No cards on the table.")
 
+    @kept(_last_trick_key)
     def last_trick(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut X: the last trick, in one sentence: its cards, who led it and who won it."""
         tr = self.tr
@@ -144,6 +157,7 @@ class GameTextUI(TextUI):
         return tr.ngettext("The led suit is {suit}; you hold {count} card of it.",
                            "The led suit is {suit}; you hold {count} cards of it.", held, suit=suit)
 
+    @kept(lambda view, seat: (tuple(view["scores"]), tuple(view["taken_points"]), view["target"], seat))
     def score(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut S: totals, this deal's points so far, and the target."""
         return self.tr._("Totals (lowest wins; the game ends when a total passes {target}): {totals}. "
