@@ -175,6 +175,8 @@ GERMAN_TRANSLATED = {
     re.compile(r"\bwährend \(|\bwährend$"): "«während» wants its time («während 24 Stunden»); a label says «Dauer (Stunden)»",
     re.compile(r"\bFeld schliessen\b"): "a «Feld» is a form field; the lobby's drawer is «die Seitenleiste»",
     re.compile(r"; dann schliesst\b"): "a hint under «Dauer (Stunden)» says «so lange bleibt das Turnier offen», not «dann…» (\"then\")",
+    re.compile(r"(?::|\bsobald) (?:ihre|seine) Äpfel\b"):
+        "English «its apples» read as «ihre/seine Äpfel» (whose?): «die Äpfel und Putze dieser Runde»",
     re.compile(r"\beinen von:|\bBauten nehmen\b"): "«several builds take {cards}; one of:» is «mit ⟨⟩ sind mehrere Bauten möglich; zur Wahl:»",
 }
 """German that reads as translated, found by the native review (docs/glossary/de.md, «Native review»)."""
@@ -192,12 +194,14 @@ def test_the_german_check_catches_what_the_review_fixed():
             "das Nachspiel endet mit dem Stand ⟨⟩", "⟨⟩ ist nicht eine Karte",
             "aber nicht ⟨⟩, die du gezogen hast.", "Du hast ⟨⟩ gezogen und darfst sie nicht zurückgeben.",
             "Offen während (Stunden)", "Das Feld schliessen", "höchstens ⟨⟩; dann schliesst das Turnier.",
-            "mehrere Bauten nehmen ⟨⟩; schreib den ganzen Bau, einen von: ⟨⟩"]
+            "mehrere Bauten nehmen ⟨⟩; schreib den ganzen Bau, einen von: ⟨⟩",
+            "ein Spiel mit nur einer Runde: ihre Äpfel und Putze", "das Spiel endet, sobald ihre Äpfel und Putze gezählt sind"]
     assert all(any(p.search(s) for p in GERMAN_TRANSLATED) for s in said)
     fine = ["Den Puur muss man nie angeben", "gib Trumpf an", "einmal reihum", "Die Karten sind gegeben.",
             "verteilt auf die Optionen unten", "Im Moment hat Nord den Stich.", "Dauer (Stunden)",
             "während 24 Stunden offen", "Die Seitenleiste schliessen", "im Feld «Dein Name»",
-            "höchstens ⟨⟩; so lange bleibt das Turnier offen.", "mit ⟨⟩ sind mehrere Bauten möglich; zur Wahl: ⟨⟩"]
+            "höchstens ⟨⟩; so lange bleibt das Turnier offen.", "mit ⟨⟩ sind mehrere Bauten möglich; zur Wahl: ⟨⟩",
+            "sobald die Äpfel und Putze dieser Runde gezählt sind", "Nord zählt seine Punkte"]
     assert not any(p.search(s) for p in GERMAN_TRANSLATED for s in fine)
 
 
@@ -256,17 +260,19 @@ def test_russian_slips_a_pattern_can_catch():
     assert not wrong, "\n".join(wrong)
 
 
-RU_CALQUES = re.compile(r"(?i:\bдля аккаунтов\b|;\s*тогда [а-яё]+ закрыва|\bтаблица этого турнира\b"
+RU_CALQUES = re.compile(r"(?i:\bдля аккаунтов\b|;\s*тогда [а-яё]+ закрыва|\bтаблица этого турнира\b|\bзасчитаны его\b"
                         r"|^открыт \(часов\))")
 """English read through Russian words (review1, the events and lobby pages): "are for accounts" is
 «доступны только с учётной записью»; "; the event closes then" is «по истечении этого времени
 турнир закроется», not «тогда…»; "Standings" is «Турнирная таблица»; a label "Open for (hours)"
-is «Продолжительность (в часах)», not «Открыт (часов)»."""
+is «Продолжительность (в часах)», not «Открыт (часов)»; «its apples» is «яблоки и путцы этого
+раунда», not «его яблоки» after «игра заканчивается» (whose?)."""
 
 
 def test_russian_has_no_calques_the_review_found():
     assert RU_CALQUES.search("Друзья и сообщения — для аккаунтов") and RU_CALQUES.search("не больше ⟨⟩; тогда турнир закрывается.")
     assert RU_CALQUES.search("Таблица этого турнира") and RU_CALQUES.search("Открыт (часов)")
+    assert RU_CALQUES.search("как только засчитаны его яблоки и путцы")
     assert not RU_CALQUES.search("доступны только с учётной записью; по истечении этого времени турнир закроется. "
                                  "Турнирная таблица. Продолжительность (в часах). Стол открыт (ждёт игроков)")
     wrong = [f"{where} → {text!r}" for where, _, text in texts("ru") if RU_CALQUES.search(text)]
@@ -345,7 +351,8 @@ FRENCH_CALQUES = re.compile(r"(?i:\ben mots\b|\bun autre fait\b|\bcarte n'a enco
                             r"|\bvous avez du ⟨⟩ \(|\bdu (?:glands|grelots|écus|roses)\b"
                             r"|\battaque\b.*\bpour ⟨⟩|\bsur elle désormais\b"
                             r"|\bvient d'abord\b|\bseuls les comptes\b|\bsignalement sur\b|\bdirection sa page\b"
-                            r"|\brien à remplir d'abord\b|\bse clôt alors\b|\bl'une? de\s?:|\bconstructions utilisent\b)")
+                            r"|\brien à remplir d'abord\b|\bse clôt alors\b|\bl'une? de\s?:|\bconstructions utilisent\b"
+                            r"|(?::|\bdès que) ses pommes\b)")
 """English read through French words, found in the native review (docs/glossary/fr.md, «Native
 review»): «in words» is «en toutes lettres»;
 «someone else» is «quelqu'un d'autre»; one leads (entame), a card is not «entamée»; «vous avez du
@@ -356,7 +363,8 @@ draft comes first» is «d'abord le draft», not «le draft vient d'abord»; acc
 not «sur» ("report on"); «direction sa page» is slang for «ouverture de sa page»; «Nothing to fill
 in first» is «Rien à remplir avant de jouer»; «the event closes then» is «se clôt au bout de ce
 délai», not «alors»; «several builds take …, one of:» is «plusieurs constructions sont possibles
-avec …, au choix :», not «… utilisent …, l'une de :»."""
+avec …, au choix :», not «… utilisent …, l'une de :»; «its apples» after «une donne» is «les
+pommes … de cette donne», not «ses pommes» (whose: the game's or the deal's?)."""
 
 
 def test_french_says_robot_and_no_calques():
@@ -373,11 +381,13 @@ def test_the_french_robot_and_calque_checks_catch_them():
     assert FRENCH_CALQUES.search("⟨⟩ attaque ⟨⟩ ⟨⟩ pour ⟨⟩.") and not FRENCH_CALQUES.search("⟨⟩ attaque ⟨⟩ avec une force de ⟨⟩.")
     review1 = ["Pas encore de barres de vie : le draft vient d'abord", "Seuls les comptes créent des tournois",
                "Envoyer le signalement sur ⟨⟩", "Le tournoi est créé : direction sa page.", "Rien à remplir d'abord : …",
-               "au plus ⟨⟩ ; le tournoi se clôt alors.", "plusieurs constructions utilisent ⟨⟩ ; l'une de : ⟨⟩"]
+               "au plus ⟨⟩ ; le tournoi se clôt alors.", "plusieurs constructions utilisent ⟨⟩ ; l'une de : ⟨⟩",
+               "une seule donne : ses pommes et ses putz font le score", "dès que ses pommes et ses putz sont comptés"]
     assert all(FRENCH_CALQUES.search(s) for s in review1)
     assert not FRENCH_CALQUES.search("d'abord le draft ; il faut un compte pour créer un tournoi ; le signalement "
                                      "concernant ⟨⟩ ; ouverture de sa page ; rien à remplir avant de jouer ; se clôt au "
-                                     "bout de ce délai ; plusieurs constructions sont possibles avec ⟨⟩ ; au choix : ⟨⟩")
+                                     "bout de ce délai ; plusieurs constructions sont possibles avec ⟨⟩ ; au choix : ⟨⟩ ; "
+                                     "dès que les pommes et les putz de cette donne sont comptés")
 
 
 def test_french_writes_one_apostrophe():
