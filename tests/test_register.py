@@ -175,6 +175,7 @@ GERMAN_TRANSLATED = {
     re.compile(r"\bwährend \(|\bwährend$"): "«während» wants its time («während 24 Stunden»); a label says «Dauer (Stunden)»",
     re.compile(r"\bFeld schliessen\b"): "a «Feld» is a form field; the lobby's drawer is «die Seitenleiste»",
     re.compile(r"; dann schliesst\b"): "a hint under «Dauer (Stunden)» says «so lange bleibt das Turnier offen», not «dann…» (\"then\")",
+    re.compile(r"(?i:\bvorbei seit\b)"): "a finished event is «beendet am ⟨time⟩» (a date), not «vorbei seit» (\"over since\")",
     re.compile(r"(?::|\bsobald) (?:ihre|seine) Äpfel\b"):
         "English «its apples» read as «ihre/seine Äpfel» (whose?): «die Äpfel und Putze dieser Runde»",
     re.compile(r"\beinen von:|\bBauten nehmen\b"): "«several builds take {cards}; one of:» is «mit ⟨⟩ sind mehrere Bauten möglich; zur Wahl:»",
@@ -195,13 +196,13 @@ def test_the_german_check_catches_what_the_review_fixed():
             "aber nicht ⟨⟩, die du gezogen hast.", "Du hast ⟨⟩ gezogen und darfst sie nicht zurückgeben.",
             "Offen während (Stunden)", "Das Feld schliessen", "höchstens ⟨⟩; dann schliesst das Turnier.",
             "mehrere Bauten nehmen ⟨⟩; schreib den ganzen Bau, einen von: ⟨⟩",
-            "ein Spiel mit nur einer Runde: ihre Äpfel und Putze", "das Spiel endet, sobald ihre Äpfel und Putze gezählt sind"]
+            "ein Spiel mit nur einer Runde: ihre Äpfel und Putze", "Vorbei seit ⟨⟩.", "das Spiel endet, sobald ihre Äpfel und Putze gezählt sind"]
     assert all(any(p.search(s) for p in GERMAN_TRANSLATED) for s in said)
     fine = ["Den Puur muss man nie angeben", "gib Trumpf an", "einmal reihum", "Die Karten sind gegeben.",
             "verteilt auf die Optionen unten", "Im Moment hat Nord den Stich.", "Dauer (Stunden)",
             "während 24 Stunden offen", "Die Seitenleiste schliessen", "im Feld «Dein Name»",
             "höchstens ⟨⟩; so lange bleibt das Turnier offen.", "mit ⟨⟩ sind mehrere Bauten möglich; zur Wahl: ⟨⟩",
-            "sobald die Äpfel und Putze dieser Runde gezählt sind", "Nord zählt seine Punkte"]
+            "sobald die Äpfel und Putze dieser Runde gezählt sind", "Nord zählt seine Punkte", "Beendet am ⟨⟩."]
     assert not any(p.search(s) for p in GERMAN_TRANSLATED for s in fine)
 
 
@@ -352,7 +353,7 @@ FRENCH_CALQUES = re.compile(r"(?i:\ben mots\b|\bun autre fait\b|\bcarte n'a enco
                             r"|\battaque\b.*\bpour ⟨⟩|\bsur elle désormais\b"
                             r"|\bvient d'abord\b|\bseuls les comptes\b|\bsignalement sur\b|\bdirection sa page\b"
                             r"|\brien à remplir d'abord\b|\bse clôt alors\b|\bl'une? de\s?:|\bconstructions utilisent\b"
-                            r"|(?::|\bdès que) ses pommes\b)")
+                            r"|(?::|\bdès que) ses pommes\b|\bterminé depuis le\b)")
 """English read through French words, found in the native review (docs/glossary/fr.md, «Native
 review»): «in words» is «en toutes lettres»;
 «someone else» is «quelqu'un d'autre»; one leads (entame), a card is not «entamée»; «vous avez du
@@ -364,7 +365,8 @@ not «sur» ("report on"); «direction sa page» is slang for «ouverture de sa 
 in first» is «Rien à remplir avant de jouer»; «the event closes then» is «se clôt au bout de ce
 délai», not «alors»; «several builds take …, one of:» is «plusieurs constructions sont possibles
 avec …, au choix :», not «… utilisent …, l'une de :»; «its apples» after «une donne» is «les
-pommes … de cette donne», not «ses pommes» (whose: the game's or the deal's?)."""
+pommes … de cette donne», not «ses pommes» (whose: the game's or the deal's?); a finished event is
+«terminé le ⟨date⟩», not «terminé depuis le» ("over since")."""
 
 
 def test_french_says_robot_and_no_calques():
@@ -382,12 +384,13 @@ def test_the_french_robot_and_calque_checks_catch_them():
     review1 = ["Pas encore de barres de vie : le draft vient d'abord", "Seuls les comptes créent des tournois",
                "Envoyer le signalement sur ⟨⟩", "Le tournoi est créé : direction sa page.", "Rien à remplir d'abord : …",
                "au plus ⟨⟩ ; le tournoi se clôt alors.", "plusieurs constructions utilisent ⟨⟩ ; l'une de : ⟨⟩",
-               "une seule donne : ses pommes et ses putz font le score", "dès que ses pommes et ses putz sont comptés"]
+               "une seule donne : ses pommes et ses putz font le score", "dès que ses pommes et ses putz sont comptés",
+               "Terminé depuis le ⟨⟩."]
     assert all(FRENCH_CALQUES.search(s) for s in review1)
     assert not FRENCH_CALQUES.search("d'abord le draft ; il faut un compte pour créer un tournoi ; le signalement "
                                      "concernant ⟨⟩ ; ouverture de sa page ; rien à remplir avant de jouer ; se clôt au "
                                      "bout de ce délai ; plusieurs constructions sont possibles avec ⟨⟩ ; au choix : ⟨⟩ ; "
-                                     "dès que les pommes et les putz de cette donne sont comptés")
+                                     "dès que les pommes et les putz de cette donne sont comptés ; terminé le ⟨⟩")
 
 
 def test_french_writes_one_apostrophe():
