@@ -174,11 +174,13 @@ GERMAN_TRANSLATED = {
     # review1 (events, lobby): a form label and a drawer read as translated
     re.compile(r"\bwährend \(|\bwährend$"): "«während» wants its time («während 24 Stunden»); a label says «Dauer (Stunden)»",
     re.compile(r"\bFeld schliessen\b"): "a «Feld» is a form field; the lobby's drawer is «die Seitenleiste»",
-    re.compile(r"; dann schliesst\b"): "a hint under «Dauer (Stunden)» says «so lange bleibt das Turnier offen», not «dann…» (\"then\")",
+    re.compile(r"; dann schliesst\b"):
+        "a hint under «Dauer (Stunden)» says «so lange bleibt das Turnier offen», not «dann…» (\"then\")",
     re.compile(r"(?i:\bvorbei seit\b)"): "a finished event is «beendet am ⟨time⟩» (a date), not «vorbei seit» (\"over since\")",
     re.compile(r"(?::|\bsobald) (?:ihre|seine) Äpfel\b"):
         "English «its apples» read as «ihre/seine Äpfel» (whose?): «die Äpfel und Putze dieser Runde»",
-    re.compile(r"\beinen von:|\bBauten nehmen\b"): "«several builds take {cards}; one of:» is «mit ⟨⟩ sind mehrere Bauten möglich; zur Wahl:»",
+    re.compile(r"\beinen von:|\bBauten nehmen\b"):
+        "«several builds take {cards}; one of:» is «mit ⟨⟩ sind mehrere Bauten möglich; zur Wahl:»",
 }
 """German that reads as translated, found by the native review (docs/glossary/de.md, «Native review»)."""
 
@@ -196,7 +198,8 @@ def test_the_german_check_catches_what_the_review_fixed():
             "aber nicht ⟨⟩, die du gezogen hast.", "Du hast ⟨⟩ gezogen und darfst sie nicht zurückgeben.",
             "Offen während (Stunden)", "Das Feld schliessen", "höchstens ⟨⟩; dann schliesst das Turnier.",
             "mehrere Bauten nehmen ⟨⟩; schreib den ganzen Bau, einen von: ⟨⟩",
-            "ein Spiel mit nur einer Runde: ihre Äpfel und Putze", "Vorbei seit ⟨⟩.", "das Spiel endet, sobald ihre Äpfel und Putze gezählt sind"]
+            "ein Spiel mit nur einer Runde: ihre Äpfel und Putze", "Vorbei seit ⟨⟩.",
+            "das Spiel endet, sobald ihre Äpfel und Putze gezählt sind"]
     assert all(any(p.search(s) for p in GERMAN_TRANSLATED) for s in said)
     fine = ["Den Puur muss man nie angeben", "gib Trumpf an", "einmal reihum", "Die Karten sind gegeben.",
             "verteilt auf die Optionen unten", "Im Moment hat Nord den Stich.", "Dauer (Stunden)",
@@ -271,7 +274,8 @@ is «Продолжительность (в часах)», not «Открыт (�
 
 
 def test_russian_has_no_calques_the_review_found():
-    assert RU_CALQUES.search("Друзья и сообщения — для аккаунтов") and RU_CALQUES.search("не больше ⟨⟩; тогда турнир закрывается.")
+    assert RU_CALQUES.search("Друзья и сообщения — для аккаунтов")
+    assert RU_CALQUES.search("не больше ⟨⟩; тогда турнир закрывается.")
     assert RU_CALQUES.search("Таблица этого турнира") and RU_CALQUES.search("Открыт (часов)")
     assert RU_CALQUES.search("как только засчитаны его яблоки и путцы")
     assert not RU_CALQUES.search("доступны только с учётной записью; по истечении этого времени турнир закроется. "
