@@ -93,3 +93,21 @@ def test_plural_and_time_travel_between_nodes():
     assert str(again) == str(message) == "try again in 3 seconds"
     assert lang("ru").say(again.params["wait"]) == "через 3 секунды"
     assert lang("ru").say(again.params["days"]) == lang("ru").say(message.params["days"])
+
+
+RU_BARE_COUNT = re.compile(r"(?:^|[\s(])[Уу] \{count\}(?!\s+[а-яё])")
+"""«у {count} — {score}» ("3 had 12" in the terminal's event table): a count after «у» with no noun
+reads «у трёх — …» of nobody; Russian names what is counted, and the noun takes the plural form
+(«{score} — у {count} участников»)."""
+
+
+def test_a_russian_count_names_what_it_counts():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="ru", domain=domain):
+                for s in [m.string] if isinstance(m.string, str) else m.string:
+                    if s and RU_BARE_COUNT.search(s):
+                        wrong.append(f"ru/{domain}: {s!r}")
+    assert not wrong, "\n".join(wrong)
+    assert RU_BARE_COUNT.search("у {count} — {score}") and not RU_BARE_COUNT.search("{score} — у {count} участников")

@@ -171,6 +171,16 @@ GERMAN_TRANSLATED = {
     # a card's name has its own gender («Herz-König», «Pik-Dame»): no pronoun may stand for a {card}
     re.compile(r"⟨⟩, (?:die|den|das) du |⟨⟩[^.;:?!]*\b(?:und|also) (?:\w+ ){0,3}(?:sie|ihn)\b"):
         "a pronoun for a card whose gender is not known («…, die du gezogen hast», «darfst sie»): name the card",
+    # review1 (events, lobby): a form label and a drawer read as translated
+    re.compile(r"\bwährend \(|\bwährend$"): "«während» wants its time («während 24 Stunden»); a label says «Dauer (Stunden)»",
+    re.compile(r"\bFeld schliessen\b"): "a «Feld» is a form field; the lobby's drawer is «die Seitenleiste»",
+    re.compile(r"; dann schliesst\b"):
+        "a hint under «Dauer (Stunden)» says «so lange bleibt das Turnier offen», not «dann…» (\"then\")",
+    re.compile(r"(?i:\bvorbei seit\b)"): "a finished event is «beendet am ⟨time⟩» (a date), not «vorbei seit» (\"over since\")",
+    re.compile(r"(?::|\bsobald) (?:ihre|seine) Äpfel\b"):
+        "English «its apples» read as «ihre/seine Äpfel» (whose?): «die Äpfel und Putze dieser Runde»",
+    re.compile(r"\beinen von:|\bBauten nehmen\b"):
+        "«several builds take {cards}; one of:» is «mit ⟨⟩ sind mehrere Bauten möglich; zur Wahl:»",
 }
 """German that reads as translated, found by the native review (docs/glossary/de.md, «Native review»)."""
 
@@ -185,10 +195,17 @@ def test_the_german_check_catches_what_the_review_fixed():
     said = ["der Puur muss nie zugegeben werden", "also musst du Trumpf geben", "das Angebot geht einmal herum",
             "(im Seed aus)", "Die Karten sind verteilt.", "## Verteilen und Trumpf", "Nord liegt vorn.",
             "das Nachspiel endet mit dem Stand ⟨⟩", "⟨⟩ ist nicht eine Karte",
-            "aber nicht ⟨⟩, die du gezogen hast.", "Du hast ⟨⟩ gezogen und darfst sie nicht zurückgeben."]
+            "aber nicht ⟨⟩, die du gezogen hast.", "Du hast ⟨⟩ gezogen und darfst sie nicht zurückgeben.",
+            "Offen während (Stunden)", "Das Feld schliessen", "höchstens ⟨⟩; dann schliesst das Turnier.",
+            "mehrere Bauten nehmen ⟨⟩; schreib den ganzen Bau, einen von: ⟨⟩",
+            "ein Spiel mit nur einer Runde: ihre Äpfel und Putze", "Vorbei seit ⟨⟩.",
+            "das Spiel endet, sobald ihre Äpfel und Putze gezählt sind"]
     assert all(any(p.search(s) for p in GERMAN_TRANSLATED) for s in said)
     fine = ["Den Puur muss man nie angeben", "gib Trumpf an", "einmal reihum", "Die Karten sind gegeben.",
-            "verteilt auf die Optionen unten", "Im Moment hat Nord den Stich."]
+            "verteilt auf die Optionen unten", "Im Moment hat Nord den Stich.", "Dauer (Stunden)",
+            "während 24 Stunden offen", "Die Seitenleiste schliessen", "im Feld «Dein Name»",
+            "höchstens ⟨⟩; so lange bleibt das Turnier offen.", "mit ⟨⟩ sind mehrere Bauten möglich; zur Wahl: ⟨⟩",
+            "sobald die Äpfel und Putze dieser Runde gezählt sind", "Nord zählt seine Punkte", "Beendet am ⟨⟩."]
     assert not any(p.search(s) for p in GERMAN_TRANSLATED for s in fine)
 
 
@@ -247,6 +264,47 @@ def test_russian_slips_a_pattern_can_catch():
     assert not wrong, "\n".join(wrong)
 
 
+RU_CALQUES = re.compile(r"(?i:\bдля аккаунтов\b|;\s*тогда [а-яё]+ закрыва|\bтаблица этого турнира\b|\bзасчитаны его\b"
+                        r"|^открыт \(часов\))")
+"""English read through Russian words (review1, the events and lobby pages): "are for accounts" is
+«доступны только с учётной записью»; "; the event closes then" is «по истечении этого времени
+турнир закроется», not «тогда…»; "Standings" is «Турнирная таблица»; a label "Open for (hours)"
+is «Продолжительность (в часах)», not «Открыт (часов)»; «its apples» is «яблоки и путцы этого
+раунда», not «его яблоки» after «игра заканчивается» (whose?)."""
+
+
+def test_russian_has_no_calques_the_review_found():
+    assert RU_CALQUES.search("Друзья и сообщения — для аккаунтов")
+    assert RU_CALQUES.search("не больше ⟨⟩; тогда турнир закрывается.")
+    assert RU_CALQUES.search("Таблица этого турнира") and RU_CALQUES.search("Открыт (часов)")
+    assert RU_CALQUES.search("как только засчитаны его яблоки и путцы")
+    assert not RU_CALQUES.search("доступны только с учётной записью; по истечении этого времени турнир закроется. "
+                                 "Турнирная таблица. Продолжительность (в часах). Стол открыт (ждёт игроков)")
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("ru") if RU_CALQUES.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+RU_BARE_NAME = re.compile(r"(?:^|[\s«(])(?:[Сс]о?|[Оо]б?|[Оо]бо|[Кк]о?) \{(?:name|player|seat|partner|owner|winner)\}"
+                          r"|[Пп]редложить \{(?:name|player)\} ")
+"""A name that Russian must decline, written bare after a preposition («с {name}» wants «с Анной»)
+or as the dative before the noun («Предложить {name} дружбу»): a placeholder cannot decline, so
+the name follows a noun that does («с игроком {name}», «Предложить дружбу игроку {name}»)."""
+
+
+def test_russian_never_declines_a_bare_name():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="ru", domain=domain):
+                for s in [m.string] if isinstance(m.string, str) else m.string:
+                    if s and RU_BARE_NAME.search(s):
+                        wrong.append(f"ru/{domain}: {s!r}")
+    assert not wrong, "\n".join(wrong)
+    assert RU_BARE_NAME.search("Что сделать с {name}") and RU_BARE_NAME.search("Предложить {name} дружбу")
+    assert RU_BARE_NAME.search("Ваши сообщения с {name}")
+    assert not RU_BARE_NAME.search("Что сделать с игроком {name}; Предложить дружбу игроку {name}; с {count} картами")
+
+
 def test_russian_writes_yo_every_time():
     """«ещё», «счёт», «шестёрка» — never also «еще», «счет», «шестерка» (the key list said «S счет»
     above a «Счёт»). «все»/«всё» are two words and stay apart."""
@@ -296,12 +354,23 @@ FRENCH_BOT = re.compile(r"(?<![-_«\u202f{])\b[Bb]ots?\b(?![:_}]| \(SPEC\))")
 «bot:LEVEL», «--bots», «bot_seed», a value in «», the default name «Bot (SPEC)»."""
 FRENCH_CALQUES = re.compile(r"(?i:\ben mots\b|\bun autre fait\b|\bcarte n'a encore été entamée\b"
                             r"|\bvous avez du ⟨⟩ \(|\bdu (?:glands|grelots|écus|roses)\b"
-                            r"|\battaque\b.*\bpour ⟨⟩|\bsur elle désormais\b)")
+                            r"|\battaque\b.*\bpour ⟨⟩|\bsur elle désormais\b"
+                            r"|\bvient d'abord\b|\bseuls les comptes\b|\bsignalement sur\b|\bdirection sa page\b"
+                            r"|\brien à remplir d'abord\b|\bse clôt alors\b|\bl'une? de\s?:|\bconstructions utilisent\b"
+                            r"|(?::|\bdès que) ses pommes\b|\bterminé depuis le\b)")
 """English read through French words, found in the native review (docs/glossary/fr.md, «Native
 review»): «in words» is «en toutes lettres»;
 «someone else» is «quelqu'un d'autre»; one leads (entame), a card is not «entamée»; «vous avez du
 {suit}» cannot hold the German suits (plural: «du glands»), «fournir à {suit}» holds both; a
-creature «attaque … avec une force de N», not «pour N» ("for N")."""
+creature «attaque … avec une force de N», not «pour N» ("for N"). Review1 (events, lobby): «the
+draft comes first» is «d'abord le draft», not «le draft vient d'abord»; accounts do not make things
+(«Seuls les comptes créent…»): «Il faut un compte pour créer…»; a report is «concernant» a person,
+not «sur» ("report on"); «direction sa page» is slang for «ouverture de sa page»; «Nothing to fill
+in first» is «Rien à remplir avant de jouer»; «the event closes then» is «se clôt au bout de ce
+délai», not «alors»; «several builds take …, one of:» is «plusieurs constructions sont possibles
+avec …, au choix :», not «… utilisent …, l'une de :»; «its apples» after «une donne» is «les
+pommes … de cette donne», not «ses pommes» (whose: the game's or the deal's?); a finished event is
+«terminé le ⟨date⟩», not «terminé depuis le» ("over since")."""
 
 
 def test_french_says_robot_and_no_calques():
@@ -316,6 +385,24 @@ def test_the_french_robot_and_calque_checks_catch_them():
     assert FRENCH_CALQUES.search("un choix en mots") and FRENCH_CALQUES.search("vous avez du ⟨⟩ (⟨⟩)")
     assert not FRENCH_CALQUES.search("un choix en toutes lettres ; vous devez fournir à ⟨⟩ (⟨⟩)")
     assert FRENCH_CALQUES.search("⟨⟩ attaque ⟨⟩ ⟨⟩ pour ⟨⟩.") and not FRENCH_CALQUES.search("⟨⟩ attaque ⟨⟩ avec une force de ⟨⟩.")
+    review1 = ["Pas encore de barres de vie : le draft vient d'abord", "Seuls les comptes créent des tournois",
+               "Envoyer le signalement sur ⟨⟩", "Le tournoi est créé : direction sa page.", "Rien à remplir d'abord : …",
+               "au plus ⟨⟩ ; le tournoi se clôt alors.", "plusieurs constructions utilisent ⟨⟩ ; l'une de : ⟨⟩",
+               "une seule donne : ses pommes et ses putz font le score", "dès que ses pommes et ses putz sont comptés",
+               "Terminé depuis le ⟨⟩."]
+    assert all(FRENCH_CALQUES.search(s) for s in review1)
+    assert not FRENCH_CALQUES.search("d'abord le draft ; il faut un compte pour créer un tournoi ; le signalement "
+                                     "concernant ⟨⟩ ; ouverture de sa page ; rien à remplir avant de jouer ; se clôt au "
+                                     "bout de ce délai ; plusieurs constructions sont possibles avec ⟨⟩ ; au choix : ⟨⟩ ; "
+                                     "dès que les pommes et les putz de cette donne sont comptés ; terminé le ⟨⟩")
+
+
+def test_french_writes_one_apostrophe():
+    """The catalogs write the straight apostrophe («d'abord», a few thousand times); a curly one
+    («d’abord») beside it on the same screen reads as two hands (review1 found five)."""
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("fr") if "\u2019" in text]
+    assert not wrong, "\n".join(wrong)
+    assert "\u2019" in "d’abord" and "\u2019" not in "d'abord"
 
 
 def test_french_says_vous_in_lower_case_in_a_list():

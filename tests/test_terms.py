@@ -124,3 +124,11 @@ def test_a_bulgarian_deal_named_by_its_verb_is_caught(tmp_path, monkeypatch):
     finally:
         terms.load.cache_clear()
         terms._catalog.cache_clear()
+
+
+def test_an_account_is_one_word_on_every_screen(broken):
+    """«учётная запись» everywhere (docs/glossary/ru.md); the lobby's «Ваш аккаунт» beside «с учётной
+    записью» on the events page was caught in review1."""
+    assert broken("web", "Your account: {name}", "Ваша учётная запись: {name}") == []
+    found = broken("web", "Your account: {name}", "Ваш аккаунт: {name}")
+    assert any("аккаунт" in p for p in found) and any("does not say 'accounts?'" in p for p in found), found
