@@ -93,3 +93,21 @@ def test_plural_and_time_travel_between_nodes():
     assert str(again) == str(message) == "try again in 3 seconds"
     assert lang("ru").say(again.params["wait"]) == "через 3 секунды"
     assert lang("ru").say(again.params["days"]) == lang("ru").say(message.params["days"])
+
+
+CZECH_SINGULAR_AFTER_MANY = re.compile(r"\{\w+\}\s+(?:\w+ého\s+)?\w+ého\b|\{\w+\}\s+\w+ého\s+\w+(?:ku|u)\b")
+"""Czech's third plural form (5 and more: «5 nových řádků», genitive plural) with a genitive
+singular after the number («5 nového řádku», the form for fractions), found in review2's read."""
+
+
+def test_czech_says_the_genitive_plural_from_five_on():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "cs" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="cs"):
+                if m.id and not isinstance(m.id, str) and len(m.string) == 3 and m.string[2] \
+                        and CZECH_SINGULAR_AFTER_MANY.search(m.string[2]):
+                    wrong.append(f"cs/{domain}: {m.string[2]!r}")
+    assert not wrong, "\n".join(wrong)
+    assert CZECH_SINGULAR_AFTER_MANY.search("Chat herny ({count} nového řádku)")
+    assert not CZECH_SINGULAR_AFTER_MANY.search("Chat herny ({count} nových řádků), {count} dalšího hráče nečekáme")
