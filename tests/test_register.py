@@ -399,3 +399,16 @@ def test_the_spanish_and_bulgarian_calque_checks_catch_them():
     assert BG_CALQUES.search("състезанията са за регистрирани профили") and BG_CALQUES.search("съобщенията са за профили")
     assert BG_CALQUES.search("Състезания създават само регистрирани профили") and BG_CALQUES.search("Какво да направите за ⟨⟩")
     assert not BG_CALQUES.search("за участие в състезания е нужен акаунт; Какво да направите с ⟨⟩; сигнал за ⟨⟩")
+
+
+SAME_WORD_TWICE = re.compile(r"(?i:\b(раздаван|rozdání)\w*\s+(?:е|je)\s+(?:едно|jedno)\s+\1)")
+"""«Раздаването е едно раздаване на картите», «Rozdání je jedno rozdání karet»: "a board is one
+deal" where Bulgarian and Czech have one word for both says nothing (review2's native read)."""
+
+
+def test_bulgarian_and_czech_do_not_define_a_word_by_itself():
+    wrong = [f"{where} → {text!r}" for code in ("bg", "cs") for where, _, text in texts(code) if SAME_WORD_TWICE.search(text)]
+    assert not wrong, "\n".join(wrong)
+    assert SAME_WORD_TWICE.search("Раздаването е едно раздаване на картите")
+    assert SAME_WORD_TWICE.search("Rozdání je jedno rozdání karet")
+    assert not SAME_WORD_TWICE.search("Всяко раздаване е еднакво за всички; Každé rozdání je pro všechny stejné")
