@@ -412,3 +412,18 @@ def test_bulgarian_and_czech_do_not_define_a_word_by_itself():
     assert SAME_WORD_TWICE.search("Раздаването е едно раздаване на картите")
     assert SAME_WORD_TWICE.search("Rozdání je jedno rozdání karet")
     assert not SAME_WORD_TWICE.search("Всяко раздаване е еднакво за всички; Každé rozdání je pro všechny stejné")
+
+
+BG_PARTICIPLE_FOR_A_TITLE = re.compile(r"^⟨⟩ \([а-я]+(?:ил|ал|ял|ел|ен|ан|ян|ит|ат)[оаи]\s")
+"""«{event} (приключило на …)»: a Bulgarian participle after a title agrees with a gender the
+title may not have («Дубликат: …» is masculine); the past tense says it for every title:
+«{event} (приключи на …)» (review2's native read)."""
+
+
+def test_bulgarian_says_nothing_gendered_about_a_title():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if BG_PARTICIPLE_FOR_A_TITLE.search(text)]
+    assert not wrong, "\n".join(wrong)
+    assert BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (приключило на ⟨⟩): ⟨⟩ %")
+    assert BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (отворено до ⟨⟩)")
+    assert not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (място ⟨⟩)") and not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (или ⟨⟩)")
+    assert not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (приключи на ⟨⟩): ⟨⟩ %")
