@@ -381,7 +381,7 @@ ES_CALQUES = re.compile(r"(?i:\bson\s+(?:solo\s+)?para\s+cuentas\b|\b(?:las\s+cu
 BG_CALQUES = re.compile(r"(?i:\bса\s+(?:само\s+)?за\s+(?:регистрирани\s+)?(?:профили|акаунти)\b"
                         r"|\bсъздават\s+(?:само\s+)?регистрирани\s+профили\b|\bнаправите\s+за\s+⟨⟩)")
 """Bulgarian read as translated (review2's native read): «са за профили» ("are for accounts") and
-«състезания създават профили» ("made by accounts"): «е нужен акаунт»; «Какво да направите за
+«състезания създават профили» ("made by accounts"): «е нужен профил»; «Какво да направите за
 {name}» ("what to do about") means doing something for the person's good: «… с {name}»."""
 
 
@@ -398,7 +398,7 @@ def test_the_spanish_and_bulgarian_calque_checks_catch_them():
     assert not ES_CALQUES.search("para crear torneos necesitas una cuenta; ⟨⟩ (terminado el ⟨⟩), abierto desde hace poco")
     assert BG_CALQUES.search("състезанията са за регистрирани профили") and BG_CALQUES.search("съобщенията са за профили")
     assert BG_CALQUES.search("Състезания създават само регистрирани профили") and BG_CALQUES.search("Какво да направите за ⟨⟩")
-    assert not BG_CALQUES.search("за участие в състезания е нужен акаунт; Какво да направите с ⟨⟩; сигнал за ⟨⟩")
+    assert not BG_CALQUES.search("за участие в състезания е нужен профил; Какво да направите с ⟨⟩; сигнал за ⟨⟩")
 
 
 SAME_WORD_TWICE = re.compile(r"(?i:\b(раздаван|rozdání)\w*\s+(?:е|je)\s+(?:едно|jedno)\s+\1)")
