@@ -111,3 +111,44 @@ def test_a_russian_count_names_what_it_counts():
                         wrong.append(f"ru/{domain}: {s!r}")
     assert not wrong, "\n".join(wrong)
     assert RU_BARE_COUNT.search("у {count} — {score}") and not RU_BARE_COUNT.search("{score} — у {count} участников")
+
+
+CZECH_SINGULAR_AFTER_MANY = re.compile(r"\{\w+\}\s+(?:\w+ého\s+)?\w+ého\b|\{\w+\}\s+\w+ého\s+\w+(?:ku|u)\b")
+"""Czech's third plural form (5 and more: «5 nových řádků», genitive plural) with a genitive
+singular after the number («5 nového řádku», the form for fractions), found in review2's read."""
+
+
+def test_czech_says_the_genitive_plural_from_five_on():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "cs" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="cs"):
+                if m.id and not isinstance(m.id, str) and len(m.string) == 3 and m.string[2] \
+                        and CZECH_SINGULAR_AFTER_MANY.search(m.string[2]):
+                    wrong.append(f"cs/{domain}: {m.string[2]!r}")
+    assert not wrong, "\n".join(wrong)
+    assert CZECH_SINGULAR_AFTER_MANY.search("Chat herny ({count} nového řádku)")
+    assert not CZECH_SINGULAR_AFTER_MANY.search("Chat herny ({count} nových řádků), {count} dalšího hráče nečekáme")
+
+
+CZECH_PLURAL_NOUN = re.compile(r"\{\w+\}\s+\w+y\b")
+"""A noun in «-y» after the number («3 many», «2 body»): a plural, never the form for one."""
+
+
+def czech_says_a_plural_for_one(forms: list[str]) -> bool:
+    """The form for 1 is the few-form and that form puts a plural noun after the number
+    («{count} many» for 1 mana, review2's read): «1 mana», «3 many»."""
+    return len(forms) == 3 and bool(forms[0]) and forms[0] == forms[1] and bool(CZECH_PLURAL_NOUN.search(forms[0]))
+
+
+def test_czech_says_the_singular_for_one():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "cs" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="cs"):
+                if m.id and not isinstance(m.id, str) and czech_says_a_plural_for_one(list(m.string)):
+                    wrong.append(f"cs/{domain}: {m.string[0]!r}")
+    assert not wrong, "\n".join(wrong)
+    assert czech_says_a_plural_for_one(["{count} many", "{count} many", "{count} many"])
+    assert not czech_says_a_plural_for_one(["{count} mana", "{count} many", "{count} many"])
+    assert not czech_says_a_plural_for_one(["{shown} a {count} další", "{shown} a {count} další", "{shown} a {count} dalších"])

@@ -458,3 +458,59 @@ def test_the_czech_checks_catch_ty_and_a_calque():
     assert not CS_TY.search("Zahrajte kartu z ruky; vyberte ji a zvolte Enter. Vybrali jste kartu.")
     assert CS_CALQUES.search("Lidé s účtem, nejlepší první") and CS_CALQUES.search("Turnaje jsou pro účty")
     assert CS_CALQUES.search("Sever: bez ruky") and not CS_CALQUES.search("seřazení od nejlepšího; jen pro hráče s účtem")
+
+
+ES_CALQUES = re.compile(r"(?i:\bson\s+(?:solo\s+)?para\s+cuentas\b|\b(?:las\s+cuentas\s+(?:pueden|crean)|crean\s+las\s+cuentas)\b"
+                        r"|\bterminad[oa]s?\s+desde\s+⟨⟩)")
+"""Spanish read as translated (review2's native read): «son para cuentas» ("are for accounts") and
+«los crean las cuentas» ("made by accounts") make an account a person: «necesitas una cuenta»;
+«terminado desde {time}» ("over since") before a date and hour is «terminado el {time}»."""
+BG_CALQUES = re.compile(r"(?i:\bса\s+(?:само\s+)?за\s+(?:регистрирани\s+)?(?:профили|акаунти)\b"
+                        r"|\bсъздават\s+(?:само\s+)?регистрирани\s+профили\b|\bнаправите\s+за\s+⟨⟩)")
+"""Bulgarian read as translated (review2's native read): «са за профили» ("are for accounts") and
+«състезания създават профили» ("made by accounts"): «е нужен профил»; «Какво да направите за
+{name}» ("what to do about") means doing something for the person's good: «… с {name}»."""
+
+
+def test_spanish_and_bulgarian_have_no_calques_the_review_found():
+    wrong = [f"{where} → {text!r}" for code, pattern in (("es", ES_CALQUES), ("bg", BG_CALQUES))
+             for where, _, text in texts(code) if pattern.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_spanish_and_bulgarian_calque_checks_catch_them():
+    assert ES_CALQUES.search("los torneos son para cuentas: regístrate")
+    assert ES_CALQUES.search("Solo las cuentas pueden crear torneos")
+    assert ES_CALQUES.search("los torneos los crean las cuentas") and ES_CALQUES.search("⟨⟩ (terminado desde ⟨⟩): ⟨⟩")
+    assert not ES_CALQUES.search("para crear torneos necesitas una cuenta; ⟨⟩ (terminado el ⟨⟩), abierto desde hace poco")
+    assert BG_CALQUES.search("състезанията са за регистрирани профили") and BG_CALQUES.search("съобщенията са за профили")
+    assert BG_CALQUES.search("Състезания създават само регистрирани профили") and BG_CALQUES.search("Какво да направите за ⟨⟩")
+    assert not BG_CALQUES.search("за участие в състезания е нужен профил; Какво да направите с ⟨⟩; сигнал за ⟨⟩")
+
+
+SAME_WORD_TWICE = re.compile(r"(?i:\b(раздаван|rozdání)\w*\s+(?:е|je)\s+(?:едно|jedno)\s+\1)")
+"""«Раздаването е едно раздаване на картите», «Rozdání je jedno rozdání karet»: "a board is one
+deal" where Bulgarian and Czech have one word for both says nothing (review2's native read)."""
+
+
+def test_bulgarian_and_czech_do_not_define_a_word_by_itself():
+    wrong = [f"{where} → {text!r}" for code in ("bg", "cs") for where, _, text in texts(code) if SAME_WORD_TWICE.search(text)]
+    assert not wrong, "\n".join(wrong)
+    assert SAME_WORD_TWICE.search("Раздаването е едно раздаване на картите")
+    assert SAME_WORD_TWICE.search("Rozdání je jedno rozdání karet")
+    assert not SAME_WORD_TWICE.search("Всяко раздаване е еднакво за всички; Každé rozdání je pro všechny stejné")
+
+
+BG_PARTICIPLE_FOR_A_TITLE = re.compile(r"^⟨⟩ \([а-я]+(?:ил|ал|ял|ел|ен|ан|ян|ит|ат)[оаи]\s")
+"""«{event} (приключило на …)»: a Bulgarian participle after a title agrees with a gender the
+title may not have («Дубликат: …» is masculine); the past tense says it for every title:
+«{event} (приключи на …)» (review2's native read)."""
+
+
+def test_bulgarian_says_nothing_gendered_about_a_title():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if BG_PARTICIPLE_FOR_A_TITLE.search(text)]
+    assert not wrong, "\n".join(wrong)
+    assert BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (приключило на ⟨⟩): ⟨⟩ %")
+    assert BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (отворено до ⟨⟩)")
+    assert not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (място ⟨⟩)") and not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (или ⟨⟩)")
+    assert not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (приключи на ⟨⟩): ⟨⟩ %")

@@ -132,3 +132,28 @@ def test_an_account_is_one_word_on_every_screen(broken):
     assert broken("web", "Your account: {name}", "Ваша учётная запись: {name}") == []
     found = broken("web", "Your account: {name}", "Ваш аккаунт: {name}")
     assert any("аккаунт" in p for p in found) and any("does not say 'accounts?'" in p for p in found), found
+
+
+def test_a_bulgarian_account_called_akaunt_is_caught(tmp_path, monkeypatch):
+    """bg says «профил» for an account on every screen («Вашият профил»); «Вашият акаунт: {name}»
+    under that heading (review2's native read) is caught."""
+    shutil.copytree(terms.LOCALE_DIR / "bg", tmp_path / "bg")
+    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
+    monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
+    terms.load.cache_clear()
+    terms._catalog.cache_clear()
+    try:
+        assert not [p for p in terms.problems("bg") if "акаунт" in p or "'профил'" in p]
+        path = tmp_path / "bg" / "LC_MESSAGES" / "web.po"
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="bg", domain="web")
+        catalog.get("Your account: {name}").string = "Вашият акаунт: {name}"
+        with path.open("wb") as f:
+            write_po(f, catalog, width=100, include_lineno=False)
+        terms._catalog.cache_clear()
+        found = terms.problems("bg")
+        assert any("акаунт" in p for p in found), found
+    finally:
+        terms.load.cache_clear()
+        terms._catalog.cache_clear()

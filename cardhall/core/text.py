@@ -45,9 +45,10 @@ Said = Callable[[Any, dict[str, Any], int], str]
 def kept(key: Callable[[dict[str, Any], int], Hashable]) -> Callable[[Said], Said]:
     """A `TextUI` method `fn(self, view, seat)` answered once per reader for each `key(view, seat)`:
     the key names every field of the view (and the seat, where the words differ by reader) that the
-    answer depends on; who sits where (`TextUI.people`) is always part of it. The words of a table are phrased for each viewer after each move, but a hand,
-    the scores or the last trick change far less often than that. A key that cannot be taken from
-    the view raises as `fn` would (a spectator's view lacks a hand)."""
+    answer depends on; who sits where (`TextUI.people`) is always part of it. The words of a table
+    are phrased for each viewer after each move, but a hand, the scores or the last trick change far
+    less often than that. A key that cannot be taken from the view raises as `fn` would (a
+    spectator's view lacks a hand)."""
     def wrap(fn: Said) -> Said:
         @functools.wraps(fn)
         def said(self: Any, view: dict[str, Any], seat: int) -> str:
