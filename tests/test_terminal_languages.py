@@ -222,7 +222,7 @@ def help_prose(output: str) -> str:
     backticks, file names, addresses and notation (`jass: jass-kit`, `--name value`)."""
     kept = []
     for line in output.splitlines()[1:]:
-        line = re.sub(r"<[^>]*>|\[[^\]]*\]?|\S*\]", " ", line)  # metavariables, [default: …], [required]
+        line = re.sub(r"<[^>]*>|\[[^\]]*\]?|\S*\]|\b\w+(?:\|\w+)+\b", " ", line)  # metavariables (text|json), [default: …]
         line = re.sub(r"^\s*[│|]?\s{1,4}[\w.-]+(?=\s{2,})", " ", line)  # a listed command or argument
         line = re.sub(r"`[^`]*`|-{1,2}[\w-]+(\s+[a-z]+\b)?|\b[A-Z][A-Z_]+\b|\S*[./:=?]\S*", " ", line)
         kept.append(line)

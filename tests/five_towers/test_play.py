@@ -91,7 +91,7 @@ def test_cli_play_five_towers_saves_and_replays(tmp_path):
     assert r.exit_code == 0, r.output
     assert "Offer (5 cards):" in r.output and "Your towers: score" in r.output
     rec = Record.load(path)
-    assert rec.options == {"players": 2, "spanish_eight": False} and len(rec.actions) >= 1
+    assert rec.options == {"players": 2, "spanish_eight": False, "one_round": False} and len(rec.actions) >= 1
     assert not rec.check().is_over()
 
 
