@@ -39,13 +39,13 @@ from cardhall.core.i18n import N_, Msg
 from cardhall.room.service import Room
 from cardhall.room.store import Transaction, notice_settings
 from cardhall.room.table import Change, Table
-from cardhall.room.words import seat_label
+from cardhall.room.words import seat_labels
 from cardhall.web import webhooks
 from cardhall.web.languages import web
 from cardhall.web.mail import VERIFY_EVERY, Links, Mailer, MailError, check_address
 from cardhall.web.pages import page_lang
 from cardhall.web.push import Push
-from cardhall.web.words import change_words, reader
+from cardhall.web.words import change_words, faces_of, reader
 
 log = logging.getLogger("cardhall.notices")
 
@@ -415,10 +415,11 @@ MOVES = 4
 
 def last_moves(table: Table, seat: int, lang: str) -> tuple[str, ...]:
     """The last moves before `seat`'s turn, as that seat heard them, in `lang` (never a hidden card:
-    the seat's own events)."""
+    the seat's own events), naming the cards as the reader's page draws them by default (a German
+    reader's Jass: «Schellen-Under»)."""
     try:
-        _, ui = reader(table.game, lang)
-        names = [seat_label(s.to_json(), ui.tr) for s in table.seats]
+        _, ui = reader(table.game, lang, faces_of({}, lang))  # the faces the reader's page draws by default
+        names = seat_labels([s.to_json() for s in table.seats], ui.tr)
         moves = [c for c in table.history if c.entry.get("kind") == "act"][-MOVES:]
         said = [w for c in moves for w in change_words(ui, list(c.events.get(seat, [])), seat, names) if w]
     except Exception:  # words are a courtesy: a notice goes without them

@@ -208,3 +208,24 @@ def test_cardhall_replay_of_a_file_names_the_faces_asked_for(tmp_path):
     assert "Trumpf ist Kreuz" in french.output, french.output
     wrong = runner.invoke(app, ["replay", str(record), "--faces", "gothic", "--lang", "de"])
     assert wrong.exit_code == 2 and "--faces ist french oder german, nicht gothic" in wrong.output
+
+
+def test_a_your_turn_notice_names_the_cards_a_german_reader_sees():
+    """The "your turn" mail's last moves (`notices.last_moves`) in German name the German-suited
+    cards, as a German reader's page draws them; in French, the French suits."""
+    import random
+
+    from cardhall.room.table import Seat, Table
+    from cardhall.web.notices import last_moves
+
+    table = Table("t", cardhall.load("jass"), None, [Seat.person(f"p{i}", f"P{i}") for i in range(4)], host="p0")
+    table.start("p0", 0.0, seed=7)
+    rng = random.Random(1)
+    while len([c for c in table.history if c.entry.get("kind") == "act"]) < 8:
+        seat = table.state.to_move()
+        table.act(f"p{seat}", rng.choice(table.state_message(seat).legal), table.version, 0.0)
+    german = " ".join(last_moves(table, 0, "de"))
+    assert any(w in german for w in ("Rosen", "Eicheln", "Schilten", "Schellen")), german
+    assert not any(w in german for w in ("Herz", "Karo", "Pik", "Kreuz")), german
+    french = " ".join(last_moves(table, 0, "fr"))
+    assert any(w in french for w in ("cœur", "carreau", "pique", "trèfle")), french
