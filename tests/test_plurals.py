@@ -152,3 +152,20 @@ def test_czech_says_the_singular_for_one():
     assert czech_says_a_plural_for_one(["{count} many", "{count} many", "{count} many"])
     assert not czech_says_a_plural_for_one(["{count} mana", "{count} many", "{count} many"])
     assert not czech_says_a_plural_for_one(["{shown} a {count} další", "{shown} a {count} další", "{shown} a {count} dalších"])
+
+
+BG_PLURAL_NOT_COUNTED = re.compile(r"\{\w+\}\s+[а-я]+(?:ове|еве)(?![а-я])")
+"""Bulgarian counts a masculine noun with its counted form («5 члена», «3 възела», «2 рунда»), never
+the plain plural in «-ове/-еве» («5 членове», review3's native read of the clubs' lists)."""
+
+
+def test_bulgarian_counts_with_the_counted_form():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "bg" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="bg"):
+                if m.id and not isinstance(m.id, str):
+                    wrong += [f"bg/{domain}: {s!r}" for s in m.string if s and BG_PLURAL_NOT_COUNTED.search(s)]
+    assert not wrong, "\n".join(wrong)
+    assert BG_PLURAL_NOT_COUNTED.search("{count} членове.") and BG_PLURAL_NOT_COUNTED.search("{id}: {name}, {count} рундове")
+    assert not BG_PLURAL_NOT_COUNTED.search("{count} члена; {count} рунда; {count} маси; членовете му")

@@ -514,3 +514,57 @@ def test_bulgarian_says_nothing_gendered_about_a_title():
     assert BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (отворено до ⟨⟩)")
     assert not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (място ⟨⟩)") and not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (или ⟨⟩)")
     assert not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (приключи на ⟨⟩): ⟨⟩ %")
+
+
+# Review3, Bulgarian (rev-bg): the native read of the clubs, events, operator and push messages.
+BG_ACCOUNT_AS_PEOPLE = re.compile(r"(?i:\bса\s+(?:само\s+)?за\s+регистрирани(?!\s+[а-я]))")
+"""«Клубовете са за регистрирани: …» ("clubs are for accounts") leaves the noun out and still reads
+as translated: «За клубовете е нужен профил: …» (review3's native read; the terms want «профил»)."""
+BG_TI_ON_A_HELP_LINE = re.compile(r"(?:^|[.!?;:]\s+|\()(?!(?:Край|Най|Чай|Май|Рай)(?![а-я]))[А-Я][а-я]+(?:ай|яй)(?![а-я])")
+"""A ти-imperative in «-ай/-яй» opening a clause («Пращай поща … през този SMTP сървър»): the room
+says вие, and an option's help names the action («Изпращане на поща …»)."""
+BG_CALQUES_ROUND3 = re.compile(r"(?i:(?<![а-я])чакане\s+за(?![а-я])|\bбез\s+него:\s+без\b"
+                               r"|\((?:администраторите|модераторите)\s+(?:му|ѝ)\)|\bследващото\s+се\s+отнася\b"
+                               r"|\bне\s+е\s+отказал\s+на\s+никого\b|:\s+отиваме\s+там\b|\bчастта\s+за\s+известия\b)")
+"""Read as translated: «Чакане за маса…» ("Waiting for a table…": «Чакате маса…»), «Без него: без
+push» ("Without it: no push": «Без него няма push»), «(администраторите му)» for "(its admins)", the
+people allowed to do it: «(само за администраторите му)»; «следващото се отнася до този възел»
+("what follows is this node's": «данните по-долу са само за този възел»), «нито един лимит не е
+отказал на никого» («няма откази заради лимит»), «готова: отиваме там» ("going there": «пренасочваме
+ви там»), «частта за известия» ("the notices part": «разделът за известия»)."""
+BG_GENDERED_PERSON = re.compile(r"^\(?(?:[а-я]+(?:ил|ал|ял|ел|ъл)\s+се|поканен|оттеглен)\)?$"
+                                r"|^⟨⟩\s+(?:вече\s+)?е\s+(?!член(?![а-я]))[а-я]{3,}(?:ен|ан|ян)(?![а-я(])")
+"""A person's state said in the masculine: a status alone («(оттеглил се)», «поканен») or «{name} е
+поканен.»: the person may be a woman. The past tense («(отказа се)»; «оттегли се» also reads as
+the ти-imperative), a noun («има покана», «{name} получи покана.») or both forms («заглушен(а)», as
+the sanctions say) fit everyone."""
+
+
+def test_bulgarian_review3_slips_are_gone():
+    people = ("name", "player", "who", "partner", "winner")
+    wrong = [f"{where} → {text!r}" for where, english, text in texts("bg")
+             if BG_ACCOUNT_AS_PEOPLE.search(text) or BG_TI_ON_A_HELP_LINE.search(text) or BG_CALQUES_ROUND3.search(text)
+             or (BG_GENDERED_PERSON.search(text) and (english.startswith(tuple(f"{{{p}}}" for p in people))
+                                                       or "{" not in english))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_bulgarian_review3_checks_catch_each_slip():
+    assert BG_ACCOUNT_AS_PEOPLE.search("Клубовете са за регистрирани: влезте")
+    assert not BG_ACCOUNT_AS_PEOPLE.search("За клубовете е нужен профил: влезте; са за регистрирани играчи")
+    assert BG_TI_ON_A_HELP_LINE.search("Пращай поща през този SMTP сървър")
+    assert BG_TI_ON_A_HELP_LINE.search("Масата е готова. Играй.")
+    assert not BG_TI_ON_A_HELP_LINE.search("Изпращане на поща. Край на играта; най-много 5 (Край)")
+    assert BG_CALQUES_ROUND3.search("Чакане за следващата ви маса…") and BG_CALQUES_ROUND3.search("Без него: без push.")
+    assert BG_CALQUES_ROUND3.search("Кани човек в клуб (администраторите му).")
+    assert BG_CALQUES_ROUND3.search("Отчет от възел ⟨⟩; следващото се отнася до този възел.")
+    assert BG_CALQUES_ROUND3.search("нито един лимит не е отказал на никого")
+    assert BG_CALQUES_ROUND3.search("Масата ви е готова: отиваме там.")
+    assert BG_CALQUES_ROUND3.search("(частта за известия в профила ви)")
+    assert not BG_CALQUES_ROUND3.search("данните по-долу са само за този възел; няма откази; пренасочваме ви там")
+    assert not BG_CALQUES_ROUND3.search("(разделът за известия в профила ви)")
+    assert not BG_CALQUES_ROUND3.search("Чакате маса…; Без него няма push. (само за администраторите му)")
+    assert BG_GENDERED_PERSON.search("(оттеглил се)") and BG_GENDERED_PERSON.search("поканен")
+    assert BG_GENDERED_PERSON.search("⟨⟩ е поканен.")
+    assert not BG_GENDERED_PERSON.search("(отказа се)") and not BG_GENDERED_PERSON.search("има покана")
+    assert not BG_GENDERED_PERSON.search("⟨⟩ е заглушен(а) ⟨⟩.") and not BG_GENDERED_PERSON.search("⟨⟩ вече е член на клуба")

@@ -157,3 +157,31 @@ def test_a_bulgarian_account_called_akaunt_is_caught(tmp_path, monkeypatch):
     finally:
         terms.load.cache_clear()
         terms._catalog.cache_clear()
+
+
+def test_a_bulgarian_game_named_otherwise_is_caught(tmp_path, monkeypatch):
+    """The games keep the game list's names in every sentence (review3's native read found the room's
+    description saying «5 кули, Сблъсък на тестета, Яс, Сърца» beside «5 Кули», «Clash of Decks», «Купи»)."""
+    shutil.copytree(terms.LOCALE_DIR / "bg", tmp_path / "bg")
+    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
+    monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
+    terms.load.cache_clear()
+    terms._catalog.cache_clear()
+    msgid = "A card room: play 5 Towers, Clash of Decks, Jass, Hearts and 3-2-5 with people and bots, live or over days."
+    try:
+        assert not [p for p in terms.problems("bg") if msgid in p]
+        path = tmp_path / "bg" / "LC_MESSAGES" / "web.po"
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="bg", domain="web")
+        catalog.get(msgid).string = ("Зала за карти: играйте 5 кули, Сблъсък на тестета, Яс, Сърца и 3-2-5 с хора и ботове, "
+                                     "на живо или по кореспонденция.")
+        with path.open("wb") as f:
+            write_po(f, catalog, width=100, include_lineno=False)
+        terms._catalog.cache_clear()
+        found = [p for p in terms.problems("bg") if msgid in p]
+        assert any("'5 Кули'" in p for p in found) and any("Сблъсък" in p for p in found), found
+        assert any("Сърца" in p for p in found), found
+    finally:
+        terms.load.cache_clear()
+        terms._catalog.cache_clear()
