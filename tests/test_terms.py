@@ -157,3 +157,19 @@ def test_a_bulgarian_account_called_akaunt_is_caught(tmp_path, monkeypatch):
     finally:
         terms.load.cache_clear()
         terms._catalog.cache_clear()
+
+
+# --- ru, second native review (rev-ru): "X are for accounts" read word for word -----------------
+
+def test_russian_clubs_for_accounts_calque_is_caught(broken):
+    """"Clubs are for accounts" was «Клубы — для учётных записей» (the account word right, the
+    sentence English); Russian says «Клубы доступны только с учётной записью» (ru.toml `never`)."""
+    msgid = "Clubs are for accounts: log in or register in the lobby to make or join one."
+    assert broken("web", msgid, "Клубы доступны только с учётной записью: войдите или зарегистрируйтесь в лобби, "
+                                "чтобы создать клуб или вступить в него.") == []
+    found = broken("web", msgid, "Клубы — для учётных записей: войдите или зарегистрируйтесь в лобби, чтобы "
+                                 "создать клуб или вступить в него.")
+    assert any("для учётных записей" in p for p in found), found
+    found = broken("web", "Events are for accounts: log in or register in the lobby to take part.",
+                   "Турниры только для учётных записей: войдите или зарегистрируйтесь в лобби, чтобы участвовать.")
+    assert any("для учётных записей" in p for p in found), found
