@@ -602,3 +602,24 @@ def test_russian_command_helps_say_what_the_command_does():
     wrong = [f"{h!r} → {catalog.get(h).string!r}" for h in helps
              if catalog.get(h) is not None and RU_INFINITIVE.search(catalog.get(h).string or "")]
     assert not wrong, "\n".join(wrong)
+
+
+RU_PERSON_STATUSES = {"invited", "(withdrawn)", "withdrawn", "missed", "away"}
+"""One-word states shown beside a person's name («Анна (приглашение отправлено)», a standings row
+«вне турнира», a round's «неявка», a friend «нет на месте»): review2 found «приглашён», «выбыл»,
+«не пришёл», «отошёл», masculine past forms that are wrong for every woman in the room."""
+RU_MASCULINE_PAST = re.compile(r"(?:ён|ан|ыл|ёл|ел|ил|ал)\)?$")
+
+
+def test_a_persons_state_is_said_without_a_masculine_past_form():
+    assert RU_MASCULINE_PAST.search("приглашён") and RU_MASCULINE_PAST.search("(выбыл)")
+    assert RU_MASCULINE_PAST.search("не пришёл") and RU_MASCULINE_PAST.search("отошёл")
+    assert not any(RU_MASCULINE_PAST.search(s) for s in ("приглашение отправлено", "(вне турнира)", "неявка",
+                                                         "нет на месте"))
+    wrong = []
+    for domain in ("web", "terminal"):
+        with (LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="ru", domain=domain):
+                if m.id in RU_PERSON_STATUSES and isinstance(m.string, str) and RU_MASCULINE_PAST.search(m.string):
+                    wrong.append(f"ru/{domain}: {m.id!r} → {m.string!r}")
+    assert not wrong, "\n".join(wrong)
