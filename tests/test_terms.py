@@ -173,3 +173,13 @@ def test_russian_clubs_for_accounts_calque_is_caught(broken):
     found = broken("web", "Events are for accounts: log in or register in the lobby to take part.",
                    "Турниры только для учётных записей: войдите или зарегистрируйтесь в лобби, чтобы участвовать.")
     assert any("для учётных записей" in p for p in found), found
+
+
+def test_clash_of_decks_keeps_its_name_in_russian(broken):
+    """Seed 003 and docs/glossary/ru.md keep "Clash of Decks" as it is; the lobby's description said
+    «Битву колод» (review2), a name no other Russian screen uses."""
+    msgid = "A card room: play 5 Towers, Clash of Decks, Jass, Hearts and 3-2-5 with people and bots, live or over days."
+    good = "Игровая комната для карточных игр: играйте в «5 башен», Clash of Decks, ясс, «Червы» и 3-2-5 с людьми и ботами."
+    assert broken("web", msgid, good) == []
+    found = broken("web", msgid, good.replace("Clash of Decks", "«Битву колод»"))
+    assert any("битв" in p for p in found) and any("does not say 'Clash of Decks'" in p for p in found), found
