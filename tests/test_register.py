@@ -568,3 +568,112 @@ def test_the_bulgarian_review3_checks_catch_each_slip():
     assert BG_GENDERED_PERSON.search("⟨⟩ е поканен.")
     assert not BG_GENDERED_PERSON.search("(отказа се)") and not BG_GENDERED_PERSON.search("има покана")
     assert not BG_GENDERED_PERSON.search("⟨⟩ е заглушен(а) ⟨⟩.") and not BG_GENDERED_PERSON.search("⟨⟩ вече е член на клуба")
+
+
+# --- ru, second native review (rev-ru: the operator's view, clubs, push, Swiss and arena events) -------
+
+RU_CALQUES_REVIEW2 = re.compile(
+    r"(?i:никому не отказал|\bотказ ⟨⟩ раза?\b|\bстолов ждут\b|маловажн|\bего создатель его\b"
+    r"|итогов[а-яё]* таблица окончательн|^часов на ход должно|\bесли выбрать его\b|уведомления, когда ваш ход"
+    r"|\bв словах в минуту\b|\bне занимает место из-за отсутствия|\bваш стол ⟨⟩-го тура закончен|\bего людей\b"
+    r"|\bбез него push нет\b)")
+"""English read through Russian words (review2): a limit "refused anyone" is a limit that «сработал»;
+«столов ждут бота» counts in the genitive, then uses a verb («столов, ждущих бота: ⟨⟩»); "the least
+important lines" is a log level, not «самые маловажные строки»; «когда его создатель его запустит»
+says «его» twice; «итоговая таблица окончательна» says "final" twice; «Часов на ход должно быть целое
+число» («Число часов на ход должно быть целым»); "choosing it opens" is «при нажатии на уведомление
+откроется», not «если выбрать его»; "Notices when it is your turn" is «Уведомления о вашем ходе»;
+"in words a minute" is «слов в минуту»; "no bot takes over for being away" is «отсутствующего
+игрока бот не заменяет»; "your table … is over" is «игра за вашим столом … окончена»; "its people"
+(a club's) are «участники»; "Without it: no push" is «Без него push-уведомления не отправляются»."""
+
+
+def test_russian_has_no_calques_the_second_review_found():
+    said = ["С запуска комнаты ни один лимит никому не отказал.", "Лимит ⟨⟩: отказ ⟨⟩ раз, последний в ⟨⟩.",
+            "столов ждут бота: ⟨⟩.", "Самые маловажные строки, которые ещё пишутся",
+            "турнир начнётся, когда его создатель его запустит.", "Ваш турнир закончился: итоговая таблица окончательна.",
+            "Часов на ход должно быть целое число от 1 до 168", "страница закрыта; если выбрать его, откроется стол.",
+            "Уведомления, когда ваш ход", "Моя скорость чтения, в словах в минуту (от 150 до 600)",
+            "каждый ходит, когда может; бот не занимает место из-за отсутствия",
+            "Ваш стол ⟨⟩-го тура закончен; следующий тур", "Показывает клуб: его людей, объявления", "Без него push нет."]
+    fine = ["С запуска комнаты ни один лимит не сработал.", "Лимит ⟨⟩ сработал ⟨⟩ раза, последний раз — в ⟨⟩.",
+            "столов, ждущих бота: ⟨⟩.", "Минимальный уровень важности записей в журнале",
+            "турнир начнётся, когда его запустит создатель.", "Ваш турнир закончился: таблица окончательная.",
+            "Число часов на ход должно быть целым, от 1 до 168", "при нажатии на уведомление откроется стол.",
+            "Уведомления о вашем ходе", "Моя скорость чтения (слов в минуту, от 150 до 600)",
+            "отсутствующего игрока бот не заменяет", "Игра за вашим столом в ⟨⟩-м туре окончена",
+            "Показывает клуб: участников, объявления", "Без него push-уведомления не отправляются."]
+    assert all(RU_CALQUES_REVIEW2.search(s) for s in said), [s for s in said if not RU_CALQUES_REVIEW2.search(s)]
+    assert not any(RU_CALQUES_REVIEW2.search(s) for s in fine), [s for s in fine if RU_CALQUES_REVIEW2.search(s)]
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("ru") if RU_CALQUES_REVIEW2.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+RU_NAME_MASCULINE = re.compile(r"(?:^|(?<![Ии]грок)[\s«])\{name\}\s+\(?(?:[а-яё]+\s+){0,6}?"
+                               r"(?:приглаш[её]н|выбыл|отош[её]л|пришёл|ушёл|вступил|вышел|принял|отклонил)(?![а-яё(])")
+"""A person's name (an account's, of either sex) before a masculine past form: «{name} приглашён»,
+«{name} уже состоит … или приглашён», «{name} (отошёл)» are wrong for Анна. The seats in the games'
+domains ({player}: Север, Запад…) are masculine words and may say «сыграл»; a person's name either
+stands after a noun that carries the gender («Игрок {name} приглашён») or the sentence says it
+without a past form («{name} (нет на месте)»), or writes «(а)» as the room does elsewhere."""
+
+
+def test_a_persons_name_gets_no_masculine_past_form():
+    assert RU_NAME_MASCULINE.search("{name} приглашён.") and RU_NAME_MASCULINE.search("{name} (отошёл)")
+    assert RU_NAME_MASCULINE.search("{name} уже состоит в этом клубе или приглашён в него")
+    assert not RU_NAME_MASCULINE.search("Игрок {name} приглашён.") and not RU_NAME_MASCULINE.search("{name} (нет на месте)")
+    assert not RU_NAME_MASCULINE.search("{name} не просил(а) вас о дружбе")
+    wrong = []
+    for domain in ("cardhall", "web", "terminal"):
+        with (LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="ru", domain=domain):
+                for s in [m.string] if isinstance(m.string, str) else m.string:
+                    if s and RU_NAME_MASCULINE.search(s):
+                        wrong.append(f"ru/{domain}: {s!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+RU_INFINITIVE = re.compile(r"^[А-ЯЁ][а-яё]+(?:ть|ться|ти|тись)\b")
+"""The terminal's command list says what each command does in the third person, as `cardhall --help`
+lists them («Показывает клуб», «Создаёт клуб»); review2 found the club commands beside them in the
+infinitive («Вступить в открытый клуб», «Выйти из клуба»). An option's help may be an infinitive
+(«Показывать весь стол …»): only the commands' help is checked."""
+
+
+def command_helps() -> list[str]:
+    """The English help of every command in cardhall/cli.py written as one string (`help=N_("…")`)."""
+    source = (LOCALE_DIR.parent / "cli.py").read_text(encoding="utf-8")
+    return re.findall(r'\.command\([^\n]*?help=N_\(\s*"((?:[^"\\]|\\.)+)"\)', source)
+
+
+def test_russian_command_helps_say_what_the_command_does():
+    assert RU_INFINITIVE.search("Вступить в открытый клуб.") and RU_INFINITIVE.search("Выйти из клуба.")
+    assert not RU_INFINITIVE.search("Вступает в открытый клуб.") and not RU_INFINITIVE.search("Выходит из клуба.")
+    with (LOCALE_DIR / "ru" / "LC_MESSAGES" / "terminal.po").open("rb") as f:
+        catalog = read_po(f, locale="ru", domain="terminal")
+    helps = command_helps()
+    assert "Join an open club, or one that invited you." in helps and len(helps) > 15
+    wrong = [f"{h!r} → {catalog.get(h).string!r}" for h in helps
+             if catalog.get(h) is not None and RU_INFINITIVE.search(catalog.get(h).string or "")]
+    assert not wrong, "\n".join(wrong)
+
+
+RU_PERSON_STATUSES = {"invited", "(withdrawn)", "withdrawn", "missed", "away"}
+"""One-word states shown beside a person's name («Анна (приглашение отправлено)», a standings row
+«вне турнира», a round's «неявка», a friend «нет на месте»): review2 found «приглашён», «выбыл»,
+«не пришёл», «отошёл», masculine past forms that are wrong for every woman in the room."""
+RU_MASCULINE_PAST = re.compile(r"(?:ён|ан|ыл|ёл|ел|ил|ал)\)?$")
+
+
+def test_a_persons_state_is_said_without_a_masculine_past_form():
+    assert RU_MASCULINE_PAST.search("приглашён") and RU_MASCULINE_PAST.search("(выбыл)")
+    assert RU_MASCULINE_PAST.search("не пришёл") and RU_MASCULINE_PAST.search("отошёл")
+    assert not any(RU_MASCULINE_PAST.search(s) for s in ("приглашение отправлено", "(вне турнира)", "неявка",
+                                                         "нет на месте"))
+    wrong = []
+    for domain in ("web", "terminal"):
+        with (LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="ru", domain=domain):
+                if m.id in RU_PERSON_STATUSES and isinstance(m.string, str) and RU_MASCULINE_PAST.search(m.string):
+                    wrong.append(f"ru/{domain}: {m.id!r} → {m.string!r}")
+    assert not wrong, "\n".join(wrong)

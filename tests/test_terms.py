@@ -185,3 +185,29 @@ def test_a_bulgarian_game_named_otherwise_is_caught(tmp_path, monkeypatch):
     finally:
         terms.load.cache_clear()
         terms._catalog.cache_clear()
+
+
+# --- ru, second native review (rev-ru): "X are for accounts" read word for word -----------------
+
+def test_russian_clubs_for_accounts_calque_is_caught(broken):
+    """"Clubs are for accounts" was «Клубы — для учётных записей» (the account word right, the
+    sentence English); Russian says «Клубы доступны только с учётной записью» (ru.toml `never`)."""
+    msgid = "Clubs are for accounts: log in or register in the lobby to make or join one."
+    assert broken("web", msgid, "Клубы доступны только с учётной записью: войдите или зарегистрируйтесь в лобби, "
+                                "чтобы создать клуб или вступить в него.") == []
+    found = broken("web", msgid, "Клубы — для учётных записей: войдите или зарегистрируйтесь в лобби, чтобы "
+                                 "создать клуб или вступить в него.")
+    assert any("для учётных записей" in p for p in found), found
+    found = broken("web", "Events are for accounts: log in or register in the lobby to take part.",
+                   "Турниры только для учётных записей: войдите или зарегистрируйтесь в лобби, чтобы участвовать.")
+    assert any("для учётных записей" in p for p in found), found
+
+
+def test_clash_of_decks_keeps_its_name_in_russian(broken):
+    """Seed 003 and docs/glossary/ru.md keep "Clash of Decks" as it is; the lobby's description said
+    «Битву колод» (review2), a name no other Russian screen uses."""
+    msgid = "A card room: play 5 Towers, Clash of Decks, Jass, Hearts and 3-2-5 with people and bots, live or over days."
+    good = "Игровая комната для карточных игр: играйте в «5 башен», Clash of Decks, ясс, «Червы» и 3-2-5 с людьми и ботами."
+    assert broken("web", msgid, good) == []
+    found = broken("web", msgid, good.replace("Clash of Decks", "«Битву колод»"))
+    assert any("битв" in p for p in found) and any("does not say 'Clash of Decks'" in p for p in found), found
