@@ -677,3 +677,48 @@ def test_a_persons_state_is_said_without_a_masculine_past_form():
                 if m.id in RU_PERSON_STATUSES and isinstance(m.string, str) and RU_MASCULINE_PAST.search(m.string):
                     wrong.append(f"ru/{domain}: {m.id!r} → {m.string!r}")
     assert not wrong, "\n".join(wrong)
+
+
+# review3 (es): today's operator, clubs, push and arena words as a Spanish player reads them.
+ES_REVIEW3 = re.compile(r"(?i:^(?:el|la|los|las)\s+\w+\s+(?:está|están)\s+(?:cread|publicad|enviad|guardad)[oa]s?\.$"
+                        r"|⟨⟩\s+(?:ya\s+)?(?:está|es)\s+invitad[oa]\b|\bo\s+está\s+invitad[oa]\b"
+                        r"|\(sus\s+administradores\)|\buno\s+que\s+te\s+invitó\b"
+                        r"|\bno\s+se\s+puede\s+llegar\s+a\s+la\s+sala\b|\bal\s+elegirlo\s+se\s+abre\b"
+                        r"|\brecibe\s+un\s+bot\b|\bcorre\s+desde\s+que\s+se\s+crea\b|\blíneas\s+menos\s+importantes\b"
+                        r"|\bla\s+parte\s+de\s+avisos\b|\bhasta\s+una\s+mesa\s+que\s+no\b|\brechazó\s+⟨⟩\s+veces?\b"
+                        r"|\ba\s+lo\s+largo\s+de\s+días\b|^invitad[oa]s?$)")
+"""Spanish read as translated (review3's native read): a done action is said as done («Club creado.»,
+«Anuncio publicado.»), not «El club está creado.» ("is made"); a name takes no participle that
+guesses its gender («Has invitado a {name}», «ya tiene una invitación», «Ana (con invitación)»,
+not «{name} está invitado», «Ana (invitado)»); "(its admins)" after a command is «(solo sus
+administradores)»; "one that invited you" is «uno que te haya invitado»; a room "cannot be
+reached" is «no se puede conectar con»; a notice is pressed («al pulsarlo»), not chosen; "gets a
+bot in their seat" is «cede su asiento a un bot»; a duplicate event «está en marcha», it does not
+«correr»; the log level is «el nivel más bajo», not «las líneas menos importantes»; a profile's
+part is «el apartado»; "until a table you do not win" is «hasta la primera mesa que no ganes»; a
+count kept «since the room started» takes the perfect: «ha rechazado {count} veces», not
+«rechazó»; "over days" is «durante varios días», not «a lo largo de días»."""
+
+
+def test_spanish_has_no_calques_review3_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("es") if ES_REVIEW3.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_spanish_review3_check_catches_each_slip():
+    bad = ["El club está creado.", "El anuncio está publicado.", "⟨⟩ está invitado.",
+           "⟨⟩ ya es miembro de este club o está invitado", "Invita a una persona a un club (sus administradores).",
+           "Únete a un club abierto o a uno que te invitó.", "Ahora mismo no se puede llegar a la sala de cartas",
+           "aunque esta página esté cerrada; al elegirlo se abre la mesa", "Quien no esté en su mesa recibe un bot",
+           "un torneo duplicado corre desde que se crea", "Las líneas menos importantes que se escriben",
+           "(la parte de avisos de tu perfil)", "cada mesa cuenta doble hasta una mesa que no ganes",
+           "Límite ⟨⟩: rechazó ⟨⟩ veces, la última a las ⟨⟩.", "Jugar a lo largo de días (por turnos)", "invitado"]
+    assert [text for text in bad if not ES_REVIEW3.search(text)] == []
+    good = ["Club creado.", "Anuncio publicado.", "Has invitado a ⟨⟩.", "⟨⟩ ya es miembro de este club o ya tiene una invitación",
+            "(solo sus administradores)", "a uno que te haya invitado", "no se puede conectar con la sala de cartas",
+            "al pulsarlo se abre la mesa", "cede su asiento a un bot", "está en marcha desde que se crea",
+            "El nivel más bajo de las líneas", "(el apartado de avisos de tu perfil)", "hasta la primera mesa que no ganes",
+            "triunfo (al elegirlo: cómo elegir)", "La sala está en marcha.",
+            "Límite ⟨⟩: ha rechazado ⟨⟩ veces, la última a las ⟨⟩.", "Jugar durante varios días (por turnos)",
+            "a lo largo de la partida", "con invitación", "un club invitado a jugar"]
+    assert [text for text in good if ES_REVIEW3.search(text)] == []

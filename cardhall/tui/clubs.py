@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import Lang
 from cardhall.tui.events import token_of
-from cardhall.tui.people import server_of
+from cardhall.tui.people import game_words, server_of
 from cardhall.tui.remote import Output
 from cardhall.web.client import RoomClient
 
@@ -49,7 +49,9 @@ def club_lines(club: dict[str, Any], tr: Lang) -> list[str]:
     for post in club["announcements"]:
         lines.append(tr._("{name} announces: {text}", name=post["by"], text=post["text"]))
     for event in club["events"]:
-        lines.append(tr._("Event {id}: {game}, {status}", id=event["id"], game=event["game"], status=event["status"]))
+        status = {"running": tr._("running"), "over": tr._("over")}.get(event["status"], tr._("open"))
+        lines.append(tr._("Event {id}: {game}, {status}", id=event["id"], game=game_words(event["game"], tr),
+                          status=status))
     for row in club["standings"]:
         lines.append(tr.ngettext("{rank}. {name}: {count} point; won: {wins}; played: {events}",
                                  "{rank}. {name}: {count} points; won: {wins}; played: {events}", row["points"],
