@@ -163,14 +163,6 @@ def test_a_bulgarian_game_named_otherwise_is_caught(tmp_path, monkeypatch):
     """The games keep the game list's names in every sentence (review3's native read found the room's
     description saying «5 кули, Сблъсък на тестета, Яс, Сърца» beside «5 Кули», «Clash of Decks», «Купи»)."""
     shutil.copytree(terms.LOCALE_DIR / "bg", tmp_path / "bg")
-
-
-# review3 (es): the Spanish terms' `never` lists catch a slip the native read found.
-def test_a_spanish_second_word_for_log_in_or_stderr_is_caught(tmp_path, monkeypatch):
-    """es says «inicia sesión» (never «entra con una cuenta»), «salida de error estándar» (never
-    «salida de errores estándar») and keeps the names «5 Towers», «Clash of Decks» (never «5 Torres»,
-    «Choque de Mazos»): review3's native read found each; a broken copy is caught."""
-    shutil.copytree(terms.LOCALE_DIR / "es", tmp_path / "es")
     shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
     monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
@@ -190,6 +182,42 @@ def test_a_spanish_second_word_for_log_in_or_stderr_is_caught(tmp_path, monkeypa
         found = [p for p in terms.problems("bg") if msgid in p]
         assert any("'5 Кули'" in p for p in found) and any("Сблъсък" in p for p in found), found
         assert any("Сърца" in p for p in found), found
+    finally:
+        terms.load.cache_clear()
+        terms._catalog.cache_clear()
+
+
+# review3 (es): the Spanish terms' `never` lists catch a slip the native read found.
+def test_a_spanish_second_word_for_log_in_or_stderr_is_caught(tmp_path, monkeypatch):
+    """es says «inicia sesión» (never «entra con una cuenta»), «salida de error estándar» (never
+    «salida de errores estándar») and keeps the names «5 Towers», «Clash of Decks» (never «5 Torres»,
+    «Choque de Mazos»): review3's native read found each; a broken copy is caught."""
+    shutil.copytree(terms.LOCALE_DIR / "es", tmp_path / "es")
+    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
+    monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
+    terms.load.cache_clear()
+    terms._catalog.cache_clear()
+    try:
+        assert not [p for p in terms.problems("es") if "entra con" in p or "errores estándar" in p or "Torres" in p]
+        broken = {("web", "This page is for the room's moderators: log in with a moderator's account."):
+                  "Esta página es para los moderadores de la sala: entra con una cuenta de moderador.",
+                  ("terminal", "How the log (standard error) is written: text, or json (one object a line; docs/deploy.md)."):
+                  "Cómo se escribe el registro (salida de errores estándar): text, o json (un objeto por línea; docs/deploy.md).",
+                  ("web", "A card room: play 5 Towers, Clash of Decks, Jass, Hearts and 3-2-5 with people and bots, "
+                          "live or over days."):
+                  "Una sala de cartas: juega a 5 Torres, Choque de Mazos, Jass, Corazones y 3-2-5 con personas y bots."}
+        for (domain, msgid), text in broken.items():
+            path = tmp_path / "es" / "LC_MESSAGES" / f"{domain}.po"
+            with path.open("rb") as f:
+                catalog = read_po(f, locale="es", domain=domain)
+            catalog.get(msgid).string = text
+            with path.open("wb") as f:
+                write_po(f, catalog, width=100, include_lineno=False)
+        terms._catalog.cache_clear()
+        found = terms.problems("es")
+        assert any("entra con" in p for p in found) and any("errores estándar" in p for p in found), found
+        assert any("5 Torres" in p for p in found) and any("Choque de Mazos" in p for p in found), found
     finally:
         terms.load.cache_clear()
         terms._catalog.cache_clear()
@@ -220,27 +248,3 @@ def test_clash_of_decks_keeps_its_name_in_russian(broken):
     found = broken("web", msgid, good.replace("Clash of Decks", "«Битву колод»"))
     assert any("битв" in p for p in found) and any("does not say 'Clash of Decks'" in p for p in found), found
 
-
-    try:
-        assert not [p for p in terms.problems("es") if "entra con" in p or "errores estándar" in p or "Torres" in p]
-        broken = {("web", "This page is for the room's moderators: log in with a moderator's account."):
-                  "Esta página es para los moderadores de la sala: entra con una cuenta de moderador.",
-                  ("terminal", "How the log (standard error) is written: text, or json (one object a line; docs/deploy.md)."):
-                  "Cómo se escribe el registro (salida de errores estándar): text, o json (un objeto por línea; docs/deploy.md).",
-                  ("web", "A card room: play 5 Towers, Clash of Decks, Jass, Hearts and 3-2-5 with people and bots, "
-                          "live or over days."):
-                  "Una sala de cartas: juega a 5 Torres, Choque de Mazos, Jass, Corazones y 3-2-5 con personas y bots."}
-        for (domain, msgid), text in broken.items():
-            path = tmp_path / "es" / "LC_MESSAGES" / f"{domain}.po"
-            with path.open("rb") as f:
-                catalog = read_po(f, locale="es", domain=domain)
-            catalog.get(msgid).string = text
-            with path.open("wb") as f:
-                write_po(f, catalog, width=100, include_lineno=False)
-        terms._catalog.cache_clear()
-        found = terms.problems("es")
-        assert any("entra con" in p for p in found) and any("errores estándar" in p for p in found), found
-        assert any("5 Torres" in p for p in found) and any("Choque de Mazos" in p for p in found), found
-    finally:
-        terms.load.cache_clear()
-        terms._catalog.cache_clear()
