@@ -722,3 +722,60 @@ def test_the_spanish_review3_check_catches_each_slip():
             "Límite ⟨⟩: ha rechazado ⟨⟩ veces, la última a las ⟨⟩.", "Jugar durante varios días (por turnos)",
             "a lo largo de la partida", "con invitación", "un club invitado a jugar"]
     assert [text for text in good if ES_REVIEW3.search(text)] == []
+
+
+
+# rev-de (second native review, today's words: operator's view, clubs, Swiss/arena events, push, reading rate)
+GERMAN_CALQUES_REV_DE = {
+    re.compile(r"\b(?:dieser|der|den|des|dem) Saals?\b(?!-)"):
+        "the room is «der Spielsaal» on every screen («dieser Spielsaal», «des Spielsaals»), not «der Saal»",
+    re.compile(r"\berhalten: "): "English «got {value}» is «…, nicht ⟨⟩», not «erhalten: ⟨⟩»",
+    re.compile(r"\bsind für Konten\b"): "«clubs are for accounts» is «für Clubs braucht es ein Konto»",
+    re.compile(r"\bschreib (?:sie|ihn|es) als\b"): "«write it as URL» is «sie sieht so aus: URL»",
+    re.compile(r"\bRangliste bis jetzt\b"): "«standings so far» is «Zwischenrangliste»",
+    re.compile(r"\bes geht dorthin\b"): "«going there» is «du wirst hingebracht»",
+    re.compile(r"^Neu lesen$"): "a link that reloads a page is «Neu laden»",
+    re.compile(r"^Tisch \S+ zuschauen\b"): "one watches «an Tisch ⟨⟩» («An Tisch ⟨⟩ zuschauen», as «Am Tisch zuschauen»)",
+    re.compile(r"\bführt (?:⟨⟩|\d+) Tische?\b"): "tables run on a node: «auf Knoten ⟨⟩ laufen ⟨⟩ Tische»",
+    re.compile(r"\bist \S+ bis \S+ Wörter\b"): "a rate «liegt bei 150 bis 600 Wörtern pro Minute»",
+    re.compile(r"^⟨⟩ braucht es\b"): "«{what} is needed» is «⟨⟩ fehlt»",
+    re.compile(r"; es beginnt, sobald es\b"): "«es» after «Anmeldung» points nowhere: «das Turnier beginnt, sobald es…»",
+    re.compile(r"\bzuerst\b[^.;]*\bbevor\b"): "«zuerst … bevor» says «first» twice: «mach …, bevor du austrittst»",
+    re.compile(r"\beinen \w+ zu \w+ oder beizutreten\b"):
+        "«beitreten» wants the dative: «einen Club zu eröffnen oder einem beizutreten»",
+    re.compile(r"\bTurnier eines Clubs\b"): "«a club's event» is «ein Clubturnier»",
+}
+"""German that reads as translated, found in rev-de's native read (docs/glossary/de.md, «Native review, second round»)."""
+GERMAN_HELP_VERB = re.compile(r"^(?:Zeigt|Eröffnet|Lädt|Veröffentlicht|Listet|Tritt|Verlässt) ")
+"""A terminal command's help says what it does in the infinitive («Einen Club zeigen.», «Die Clubs
+eines Spielsaals auflisten.»), never the third person («Zeigt einen Club») or a «du» command («Tritt … bei»)."""
+
+
+def test_german_has_no_calques_the_second_review_found():
+    wrong = [f"{where} → {text!r}: {why}" for where, _, text in texts("de")
+             for pattern, why in GERMAN_CALQUES_REV_DE.items() if pattern.search(text)]
+    wrong += [f"{where} → {text!r}: a help line is in the infinitive" for where, _, text in texts("de")
+              if where.startswith("de/terminal:") and GERMAN_HELP_VERB.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_second_german_check_catches_what_it_fixed():
+    said = ["dieser Saal schickt keine Push-Mitteilungen", "Mitteilungen des Saals", "füge den Saal zuerst hinzu",
+            "eines von ⟨⟩; erhalten: ⟨⟩ und ⟨⟩", "Clubs sind für Konten: registrier dich", "schreib sie als ⟨⟩",
+            "Rangliste bis jetzt:", "Dein nächster Tisch ist bereit: es geht dorthin.", "Neu lesen",
+            "Tisch ⟨⟩ zuschauen", "Knoten ⟨⟩ führt ⟨⟩ Tische.", "die Lesegeschwindigkeit ist 150 bis 600 Wörter pro Minute",
+            "⟨⟩ braucht es: schreib einen Text", "Anmeldung offen bis ⟨⟩; es beginnt, sobald es gestartet wird.",
+            "mach zuerst ein anderes Mitglied zum Admin, bevor du gehst",
+            "um einen Club zu eröffnen oder beizutreten", "das ist ein Turnier eines Clubs: nur seine Mitglieder"]
+    missed = [s for s in said if not any(p.search(s) for p in GERMAN_CALQUES_REV_DE)]
+    assert not missed, missed
+    fine = ["dieser Spielsaal schickt keine Push-Mitteilungen", "An den ganzen Saal", "der Saal-Socket braucht ein Token",
+            "eines von ⟨⟩, nicht ⟨⟩ und ⟨⟩", "Für Clubs braucht es ein Konto", "sie sieht so aus: ⟨⟩", "Zwischenrangliste:",
+            "Dein nächster Tisch ist bereit: du wirst hingebracht.", "Neu laden", "An Tisch ⟨⟩ zuschauen",
+            "Auf Knoten ⟨⟩ laufen ⟨⟩ Tische.", "die Lesegeschwindigkeit liegt bei 150 bis 600 Wörtern pro Minute",
+            "⟨⟩ fehlt: schreib einen Text", "Anmeldung offen bis ⟨⟩; das Turnier beginnt, sobald es gestartet wird.",
+            "mach ein anderes Mitglied zum Admin, bevor du austrittst", "tritt zuerst dem Club bei",
+            "um einen Club zu eröffnen oder einem beizutreten", "das ist ein Clubturnier"]
+    assert not [s for s in fine if any(p.search(s) for p in GERMAN_CALQUES_REV_DE)]
+    assert all(GERMAN_HELP_VERB.search(s) for s in ["Zeigt einen Club.", "Tritt einem Club bei.", "Lädt eine Person ein."])
+    assert not any(GERMAN_HELP_VERB.search(s) for s in ["Einen Club zeigen.", "Einem offenen Club beitreten."])

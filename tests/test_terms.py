@@ -248,3 +248,29 @@ def test_clash_of_decks_keeps_its_name_in_russian(broken):
     found = broken("web", msgid, good.replace("Clash of Decks", "«Битву колод»"))
     assert any("битв" in p for p in found) and any("does not say 'Clash of Decks'" in p for p in found), found
 
+
+
+def test_a_german_withdrawal_called_knocked_out_is_caught(tmp_path, monkeypatch):
+    """de says «zurückgezogen» for a player who withdrew, as the «Teilnahme zurückziehen» button
+    does; «(ausgeschieden)» (knocked out) in the standings was caught in rev-de's native read."""
+    shutil.copytree(terms.LOCALE_DIR / "de", tmp_path / "de")
+    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
+    monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
+    terms.load.cache_clear()
+    terms._catalog.cache_clear()
+    try:
+        assert not [p for p in terms.problems("de") if "zurückziehen" in p or "ausgeschieden" in p]
+        path = tmp_path / "de" / "LC_MESSAGES" / "terminal.po"
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="de", domain="terminal")
+        catalog.get("(withdrawn)").string = "(ausgeschieden)"
+        with path.open("wb") as f:
+            write_po(f, catalog, width=100, include_lineno=False)
+        terms._catalog.cache_clear()
+        found = terms.problems("de")
+        assert any("'\\\\bausgeschieden\\\\b'" in p for p in found), found
+        assert any("does not say 'withdr[ae]wn?|withdraws?'" in p for p in found), found
+    finally:
+        terms.load.cache_clear()
+        terms._catalog.cache_clear()
