@@ -514,3 +514,44 @@ def test_bulgarian_says_nothing_gendered_about_a_title():
     assert BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (отворено до ⟨⟩)")
     assert not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (място ⟨⟩)") and not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (или ⟨⟩)")
     assert not BG_PARTICIPLE_FOR_A_TITLE.search("⟨⟩ (приключи на ⟨⟩): ⟨⟩ %")
+
+
+CS_CALQUES_REVIEW3 = re.compile(r"(?i:\bstůl\s+(?:⟨⟩\.\s+kola\s+)?skončil\b|\bdohrají\s+(?:všechny\s+)?stoly\b"
+                                r"|\bza\s+nepřítomnost\b|\bnejméně\s+důležité\s+řádky\b|\bjak\s+se\s+píše\s+záznam\b"
+                                r"|(?<![\w-])hrané:|\bu\s+⟨⟩\s+vašeho\s+stolu\b)")
+"""Czech read as translated (review3's native read of the operator's view, Swiss rounds and the
+turn-based hint): a table does not end or finish playing, its game does («Váš stůl 3. kola skončil»,
+«až dohrají všechny stoly» → «Hra u vašeho stolu … skončila», «až se dohraje u všech stolů»); «za
+nepřítomnost nepřevezme místo bot» ("takes over for being away") → «kvůli nepřítomnosti nikoho
+nenahradí bot»; the log level is «Nejnižší úroveň zapisovaných řádků», not «Nejméně důležité
+řádky»; the log format is «Formát záznamu», not «Jak se píše záznam»; tables in play are
+«rozehrané», not «hrané»; «u 1 vašeho stolu» → «u 1 z vašich stolů»."""
+CS_ZE_BEFORE_A_COUNT = re.compile(r"\bze \{(?:count|chosen|total|most|least|rounds|n)\b")
+"""«ze» before a number is right only where the number is read «dvou, tří, čtyř, sedmi…» («ze 5»
+is read «ze pěti»); the screens say «{chosen} z {count}», as «Vybráno: {chosen} z {count}» does."""
+
+
+def test_czech_has_no_calques_review3_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("cs") if CS_CALQUES_REVIEW3.search(text)]
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "cs" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="cs", domain=domain):
+                for s in [m.string] if isinstance(m.string, str) else m.string:
+                    if s and CS_ZE_BEFORE_A_COUNT.search(s):
+                        wrong.append(f"cs/{domain}: {s!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_czech_review3_checks_catch_them():
+    assert CS_CALQUES_REVIEW3.search("Váš stůl ⟨⟩. kola skončil; další kolo začne, až dohrají všechny stoly.")
+    assert CS_CALQUES_REVIEW3.search("každý táhne, když může; za nepřítomnost nepřevezme místo bot")
+    assert CS_CALQUES_REVIEW3.search("Nejméně důležité řádky, které se zapisují")
+    assert CS_CALQUES_REVIEW3.search("Jak se píše záznam (standardní chybový výstup)")
+    assert CS_CALQUES_REVIEW3.search("Stoly čekající na hráče: ⟨⟩; hrané: ⟨⟩")
+    assert CS_CALQUES_REVIEW3.search("hra pokračovala u ⟨⟩ vašeho stolu")
+    assert not CS_CALQUES_REVIEW3.search("Hra u vašeho stolu v ⟨⟩. kole skončila; další kolo začne, až se dohraje u všech stolů.")
+    assert not CS_CALQUES_REVIEW3.search("stůl zůstává takový, jak skončil; rozehrané: ⟨⟩; dohrané: ⟨⟩; u ⟨⟩ z vašich stolů")
+    assert not CS_CALQUES_REVIEW3.search("Nejnižší úroveň zapisovaných řádků; Formát záznamu")
+    assert not CS_CALQUES_REVIEW3.search("kvůli nepřítomnosti nikoho nenahradí bot")
+    assert CS_ZE_BEFORE_A_COUNT.search("Zrušeno: {card}, {chosen} ze {count}.")
+    assert not CS_ZE_BEFORE_A_COUNT.search("{card}: {chosen} z {count}; databáze ze {target}")
