@@ -555,3 +555,28 @@ def test_the_czech_review3_checks_catch_them():
     assert not CS_CALQUES_REVIEW3.search("kvůli nepřítomnosti nikoho nenahradí bot")
     assert CS_ZE_BEFORE_A_COUNT.search("Zrušeno: {card}, {chosen} ze {count}.")
     assert not CS_ZE_BEFORE_A_COUNT.search("{card}: {chosen} z {count}; databáze ze {target}")
+
+
+CS_LOOSE_WORDS_REVIEW3 = re.compile(r"(?i:\((?:jeho|její|jejich)\s+správci\)|\bnaposledy\s+v\s+⟨⟩|\bnejméně\s+se\s+\d"
+                                    r"|^⟨⟩\s+je\s+povinné\b|^⟨⟩\s+má\s[^;]*;\s+tento\s+má\s+⟨⟩)")
+"""Czech that says too little or the wrong thing (review3's read of the club commands and the
+operator's view): «Pozve do klubu člověka (jeho správci)» reads as inviting the club's admins, and
+says «(jen správci klubu)»; «naposledy v 2026-11-29 04:50:00 UTC» puts «v» before a whole date
+(«naposledy {time}»); «začíná nejméně se 2 účastníky» is English word order («potřebuje aspoň 2
+účastníky»); «name je povinné» gives an English field name a neuter adjective («… je povinný
+údaj»), and after such a name «tento má 70» points at nothing («zadaný text má 70»; «tah má
+nejvýše 64 znaků, tento má 70» says «tah» and stays)."""
+
+
+def test_czech_says_whom_and_what_it_means():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("cs") if CS_LOOSE_WORDS_REVIEW3.search(text)]
+    assert not wrong, "\n".join(wrong)
+    assert CS_LOOSE_WORDS_REVIEW3.search("Pozve do klubu člověka (jeho správci).")
+    assert CS_LOOSE_WORDS_REVIEW3.search("Limit ⟨⟩: odmítl ⟨⟩krát, naposledy v ⟨⟩.")
+    assert CS_LOOSE_WORDS_REVIEW3.search("švýcarský turnaj začíná nejméně se 2 účastníky; přihlášen je ⟨⟩")
+    assert CS_LOOSE_WORDS_REVIEW3.search("⟨⟩ je povinné: napište nějaký text")
+    assert CS_LOOSE_WORDS_REVIEW3.search("⟨⟩ má nejvýš ⟨⟩ znaků; tento má ⟨⟩")
+    assert not CS_LOOSE_WORDS_REVIEW3.search("Pozve do klubu člověka (jen správci klubu); naposledy ⟨⟩")
+    assert not CS_LOOSE_WORDS_REVIEW3.search("švýcarský turnaj potřebuje aspoň 2 účastníky; ⟨⟩ je povinný údaj")
+    assert not CS_LOOSE_WORDS_REVIEW3.search("⟨⟩ má nejvýš ⟨⟩ znaků; zadaný text má ⟨⟩")
+    assert not CS_LOOSE_WORDS_REVIEW3.search("tah má nejvýše ⟨⟩ znaků, tento má ⟨⟩; zapište ho v zápisu hry")
