@@ -526,9 +526,10 @@ nepřítomnost nepřevezme místo bot» ("takes over for being away") → «kvů
 nenahradí bot»; the log level is «Nejnižší úroveň zapisovaných řádků», not «Nejméně důležité
 řádky»; the log format is «Formát záznamu», not «Jak se píše záznam»; tables in play are
 «rozehrané», not «hrané»; «u 1 vašeho stolu» → «u 1 z vašich stolů»."""
-CS_ZE_BEFORE_A_COUNT = re.compile(r"\bze \{(?:count|chosen|total|most|least|rounds|n)\b")
+CS_ZE_BEFORE_A_COUNT = re.compile(r"\bze \{(?:count|chosen|total|most|least|rounds|n)\b|\bv \{\w+\}\.\s")
 """«ze» before a number is right only where the number is read «dvou, tří, čtyř, sedmi…» («ze 5»
-is read «ze pěti»); the screens say «{chosen} z {count}», as «Vybráno: {chosen} z {count}» does."""
+is read «ze pěti»); the screens say «{chosen} z {count}», as «Vybráno: {chosen} z {count}» does.
+Likewise «v» before an ordinal («v {round}. kole» is read «v druhém», «v třetím»): «Kolo {round}: …»."""
 
 
 def test_czech_has_no_calques_review3_found():
@@ -555,6 +556,7 @@ def test_the_czech_review3_checks_catch_them():
     assert not CS_CALQUES_REVIEW3.search("kvůli nepřítomnosti nikoho nenahradí bot")
     assert CS_ZE_BEFORE_A_COUNT.search("Zrušeno: {card}, {chosen} ze {count}.")
     assert not CS_ZE_BEFORE_A_COUNT.search("{card}: {chosen} z {count}; databáze ze {target}")
+    assert CS_ZE_BEFORE_A_COUNT.search("Váš stůl v {round}. kole:") and not CS_ZE_BEFORE_A_COUNT.search("Kolo {round}, váš stůl:")
 
 
 CS_LOOSE_WORDS_REVIEW3 = re.compile(r"(?i:\((?:jeho|její|jejich)\s+správci\)|\bnaposledy\s+v\s+⟨⟩|\bnejméně\s+se\s+\d"
