@@ -779,3 +779,72 @@ def test_the_second_german_check_catches_what_it_fixed():
     assert not [s for s in fine if any(p.search(s) for p in GERMAN_CALQUES_REV_DE)]
     assert all(GERMAN_HELP_VERB.search(s) for s in ["Zeigt einen Club.", "Tritt einem Club bei.", "Lädt eine Person ein."])
     assert not any(GERMAN_HELP_VERB.search(s) for s in ["Einen Club zeigen.", "Einem offenen Club beitreten."])
+
+
+
+CS_CALQUES_REVIEW3 = re.compile(r"(?i:\bstůl\s+(?:⟨⟩\.\s+kola\s+)?skončil\b|\bdohrají\s+(?:všechny\s+)?stoly\b"
+                                r"|\bza\s+nepřítomnost\b|\bnejméně\s+důležité\s+řádky\b|\bjak\s+se\s+píše\s+záznam\b"
+                                r"|(?<![\w-])hrané:|\bu\s+⟨⟩\s+vašeho\s+stolu\b)")
+"""Czech read as translated (review3's native read of the operator's view, Swiss rounds and the
+turn-based hint): a table does not end or finish playing, its game does («Váš stůl 3. kola skončil»,
+«až dohrají všechny stoly» → «Hra u vašeho stolu … skončila», «až se dohraje u všech stolů»); «za
+nepřítomnost nepřevezme místo bot» ("takes over for being away") → «kvůli nepřítomnosti nikoho
+nenahradí bot»; the log level is «Nejnižší úroveň zapisovaných řádků», not «Nejméně důležité
+řádky»; the log format is «Formát záznamu», not «Jak se píše záznam»; tables in play are
+«rozehrané», not «hrané»; «u 1 vašeho stolu» → «u 1 z vašich stolů»."""
+CS_ZE_BEFORE_A_COUNT = re.compile(r"\bze \{(?:count|chosen|total|most|least|rounds|n)\b|\bv \{\w+\}\.\s")
+"""«ze» before a number is right only where the number is read «dvou, tří, čtyř, sedmi…» («ze 5»
+is read «ze pěti»); the screens say «{chosen} z {count}», as «Vybráno: {chosen} z {count}» does.
+Likewise «v» before an ordinal («v {round}. kole» is read «v druhém», «v třetím»): «Kolo {round}: …»."""
+
+
+def test_czech_has_no_calques_review3_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("cs") if CS_CALQUES_REVIEW3.search(text)]
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "cs" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="cs", domain=domain):
+                for s in [m.string] if isinstance(m.string, str) else m.string:
+                    if s and CS_ZE_BEFORE_A_COUNT.search(s):
+                        wrong.append(f"cs/{domain}: {s!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_czech_review3_checks_catch_them():
+    assert CS_CALQUES_REVIEW3.search("Váš stůl ⟨⟩. kola skončil; další kolo začne, až dohrají všechny stoly.")
+    assert CS_CALQUES_REVIEW3.search("každý táhne, když může; za nepřítomnost nepřevezme místo bot")
+    assert CS_CALQUES_REVIEW3.search("Nejméně důležité řádky, které se zapisují")
+    assert CS_CALQUES_REVIEW3.search("Jak se píše záznam (standardní chybový výstup)")
+    assert CS_CALQUES_REVIEW3.search("Stoly čekající na hráče: ⟨⟩; hrané: ⟨⟩")
+    assert CS_CALQUES_REVIEW3.search("hra pokračovala u ⟨⟩ vašeho stolu")
+    assert not CS_CALQUES_REVIEW3.search("Hra u vašeho stolu v ⟨⟩. kole skončila; další kolo začne, až se dohraje u všech stolů.")
+    assert not CS_CALQUES_REVIEW3.search("stůl zůstává takový, jak skončil; rozehrané: ⟨⟩; dohrané: ⟨⟩; u ⟨⟩ z vašich stolů")
+    assert not CS_CALQUES_REVIEW3.search("Nejnižší úroveň zapisovaných řádků; Formát záznamu")
+    assert not CS_CALQUES_REVIEW3.search("kvůli nepřítomnosti nikoho nenahradí bot")
+    assert CS_ZE_BEFORE_A_COUNT.search("Zrušeno: {card}, {chosen} ze {count}.")
+    assert not CS_ZE_BEFORE_A_COUNT.search("{card}: {chosen} z {count}; databáze ze {target}")
+    assert CS_ZE_BEFORE_A_COUNT.search("Váš stůl v {round}. kole:") and not CS_ZE_BEFORE_A_COUNT.search("Kolo {round}, váš stůl:")
+
+
+CS_LOOSE_WORDS_REVIEW3 = re.compile(r"(?i:\((?:jeho|její|jejich)\s+správci\)|\bnaposledy\s+v\s+⟨⟩|\bnejméně\s+se\s+\d"
+                                    r"|^⟨⟩\s+je\s+povinné\b|^⟨⟩\s+má\s[^;]*;\s+tento\s+má\s+⟨⟩)")
+"""Czech that says too little or the wrong thing (review3's read of the club commands and the
+operator's view): «Pozve do klubu člověka (jeho správci)» reads as inviting the club's admins, and
+says «(jen správci klubu)»; «naposledy v 2026-11-29 04:50:00 UTC» puts «v» before a whole date
+(«naposledy {time}»); «začíná nejméně se 2 účastníky» is English word order («potřebuje aspoň 2
+účastníky»); «name je povinné» gives an English field name a neuter adjective («… je povinný
+údaj»), and after such a name «tento má 70» points at nothing («zadaný text má 70»; «tah má
+nejvýše 64 znaků, tento má 70» says «tah» and stays)."""
+
+
+def test_czech_says_whom_and_what_it_means():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("cs") if CS_LOOSE_WORDS_REVIEW3.search(text)]
+    assert not wrong, "\n".join(wrong)
+    assert CS_LOOSE_WORDS_REVIEW3.search("Pozve do klubu člověka (jeho správci).")
+    assert CS_LOOSE_WORDS_REVIEW3.search("Limit ⟨⟩: odmítl ⟨⟩krát, naposledy v ⟨⟩.")
+    assert CS_LOOSE_WORDS_REVIEW3.search("švýcarský turnaj začíná nejméně se 2 účastníky; přihlášen je ⟨⟩")
+    assert CS_LOOSE_WORDS_REVIEW3.search("⟨⟩ je povinné: napište nějaký text")
+    assert CS_LOOSE_WORDS_REVIEW3.search("⟨⟩ má nejvýš ⟨⟩ znaků; tento má ⟨⟩")
+    assert not CS_LOOSE_WORDS_REVIEW3.search("Pozve do klubu člověka (jen správci klubu); naposledy ⟨⟩")
+    assert not CS_LOOSE_WORDS_REVIEW3.search("švýcarský turnaj potřebuje aspoň 2 účastníky; ⟨⟩ je povinný údaj")
+    assert not CS_LOOSE_WORDS_REVIEW3.search("⟨⟩ má nejvýš ⟨⟩ znaků; zadaný text má ⟨⟩")
+    assert not CS_LOOSE_WORDS_REVIEW3.search("tah má nejvýše ⟨⟩ znaků, tento má ⟨⟩; zapište ho v zápisu hry")

@@ -274,3 +274,31 @@ def test_a_german_withdrawal_called_knocked_out_is_caught(tmp_path, monkeypatch)
     finally:
         terms.load.cache_clear()
         terms._catalog.cache_clear()
+
+
+
+def test_a_czech_game_named_otherwise_than_its_title_is_caught(tmp_path, monkeypatch):
+    """cs names the games as the title list does, «5 Věží» and «Clash of Decks»; the web's
+    description «hrajte 5 věží, Střet balíčků» (review3's native read) is caught twice."""
+    shutil.copytree(terms.LOCALE_DIR / "cs", tmp_path / "cs")
+    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
+    monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
+    terms.load.cache_clear()
+    terms._catalog.cache_clear()
+    try:
+        assert not [p for p in terms.problems("cs") if "Věží" in p or "Clash" in p]
+        path = tmp_path / "cs" / "LC_MESSAGES" / "web.po"
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="cs", domain="web")
+        message = next(m for m in catalog if m.id and str(m.id).startswith("A card room: play 5 Towers"))
+        message.string = message.string.replace("5 Věží, Clash of Decks", "5 věží, Střet balíčků")
+        with path.open("wb") as f:
+            write_po(f, catalog, width=100, include_lineno=False)
+        terms._catalog.cache_clear()
+        found = terms.problems("cs")
+        assert any("does not say '5 Towers'" in p for p in found), found
+        assert any("Střet" in p and "uses" in p for p in found), found
+    finally:
+        terms.load.cache_clear()
+        terms._catalog.cache_clear()
