@@ -87,6 +87,14 @@ def main(base: str) -> None:
     wait_for(base)
     status, page = http(base, "GET", "/")
     expect(status == 200 and isinstance(page, str) and "<html" in page.lower(), "the lobby page answers 200 with HTML")
+    # every file the page asks for is in the plain install (package data): the app's manifest and
+    # its icons, a game's presenter and its tile picture, the table page's modules
+    status, manifest = http(base, "GET", "/manifest.webmanifest")
+    files = [icon.get("src", "") for icon in manifest.get("icons", [])] if isinstance(manifest, dict) else []
+    files += ["/static/sw.js", "/static/table/main.js", "/games/hearts/web/presenter.js", "/games/hearts/web/tile-hearts.svg"]
+    missing = [f for f in files if http(base, "GET", f)[0] != 200]
+    expect(status == 200 and len(files) > 4 and not missing,
+           f"the manifest, its icons and the page's files are installed (missing: {', '.join(missing) or 'none'})")
     status, games = http(base, "GET", "/api/games")
     names = [g.get("name") for g in games] if isinstance(games, list) else []
     expect(status == 200 and "hearts" in names, f"/api/games lists the games ({', '.join(map(str, names))})")
