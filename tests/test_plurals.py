@@ -152,3 +152,21 @@ def test_czech_says_the_singular_for_one():
     assert czech_says_a_plural_for_one(["{count} many", "{count} many", "{count} many"])
     assert not czech_says_a_plural_for_one(["{count} mana", "{count} many", "{count} many"])
     assert not czech_says_a_plural_for_one(["{shown} a {count} další", "{shown} a {count} další", "{shown} a {count} dalších"])
+
+
+# Native review, second round (rev-fr): «and {more} more» is one message for every number
+FRENCH_PLURAL_FOR_ANY_MORE = re.compile(r"\{more\}\s+autres\b")
+"""«… et {more} autres»: «{more}» may be 1 (five_towers shows six builds and counts the rest), and
+«et 1 autres» is wrong; «et {more} de plus» is right for every number."""
+
+
+def test_french_says_de_plus_after_a_count_of_the_rest():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="fr"):
+                if m.id and isinstance(m.id, str) and m.string and FRENCH_PLURAL_FOR_ANY_MORE.search(m.string):
+                    wrong.append(f"fr/{domain}: {m.string!r}")
+    assert not wrong, "\n".join(wrong)
+    assert FRENCH_PLURAL_FOR_ANY_MORE.search("coups permis : {legal} et {more} autres")
+    assert not FRENCH_PLURAL_FOR_ANY_MORE.search("coups permis : {legal} et {more} de plus ; (et {more} de plus)")
