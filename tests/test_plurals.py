@@ -169,3 +169,22 @@ def test_bulgarian_counts_with_the_counted_form():
     assert not wrong, "\n".join(wrong)
     assert BG_PLURAL_NOT_COUNTED.search("{count} членове.") and BG_PLURAL_NOT_COUNTED.search("{id}: {name}, {count} рундове")
     assert not BG_PLURAL_NOT_COUNTED.search("{count} члена; {count} рунда; {count} маси; членовете му")
+
+
+
+# Native review, second round (rev-fr): «and {more} more» is one message for every number
+FRENCH_PLURAL_FOR_ANY_MORE = re.compile(r"\{more\}\s+autres\b")
+"""«… et {more} autres»: «{more}» may be 1 (five_towers shows six builds and counts the rest), and
+«et 1 autres» is wrong; «et {more} de plus» is right for every number."""
+
+
+def test_french_says_de_plus_after_a_count_of_the_rest():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="fr"):
+                if m.id and isinstance(m.id, str) and m.string and FRENCH_PLURAL_FOR_ANY_MORE.search(m.string):
+                    wrong.append(f"fr/{domain}: {m.string!r}")
+    assert not wrong, "\n".join(wrong)
+    assert FRENCH_PLURAL_FOR_ANY_MORE.search("coups permis : {legal} et {more} autres")
+    assert not FRENCH_PLURAL_FOR_ANY_MORE.search("coups permis : {legal} et {more} de plus ; (et {more} de plus)")

@@ -848,3 +848,58 @@ def test_czech_says_whom_and_what_it_means():
     assert not CS_LOOSE_WORDS_REVIEW3.search("švýcarský turnaj potřebuje aspoň 2 účastníky; ⟨⟩ je povinný údaj")
     assert not CS_LOOSE_WORDS_REVIEW3.search("⟨⟩ má nejvýš ⟨⟩ znaků; zadaný text má ⟨⟩")
     assert not CS_LOOSE_WORDS_REVIEW3.search("tah má nejvýše ⟨⟩ znaků, tento má ⟨⟩; zapište ho v zápisu hry")
+
+
+
+# Native review, second round (rev-fr): calques in the operator's view, clubs, events, push, offline page
+FRENCH_CALQUES_REVIEW2 = re.compile(r"(?i:\bréservée?s? aux comptes\b|\bmène ⟨⟩ tables?\b|\baucune limite n'a refusé\b"
+                                    r"|\ble temps de personne\b|\bcomment le journal\b.*\best écrit\b"
+                                    r"|\blignes les moins importantes\b|\bla partie notifications\b"
+                                    r"|\btout le monde peut rejoindre\)|\bon rejoint ce club\b"
+                                    r"|\bdémarrage de la salle\u202f: avertissements\b|\bjusqu'à une table que\b"
+                                    r"|\bil commence quand son créateur\b|, comme \d+\u202f;)")
+"""English read through French words, found in the second native read: an account is not a person
+(«réservés aux comptes» → «réservés aux joueurs qui ont un compte», «il faut un compte pour…»); a
+node «gère» tables, it does not «mène» them; «No limit has refused anyone» → «aucune limite n'a
+entraîné de refus»; «nobody's time runs out» → «personne ne perd de temps de réflexion»; «How the
+log is written» → «Format du journal»; «The least important lines written» → «Niveau le plus bas
+des lignes écrites»; «your profile's notices part» → «rubrique « Notifications » de votre profil»;
+«rejoindre» needs an object («ouvert à tous»); «this club is joined by invitation» → «on n'entre
+dans ce club que sur invitation»; two colons in a row («salle : avertissements : …»); «until a
+table you do not win» → «jusqu'à la première table que…»; «il commence» with no «il» before it →
+«le tournoi commence»; «like 24» → «par exemple 24»."""
+
+
+def test_french_has_no_calques_the_second_review_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("fr") if FRENCH_CALQUES_REVIEW2.search(french_prose(text))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_french_second_review_check_catches_the_old_sentences():
+    n = "\u202f"
+    old = ["les clubs sont réservés aux comptes : inscrivez-vous", "Le nœud ⟨⟩ mène ⟨⟩ table.",
+           "aucune limite n'a refusé personne", "le temps de personne ne s'écoule",
+           "Comment le journal (sortie d'erreur standard) est écrit : text", "Les lignes les moins importantes qui sont écrites",
+           "(la partie notifications de votre profil)", "open vaut true (tout le monde peut rejoindre)",
+           "On rejoint ce club sur invitation.", f"Depuis le démarrage de la salle{n}: avertissements{n}: ⟨⟩",
+           "chaque table compte double jusqu'à une table que vous ne gagnez pas",
+           f"jusqu'au ⟨⟩{n}; il commence quand son créateur le démarre", f"de 1 à 168, comme 24{n}; reçu"]
+    assert [s for s in old if not FRENCH_CALQUES_REVIEW2.search(s)] == []
+    new = ("réservés aux joueurs qui ont un compte ; Le nœud ⟨⟩ gère ⟨⟩ tables ; aucune limite n'a entraîné de refus ; "
+           "personne ne perd de temps de réflexion ; Format du journal (sortie d'erreur standard) : text ; "
+           "Niveau le plus bas des lignes écrites ; (rubrique « Notifications » de votre profil) ; open vaut true "
+           f"(ouvert à tous) ; On n'entre dans ce club que sur invitation. ; Depuis le démarrage de la salle, avertissements{n}: ⟨⟩ ; "
+           f"jusqu'à la première table que vous ne gagnez pas ; le tournoi commence quand son créateur le lance ; par exemple 24{n}; reçu")
+    assert not FRENCH_CALQUES_REVIEW2.search(new)
+
+
+FRENCH_PERCENT = re.compile(r"(?<=[\d}⟩])[ \u00a0]%")
+"""«{percent} %» with a plain space: a line or a braille display may break between the number and
+its «%»; the other French percentages write U+202F («{percent}\u202f%»), as before «:» (rev-fr)."""
+
+
+def test_french_puts_a_narrow_no_break_space_before_percent():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("fr") if FRENCH_PERCENT.search(text)]
+    assert not wrong, "\n".join(wrong)
+    assert FRENCH_PERCENT.search("(terminé le ⟨⟩) : ⟨⟩ %, rang") and FRENCH_PERCENT.search("{percent} %") and FRENCH_PERCENT.search("50\u00a0%")
+    assert not FRENCH_PERCENT.search("{percent}\u202f%, rang ; 50\u202f% ; 100%")

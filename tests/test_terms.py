@@ -302,3 +302,33 @@ def test_a_czech_game_named_otherwise_than_its_title_is_caught(tmp_path, monkeyp
     finally:
         terms.load.cache_clear()
         terms._catalog.cache_clear()
+
+
+
+def test_french_never_says_choc_des_paquets_nor_rejouer_la_table(tmp_path, monkeypatch):
+    """rev-fr's native read: the room's description said «au Choc des paquets» while the list of games
+    says «Clash of Decks», and «Replay of table {number}» was «Rejouer la table» (play it again) where
+    every other replay is «Revoir». Both old forms are caught by fr.toml."""
+    shutil.copytree(terms.LOCALE_DIR / "fr", tmp_path / "fr")
+    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
+    monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
+    terms.load.cache_clear()
+    terms._catalog.cache_clear()
+    try:
+        assert not [p for p in terms.problems("fr") if "Choc des paquets" in p or "ejouer la table" in p]
+        path = tmp_path / "fr" / "LC_MESSAGES" / "web.po"
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="fr", domain="web")
+        catalog.get("Replay of table {number}").string = "Rejouer la table {number}"
+        description = "A card room: play 5 Towers, Clash of Decks, Jass, Hearts and 3-2-5 with people and bots, live or over days."
+        catalog.get(description).string = catalog.get(description).string.replace("à Clash of Decks", "au Choc des paquets")
+        with path.open("wb") as f:
+            write_po(f, catalog, width=100, include_lineno=False)
+        terms._catalog.cache_clear()
+        found = terms.problems("fr")
+        assert any("Rejouer la table" in p or "rejouer la table" in p for p in found), found
+        assert any("Choc des paquets" in p for p in found), found
+    finally:
+        terms.load.cache_clear()
+        terms._catalog.cache_clear()
