@@ -888,8 +888,8 @@ def test_the_french_second_review_check_catches_the_old_sentences():
     new = ("réservés aux joueurs qui ont un compte ; Le nœud ⟨⟩ gère ⟨⟩ tables ; aucune limite n'a entraîné de refus ; "
            "personne ne perd de temps de réflexion ; Format du journal (sortie d'erreur standard) : text ; "
            "Niveau le plus bas des lignes écrites ; (rubrique « Notifications » de votre profil) ; open vaut true "
-           f"(ouvert à tous) ; On n'entre dans ce club que sur invitation. ; Depuis le démarrage de la salle, avertissements{n}: ⟨⟩ ; "
-           f"jusqu'à la première table que vous ne gagnez pas ; le tournoi commence quand son créateur le lance ; par exemple 24{n}; reçu")
+           f"(ouvert à tous) ; On n'entre dans ce club que sur invitation. ; Depuis le démarrage de la salle, avertissements{n}: ⟨⟩ ; "  # noqa: E501
+           f"jusqu'à la première table que vous ne gagnez pas ; le tournoi commence quand son créateur le lance ; par exemple 24{n}; reçu")  # noqa: E501
     assert not FRENCH_CALQUES_REVIEW2.search(new)
 
 
@@ -901,5 +901,5 @@ its «%»; the other French percentages write U+202F («{percent}\u202f%»), as 
 def test_french_puts_a_narrow_no_break_space_before_percent():
     wrong = [f"{where} → {text!r}" for where, _, text in texts("fr") if FRENCH_PERCENT.search(text)]
     assert not wrong, "\n".join(wrong)
-    assert FRENCH_PERCENT.search("(terminé le ⟨⟩) : ⟨⟩ %, rang") and FRENCH_PERCENT.search("{percent} %") and FRENCH_PERCENT.search("50\u00a0%")
+    assert FRENCH_PERCENT.search("(terminé le ⟨⟩) : ⟨⟩ %, rang") and FRENCH_PERCENT.search("{percent} %") and FRENCH_PERCENT.search("50\u00a0%")  # noqa: E501
     assert not FRENCH_PERCENT.search("{percent}\u202f%, rang ; 50\u202f% ; 100%")

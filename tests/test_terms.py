@@ -321,7 +321,7 @@ def test_french_never_says_choc_des_paquets_nor_rejouer_la_table(tmp_path, monke
         with path.open("rb") as f:
             catalog = read_po(f, locale="fr", domain="web")
         catalog.get("Replay of table {number}").string = "Rejouer la table {number}"
-        description = "A card room: play 5 Towers, Clash of Decks, Jass, Hearts and 3-2-5 with people and bots, live or over days."
+        description = "A card room: play 5 Towers, Clash of Decks, Jass, Hearts and 3-2-5 with people and bots, live or over days."  # noqa: E501
         catalog.get(description).string = catalog.get(description).string.replace("à Clash of Decks", "au Choc des paquets")
         with path.open("wb") as f:
             write_po(f, catalog, width=100, include_lineno=False)
