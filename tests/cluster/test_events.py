@@ -33,4 +33,4 @@ def test_a_duplicate_event_across_two_nodes(pair: Cluster) -> None:
     assert from_a == from_b and len(from_a["entries"]) == 2
     assert all(len(e["boards"]) == 2 for e in from_a["entries"])
     daily = [e for e in httpx.get(b.url + "/api/events").json()["events"] if e["daily"]]
-    assert sorted(e["game"] for e in daily) == ["clash-of-decks", "hearts", "jass", "three-two-five"]
+    assert sorted(e["game"] for e in daily) == ["clash-of-decks", "five-towers", "hearts", "jass", "putz", "three-two-five"]

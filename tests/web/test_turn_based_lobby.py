@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.web.helpers import pick_name
+from tests.web.helpers import open_create, pick_name
 from tests.web.test_games import axe_violations
 
 
@@ -15,6 +15,7 @@ def test_a_turn_based_table_from_the_form_with_the_keyboard(server, browser):
     ctx = browser.new_context()
     page = ctx.new_page()
     pick_name(page, server.url, "Uma")
+    open_create(page)  # "Create a table" is collapsed on the lobby's first screen
     page.locator("#grace").focus()
     page.keyboard.press("Tab")
     expect(page.locator("#turn-based")).to_be_focused()
