@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from cardhall.events import arena, swiss
 from cardhall.events.duplicate import event_row
 from cardhall.room.service import Room
-from cardhall.room.store import events
+from cardhall.room.store import events, unreachable
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +51,11 @@ class Conductor:
                 await self.tick()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database may be away for a moment: the next look tries again
-                log.exception("the running events could not be advanced")
+            except Exception as exc:  # the database may be away for a moment: the next look tries again
+                if not unreachable(exc):
+                    log.exception("the running events could not be advanced")
+                else:
+                    log.warning("the running events could not be advanced, the database is away: %s", type(exc).__name__)
             await asyncio.sleep(swiss.TICK)
 
     async def tick(self) -> None:

@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cardhall.events.listing import create
 from cardhall.room.service import Room
-from cardhall.room.store import events
+from cardhall.room.store import events, unreachable
 
 DAILY_BOARDS = {"hearts": 8, "jass": 4, "three-two-five": 4, "clash-of-decks": 3, "five-towers": 4, "putz": 4}
 """Boards of each game's daily event."""
@@ -66,8 +66,11 @@ async def run_daily(room: Room, every: float = CHECK_EVERY) -> None:
     while True:
         try:
             await open_daily(room, time.time())
-        except Exception:  # the database may be away for a moment: the next look tries again
-            log.exception("could not open today's daily events")
+        except Exception as exc:  # the database may be away for a moment: the next look tries again
+            if not unreachable(exc):
+                log.exception("could not open today's daily events")
+            else:
+                log.warning("could not open today's daily events, the database is away: %s", type(exc).__name__)
         await asyncio.sleep(every)
 
 

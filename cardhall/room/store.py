@@ -414,6 +414,12 @@ class StoreError(CardhallError):
     """The database cannot be used: a bad URL, an unreachable server, or a newer schema."""
 
 
+def unreachable(exc: BaseException) -> bool:
+    """Whether `exc` says the database cannot be reached for now (a restart, a network cut): a
+    background task logs one line and tries again, a traceback is for a bug."""
+    return isinstance(exc, (OSError, TimeoutError, sa.exc.DBAPIError, StoreError)) and not isinstance(exc, SchemaTooNew)
+
+
 class StaleWrite(StoreError):
     """A change whose version is not the next one: the table was changed by another writer."""
 
