@@ -7,7 +7,6 @@ is played, its WebSocket through nginx. Skipped, with the reason, without podman
 from __future__ import annotations
 
 import os
-import random
 import secrets
 import shutil
 import subprocess
@@ -19,7 +18,7 @@ import httpx
 import pytest
 
 from tests.deploy.test_container import CA, HYBRID
-from tests.room.helpers import ROOT, Person
+from tests.room.helpers import ROOT, Person, play_out
 from tests.room.test_mail import free_port
 
 PASSWORD = "moderate and kind 77"
@@ -111,16 +110,7 @@ def test_two_nodes_behind_nginx_play_a_game_and_the_operator_sees_both(
     table = ann.create("three-two-five", ["me", "bot:random", "bot:random"], {"deals": 1})["id"]
     seat = ann.watch(table)
     ann.start(table)
-    rng = random.Random(5)
-    end = time.monotonic() + 180
-    while time.monotonic() < end:
-        message = seat.recv(60)
-        if message["type"] == "state" and message["over"]:
-            break
-        if seat.my_turn():
-            seat.act_random(rng)
-    else:
-        raise AssertionError("the game did not end in time")
+    play_out([seat], seed=5, timeout=180)  # random legal moves until the game is over
     seat.close()
     assert httpx.get(f"{url}/api/tables/{table}/replay").status_code == 200
     assert httpx.get(f"{url}/metrics").status_code == 404  # the metrics stay inside

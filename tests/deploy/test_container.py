@@ -7,7 +7,6 @@ mmdebstrap or nginx are not installed (docs/deploy.md says how to install them).
 
 from __future__ import annotations
 
-import random
 import re
 import shutil
 import subprocess
@@ -18,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.room.helpers import ROOT, Person
+from tests.room.helpers import ROOT, Person, play_out
 from tests.room.test_mail import free_port
 
 IMAGE = "localhost/cardhall:test"
@@ -131,16 +130,7 @@ def test_a_game_through_nginx_and_the_container(proxy: int, container: int) -> N
     table = ann.create("three-two-five", ["me", "bot:random", "bot:random"], {"deals": 1})["id"]
     seat = ann.watch(table)  # the WebSocket, through nginx
     ann.start(table)
-    rng = random.Random(3)
-    end = time.monotonic() + 180
-    while time.monotonic() < end:
-        message = seat.recv(60)
-        if message["type"] == "state" and message["over"]:
-            break
-        if seat.my_turn():
-            seat.act_random(rng)
-    else:
-        raise AssertionError("the game did not end in time")
+    play_out([seat], seed=3, timeout=180)  # random legal moves until the game is over
     seat.close()
     logs = podman("logs", f"cardhall-test-{container}").stderr + podman("logs", f"cardhall-test-{container}").stdout
     assert answer.headers["x-request-id"] in logs  # nginx's $request_id, carried into the room's log

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 import re
 import time
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from cardhall.room import logs
-from tests.room.helpers import Person, Server
+from tests.room.helpers import Person, Server, play_out
 from tests.room.test_mail import Inbox, free_port, text
 
 PASSWORD = "correct horse battery staple 42"
@@ -90,16 +89,7 @@ def play_a_game(room: Server, token: str) -> tuple[str, set[str], str]:
     table = created.json()["id"]
     seat = ann.watch(table)
     ann.start(table)
-    rng = random.Random(7)
-    end = time.monotonic() + 240
-    while time.monotonic() < end:
-        message = seat.recv(60)
-        if message["type"] == "state" and message["over"]:
-            break
-        if seat.my_turn():
-            seat.act_random(rng)
-    else:
-        raise AssertionError("the game did not end in time")
+    play_out([seat], seed=7, timeout=240)  # random legal moves until the game is over
     seat.close()
     replay = ann.http.get(f"/api/tables/{table}/replay", headers=ann.headers).json()
     cards = {c for hand in replay["start"]["hands"] if isinstance(hand, list) for c in hand}
@@ -198,4 +188,4 @@ def test_recent_warnings_and_limits_reach_the_operator_in_words() -> None:
     ru = lang("ru")
     words = {ru._(heading): [ru.say(line) for line in lines] for heading, lines in said(data)}
     assert words["Последние ошибки"][1].endswith("предупреждение: table t9: a commit failed")
-    assert words["Сработавшие лимиты"] == ["Лимит chat/person: отказ 3 раза, последний в 1970-01-01 00:00:00 UTC."]
+    assert words["Сработавшие лимиты"] == ["Лимит chat/person сработал 3 раза, последний раз — в 1970-01-01 00:00:00 UTC."]
