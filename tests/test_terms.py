@@ -30,31 +30,38 @@ def test_every_catalog_uses_the_languages_terms(code):
 
 
 @pytest.fixture
-def broken(tmp_path, monkeypatch):
-    """A copy of every Russian catalog in a temporary locale folder; `change(domain, msgid, text)`
-    breaks one translation and returns what the checker says."""
-    shutil.copytree(terms.LOCALE_DIR / "ru", tmp_path / "ru")
-    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
+def broken_in(tmp_path, monkeypatch):
+    """A copy of every catalog and the terms files in a temporary folder; `change(code, domain,
+    msgid, text)` breaks one translation of the language `code` and returns what the checker says
+    of that language."""
+    shutil.copytree(terms.LOCALE_DIR, tmp_path, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms", dirs_exist_ok=True)
     monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
     terms.load.cache_clear()
     terms._catalog.cache_clear()
 
-    def change(domain: str, msgid: str, text: str, context: str | None = None) -> list[str]:
-        path = tmp_path / "ru" / "LC_MESSAGES" / f"{domain}.po"
+    def change(code: str, domain: str, msgid: str, text: str, context: str | None = None) -> list[str]:
+        path = tmp_path / code / "LC_MESSAGES" / f"{domain}.po"
         with path.open("rb") as f:
-            catalog = read_po(f, locale="ru", domain=domain)
+            catalog = read_po(f, locale=code, domain=domain)
         message = catalog.get(msgid, context=context)
         assert message is not None, msgid
         message.string = text
         with path.open("wb") as f:
             write_po(f, catalog, width=100, include_lineno=False)
         terms._catalog.cache_clear()
-        return terms.problems("ru")
+        return terms.problems(code)
 
     yield change
     terms.load.cache_clear()
     terms._catalog.cache_clear()
+
+
+@pytest.fixture
+def broken(broken_in):
+    """`broken_in` for Russian: `change(domain, msgid, text)`."""
+    return lambda domain, msgid, text, context=None: broken_in("ru", domain, msgid, text, context)
 
 
 def test_the_copy_is_clean_before_it_is_broken(broken):
@@ -134,29 +141,12 @@ def test_an_account_is_one_word_on_every_screen(broken):
     assert any("аккаунт" in p for p in found) and any("does not say 'accounts?'" in p for p in found), found
 
 
-def test_a_bulgarian_account_called_akaunt_is_caught(tmp_path, monkeypatch):
+def test_a_bulgarian_account_called_akaunt_is_caught(broken_in):
     """bg says «профил» for an account on every screen («Вашият профил»); «Вашият акаунт: {name}»
     under that heading (review2's native read) is caught."""
-    shutil.copytree(terms.LOCALE_DIR / "bg", tmp_path / "bg")
-    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
-    monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
-    terms.load.cache_clear()
-    terms._catalog.cache_clear()
-    try:
-        assert not [p for p in terms.problems("bg") if "акаунт" in p or "'профил'" in p]
-        path = tmp_path / "bg" / "LC_MESSAGES" / "web.po"
-        with path.open("rb") as f:
-            catalog = read_po(f, locale="bg", domain="web")
-        catalog.get("Your account: {name}").string = "Вашият акаунт: {name}"
-        with path.open("wb") as f:
-            write_po(f, catalog, width=100, include_lineno=False)
-        terms._catalog.cache_clear()
-        found = terms.problems("bg")
-        assert any("акаунт" in p for p in found), found
-    finally:
-        terms.load.cache_clear()
-        terms._catalog.cache_clear()
+    assert not [p for p in terms.problems("bg") if "акаунт" in p or "'профил'" in p]
+    found = broken_in("bg", "web", "Your account: {name}", "Вашият акаунт: {name}")
+    assert any("акаунт" in p for p in found), found
 
 
 def test_a_bulgarian_game_named_otherwise_is_caught(tmp_path, monkeypatch):
@@ -250,30 +240,13 @@ def test_clash_of_decks_keeps_its_name_in_russian(broken):
 
 
 
-def test_a_german_withdrawal_called_knocked_out_is_caught(tmp_path, monkeypatch):
+def test_a_german_withdrawal_called_knocked_out_is_caught(broken_in):
     """de says «zurückgezogen» for a player who withdrew, as the «Teilnahme zurückziehen» button
     does; «(ausgeschieden)» (knocked out) in the standings was caught in rev-de's native read."""
-    shutil.copytree(terms.LOCALE_DIR / "de", tmp_path / "de")
-    shutil.copytree(terms.TERMS_DIR, tmp_path / "terms")
-    monkeypatch.setattr(terms, "LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(terms, "TERMS_DIR", tmp_path / "terms")
-    terms.load.cache_clear()
-    terms._catalog.cache_clear()
-    try:
-        assert not [p for p in terms.problems("de") if "zurückziehen" in p or "ausgeschieden" in p]
-        path = tmp_path / "de" / "LC_MESSAGES" / "terminal.po"
-        with path.open("rb") as f:
-            catalog = read_po(f, locale="de", domain="terminal")
-        catalog.get("(withdrawn)").string = "(ausgeschieden)"
-        with path.open("wb") as f:
-            write_po(f, catalog, width=100, include_lineno=False)
-        terms._catalog.cache_clear()
-        found = terms.problems("de")
-        assert any("'\\\\bausgeschieden\\\\b'" in p for p in found), found
-        assert any("does not say 'withdr[ae]wn?|withdraws?'" in p for p in found), found
-    finally:
-        terms.load.cache_clear()
-        terms._catalog.cache_clear()
+    assert not [p for p in terms.problems("de") if "zurückziehen" in p or "ausgeschieden" in p]
+    found = broken_in("de", "terminal", "(withdrawn)", "(ausgeschieden)")
+    assert any("'\\\\bausgeschieden\\\\b'" in p for p in found), found
+    assert any("does not say 'withdr[ae]wn?|withdraws?'" in p for p in found), found
 
 
 
