@@ -78,7 +78,7 @@ def test_a_plural_message_takes_the_readers_form(code, count, said):
                                         ("es", "puedes volver a escribir dentro de 3 segundos"),
                                         ("en", "you can write again in 3 seconds")])
 def test_a_limits_refusal_counts_its_seconds_in_the_readers_words(code, said):
-    from cardhall.room.limits import LimitError, Limits, Rate
+    from cardhall.people.limits import LimitError, Limits, Rate
 
     limits = Limits({("chat", "person"): Rate(1, 3.0)})
     limits.take("chat", 0.0, person="ann")

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cardhall.clubs.errors import ClubError, ClubNotAllowed, ClubNotFound
 from cardhall.core.i18n import N_, Msg, Plural
-from cardhall.room.names import keys
+from cardhall.people.names import keys
 from cardhall.room.service import Room
 from cardhall.room.store import Transaction, club_members, club_posts, clubs, players
 

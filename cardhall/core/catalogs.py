@@ -41,7 +41,7 @@ METHODS = [("**.py", "python"), ("**.html", "jinja2"), ("**.js", "javascript")]
 def sources(domain: str) -> list[Path]:
     """The folders (or files) whose messages belong to `domain`."""
     if domain == "cardhall":
-        return [PACKAGE / p for p in ("core", "room", "events", "clubs", "bots", "arena")]
+        return [PACKAGE / p for p in ("core", "room", "people", "events", "clubs", "bots", "arena")]
     if domain == "terminal":
         return [PACKAGE / "tui", PACKAGE / "cli.py"]
     if domain == "web":

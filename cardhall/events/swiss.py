@@ -37,8 +37,8 @@ from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.core.registry import load
 from cardhall.events.errors import EventError, NotAllowed
 from cardhall.events.pairing import seat_round
+from cardhall.people.ratings import places_of
 from cardhall.room.commands import Leave, Sit, Start
-from cardhall.room.ratings import places_of
 from cardhall.room.service import ROOM_BOTS, Room
 from cardhall.room.store import Transaction, event_entries, event_rounds, event_seats, event_tables, event_withdrawals, events
 

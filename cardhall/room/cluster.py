@@ -40,10 +40,10 @@ from redis.exceptions import RedisError
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import Msg
+from cardhall.people.limits_redis import RedisCounts
 from cardhall.room import commands, snapshots
 from cardhall.room.commands import Join, Part, TableCommand
 from cardhall.room.errors import TableError
-from cardhall.room.limits_redis import RedisCounts
 from cardhall.room.service import STOP_TIMEOUT, Room, Subscriber, TableActor, TableFront, TableMoved, send_changes, send_sync
 from cardhall.room.store import StoreError
 from cardhall.room.table import Change, Table
@@ -101,7 +101,7 @@ def _kind(exc: CardhallError) -> str:
 async def open_room(url: str | None, redis: str, node: str | None = None, lease: float = 10.0,
                     bot_workers: int | None = None, bot_pace: float = 0.0) -> Room:
     """Open the database and join the room's cluster through Redis as node `node`; the room's
-    limits are counted in the same Redis (`cardhall.room.limits_redis`), once for all nodes."""
+    limits are counted in the same Redis (`cardhall.people.limits_redis`), once for all nodes."""
     room = await Room.open(url, bot_workers=bot_workers, restore=False, bot_pace=bot_pace)
     try:
         room.node = await Node.start(room, redis, node, lease)

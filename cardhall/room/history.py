@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from cardhall.core.errors import CardhallError
-from cardhall.room import ratings as rating_rules
+from cardhall.people import ratings as rating_rules
 from cardhall.room.store import Store, Transaction, event_plays, events, players, ratings, results, settled, tables
 from cardhall.room.table import Table
 
@@ -115,7 +115,7 @@ async def _rate(conn: Any, table: Table, pool: str, places: list[int], people: l
 # --- reads ------------------------------------------------------------------------------------
 async def player_by_name(store: Store, name: str) -> dict[str, Any] | None:
     """An account by its name (the same name under `room.names` rules), else a guest by its id."""
-    from cardhall.room.names import keys
+    from cardhall.people.names import keys
 
     fold = keys(name)[0]
     async with store.engine.connect() as conn:

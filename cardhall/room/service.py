@@ -51,14 +51,14 @@ from cardhall.core.i18n import N_, Msg, Plural, reason
 from cardhall.core.i18n import check as check_lang
 from cardhall.core.registry import load
 from cardhall.core.titles import title_msg
+from cardhall.people.limits import Limits
+from cardhall.people.ratings import check_rated
 from cardhall.room import metrics, snapshots
 from cardhall.room.bots import BotTurn, exit_with_parent
 from cardhall.room.commands import Account, SetLang, TableCommand
 from cardhall.room.errors import TableError
 from cardhall.room.history import settle
-from cardhall.room.limits import Limits
 from cardhall.room.messages import Event, ServerMessage, State
-from cardhall.room.ratings import check_rated
 from cardhall.room.scheduler import BotScheduler
 from cardhall.room.store import Store, StoredTable, StoreError
 from cardhall.room.table import SLOW_PACE, Change, Policy, Seat, Table

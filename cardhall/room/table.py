@@ -35,9 +35,9 @@ from cardhall.core.record import Record
 from cardhall.core.registry import load
 from cardhall.core.rng import new_seed
 from cardhall.core.titles import title_msg
+from cardhall.people.names import same_name
 from cardhall.room.bots import BotTurn, bot_seed, check_spec
 from cardhall.room.errors import TableError
-from cardhall.room.names import same_name
 from cardhall.room.turns import TurnClock, check_hours
 
 SeatKind = Literal["open", "person", "bot"]

@@ -22,7 +22,7 @@ from cardhall.web.client import RoomClient
 
 if TYPE_CHECKING:  # the database's modules (SQLAlchemy) are imported by the commands that open it:
     # every other `cardhall` command starts without them
-    from cardhall.room.social import Social
+    from cardhall.people.social import Social
     from cardhall.room.store import Store
 
 Output = Callable[[str], None]
@@ -52,7 +52,7 @@ class Admin:
             return await client.request(method, path, body)
 
     async def social(self) -> tuple[Store, Social]:
-        from cardhall.room.social import Social
+        from cardhall.people.social import Social
         from cardhall.room.store import Store
 
         store = await Store.open(self.db)
@@ -60,7 +60,7 @@ class Admin:
 
 
 async def grant(tr: Lang, db: str | None, name: str, role: str | None, say: Output) -> None:
-    from cardhall.room.social import Social
+    from cardhall.people.social import Social
     from cardhall.room.store import Store
 
     store = await Store.open(db)
@@ -110,12 +110,12 @@ async def sanction(admin: Admin, kind: str, name: str, duration: str | None, rea
                                      "--name MODERATOR"))
         store, social = await admin.social()
         try:
-            from cardhall.room.social import parse_duration
+            from cardhall.people.social import parse_duration
 
             done = await social.sanction(None, name, kind, parse_duration(duration), reason)
         finally:
             await store.close()
-    from cardhall.room.social import when
+    from cardhall.people.social import when
 
     until = tr._("for good") if done["until"] is None else tr._("until {when}", when=when(done["until"]))
     words = {"mute": tr._("{name} is muted {until}.", name=done["name"], until=until),

@@ -31,17 +31,18 @@ from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
 from cardhall.events.conductor import Conductor
-from cardhall.room import history, logs, ratings
-from cardhall.room.accounts import Accounts, LoginRefused, TooManyAttempts
+from cardhall.people import ratings
+from cardhall.people.accounts import Accounts, LoginRefused, TooManyAttempts
+from cardhall.people.limits import LimitError
+from cardhall.people.presence import People
+from cardhall.people.ratings import display
+from cardhall.people.social import Banned, Nobody, Refused, Social
+from cardhall.room import history, logs
 from cardhall.room.cluster import ClusterError
 from cardhall.room.commands import COMMANDS
 from cardhall.room.history import settle
-from cardhall.room.limits import LimitError
-from cardhall.room.presence import People
-from cardhall.room.ratings import display
 from cardhall.room.replays import build as build_replay
 from cardhall.room.service import ROOM_BOTS, Room, TableFront, summary_for
-from cardhall.room.social import Banned, Nobody, Refused, Social
 from cardhall.room.turns import hours_per_move
 from cardhall.room.words import seat_label
 from cardhall.web import away, club_pages, event_pages, listening, operator, pwa, webhooks

@@ -3,7 +3,7 @@
 **Tokens.** A token goes as `Authorization: Bearer TOKEN`, as `?token=TOKEN` (WebSocket), or as
 the `cardhall_token` cookie (HttpOnly, SameSite=Lax, Secure over https) that `POST /api/players`,
 `POST /api/accounts` and `POST /api/sessions` set for browsers. A token is a server-side session
-(`cardhall.room.accounts`: it ends when unused for 90 days, at logout, or when its person logs
+(`cardhall.people.accounts`: it ends when unused for 90 days, at logout, or when its person logs
 out everywhere). A token of the room's first kind (a player id signed with the room's secret)
 still counts for a guest who had one, until that guest registers, logs out everywhere, or leaves
 it unused for 90 days (the same sliding expiry as a session).
@@ -34,7 +34,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg, Plural
-from cardhall.room.accounts import IDLE, PREFIX, Accounts
+from cardhall.people.accounts import IDLE, PREFIX, Accounts
 from cardhall.web.languages import chosen, web
 from cardhall.web.pages import same_origin
 

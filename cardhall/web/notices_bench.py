@@ -26,7 +26,7 @@ from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Any
 
-from cardhall.room.limits import Limits
+from cardhall.people.limits import Limits
 from cardhall.room.service import Command, Room, TableActor
 from cardhall.web import webhooks
 from cardhall.web.notices import Notices, NoticeSettings

@@ -19,8 +19,8 @@ from starlette.routing import Route
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Lang
+from cardhall.people.social import Social
 from cardhall.room.service import Room
-from cardhall.room.social import Social
 from cardhall.room.status import report, said
 from cardhall.web.auth import AuthError
 from cardhall.web.languages import web

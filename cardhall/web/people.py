@@ -1,8 +1,8 @@
 """The room's people over HTTP and the room socket: friends and presence, invitations, privacy,
 the lobby chat and private messages, blocks and mutes, reports, and the moderators' tools.
 
-The rules live in `cardhall.room.social` (stored) and `cardhall.room.presence` (who is where);
-this module checks who asks, applies the room's limits (`cardhall.room.limits`) and tells the
+The rules live in `cardhall.people.social` (stored) and `cardhall.people.presence` (who is where);
+this module checks who asks, applies the room's limits (`cardhall.people.limits`) and tells the
 people concerned through their room connections (`/ws/room`), wherever they are in the room.
 docs/room.md ("People") documents every route.
 """
@@ -23,11 +23,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
+from cardhall.people.presence import People, check_status
+from cardhall.people.social import Nobody, Refused, Social, SocialError, parse_duration, sanction_words
 from cardhall.room import logs
 from cardhall.room.commands import Leave, Sit
-from cardhall.room.presence import People, check_status
 from cardhall.room.service import Room, TableFront, summary_for
-from cardhall.room.social import Nobody, Refused, Social, SocialError, parse_duration, sanction_words
 from cardhall.web.auth import AuthError, Forbidden, Tokens, presented_token
 from cardhall.web.decoding import decode
 from cardhall.web.languages import chosen, web

@@ -11,8 +11,8 @@ import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from cardhall.events.daily import run_daily
+from cardhall.people.limits import Limits
 from cardhall.room import logs
-from cardhall.room.limits import Limits
 from cardhall.room.service import BOT_PACE, Room
 from cardhall.web import webhooks
 from cardhall.web.app import create_app
@@ -40,7 +40,7 @@ async def serve(host: str, port: int, db: str | None, ready: Callable[[str, str]
     `bot_pace`: seconds a bot's move waits after the previous change where people follow.
     `sock`: a socket already listening on `host`:`port` (the command line binds it first, so
     that a taken port is a sentence); without it Uvicorn binds the port itself. `limits`: False
-    for a room without `cardhall.room.limits` (benchmarks, tests). `metrics`: HOST:PORT of the
+    for a room without `cardhall.people.limits` (benchmarks, tests). `metrics`: HOST:PORT of the
     Prometheus listener (cardhall.room.metrics; None: no metrics), never the public port. `daily`: the
     room opens a duplicate event per game every day (`cardhall.events.daily`). `mail`: `--smtp` and
     `--mail-from` (`cardhall.web.mail`; None: no mail). `log_format`: "text" or "json",

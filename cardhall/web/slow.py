@@ -20,7 +20,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from cardhall.room.limits import CONNECTIONS
+from cardhall.people.limits import CONNECTIONS
 
 READ_TIMEOUT = 20.0
 """Seconds from a request's first byte to its last (head and body); more is a slow client."""

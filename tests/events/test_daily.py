@@ -60,7 +60,7 @@ def test_a_room_opens_todays_events_and_no_daily_opens_none(tmp_path: Path) -> N
 def test_todays_duplicate_summary_has_progress_and_yesterdays_result(tmp_path: Path) -> None:
     from cardhall.events import duplicate
     from cardhall.events.daily import summary
-    from cardhall.room.accounts import Accounts
+    from cardhall.people.accounts import Accounts
 
     async def run() -> dict[str, object]:
         room = await Room.open(f"sqlite:///{tmp_path / 'room.db'}", restore=False)

@@ -11,8 +11,8 @@ import pytest
 
 from cardhall.events import duplicate, listing
 from cardhall.events.errors import EventError
-from cardhall.room.accounts import Accounts
-from cardhall.room.limits import LimitError, Limits, Rate
+from cardhall.people.accounts import Accounts
+from cardhall.people.limits import LimitError, Limits, Rate
 from cardhall.room.service import Room
 
 

@@ -16,10 +16,10 @@ import pytest
 from cardhall.core.errors import CardhallError, OptionError
 from cardhall.events import duplicate, listing
 from cardhall.events.errors import EventError, NotAllowed
-from cardhall.room.accounts import Accounts
-from cardhall.room.limits import LimitError
+from cardhall.people.accounts import Accounts
+from cardhall.people.limits import LimitError
+from cardhall.people.social import Social
 from cardhall.room.service import Room
-from cardhall.room.social import Social
 
 Check = Callable[[Room, list[str]], Awaitable[None]]
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from cardhall.room.limits import Limiter, LimitError, Limits, Rate
+from cardhall.people.limits import Limiter, LimitError, Limits, Rate
 from tests.room.helpers import Person, Server
 
 

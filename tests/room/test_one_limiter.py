@@ -1,4 +1,4 @@
-"""The room's one limiter (cardhall/room/limits.py): the same interface for every limit, counted
+"""The room's one limiter (cardhall/people/limits.py): the same interface for every limit, counted
 in memory on one node and in Redis on a cluster, where two nodes share one allowance instead of
 each giving its own; if Redis stops answering a node counts alone rather than failing."""
 
@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from cardhall.room import limits_redis
-from cardhall.room.limits import LimitError, Limits, MemoryCounts, Rate
-from cardhall.room.limits_redis import RedisCounts
+from cardhall.people import limits_redis
+from cardhall.people.limits import LimitError, Limits, MemoryCounts, Rate
+from cardhall.people.limits_redis import RedisCounts
 from tests.services import Redis
 
 RATES = {("table", "person"): Rate(3, 3600.0), ("chat", "address"): Rate(4, 60.0), ("login", "name"): Rate(2, 900.0)}

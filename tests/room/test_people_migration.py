@@ -13,8 +13,8 @@ from alembic import command
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from cardhall.core.errors import CardhallError
+from cardhall.people.accounts import IDLE, TOUCH, Accounts, token_id
 from cardhall.room import store as store_module
-from cardhall.room.accounts import IDLE, TOUCH, Accounts, token_id
 from cardhall.room.service import Room
 from cardhall.room.store import async_url, sessions
 from cardhall.web.auth import AuthError, Tokens
@@ -113,7 +113,7 @@ async def accounts_before_skeletons(url: str) -> None:
 def test_migration_0006_computes_every_skeleton_again(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     """Issue 45: look-alikes of several letters are one name from the upgrade on; two accounts that
     only now look alike both keep their names, and nobody can take a third like them."""
-    from cardhall.room.names import keys
+    from cardhall.people.names import keys
 
     url = make_database(kind, request, tmp_path)
 

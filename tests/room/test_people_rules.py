@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from cardhall.room import accounts
-from cardhall.room.accounts import IDLE, Accounts, LoginRefused, TooManyAttempts
-from cardhall.room.limits import LimitError, Limits, Rate
-from cardhall.room.names import MAX_ACCOUNT, NameRefused, clean, keys, same_name
+from cardhall.people import accounts
+from cardhall.people.accounts import IDLE, Accounts, LoginRefused, TooManyAttempts
+from cardhall.people.limits import LimitError, Limits, Rate
+from cardhall.people.names import MAX_ACCOUNT, NameRefused, clean, keys, same_name
 from cardhall.room.service import Room
 from cardhall.room.store import Transaction, sessions
 

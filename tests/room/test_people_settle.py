@@ -11,7 +11,7 @@ import pytest
 import sqlalchemy as sa
 
 from cardhall.core.registry import load
-from cardhall.room import ratings
+from cardhall.people import ratings
 from cardhall.room.history import settle
 from cardhall.room.store import Store, results
 from cardhall.room.table import Seat, Table

@@ -1,12 +1,12 @@
 """The bots' anchor ratings: refitting them from the stored ladder runs (the measured win rates
-of docs/bots.md, cardhall/room/data/ladders.json) gives the published anchors, and the anchors
+of docs/bots.md, cardhall/people/data/ladders.json) gives the published anchors, and the anchors
 reproduce the measured win rates; places and rating updates follow the rules."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardhall.room import ratings
+from cardhall.people import ratings
 
 
 @pytest.mark.parametrize("pool", sorted(ratings.ladders()))

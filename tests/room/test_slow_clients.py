@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-from cardhall.room.limits import Limits
+from cardhall.people.limits import Limits
 from cardhall.web.slow import CLOSE_TOO_MANY, SocketsPerAddress, guarded
 from tests.room.helpers import free_port
 

@@ -14,8 +14,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from cardhall.people.social import Social
 from cardhall.room import store as store_module
-from cardhall.room.social import Social
 from cardhall.room.store import Store, async_url
 from tests.services import make_database
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cardhall.core.errors import CardhallError
-from cardhall.room.limits import LimitError, Limits
-from cardhall.room.presence import AWAY_AFTER, shown_status
-from cardhall.room.social import SocialError, clean_text, parse_duration, sanction_words
+from cardhall.people.limits import LimitError, Limits
+from cardhall.people.presence import AWAY_AFTER, shown_status
+from cardhall.people.social import SocialError, clean_text, parse_duration, sanction_words
 from cardhall.web.languages import web
 
 

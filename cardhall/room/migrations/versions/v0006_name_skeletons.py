@@ -1,5 +1,5 @@
 """Name skeletons as UTS #39 computes them (issue 45): every account's stored `name_skeleton` is
-computed again with `cardhall.room.names.keys`, so that look-alikes of several letters ("rn" for
+computed again with `cardhall.people.names.keys`, so that look-alikes of several letters ("rn" for
 "m", "vv" for "w") are one name from now on. Two accounts that only now share a skeleton both
 keep their names: the younger one's key gets its id appended (unique, and never equal to a new
 name's key), so neither is locked out and no third person can take either name.
@@ -19,7 +19,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    from cardhall.room.names import keys
+    from cardhall.people.names import keys
 
     conn = op.get_bind()
     players = sa.table("players", sa.column("id", sa.String), sa.column("name", sa.String),

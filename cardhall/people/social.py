@@ -32,7 +32,7 @@ import sqlalchemy as sa
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg, Plural
-from cardhall.room.names import keys
+from cardhall.people.names import keys
 from cardhall.room.store import (
     Store,
     Transaction,

@@ -8,7 +8,7 @@ the same way without counting (logins are checked first and counted only when th
 Each rate is a token bucket (`Rate`: `count` at once, refilled evenly over `seconds`), per key.
 The counts live in `Counts`: in memory on a room of one process (`MemoryCounts`; at most `KEYS`
 keys per limit, the least recently used forgotten), in Redis when the room runs as a cluster
-(`cardhall.room.limits_redis.RedisCounts`, set by `cardhall.room.cluster.open_room`), so that N
+(`cardhall.people.limits_redis.RedisCounts`, set by `cardhall.room.cluster.open_room`), so that N
 nodes give the allowance once, not N times. The rates are sized so that a person never meets
 them and a script always does; a refusal names the limit and when the next one is allowed, in
 the reader's language.
@@ -162,7 +162,7 @@ table every two minutes, a chat line every three seconds, a message every two, a
 minutes, ten events a day, an event entry every thirty seconds from one address and every minute by one person) and a script
 reaches at once. The lobby's chat counts as table chat; private messages, friend requests,
 invitations and reports are the people's (`cardhall.web.people`); events and entries are the
-events' (`cardhall.events`); failed logins are the accounts' (`cardhall.room.accounts`)."""
+events' (`cardhall.events`); failed logins are the accounts' (`cardhall.people.accounts`)."""
 LOGIN_RATES = {
     ("login", "name"): Rate(5, 15 * 60.0),
     ("login", "address"): Rate(20, 15 * 60.0),

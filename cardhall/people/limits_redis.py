@@ -1,4 +1,4 @@
-"""The limiter's counts in Redis (`cardhall.room.limits.Counts`), for a room of several nodes:
+"""The limiter's counts in Redis (`cardhall.people.limits.Counts`), for a room of several nodes:
 every node takes from the same buckets, so a cluster of N nodes gives each limit once, not N
 times (`cardhall.room.cluster.open_room` sets them).
 
@@ -20,7 +20,7 @@ import time
 import redis
 from redis.exceptions import RedisError
 
-from cardhall.room.limits import MemoryCounts, Rate
+from cardhall.people.limits import MemoryCounts, Rate
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@
   guest who registers becomes the account: same player id, so their tables, seats and history
   are theirs; all their former sessions end and a new one begins (no session fixation).
 - **Log in** (`login`): the name (compared case-folded) and the password. Failures are limited
-  per name and per address by the room's one limiter (`cardhall.room.limits`, the "login"
+  per name and per address by the room's one limiter (`cardhall.people.limits`, the "login"
   rates: five wrong passwords for one name or twenty from one address at once, then one more
   every few minutes); then logins are refused with a sentence saying when to try again. The
   counts are the room's: in Redis when the room is a cluster, so every node sees them.
@@ -35,8 +35,8 @@ from sqlalchemy.exc import IntegrityError
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.core.i18n import check as check_lang
-from cardhall.room import names
-from cardhall.room.limits import LimitError, Limits
+from cardhall.people import names
+from cardhall.people.limits import LimitError, Limits
 from cardhall.room.store import Store, Transaction, players, sessions
 
 IDLE = 90 * 24 * 3600.0
@@ -195,7 +195,7 @@ class Accounts:
 
     async def login(self, name: object, password: object, address: str) -> str:
         """The player id of the account `name` if `password` is its own; failed logins are
-        counted by the room's limiter (the "login" rates of `cardhall.room.limits`)."""
+        counted by the room's limiter (the "login" rates of `cardhall.people.limits`)."""
         if not isinstance(name, str) or not isinstance(password, str):
             raise LoginRefused(Msg(N_("wrong name or password")))
         fold = names.keys(_encodable(name))[0]

@@ -8,14 +8,14 @@
 - When a rated game ends, every person's rating in its pool moves with their place (ties share a
   place); Jass rates the team (partners are one OpenSkill team), the other games are
   free-for-all. Bots take part with their **anchor** — a fixed published rating per level and
-  pool (`ANCHORS`, `cardhall/room/data/anchors.json`) — and their own rating never moves, so a
+  pool (`ANCHORS`, `cardhall/people/data/anchors.json`) — and their own rating never moves, so a
   new person's first games against bots place them on the bots' scale.
-- The anchors are **fitted** from the measured ladders (`cardhall/room/data/ladders.json`, the
+- The anchors are **fitted** from the measured ladders (`cardhall/people/data/ladders.json`, the
   win rates of docs/bots.md): the Plackett–Luce model's predicted win shares of the four
   levels, seated as the ladder run seated them, are brought to the measured ones by least
   squares, with `medium` fixed at OpenSkill's default 25 — a newcomer starts where `medium` is —
   and every anchor at least 0 (a level that never won is put at 0).
-  `python -m cardhall.room.ratings` refits them (with SciPy, a test dependency) and writes
+  `python -m cardhall.people.ratings` refits them (with SciPy, a test dependency) and writes
   anchors.json; the tests check that
   the fit reproduces the published file and the measured win rates.
 - Shown: `display(mu)` = 60 × mu (so 25 is 1500), with the uncertainty sigma; a rating is
@@ -85,14 +85,14 @@ def check_rated(game_name: str, options: dict[str, Any]) -> None:
 
 # --- anchors ----------------------------------------------------------------------------------
 def ladders() -> dict[str, dict[str, Any]]:
-    data = json.loads(resources.files("cardhall.room").joinpath("data/ladders.json").read_text("utf-8"))
+    data = json.loads(resources.files("cardhall.people").joinpath("data/ladders.json").read_text("utf-8"))
     return dict(data["ladders"])
 
 
 @functools.cache
 def anchors() -> dict[str, dict[str, float]]:
     """The published anchors: pool → level → mu."""
-    data = json.loads(resources.files("cardhall.room").joinpath("data/anchors.json").read_text("utf-8"))
+    data = json.loads(resources.files("cardhall.people").joinpath("data/anchors.json").read_text("utf-8"))
     return {pool: dict(levels) for pool, levels in data["anchors"].items()}
 
 
@@ -204,9 +204,9 @@ def places_of(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m cardhall.room.ratings`: refit the anchors from the ladders and write anchors.json."""
-    target = resources.files("cardhall.room").joinpath("data/anchors.json")
-    data = {"source": "python -m cardhall.room.ratings (fitted from data/ladders.json; medium = 25)",
+    """`python -m cardhall.people.ratings`: refit the anchors from the ladders and write anchors.json."""
+    target = resources.files("cardhall.people").joinpath("data/anchors.json")
+    data = {"source": "python -m cardhall.people.ratings (fitted from data/ladders.json; medium = 25)",
             "anchors": fit_all()}
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     if "--print" in argv:
