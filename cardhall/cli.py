@@ -527,7 +527,7 @@ REDIS_OPTION = typer.Option(None, envvar="CARDHALL_REDIS",
 NODE_OPTION = typer.Option(None, help=N_("This node's name in the cluster (default: host-pid-random)."))
 LEASE_OPTION = typer.Option(10.0, min=0.1, help=N_("Seconds a node holds a table without renewing its lease: how soon "
                                                    "another node takes over the tables of a dead one."))
-# 0.8 is cardhall.room.service.BOT_PACE (not imported here: it would load the room for every command)
+# 0.8 is cardhall.room.pacing.BOT_PACE (not imported here: it would load the room for every command)
 BOT_PACE_OPTION = typer.Option(0.8, min=0.0, max=10.0, help=N_("Seconds a bot's move waits after the table's previous "
                                                                "change where a person sits or watches, so people can "
                                                                "follow (0: bots move at once; tables of bots nobody "

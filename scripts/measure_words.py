@@ -16,7 +16,7 @@ import random
 import time
 
 import cardhall
-from cardhall.room.service import state_of
+from cardhall.room.broadcast import state_of
 from cardhall.room.table import Seat, Table
 from cardhall.web.words import Cache, Speaker
 

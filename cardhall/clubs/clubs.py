@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from cardhall.clubs.errors import ClubError, ClubNotAllowed, ClubNotFound
 from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.people.names import keys
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, club_members, club_posts, clubs, players
 
 NAME = 60

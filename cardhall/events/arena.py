@@ -29,7 +29,8 @@ from cardhall.core.registry import load
 from cardhall.events.errors import EventError
 from cardhall.events.pairing import arena_tables
 from cardhall.events.swiss import Notify, make_table, no_shows, rows, seats_of, settle_table, totals, withdrawn
-from cardhall.room.service import ROOM_BOTS, Room
+from cardhall.room.new_tables import ROOM_BOTS
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, event_entries, event_seats, event_tables, event_waiting, events
 
 MAX_MINUTES = 24 * 60

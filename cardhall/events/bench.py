@@ -19,7 +19,7 @@ from pathlib import Path
 from cardhall.events.duplicate import standings
 from cardhall.events.listing import create
 from cardhall.events.results import results_of
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, event_entries, event_plays, events, players
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from cardhall.events import duplicate, swiss_read
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import events
 
 

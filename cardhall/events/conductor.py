@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 from cardhall.events import arena, swiss
 from cardhall.events.duplicate import event_row
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import events, unreachable
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from cardhall.events.listing import create
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import events, unreachable
 
 DAILY_BOARDS = {"hearts": 8, "jass": 4, "three-two-five": 4, "clash-of-decks": 3, "five-towers": 4, "putz": 4}

@@ -21,7 +21,7 @@ from cardhall.events.boards import BOARD_RULES, board_options, board_seed
 from cardhall.events.errors import EventError, EventNotFound, NotAllowed
 from cardhall.events.scoring import average, frequencies, matchpoints, ranks
 from cardhall.room.commands import Start
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, event_entries, event_plays, events
 
 MAX_BOARDS = 32

@@ -15,7 +15,7 @@ from cardhall.events import arena, listing, swiss, swiss_read
 from cardhall.events.conductor import Conductor
 from cardhall.events.duplicate import event_row, is_moderator
 from cardhall.events.errors import EventError, NotAllowed
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, events
 
 Act = Callable[[Room, str, str], Awaitable[Any]]

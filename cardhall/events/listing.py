@@ -16,7 +16,8 @@ from cardhall.events.boards import board_options, game_name, new_secret
 from cardhall.events.duplicate import MAX_BOARDS, MAX_HOURS, event_row
 from cardhall.events.errors import EventError
 from cardhall.events.swiss import check_spec as swiss_spec
-from cardhall.room.service import ROOM_BOTS, Room
+from cardhall.room.new_tables import ROOM_BOTS
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, event_entries, events
 
 KINDS = ("duplicate", "swiss", "arena")

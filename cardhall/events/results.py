@@ -13,7 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from cardhall.events.duplicate import standings
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import event_entries, events
 
 PROFILE_EVENTS = 10

@@ -39,7 +39,8 @@ from cardhall.events.errors import EventError, NotAllowed
 from cardhall.events.pairing import seat_round
 from cardhall.people.ratings import places_of
 from cardhall.room.commands import Leave, Sit, Start
-from cardhall.room.service import ROOM_BOTS, Room
+from cardhall.room.new_tables import ROOM_BOTS
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, event_entries, event_rounds, event_seats, event_tables, event_withdrawals, events
 
 MAX_ROUNDS = 20

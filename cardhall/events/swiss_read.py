@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from cardhall.core.i18n import N_, Msg
 from cardhall.events.errors import EventError
 from cardhall.events.swiss import current_round, names, rows, tiebreaks, totals, withdrawn
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, event_entries, event_rounds, event_seats, event_tables, event_withdrawals
 
 

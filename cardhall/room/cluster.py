@@ -42,9 +42,12 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import Msg
 from cardhall.people.limits_redis import RedisCounts
 from cardhall.room import commands, snapshots
+from cardhall.room.actor import STOP_TIMEOUT
+from cardhall.room.broadcast import Subscriber, send_changes, send_sync
 from cardhall.room.commands import Join, Part, TableCommand
 from cardhall.room.errors import TableError
-from cardhall.room.service import STOP_TIMEOUT, Room, Subscriber, TableActor, TableFront, TableMoved, send_changes, send_sync
+from cardhall.room.front import TableFront, TableMoved
+from cardhall.room.registry import Room
 from cardhall.room.store import StoreError
 from cardhall.room.table import Change, Table
 
@@ -436,7 +439,7 @@ class Node:
             self._drop(table_id)
             raise TableMoved(f"node {self.name} no longer holds the lease of table {table_id}")
 
-    async def committed(self, actor: TableActor, changes: list[Change]) -> None:
+    async def committed(self, actor: TableFront, changes: list[Change]) -> None:
         """After a commit: this node's copy and every other node hear the stored entries."""
         entries = [[c.version, c.entry] for c in changes]
         hub = self.hubs.get(actor.table.id)
@@ -450,7 +453,7 @@ class Node:
         except (RedisError, OSError) as exc:  # stored already: other nodes catch up from the database
             log.warning("table %s: could not publish version %d: %s", actor.table.id, actor.table.version, exc)
 
-    async def reloaded(self, actor: TableActor) -> None:
+    async def reloaded(self, actor: TableFront) -> None:
         """The owner read its table again after a failed commit (which may have been stored):
         every node's copy reads it again from the database too."""
         with contextlib.suppress(RedisError, OSError):
@@ -460,13 +463,13 @@ class Node:
             self.spawn(hub.refresh())
         await self._announce(actor)
 
-    def _live(self, pipe: Any, actor: TableActor) -> None:
+    def _live(self, pipe: Any, actor: TableFront) -> None:
         if actor.table.status == "over":
             pipe.hdel(LIVE, actor.table.id)
         else:
             pipe.hset(LIVE, actor.table.id, _encode({"summary": actor.table.summary(), "invite": actor.invite}))
 
-    async def _announce(self, actor: TableActor) -> None:
+    async def _announce(self, actor: TableFront) -> None:
         with contextlib.suppress(RedisError, OSError):
             async with self.redis.pipeline(transaction=False) as pipe:
                 self._live(pipe, actor)

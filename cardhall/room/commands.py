@@ -30,13 +30,13 @@ Apply = Any  # Callable[[Table, float], list[Change]]
 
 
 class Room(Protocol):
-    """What a command may ask of the room before it is queued (`cardhall.room.service.Room`)."""
+    """What a command may ask of the room before it is queued (`cardhall.room.registry.Room`)."""
 
     async def is_guest(self, player: str) -> bool: ...
 
 
 class Actor(Protocol):
-    """What a command may use of the table's actor (`cardhall.room.service.TableActor`)."""
+    """What a command may use of the table's actor (`cardhall.room.actor.TableActor`)."""
 
     @property
     def room(self) -> Room: ...

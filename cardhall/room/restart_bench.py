@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from cardhall.room.commands import Sit, Start
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Store
 from cardhall.room.table import Change, Table
 

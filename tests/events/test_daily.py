@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from cardhall.events.daily import DAILY_BOARDS, day_start, open_daily
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from tests.room.helpers import Server
 from tests.services import make_database
 

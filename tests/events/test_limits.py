@@ -13,7 +13,7 @@ from cardhall.events import duplicate, listing
 from cardhall.events.errors import EventError
 from cardhall.people.accounts import Accounts
 from cardhall.people.limits import LimitError, Limits, Rate
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 
 
 async def accounts(room: Room, *names: str) -> list[str]:

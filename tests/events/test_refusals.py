@@ -19,7 +19,7 @@ from cardhall.events.errors import EventError, NotAllowed
 from cardhall.people.accounts import Accounts
 from cardhall.people.limits import LimitError
 from cardhall.people.social import Social
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 
 Check = Callable[[Room, list[str]], Awaitable[None]]
 

@@ -17,8 +17,11 @@ from typing import Any
 
 import pytest
 
+from cardhall.room.actor import TableActor
 from cardhall.room.commands import Chat
-from cardhall.room.service import Room, TableActor, TableMoved, _Job
+from cardhall.room.front import TableMoved
+from cardhall.room.jobs import Job as _Job
+from cardhall.room.registry import Room
 
 BOUND = 5.0
 """Seconds within which each wait here ends; the old code waited forever."""

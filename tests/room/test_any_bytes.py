@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from starlette.routing import Route, WebSocketRoute
 
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.web.app import create_app
 
 NASTY = [

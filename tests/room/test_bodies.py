@@ -11,7 +11,7 @@ import httpx
 import pytest
 from starlette.requests import Request
 
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.web.app import create_app
 from cardhall.web.bodies import BodyTooLarge, read_limited
 

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from cardhall.core.i18n import Msg
+from cardhall.room.broadcast import state_of
 from cardhall.room.commands import Chat
 from cardhall.room.messages import State
-from cardhall.room.service import Room, state_of
+from cardhall.room.registry import Room
 from cardhall.web import socket as web_socket
 from cardhall.web.socket import Connection, encoded, handle
 from tests.room.test_slow_watcher import Recorder, SlowSocket, state

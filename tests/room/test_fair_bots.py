@@ -13,8 +13,8 @@ from typing import Any
 
 from cardhall.room.bots import BotTurn
 from cardhall.room.commands import Act, Start
+from cardhall.room.registry import Room
 from cardhall.room.scheduler import SHORT_SECONDS, BotScheduler
-from cardhall.room.service import Room
 
 
 class FakePool:

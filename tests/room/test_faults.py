@@ -19,7 +19,7 @@ import pytest
 from cardhall.core.errors import CardhallError
 from cardhall.room.commands import Start
 from cardhall.room.messages import ServerMessage
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Store, StoredTable
 from tests.services import make_database
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.web.app import create_app
 
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))

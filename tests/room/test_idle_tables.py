@@ -11,11 +11,13 @@ from typing import Any
 import msgspec
 import pytest
 
-from cardhall.room import service
+from cardhall.room import registry
+from cardhall.room.actor import TableActor
 from cardhall.room.commands import Chat, Sit, Start
 from cardhall.room.errors import TableError
+from cardhall.room.front import FinishedTable
 from cardhall.room.messages import ServerMessage
-from cardhall.room.service import FinishedTable, Room, TableActor
+from cardhall.room.registry import Room
 
 
 class Recorder:
@@ -40,7 +42,7 @@ async def finish(room: Room, host: str) -> str:
 
 
 def test_finished_tables_are_read_without_an_actor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(service, "FINISHED_KEPT", 3)
+    monkeypatch.setattr(registry, "FINISHED_KEPT", 3)
 
     async def go() -> None:
         room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_workers=1)
@@ -83,8 +85,8 @@ def test_an_idle_waiting_table_is_dropped_and_restored_on_demand(tmp_path: Path)
             assert await room.sweep(float("inf")) == []  # watched: kept
             await front.unsubscribe(watcher)
             lobby = await room.lobby()
-            assert await room.sweep(front.used + service.IDLE_AFTER / 2) == []  # not idle long enough
-            assert await room.sweep(front.used + service.IDLE_AFTER) == [table_id]
+            assert await room.sweep(front.used + registry.IDLE_AFTER / 2) == []  # not idle long enough
+            assert await room.sweep(front.used + registry.IDLE_AFTER) == [table_id]
             assert table_id not in room.tables
             assert await room.lobby() == lobby  # still listed
             bob = await room.new_player("Bob")

@@ -19,10 +19,11 @@ import msgspec
 import pytest
 
 from cardhall.core.errors import CardhallError
-from cardhall.room import service
+from cardhall.room import pacing
+from cardhall.room.actor import TableActor
 from cardhall.room.commands import Act, Hearing, Sit, Start
 from cardhall.room.messages import ServerMessage
-from cardhall.room.service import Room, TableActor
+from cardhall.room.registry import Room
 
 HEARD = 0.4  # what the listener's page says it needs to say each change's lines
 
@@ -93,7 +94,7 @@ def _bot_gaps(actor: TableActor, page: Page) -> list[float]:
             if after in bot and after - before == 1]
 
 
-def _run(tmp_path: Path, go: Any, hear_max: float = service.HEAR_MAX) -> None:
+def _run(tmp_path: Path, go: Any, hear_max: float = pacing.HEAR_MAX) -> None:
     async def main() -> None:
         room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", bot_workers=1)
         assert room.hear_max == 0.0  # a room whose bots never wait (bot_pace 0) holds them for nobody
@@ -168,7 +169,7 @@ def test_turning_it_off_or_leaving_frees_the_bots_at_once(tmp_path: Path) -> Non
         assert actor.heard_by() == 0.0
         started = time.monotonic()
         await _play(actor, (ann,), 4)
-        assert time.monotonic() - started < service.HEAR_MAX  # not held any more
+        assert time.monotonic() - started < pacing.HEAR_MAX  # not held any more
         ann.seconds = 30.0
         await actor.run(Hearing(player=ann.player, version=actor.table.version, seconds=30.0))
         assert actor.heard_by() > time.monotonic()

@@ -19,7 +19,8 @@ import httpx
 import pytest
 from aiosmtpd.controller import Controller
 
-from cardhall.room.service import Room, TableActor
+from cardhall.room.actor import TableActor
+from cardhall.room.registry import Room
 from cardhall.room.table import Change, Table
 from cardhall.web import mail
 from cardhall.web.app import create_app

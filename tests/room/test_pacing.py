@@ -14,9 +14,10 @@ import msgspec
 import pytest
 
 from cardhall.core.errors import CardhallError
+from cardhall.room.actor import TableActor
 from cardhall.room.commands import Start
 from cardhall.room.messages import ServerMessage
-from cardhall.room.service import Room, TableActor
+from cardhall.room.registry import Room
 from cardhall.room.table import SLOW_PACE
 
 PACE = 0.3

@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from cardhall.core.errors import CardhallError
 from cardhall.people.accounts import IDLE, TOUCH, Accounts, token_id
 from cardhall.room import store as store_module
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import async_url, sessions
 from cardhall.web.auth import AuthError, Tokens
 from tests.services import make_database

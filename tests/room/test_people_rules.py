@@ -15,7 +15,7 @@ from cardhall.people import accounts
 from cardhall.people.accounts import IDLE, Accounts, LoginRefused, TooManyAttempts
 from cardhall.people.limits import LimitError, Limits, Rate
 from cardhall.people.names import MAX_ACCOUNT, NameRefused, clean, keys, same_name
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, sessions
 
 
@@ -95,7 +95,7 @@ def test_idle_sessions_are_swept_at_a_new_login(tmp_path: Path) -> None:
 
 def test_a_name_changed_elsewhere_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A guest who registers under another name on another node is called by it on this one soon."""
-    from cardhall.room import service
+    from cardhall.room import players
 
     async def run() -> None:
         room = await Room.open(f"sqlite:///{tmp_path / 'room.sqlite3'}")
@@ -105,7 +105,7 @@ def test_a_name_changed_elsewhere_is_read_again(tmp_path: Path, monkeypatch: pyt
             assert await room.player_name(guest) == "Gus"
             await other.register("Gustav", "a long password", guest=guest)
             assert await room.player_name(guest) == "Gus"  # within NAME_TTL, from memory
-            monkeypatch.setattr(service, "NAME_TTL", 0.0)
+            monkeypatch.setattr(players, "NAME_TTL", 0.0)
             assert await room.player_name(guest) == "Gustav"
         finally:
             await room.close()

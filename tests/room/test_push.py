@@ -15,7 +15,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import push_subscriptions
 from cardhall.web import push as push_module
 from cardhall.web.app import create_app

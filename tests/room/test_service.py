@@ -10,10 +10,11 @@ from typing import Any
 import msgspec
 import pytest
 
+from cardhall.room.actor import TableActor
 from cardhall.room.commands import Act, Start
 from cardhall.room.errors import TableError
 from cardhall.room.messages import ServerMessage
-from cardhall.room.service import Room, TableActor
+from cardhall.room.registry import Room
 from cardhall.room.store import StoreError
 from cardhall.room.table import Table
 

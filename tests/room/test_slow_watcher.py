@@ -15,7 +15,7 @@ import pytest
 
 from cardhall.room.commands import Start
 from cardhall.room.messages import ServerMessage, State
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.web import socket as web_socket
 from cardhall.web.socket import Connection
 

@@ -16,7 +16,7 @@ from cardhall.core.registry import game_names, load
 from cardhall.room import snapshots
 from cardhall.room.commands import Start
 from cardhall.room.messages import ServerMessage
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Store, StoredTable
 from cardhall.room.table import Change, Seat, Table
 

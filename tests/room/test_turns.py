@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
+from cardhall.room.actor import TableActor
 from cardhall.room.errors import TableError
-from cardhall.room.service import Room, TableActor
+from cardhall.room.registry import Room
 from cardhall.room.turns import MISSES, bank_for, counted, end_of, hours_per_move
 from cardhall.room.vacations import DAY, MAX_DAYS, YEAR_DAYS
 

@@ -9,7 +9,8 @@ from typing import Any
 
 import httpx
 
-from cardhall.room.service import Room, TableActor
+from cardhall.room.actor import TableActor
+from cardhall.room.registry import Room
 from cardhall.room.turns import bank_for
 from cardhall.web.app import create_app
 from tests.room.test_turns import T0, Clock, anns_turn, until

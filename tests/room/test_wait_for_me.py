@@ -12,10 +12,11 @@ import pytest
 
 import cardhall
 from cardhall.core.i18n import lang
+from cardhall.room.actor import TableActor
 from cardhall.room.commands import COMMANDS, Act, Start, Wait, from_data, to_data
 from cardhall.room.errors import TableError
 from cardhall.room.messages import Hold
-from cardhall.room.service import Room, TableActor
+from cardhall.room.registry import Room
 from cardhall.room.table import Seat, Table
 from cardhall.room.words import room_sentence
 

@@ -19,7 +19,8 @@ from typing import Any
 import httpx
 import pytest
 
-from cardhall.room.service import Room, TableActor
+from cardhall.room.actor import TableActor
+from cardhall.room.registry import Room
 from cardhall.web import webhooks
 from cardhall.web.app import create_app
 from cardhall.web.notices import Notices

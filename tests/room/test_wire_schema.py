@@ -11,7 +11,7 @@ from typing import Any, get_args
 import msgspec
 
 import cardhall
-from cardhall.room.service import send_changes
+from cardhall.room.broadcast import send_changes
 from cardhall.room.table import Seat, Table
 from cardhall.room.words import ROOM_EVENTS
 from cardhall.web.protocol import HTTP_BODIES, Event, RoomEvent, Said, Sat, SeatInfo, ServerMessage, Started, State, StateWords
@@ -101,7 +101,7 @@ def test_the_room_builds_its_messages_as_structs_until_they_are_encoded() -> Non
 
 
 class Heard:
-    """An in-process subscriber (`cardhall.room.service.Subscriber`): the messages as the room sends them."""
+    """An in-process subscriber (`cardhall.room.broadcast.Subscriber`): the messages as the room sends them."""
 
     player: str | None = "ann"
 

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from cardhall import cli
 from cardhall.core.i18n import lang
-from cardhall.room.service import BOT_PACE
+from cardhall.room.pacing import BOT_PACE
 from cardhall.tui import listen
 from cardhall.tui.listen import PortTaken, listening_socket
 from tests.web.conftest import free_port

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from cardhall.room.service import HEAR_MAX
+from cardhall.room.pacing import HEAR_MAX
 from tests.web.conftest import Server
 from tests.web.helpers import create_table, pick_name, play_one, start_game, wait_turn
 from tests.web.listening import heard, record
