@@ -641,8 +641,8 @@ infinitive («Вступить в открытый клуб», «Выйти из
 
 
 def command_helps() -> list[str]:
-    """The English help of every command in cardhall/cli.py written as one string (`help=N_("…")`)."""
-    source = (LOCALE_DIR.parent / "cli.py").read_text(encoding="utf-8")
+    """The English help of every command in cardhall/cli/ written as one string (`help=N_("…")`)."""
+    source = "".join(p.read_text(encoding="utf-8") for p in sorted((LOCALE_DIR.parent / "cli").glob("*.py")))
     return re.findall(r'\.command\([^\n]*?help=N_\(\s*"((?:[^"\\]|\\.)+)"\)', source)
 
 

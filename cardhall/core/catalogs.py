@@ -43,7 +43,7 @@ def sources(domain: str) -> list[Path]:
     if domain == "cardhall":
         return [PACKAGE / p for p in ("core", "room", "people", "events", "clubs", "bots", "arena")]
     if domain == "terminal":
-        return [PACKAGE / "tui", PACKAGE / "cli.py"]
+        return [PACKAGE / "tui", PACKAGE / "cli"]
     if domain == "web":
         return [PACKAGE / "web"]
     return [PACKAGE / "games" / domain]

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardhall import cli
+from cardhall.cli import serve as serving
 from cardhall.core.i18n import lang
 from cardhall.room.pacing import BOT_PACE
 from cardhall.tui import listen
@@ -29,7 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def rooms(monkeypatch):
     """The rooms the command line would run, recorded instead of run."""
     calls: list[tuple] = []
-    monkeypatch.setattr(cli, "run_room", lambda *args, **options: calls.append(args))  # (the desktop logs warnings only: log=)
+    # (the desktop logs warnings only: log=)
+    monkeypatch.setattr(serving, "run_room", lambda *args, **options: calls.append(args))
     return calls
 
 
