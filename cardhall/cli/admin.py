@@ -37,7 +37,7 @@ def admin_grant(name: str = typer.Argument(..., help=N_("The account's name.")),
                 revoke: bool = typer.Option(False, "--revoke", help=N_("Take the role away instead.")),
                 db: str | None = DB_OPTION,
                 language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
-    from cardhall.people.social import ROLES
+    from cardhall.people.moderation import ROLES
     from cardhall.tui.admin import grant
 
     async def work(tr: Lang) -> None:
