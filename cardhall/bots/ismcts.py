@@ -164,8 +164,6 @@ class ISMCTSBot(Bot):
         horizon = self.horizon
         rollout = self.rollout
         evaluation = self.evaluation
-        log = math.log
-        sqrt = math.sqrt
         start = self.clock()
         deadline = search_deadline(start, self.seconds)
         i = 0
@@ -177,40 +175,8 @@ class ISMCTSBot(Bot):
             i += 1
             state = obs.sample(rng)
             root_scores = evaluation.values(state)
-            node = root
-            path = [root]
-            depth = 0
-            # --- selection and expansion ---
-            while True:
-                mover = state.to_move()
-                if mover is None:
-                    break
-                legal = state.legal_actions()
-                children = node.children
-                untried = [a for a in legal if a not in children]
-                if untried:
-                    for a in legal:
-                        if a in children:
-                            children[a].avail += 1
-                    action = untried[int(rng.random() * len(untried))]
-                    child = children[action] = Node(mover)
-                    state.apply_unchecked(action)
-                    path.append(child)
-                    depth += 1
-                    break
-                best_value = -1.0
-                best_action = legal[0]
-                for a in legal:
-                    ch = children[a]
-                    ch.avail += 1
-                    value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                    if value > best_value:
-                        best_value = value
-                        best_action = a
-                state.apply_unchecked(best_action)
-                node = children[best_action]
-                path.append(node)
-                depth += 1
+            path = self._descend(state, root, rng, c)
+            depth = len(path) - 1
             # --- rollout ---
             while (horizon is None or depth < horizon) and state.to_move() is not None:
                 state.apply_unchecked(rollout(state, rng))
@@ -222,3 +188,41 @@ class ISMCTSBot(Bot):
                 n.reward += rewards[n.mover]
         self.last_iterations = i
         return root
+
+    @staticmethod
+    def _descend(state: State, root: Node, rng: random.Random, c: float) -> list[Node]:
+        """Selection and expansion: from the root, follow the child of the highest UCB (counting
+        each legal move's availability, as ISMCTS does) while every legal move has a child, then
+        add one untried move's child; `state` is moved along. The path from the root."""
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path = [root]
+        while True:
+            mover = state.to_move()
+            if mover is None:
+                return path
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                for a in legal:
+                    if a in children:
+                        children[a].avail += 1
+                action = untried[int(rng.random() * len(untried))]
+                child = children[action] = Node(mover)
+                state.apply_unchecked(action)
+                path.append(child)
+                return path
+            best_value = -1.0
+            best_action = legal[0]
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best_value = value
+                    best_action = a
+            state.apply_unchecked(best_action)
+            node = children[best_action]
+            path.append(node)

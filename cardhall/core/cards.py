@@ -198,11 +198,7 @@ def _deal_fitting(cards: list[int], sizes: Sequence[int], allowed: Sequence[int]
     closed form: n! / ∏ room!), then the cards of a kind are shuffled and cut.
     """
     k = len(sizes)
-    groups: dict[int, list[int]] = {}
-    for c in cards:
-        groups.setdefault(sum(1 << j for j in range(k) if allowed[j] >> c & 1), []).append(c)
-    if 0 in groups:
-        raise StateFormatError("no deal of the hidden cards fits what play has shown: a card fits no hand")
+    groups = _kinds(cards, allowed, k)
     kinds = sorted(groups, key=lambda kind: (len(groups[kind]), kind))  # the largest kind last
     hands_of = [[j for j in range(k) if kind >> j & 1] for kind in kinds]
 
@@ -242,15 +238,30 @@ def _deal_fitting(cards: list[int], sizes: Sequence[int], allowed: Sequence[int]
             options = [(x, w * ways(i + 1, tuple(r - m for r, m in zip(room, x, strict=True))))
                        for x, w in splits(i) if all(m <= r for m, r in zip(x, room, strict=True))]
             counts = _weighted_choice(options, rng)
-        group = groups[kind]
-        rng.shuffle(group)
-        start = 0
-        for j in range(k):
-            for c in group[start:start + counts[j]]:
-                hands[j] |= 1 << c
-            start += counts[j]
+        _cut(groups[kind], counts, hands, rng)
         room = tuple(r - m for r, m in zip(room, counts, strict=True))
     return hands
+
+
+def _kinds(cards: list[int], allowed: Sequence[int], k: int) -> dict[int, list[int]]:
+    """The hidden cards grouped by kind: the set of hands (a bit per hand) that may hold them.
+    A card no hand may hold means no deal fits (`StateFormatError`)."""
+    groups: dict[int, list[int]] = {}
+    for c in cards:
+        groups.setdefault(sum(1 << j for j in range(k) if allowed[j] >> c & 1), []).append(c)
+    if 0 in groups:
+        raise StateFormatError("no deal of the hidden cards fits what play has shown: a card fits no hand")
+    return groups
+
+
+def _cut(group: list[int], counts: tuple[int, ...], hands: list[int], rng: random.Random) -> None:
+    """Shuffle one kind's cards and cut them into the hands, `counts[j]` to hand j (a bitmask each)."""
+    rng.shuffle(group)
+    start = 0
+    for j, count in enumerate(counts):
+        for c in group[start:start + count]:
+            hands[j] |= 1 << c
+        start += count
 
 
 def _weighted_choice(options: list[tuple[tuple[int, ...], int]], rng: random.Random) -> tuple[int, ...]:

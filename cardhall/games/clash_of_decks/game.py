@@ -1037,53 +1037,13 @@ class ClashState(State):
         elif kind == "draft":
             self._apply_draft(seat, act[1])
         elif kind == "pick":
-            self.picks[seat].append(act[1])
-            if len(self.picks[1]) == 10:
-                self.phase = BAN
-                if not self.quiet:
-                    self.reports.append(Spoken(
-                        "Both players reveal their 10 cards: "
-                        + "; ".join(f"{self._label(s)}: " + ", ".join(name_of(c) for c in self.picks[s]) for s in (0, 1))
-                        + ".",
-                        N_("Both players reveal their 10 cards: {player_a}: {cards_a}; {player_b}: {cards_b}."),
-                        player_a=self._seat(0), cards_a=_words(self.picks[0]),
-                        player_b=self._seat(1), cards_b=_words(self.picks[1])))
+            self._apply_pick(seat, act[1])
         elif kind == "ban":
-            target = BAN_STEPS[self.ban_step][1]
-            self.bans[target].append(act[1])
-            if not self.quiet:
-                self.reports.append(Spoken(f"{self._label(seat).capitalize()} bans {name_of(act[1])}.",
-                                           N_("{player} bans {card}."), you=N_("You ban {card}."), subject=seat,
-                                           player=self._seat(seat), card=_word(act[1])))
-            self.ban_step += 1
-            if self.ban_step == len(BAN_STEPS):
-                self._setup_duel([[c for c in self.picks[s] if c not in self.bans[s]] for s in (0, 1)])
+            self._apply_ban(seat, act[1])
         elif kind == "summon":
-            _, card, lane = act
-            self._take_from_hand(seat, card)
-            self.mana -= COST[card]
-            self.lanes[seat][lane].append([card, 0, NEW, 0])
-            if not self.quiet:
-                self.reports.append(Spoken(f"{self._label(seat).capitalize()}: {name_of(card)} is summoned to the "
-                                           f"{LANES[lane]} lane.", N_("{owner} {card} is summoned {lane}."),
-                                           you=N_("Your {card} is summoned {lane}."), subject=seat,
-                                           owner=self._own(seat), card=_word(card), lane=lane_msg(lane, 2)))
-            self._check_bastion(seat)
+            self._apply_summon(seat, act[1], act[2])
         elif kind == "cast":
-            _, card, side, lane, pos = act
-            self._take_from_hand(seat, card)
-            self.mana -= COST[card]
-            aim = self.lanes[side][lane][pos][0]
-            where = f"{self.game.side_label(side)} {LANES[lane]} {pos + 1}"
-            if not self.quiet:
-                self.reports.append(Spoken(f"{self._label(seat).capitalize()}: {name_of(card)} is cast on "
-                                           f"{name_of(aim)} ({where}).", N_("{owner} {card} is cast on {target} ({where})."),
-                                           you=N_("Your {card} is cast on {target} ({where})."), subject=seat,
-                                           owner=self._own(seat), card=_word(card), target=_word(aim), where=where))
-            self.pending_spell = (seat, card)
-            self._cast_effect(seat, card, side, lane, pos)
-            if not self.pending:
-                self._finish_spell()
+            self._apply_cast(seat, *act[1:])
         elif kind == "end":
             if self.phase == SUMMON:
                 self.phase = ASSAULT
@@ -1094,6 +1054,60 @@ class ClashState(State):
             assert nxt is not None
             self._attack_from(*nxt)
         self._advance()
+
+    def _apply_pick(self, seat: int, card: int) -> None:
+        """The draft's pick: after the tenth of each, both players' cards are revealed."""
+        self.picks[seat].append(card)
+        if len(self.picks[1]) == 10:
+            self.phase = BAN
+            if not self.quiet:
+                self.reports.append(Spoken(
+                    "Both players reveal their 10 cards: "
+                    + "; ".join(f"{self._label(s)}: " + ", ".join(name_of(c) for c in self.picks[s]) for s in (0, 1))
+                    + ".",
+                    N_("Both players reveal their 10 cards: {player_a}: {cards_a}; {player_b}: {cards_b}."),
+                    player_a=self._seat(0), cards_a=_words(self.picks[0]),
+                    player_b=self._seat(1), cards_b=_words(self.picks[1])))
+
+    def _apply_ban(self, seat: int, card: int) -> None:
+        """A ban of a pick (`BAN_STEPS` says whose); after the last, the duel is set up."""
+        target = BAN_STEPS[self.ban_step][1]
+        self.bans[target].append(card)
+        if not self.quiet:
+            self.reports.append(Spoken(f"{self._label(seat).capitalize()} bans {name_of(card)}.",
+                                       N_("{player} bans {card}."), you=N_("You ban {card}."), subject=seat,
+                                       player=self._seat(seat), card=_word(card)))
+        self.ban_step += 1
+        if self.ban_step == len(BAN_STEPS):
+            self._setup_duel([[c for c in self.picks[s] if c not in self.bans[s]] for s in (0, 1)])
+
+    def _apply_summon(self, seat: int, card: int, lane: int) -> None:
+        """A creature from the hand to one of the seat's lanes, paid in mana."""
+        self._take_from_hand(seat, card)
+        self.mana -= COST[card]
+        self.lanes[seat][lane].append([card, 0, NEW, 0])
+        if not self.quiet:
+            self.reports.append(Spoken(f"{self._label(seat).capitalize()}: {name_of(card)} is summoned to the "
+                                       f"{LANES[lane]} lane.", N_("{owner} {card} is summoned {lane}."),
+                                       you=N_("Your {card} is summoned {lane}."), subject=seat,
+                                       owner=self._own(seat), card=_word(card), lane=lane_msg(lane, 2)))
+        self._check_bastion(seat)
+
+    def _apply_cast(self, seat: int, card: int, side: int, lane: int, pos: int) -> None:
+        """An incantation from the hand on a creature; it finishes once its effect needs no choice."""
+        self._take_from_hand(seat, card)
+        self.mana -= COST[card]
+        aim = self.lanes[side][lane][pos][0]
+        where = f"{self.game.side_label(side)} {LANES[lane]} {pos + 1}"
+        if not self.quiet:
+            self.reports.append(Spoken(f"{self._label(seat).capitalize()}: {name_of(card)} is cast on "
+                                       f"{name_of(aim)} ({where}).", N_("{owner} {card} is cast on {target} ({where})."),
+                                       you=N_("Your {card} is cast on {target} ({where})."), subject=seat,
+                                       owner=self._own(seat), card=_word(card), target=_word(aim), where=where))
+        self.pending_spell = (seat, card)
+        self._cast_effect(seat, card, side, lane, pos)
+        if not self.pending:
+            self._finish_spell()
 
     def _finish_spell(self) -> None:
         """The incantation returns to the rightmost position, after the creatures it destroyed."""

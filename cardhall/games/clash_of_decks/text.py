@@ -481,43 +481,7 @@ class GameTextUI(TextUI):
         solo = self.game.options["solo"]
         if kind in self.ACTIONS:
             self.casting = kind == "cast"
-            you = event["seat"] == viewer
-            player = self.seat(event["seat"])
-            if "action" not in event:
-                return tr._("You pick a card in secret.") if you else cap(tr._("{player} picks a card in secret.",
-                                                                               player=player))
-            if kind == "summon":
-                said = {"card": self.word(event["card"]), "lane": tr.say(lane(_lane(event["lane"]), 2)),
-                        "player": player}
-                return tr._("You summon {card} {lane}.", **said) if you else cap(tr._("{player} summons {card} {lane}.",
-                                                                                    **said))
-            if kind == "cast":
-                said = {"card": self.word(event["card"]), "target": self.word(event["target"]), "player": player,
-                        "lane": tr.say(lane(_lane(event["lane"]), 1)), "owner": self.owner_of(event["side"], solo)}
-                mine = event["side"] == viewer
-                if you:
-                    return (tr._("You cast {card} on your {target} {lane}.", **said) if mine
-                            else tr._("You cast {card} on {owner} {target} {lane}.", **said))
-                return cap(tr._("{player} casts {card} on your {target} {lane}.", **said) if mine
-                           else tr._("{player} casts {card} on {owner} {target} {lane}.", **said))
-            if kind == "end":  # the summon phase ends and the assault starts, or the assault and the turn end
-                if event.get("phase") == "summon":
-                    return tr._("You start the assault.") if you else cap(tr._("{player} starts the assault.",
-                                                                               player=player))
-                if event.get("phase") == "assault":
-                    return tr._("You end your turn.") if you else cap(tr._("{player} ends the turn.", player=player))
-                return tr._("You end the phase.") if you else cap(tr._("{player} ends the phase.", player=player))
-            if kind == "attack":
-                return tr._("You: attack.") if you else cap(tr._("{player}: attack.", player=player))
-            said = {"card": self.word(event["card"]), "player": player}
-            # Translators: the notation of a move (draft, pick, ban, return), said in words.
-            if kind == "draft":
-                return tr._("You: draft {card}.", **said) if you else cap(tr._("{player}: draft {card}.", **said))
-            if kind == "pick":
-                return tr._("You: pick {card}.", **said) if you else cap(tr._("{player}: pick {card}.", **said))
-            if kind == "ban":
-                return tr._("You: ban {card}.", **said) if you else cap(tr._("{player}: ban {card}.", **said))
-            return tr._("You: return {card}.", **said) if you else cap(tr._("{player}: return {card}.", **said))
+            return self.action_words(event, viewer)
         if kind == "creature_damaged" and getattr(self, "casting", False):  # what the spell did
             said = {"card": self.word(event["card"]), "damage": event["damage"]}
             if event["side"] == viewer:
@@ -534,6 +498,50 @@ class GameTextUI(TextUI):
                 return ""  # the reader's own turn: the turn line says it
             return self.report(data, viewer)
         return super().phrase(event, viewer)
+
+    def action_words(self, event: Event, viewer: Viewer) -> str:
+        """A move (summon, cast, attack, end, draft, pick, ban, return) in words, from the reader's
+        side ("You summon …", "Anna summons …"); a hidden pick is only said to be one."""
+        tr = self.tr
+        kind = event["type"]
+        solo = self.game.options["solo"]
+        you = event["seat"] == viewer
+        player = self.seat(event["seat"])
+        if "action" not in event:
+            return tr._("You pick a card in secret.") if you else cap(tr._("{player} picks a card in secret.",
+                                                                           player=player))
+        if kind == "summon":
+            said = {"card": self.word(event["card"]), "lane": tr.say(lane(_lane(event["lane"]), 2)),
+                    "player": player}
+            return tr._("You summon {card} {lane}.", **said) if you else cap(tr._("{player} summons {card} {lane}.",
+                                                                                **said))
+        if kind == "cast":
+            said = {"card": self.word(event["card"]), "target": self.word(event["target"]), "player": player,
+                    "lane": tr.say(lane(_lane(event["lane"]), 1)), "owner": self.owner_of(event["side"], solo)}
+            mine = event["side"] == viewer
+            if you:
+                return (tr._("You cast {card} on your {target} {lane}.", **said) if mine
+                        else tr._("You cast {card} on {owner} {target} {lane}.", **said))
+            return cap(tr._("{player} casts {card} on your {target} {lane}.", **said) if mine
+                       else tr._("{player} casts {card} on {owner} {target} {lane}.", **said))
+        if kind == "end":  # the summon phase ends and the assault starts, or the assault and the turn end
+            if event.get("phase") == "summon":
+                return tr._("You start the assault.") if you else cap(tr._("{player} starts the assault.",
+                                                                           player=player))
+            if event.get("phase") == "assault":
+                return tr._("You end your turn.") if you else cap(tr._("{player} ends the turn.", player=player))
+            return tr._("You end the phase.") if you else cap(tr._("{player} ends the phase.", player=player))
+        if kind == "attack":
+            return tr._("You: attack.") if you else cap(tr._("{player}: attack.", player=player))
+        said = {"card": self.word(event["card"]), "player": player}
+        # Translators: the notation of a move (draft, pick, ban, return), said in words.
+        if kind == "draft":
+            return tr._("You: draft {card}.", **said) if you else cap(tr._("{player}: draft {card}.", **said))
+        if kind == "pick":
+            return tr._("You: pick {card}.", **said) if you else cap(tr._("{player}: pick {card}.", **said))
+        if kind == "ban":
+            return tr._("You: ban {card}.", **said) if you else cap(tr._("{player}: ban {card}.", **said))
+        return tr._("You: return {card}.", **said) if you else cap(tr._("{player}: return {card}.", **said))
 
     def phrase_all(self, events: Sequence[Event], viewer: Viewer) -> list[str]:
         """A combat in one line: an attack (or a spell) and what it did — the damage to a Bastion
