@@ -1,5 +1,5 @@
 """The `cardhall` command: one module per command or command group, each a Typer app, assembled
-here in the order `cardhall --help` lists them (docs/room.md, "The command line").
+here in the order `cardhall --help` lists them (docs/room.md, "The code's map").
 
 - `play` (a game in the terminal), `replay`, `games` (rules, games, saved), `bench`;
 - `serve` (and `cardhall` with no command), `online` (join, login, profile, bot);

@@ -1,7 +1,8 @@
 """The room's people, apart from its tables: accounts and sessions (`accounts`), names
-(`names`), ratings (`ratings`), friends, privacy, chat, messages, reports and moderators
-(`social`), who is where (`presence`) and the one limiter every limit goes through (`limits`,
-counted in Redis in a cluster: `limits_redis`).
+(`names`), ratings (`ratings`), friends, privacy, blocks and mutes (`friends`), private
+messages and the lobby chat (`chat`), invitations (`invitations`), reports and moderators
+(`moderation`), all four on one store as `social.Social`, who is where (`presence`) and the
+one limiter every limit goes through (`limits`, counted in Redis in a cluster: `limits_redis`).
 
 It sits beside `cardhall.room` (the tables) and beneath `cardhall.web`: the room's tables read
 names and ratings from here, and people's stored rows live in the room's one store

@@ -1,5 +1,5 @@
 """The messages a table sends its viewers, as msgspec structs: built here, in the room, where they
-are made (`Table.state_message`, `Table.events_since`, `service.send_changes`, the room's events
+are made (`Table.state_message`, `Table.events_since`, `broadcast.send_changes`, the room's events
 in `Table._commit`) and encoded with msgspec where they are sent (`cardhall.web.socket`).
 
 `cardhall.web.protocol` re-exports them: they are part of the wire protocol, whose JSON Schema
