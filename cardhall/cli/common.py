@@ -72,7 +72,6 @@ def listed_games(tr: Lang | None = None) -> Iterator[tuple[str, type[Game], str]
         yield name, cls, tr._(" (also {aliases})", aliases=", ".join(also)) if also else ""
 
 
-
 def say(text: str) -> None:
     """Print a line at once (a screen reader or a pipe hears it before the next network wait)."""
     print(text, flush=True)

@@ -40,8 +40,6 @@ def clean_text(text: object) -> str:
     return cleaned
 
 
-
-
 def shown_message(row: sa.Row[Any]) -> dict[str, Any]:
     """A stored message as its readers get it."""
     return {"id": row.id, "from": row.sender, "name": row.name, "to": row.recipient, "text": row.text,

@@ -34,7 +34,6 @@ class Banned(SocialError):
     """The person is banned; the sentence gives the reason and until when."""
 
 
-
 class Directory:
     """The people of one room's store, looked up by name or id."""
 

@@ -38,7 +38,6 @@ def when(seconds: float | None) -> str:
     return "" if seconds is None else time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
 
 
-
 class Moderation(Directory):
     """Reports, roles, sanctions and the audit log."""
 
@@ -166,7 +165,6 @@ class Moderation(Directory):
             who = str(await conn.scalar(sa.select(players.c.name).where(players.c.id == actor)) or actor)
         await conn.execute(audit.insert().values(at=time.time(), actor=who, action=action, subject=subject,
                                                  detail=detail))
-
 
 
 def sanction_words(sanction: dict[str, Any]) -> Msg:

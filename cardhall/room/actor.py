@@ -220,7 +220,6 @@ class TableActor(BotPacing, Mending):
             self._job = None
             self._schedule_bot()
 
-
     def idle(self) -> bool:
         """Nobody watches or sits here connected, nothing is queued, running, thought about or
         being mended: the actor can be dropped (the table is restored from its log on demand)."""

@@ -26,7 +26,6 @@ class Subscriber(Protocol):
         """Queue a message for this connection (a struct, encoded where it is sent); must not block."""
 
 
-
 _STATES: weakref.WeakKeyDictionary[Table, tuple[int, dict[Viewer, State]]] = weakref.WeakKeyDictionary()
 
 

@@ -60,7 +60,6 @@ def check_pace(seconds: float) -> float:
     return float(seconds)
 
 
-
 class BotPacing(TableFront):
     """The bot side of `actor.TableActor`: scheduling a bot's thought, and holding its answer
     for the pace and for the listeners."""

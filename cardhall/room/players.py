@@ -51,7 +51,6 @@ class Players:
         self._names[player] = (name, time.monotonic())
         return player
 
-
     def forget_name(self, player: str) -> None:
         """A person's name changed (a guest registered under another): read it again next time."""
         self._names.pop(player, None)

@@ -162,7 +162,7 @@ class Room(Players):
         self.tables[table.id] = actor
         return actor
 
-    # --- players --------------------------------------------------------------------
+    # --- finished games (the players: `players.Players`) ------------------------------
     def game_over(self) -> None:
         """A game ended: enter it in the history and move its ratings (`room.history.settle`),
         beside the table's actor, which goes on at once."""
