@@ -28,9 +28,11 @@ from cardhall.people.social import Nobody, Refused, Social, SocialError, parse_d
 from cardhall.room import logs
 from cardhall.room.commands import Leave, Sit
 from cardhall.room.service import Room, TableFront, summary_for
-from cardhall.web.auth import AuthError, Forbidden, Tokens, presented_token
+from cardhall.web.auth import AuthError, Forbidden, presented_token
 from cardhall.web.decoding import decode
 from cardhall.web.languages import chosen, web
+from cardhall.web.routes.answers import read_body, sentences
+from cardhall.web.routes.deps import Deps
 from cardhall.web.socket import MAX_MESSAGE, RateLimit
 
 INVITATION_TTL = 3600.0
@@ -85,7 +87,6 @@ class Sanction(msgspec.Struct, forbid_unknown_fields=True):
     table: str | None = None
 
 
-Reader = Callable[..., Awaitable[Any]]
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -135,36 +136,15 @@ class RoomConnection:
 
 
 class PeopleFront:
-    """The routes of the room's people, over one `Room`."""
+    """The routes of the room's people, over the app's `Deps`."""
 
-    def __init__(self, room: Room, tokens: Tokens, social: Social, people: People,
-                 signed_in: Reader, find: Callable[[str, str | None, str | None], Awaitable[TableFront | None]],
-                 sentences: Callable[[Handler], Handler], read_body: Reader) -> None:
-        """`signed_in`, `find`, `sentences` and `read_body` are the app's (`cardhall.web.app`):
-        who a request speaks for, a table they may see, errors as sentences, a request's body."""
-        self.room, self.tokens, self.social, self.people = room, tokens, social, people
-        self.signed_in = signed_in
-        self.find = find
+    def __init__(self, deps: Deps) -> None:
+        self.room, self.tokens, self.social, self.people = deps.room, deps.tokens, deps.social, deps.presence
+        self.signed_in = deps.signed_in
+        self.find = deps.table_of
         self.sentences = sentences
         self.read_body = read_body
-        self.mutes: dict[str, set[str]] = {}  # player → the people they mute (the same set for every connection)
-        people.handlers.append(self._notice)
-
-    async def _notice(self, player: str, message: dict[str, Any]) -> None:
-        """A notice for the node itself: a person's mutes changed (on any node)."""
-        if message.get("type") == "mutes" and player in self.mutes:
-            self.mutes[player].clear()
-            self.mutes[player] |= await self.social.shunned(player, "mute") | await self.social.shunned(player, "block")
-
-    async def muted_by(self, player: str) -> set[str]:
-        """The live set of people whose chat `player` does not hear (mutes and blocks)."""
-        if player not in self.mutes:
-            self.mutes[player] = await self.social.shunned(player, "mute") | await self.social.shunned(player, "block")
-        return self.mutes[player]
-
-    async def may_chat(self, player: str) -> None:
-        """Raise `Refused` (with the reason) if a moderator muted `player`."""
-        await self.social.check_voice(player)
+        self.muted_by = deps.mutes.muted_by
 
     def routes(self) -> list[BaseRoute]:
         def route(path: str, fn: Handler, method: str) -> Route:
@@ -350,7 +330,7 @@ class PeopleFront:
             raise Nobody(Msg(N_("the table of this invitation is gone or its game is over")))
         request.state.game = front.table.game.name
         if front.table.seat_of(me) is None:
-            await self.check_join(me, front, True)
+            await check_join(self.social, me, front, True)
             await front.run(Sit(player=me, name=await self.room.player_name(me) or "?", lang=await self.room.player_lang(me)))
         await self.social.answer_invitation(me, invitation["id"], "accepted")
         await self.people.notify(invitation["from"], {"type": "invitation_accepted", "name": await self.room.player_name(me),
@@ -363,20 +343,6 @@ class PeopleFront:
         invitation = await self.social.invitation(me, request.path_params["id"])
         await self.social.answer_invitation(me, invitation["id"], "declined")
         return JSONResponse({"id": invitation["id"], "answer": "declined"})
-
-    async def check_join(self, player: str, front: TableFront, invited: bool) -> None:
-        """May `player` take a seat at this table? Not after a moderator's kick from it, not where
-        a person there blocks them, and only as the host's `join_from` allows (an invitation
-        lets them in). A blocked person hears the same sentence as anyone the host keeps out."""
-        kick = await self.social.active(player, "kick", front.table.id)
-        if kick is not None:
-            raise Refused(sanction_words(kick))
-        table = front.table
-        people = {table.host, *(seat.player for seat in table.seats if seat.player)}
-        if await self.social.blocked_by_any(player, people) or not (
-                invited or await self.social.allows(table.host, "join_from", player)):
-            raise Refused(Msg(N_("you cannot sit at this table: its people choose who joins; "
-                                 "ask one of them for an invitation")))
 
     # --- chat and messages ------------------------------------------------------------
     async def inbox(self, request: Request) -> Response:
@@ -579,3 +545,21 @@ async def sanction(room: Room, social: Social, people: People, actor: str | None
     return done
 
 
+async def check_join(social: Social, player: str, front: TableFront, invited: bool) -> None:
+    """May `player` take a seat at this table? Not after a moderator's kick from it, not where
+    a person there blocks them, and only as the host's `join_from` allows (an invitation
+    lets them in). A blocked person hears the same sentence as anyone the host keeps out."""
+    kick = await social.active(player, "kick", front.table.id)
+    if kick is not None:
+        raise Refused(sanction_words(kick))
+    table = front.table
+    people = {table.host, *(seat.player for seat in table.seats if seat.player)}
+    if await social.blocked_by_any(player, people) or not (
+            invited or await social.allows(table.host, "join_from", player)):
+        raise Refused(Msg(N_("you cannot sit at this table: its people choose who joins; "
+                             "ask one of them for an invitation")))
+
+
+def routes(deps: Deps) -> list[BaseRoute]:
+    """The people's routes and the room socket `/ws/room`."""
+    return PeopleFront(deps).routes()
