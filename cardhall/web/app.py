@@ -23,7 +23,6 @@ from cardhall.web import (
     health,
     listening,
     operator,
-    people,
     pwa,
     turns,
 )
@@ -31,7 +30,19 @@ from cardhall.web.auth import CrossSite
 from cardhall.web.mail import MailConfig
 from cardhall.web.pages import install
 from cardhall.web.requests import RequestLog
-from cardhall.web.routes import accounts, catalog, notices, push, record_pages, records, tables
+from cardhall.web.routes import (
+    accounts,
+    catalog,
+    chat,
+    friends,
+    moderation,
+    notices,
+    push,
+    record_pages,
+    records,
+    room_socket,
+    tables,
+)
 from cardhall.web.routes.answers import http_error
 from cardhall.web.routes.catalog import games_catalog, in_language
 from cardhall.web.routes.deps import build
@@ -57,7 +68,10 @@ def create_app(room: Room, secret: str, webhook_allow: Sequence[str] = (), mail:
         *event_pages.routes(deps),  # /events
         *clubs.routes(deps),  # /api/clubs
         *club_pages.routes(deps),  # /clubs
-        *people.routes(deps),  # friends, invitations, chat, blocks, reports, moderation; /ws/room
+        *friends.routes(deps),  # /api/friends, /api/status, /api/privacy, /api/invitations
+        *chat.routes(deps),  # /api/blocks, /api/mutes, /api/messages, /api/lobby/chat
+        *moderation.routes(deps),  # /api/reports, /api/moderation
+        *room_socket.routes(deps),  # /ws/room
         *health.routes(deps),  # /healthz, /readyz
         *operator.routes(deps),  # /admin, /api/admin/status
         *turns.routes(deps),  # /api/players/me/turns, …/vacation, …/hours
