@@ -3,6 +3,7 @@
 `build` makes it once per app (`cardhall.web.app.create_app`); each route module's `routes(deps)`
 reads what it needs from it, never a global and never a closure over `create_app`. A new route
 module takes a `Deps` too; a new service the routes share becomes a field here (made in `build`).
+The app keeps it as `app.state.deps` (for the server and for tests).
 
 The fields:
 
