@@ -161,7 +161,7 @@ RATES = {
 table every two minutes, a chat line every three seconds, a message every two, a report every six
 minutes, ten events a day, an event entry every thirty seconds from one address and every minute by one person) and a script
 reaches at once. The lobby's chat counts as table chat; private messages, friend requests,
-invitations and reports are the people's (`cardhall.web.people`); events and entries are the
+invitations and reports are the people's (`cardhall.web.routes.friends`, `.chat`, `.moderation`); events and entries are the
 events' (`cardhall.events`); failed logins are the accounts' (`cardhall.people.accounts`)."""
 LOGIN_RATES = {
     ("login", "name"): Rate(5, 15 * 60.0),

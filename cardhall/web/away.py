@@ -12,13 +12,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import sqlalchemy as sa
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from cardhall.room.service import Room, TableActor
 from cardhall.room.store import Transaction, visits
@@ -26,13 +25,14 @@ from cardhall.room.table import Table
 from cardhall.room.words import seat_label
 from cardhall.web.languages import web
 from cardhall.web.pages import page_lang
+from cardhall.web.routes.answers import api
+from cardhall.web.routes.deps import Deps
 from cardhall.web.words import change_words, reader
 
 log = logging.getLogger("cardhall.away")
 
 LINES = 12
 """Lines said per table, the newest."""
-Handler = Callable[[Request], Awaitable[Response]]
 
 
 async def last_visit(room: Room, player: str, now: float) -> float | None:
@@ -91,10 +91,11 @@ async def away(room: Room, player: str, lang: str) -> dict[str, Any]:
     return {"since": since, "tables": tables, "said": said}
 
 
-def routes(room: Room, signed_in: Callable[..., Awaitable[str]],
-           sentences: Callable[[Handler], Handler]) -> list[BaseRoute]:
-    async def post(request: Request) -> Response:
-        player = await signed_in(request)
-        return JSONResponse(await away(room, player, await page_lang(request)))
+async def post(deps: Deps, request: Request) -> Response:
+    """`POST /api/players/me/away`: what happened since my last visit (`away`)."""
+    player = await deps.signed_in(request)
+    return JSONResponse(await away(deps.room, player, await page_lang(request)))
 
-    return [Route("/api/players/me/away", sentences(post), methods=["POST"])]
+
+def routes(deps: Deps) -> list[BaseRoute]:
+    return [api(deps, "POST", "/api/players/me/away", post)]

@@ -1,9 +1,8 @@
 """The clubs API (docs/room.md, "Clubs"): `/api/clubs` and each club's members, invitations,
-admins, announcements and close. Refusals are sentences (`app.sentences`, statuses in `STATUS`)."""
+admins, announcements and close. Refusals are sentences (their statuses in `routes.answers.STATUS`)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
@@ -12,13 +11,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cardhall.clubs import clubs
-from cardhall.clubs.errors import ClubError, ClubNotAllowed, ClubNotFound
 from cardhall.events.club_standings import club_events, standings
 from cardhall.events.listing import show as show_event
 from cardhall.room.service import Room
-
-STATUS: dict[type, int] = {ClubNotFound: 404, ClubNotAllowed: 403, ClubError: 409}
-Notify = Callable[[str, dict[str, Any]], Awaitable[None]]
+from cardhall.web.routes.answers import api, read_body
+from cardhall.web.routes.deps import Deps
 
 
 class NewClub(msgspec.Struct, forbid_unknown_fields=True):
@@ -51,73 +48,83 @@ async def club_answer(room: Room, club_id: str, viewer: str | None) -> dict[str,
             "standings": await standings(room, club_id), "you": await clubs.role_of(room, club_id, viewer)}
 
 
-def routes(room: Room, wrap: Callable[[Any], Any], player_of: Callable[[Request], Awaitable[str | None]],
-           signed_in: Callable[[Request], Awaitable[str]], read_body: Callable[[Request, type], Awaitable[Any]],
-           notify: Notify) -> list[Route]:
-    """The clubs routes over `room`; `notify` tells a person of an invitation or announcement."""
+async def create(deps: Deps, request: Request) -> Response:
+    player = await deps.signed_in(request)
+    body = await read_body(request, NewClub)
+    club_id = await clubs.create(deps.room, player, body.name, body.description, body.open)
+    return JSONResponse(await club_answer(deps.room, club_id, player), status_code=201)
 
-    async def create(request: Request) -> Response:
-        player = await signed_in(request)
-        body = await read_body(request, NewClub)
-        club_id = await clubs.create(room, player, body.name, body.description, body.open)
-        return JSONResponse(await club_answer(room, club_id, player), status_code=201)
 
-    async def index(request: Request) -> Response:
-        return JSONResponse({"clubs": await clubs.listing(room)})
+async def index(deps: Deps, request: Request) -> Response:
+    return JSONResponse({"clubs": await clubs.listing(deps.room)})
 
-    async def show(request: Request) -> Response:
-        return JSONResponse(await club_answer(room, request.path_params["club_id"], await player_of(request)))
 
-    async def act(request: Request, fn: Any, *args: Any, status: int = 200) -> Response:
-        player = await signed_in(request)
-        club_id = request.path_params["club_id"]
-        await fn(room, club_id, player, *args)
-        return JSONResponse(await club_answer(room, club_id, player), status_code=status)
+async def show(deps: Deps, request: Request) -> Response:
+    return JSONResponse(await club_answer(deps.room, request.path_params["club_id"], await deps.player_of(request)))
 
-    async def join(request: Request) -> Response:
-        return await act(request, clubs.join, status=201)
 
-    async def leave(request: Request) -> Response:
-        return await act(request, clubs.leave)
+async def act(deps: Deps, request: Request, fn: Any, *args: Any, status: int = 200) -> Response:
+    """Carry out `fn(room, club id, player, *args)` for the signed-in caller, then answer the club."""
+    player = await deps.signed_in(request)
+    club_id = request.path_params["club_id"]
+    await fn(deps.room, club_id, player, *args)
+    return JSONResponse(await club_answer(deps.room, club_id, player), status_code=status)
 
-    async def invite(request: Request) -> Response:
-        body = await read_body(request, Named)
-        player = await signed_in(request)
-        club_id = request.path_params["club_id"]
-        who = await clubs.invite(room, club_id, player, body.name)
-        found = await clubs.club_row(room, club_id)
-        await notify(who, {"type": "club_invitation", "club": club_id, "name": found["name"],
-                           "from": await room.player_name(player)})
-        return JSONResponse(await club_answer(room, club_id, player), status_code=201)
 
-    async def admin(request: Request) -> Response:
-        body = await read_body(request, Named)
-        return await act(request, clubs.make_admin, body.name)
+async def join(deps: Deps, request: Request) -> Response:
+    return await act(deps, request, clubs.join, status=201)
 
-    async def announce(request: Request) -> Response:
-        body = await read_body(request, Post)
-        player = await signed_in(request)
-        club_id = request.path_params["club_id"]
-        post = await clubs.announce(room, club_id, player, body.text)
-        found = await clubs.club_row(room, club_id)
-        for p in await clubs.member_ids(room, club_id):
-            if p != player:
-                await notify(p, {"type": "club_announcement", "club": club_id, "name": found["name"], **post})
-        return JSONResponse(await club_answer(room, club_id, player), status_code=201)
 
-    async def close(request: Request) -> Response:
-        player = await signed_in(request)
-        await clubs.close(room, request.path_params["club_id"], player)
-        return JSONResponse({"id": request.path_params["club_id"], "closed": True})
+async def leave(deps: Deps, request: Request) -> Response:
+    return await act(deps, request, clubs.leave)
 
+
+async def invite(deps: Deps, request: Request) -> Response:
+    """An invitation to the club; the person invited is told (`deps.presence.notify`)."""
+    body = await read_body(request, Named)
+    player = await deps.signed_in(request)
+    club_id = request.path_params["club_id"]
+    who = await clubs.invite(deps.room, club_id, player, body.name)
+    found = await clubs.club_row(deps.room, club_id)
+    await deps.presence.notify(who, {"type": "club_invitation", "club": club_id, "name": found["name"],
+                                     "from": await deps.room.player_name(player)})
+    return JSONResponse(await club_answer(deps.room, club_id, player), status_code=201)
+
+
+async def admin(deps: Deps, request: Request) -> Response:
+    body = await read_body(request, Named)
+    return await act(deps, request, clubs.make_admin, body.name)
+
+
+async def announce(deps: Deps, request: Request) -> Response:
+    """An announcement; every other member is told."""
+    body = await read_body(request, Post)
+    player = await deps.signed_in(request)
+    club_id = request.path_params["club_id"]
+    post = await clubs.announce(deps.room, club_id, player, body.text)
+    found = await clubs.club_row(deps.room, club_id)
+    for p in await clubs.member_ids(deps.room, club_id):
+        if p != player:
+            await deps.presence.notify(p, {"type": "club_announcement", "club": club_id, "name": found["name"], **post})
+    return JSONResponse(await club_answer(deps.room, club_id, player), status_code=201)
+
+
+async def close(deps: Deps, request: Request) -> Response:
+    player = await deps.signed_in(request)
+    await clubs.close(deps.room, request.path_params["club_id"], player)
+    return JSONResponse({"id": request.path_params["club_id"], "closed": True})
+
+
+def routes(deps: Deps) -> list[Route]:
+    """The clubs routes (a person invited, or the members of an announcement, are told by `deps.presence`)."""
     return [
-        Route("/api/clubs", wrap(create), methods=["POST"]),
-        Route("/api/clubs", wrap(index), methods=["GET"]),
-        Route("/api/clubs/{club_id}", wrap(show), methods=["GET"]),
-        Route("/api/clubs/{club_id}/members", wrap(join), methods=["POST"]),
-        Route("/api/clubs/{club_id}/members", wrap(leave), methods=["DELETE"]),
-        Route("/api/clubs/{club_id}/invitations", wrap(invite), methods=["POST"]),
-        Route("/api/clubs/{club_id}/admins", wrap(admin), methods=["POST"]),
-        Route("/api/clubs/{club_id}/announcements", wrap(announce), methods=["POST"]),
-        Route("/api/clubs/{club_id}/close", wrap(close), methods=["POST"]),
+        api(deps, "POST", "/api/clubs", create),
+        api(deps, "GET", "/api/clubs", index),
+        api(deps, "GET", "/api/clubs/{club_id}", show),
+        api(deps, "POST", "/api/clubs/{club_id}/members", join),
+        api(deps, "DELETE", "/api/clubs/{club_id}/members", leave),
+        api(deps, "POST", "/api/clubs/{club_id}/invitations", invite),
+        api(deps, "POST", "/api/clubs/{club_id}/admins", admin),
+        api(deps, "POST", "/api/clubs/{club_id}/announcements", announce),
+        api(deps, "POST", "/api/clubs/{club_id}/close", close),
     ]

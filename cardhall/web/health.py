@@ -25,6 +25,8 @@ from cardhall.core.i18n import N_, Msg
 from cardhall.room.service import Room
 from cardhall.room.store import head_revision
 from cardhall.web.languages import chosen, web
+from cardhall.web.routes.answers import route
+from cardhall.web.routes.deps import Deps
 
 CHECK_TIMEOUT = 3.0
 """Seconds a readiness check may take before it counts as failed."""
@@ -68,24 +70,27 @@ CHECKS: tuple[tuple[str, Callable[[Room], Awaitable[Msg | None]]], ...] = (
     ("database", database_problem), ("redis", redis_problem))
 
 
-def health_routes(room: Room) -> list[Route]:
+async def healthz(deps: Deps, request: Request) -> Response:
+    """`GET /healthz`: the process answers (and which node it is)."""
+    return JSONResponse({"status": "ok", "node": getattr(deps.room.node, "name", "")}, headers=NO_STORE)
+
+
+async def readyz(deps: Deps, request: Request) -> Response:
+    """`GET /readyz`: the database and Redis answer (503 with the reasons in a sentence if not)."""
+    tr = web(chosen(request, None))
+    problems: dict[str, Any] = {}
+    for name, check in CHECKS:
+        problem = await check(deps.room)
+        if problem is not None:
+            problems[name] = tr.say(problem)
+    node = getattr(deps.room.node, "name", "")
+    if problems:
+        reason = "; ".join(problems.values())
+        return JSONResponse({"status": "unready", "error": tr._("not ready: {reason}", reason=reason),
+                             "checks": problems, "node": node}, status_code=503, headers=NO_STORE)
+    return JSONResponse({"status": "ready", "node": node}, headers=NO_STORE)
+
+
+def routes(deps: Deps) -> list[Route]:
     """The two routes, for the app's route table."""
-
-    async def healthz(request: Request) -> Response:
-        return JSONResponse({"status": "ok", "node": getattr(room.node, "name", "")}, headers=NO_STORE)
-
-    async def readyz(request: Request) -> Response:
-        tr = web(chosen(request, None))
-        problems: dict[str, Any] = {}
-        for name, check in CHECKS:
-            problem = await check(room)
-            if problem is not None:
-                problems[name] = tr.say(problem)
-        node = getattr(room.node, "name", "")
-        if problems:
-            reason = "; ".join(problems.values())
-            return JSONResponse({"status": "unready", "error": tr._("not ready: {reason}", reason=reason),
-                                 "checks": problems, "node": node}, status_code=503, headers=NO_STORE)
-        return JSONResponse({"status": "ready", "node": node}, headers=NO_STORE)
-
-    return [Route("/healthz", healthz, methods=["GET"]), Route("/readyz", readyz, methods=["GET"])]
+    return [route(deps, "GET", "/healthz", healthz), route(deps, "GET", "/readyz", readyz)]

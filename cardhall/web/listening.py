@@ -14,26 +14,24 @@ with a sentence saying the range.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
 import sqlalchemy as sa
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
 from cardhall.room.service import Room
 from cardhall.room.store import Transaction, listening
+from cardhall.web.routes.answers import api, read_body
+from cardhall.web.routes.deps import Deps
 
 MIN_RATE, DEFAULT_RATE, MAX_RATE = 150, 300, 600
 """A reading rate in words a minute: the slowest, the default, the fastest (the messages that
 say the range spell these numbers, as do the table page's form and `hearing.js`)."""
-
-Handler = Callable[[Request], Awaitable[Response]]
-
 
 class ListeningSettings(msgspec.Struct, forbid_unknown_fields=True):
     """`PUT /api/players/me/listening`: the fields to change (those left out are kept)."""
@@ -69,15 +67,17 @@ async def change(room: Room, player: str, wanted: ListeningSettings) -> dict[str
     return new
 
 
-def routes(room: Room, signed_in: Callable[..., Awaitable[str]], sentences: Callable[[Handler], Handler],
-           read_body: Callable[..., Awaitable[Any]]) -> list[BaseRoute]:
+async def get(deps: Deps, request: Request) -> Response:
+    """`GET /api/players/me/listening`: my settings."""
+    return JSONResponse(await settings_of(deps.room, await deps.signed_in(request, changes=False)))
+
+
+async def put(deps: Deps, request: Request) -> Response:
+    """`PUT /api/players/me/listening`: the fields named changed; the settings after."""
+    player = await deps.signed_in(request)
+    return JSONResponse(await change(deps.room, player, await read_body(request, ListeningSettings)))
+
+
+def routes(deps: Deps) -> list[BaseRoute]:
     """`/api/players/me/listening`, GET and PUT (a player token or the page's cookie)."""
-    async def get(request: Request) -> Response:
-        return JSONResponse(await settings_of(room, await signed_in(request, changes=False)))
-
-    async def put(request: Request) -> Response:
-        player = await signed_in(request)
-        return JSONResponse(await change(room, player, await read_body(request, ListeningSettings)))
-
-    return [Route("/api/players/me/listening", sentences(get), methods=["GET"]),
-            Route("/api/players/me/listening", sentences(put), methods=["PUT"])]
+    return [api(deps, "GET", "/api/players/me/listening", get), api(deps, "PUT", "/api/players/me/listening", put)]

@@ -23,16 +23,13 @@ import hmac
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import msgspec
 import sqlalchemy as sa
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
@@ -43,7 +40,6 @@ from cardhall.room.words import seat_labels
 from cardhall.web import webhooks
 from cardhall.web.languages import web
 from cardhall.web.mail import VERIFY_EVERY, Links, Mailer, MailError, check_address
-from cardhall.web.pages import page_lang
 from cardhall.web.push import Push
 from cardhall.web.words import change_words, faces_of, reader
 
@@ -59,7 +55,6 @@ DIGEST_WAIT = 120.0
 """Seconds a "your turn" mail waits for the person's other tables: all those that came in the
 meantime go in one mail (a digest), never one mail per table."""
 
-Handler = Callable[[Request], Awaitable[Response]]
 
 
 class NoticeSettings(msgspec.Struct, forbid_unknown_fields=True):
@@ -361,52 +356,6 @@ class Notices:
             await asyncio.wait([*self._running, *self._flushing])
         if self._client is not None:
             await self._client.aclose()
-
-
-class NoticesFront:
-    """`/api/players/me/notifications` (wired into the app by `routes`)."""
-
-    def __init__(self, notices: Notices, signed_in: Callable[..., Awaitable[str]],
-                 sentences: Callable[[Handler], Handler], read_body: Callable[..., Awaitable[Any]]) -> None:
-        self.notices = notices
-        self.signed_in = signed_in
-        self.sentences = sentences
-        self.read_body = read_body
-
-    def routes(self) -> list[BaseRoute]:
-        return [Route("/api/players/me/notifications", self.sentences(self.get), methods=["GET"]),
-                Route("/api/players/me/notifications", self.sentences(self.put), methods=["PUT"]),
-                Route("/api/players/me/email", self.sentences(self.put_email), methods=["PUT"]),
-                Route("/api/mail/verify", self.sentences(self.verify), methods=["GET"]),
-                Route("/api/mail/unsubscribe", self.sentences(self.unsubscribe), methods=["GET"])]
-
-    async def put_email(self, request: Request) -> Response:
-        """`PUT /api/players/me/email {"email": ADDRESS | null}`: a verification mail goes to it."""
-        player = await self.signed_in(request)
-        body = await self.read_body(request, EmailAddress)
-        return JSONResponse(await self.notices.set_address(player, body.email, await page_lang(request)))
-
-    async def verify(self, request: Request) -> Response:
-        await self.notices.verify(request.query_params.get("token"))
-        tr = web(await page_lang(request))
-        return JSONResponse({"verified": True, "message": tr._("Your e-mail address is confirmed: a mail comes when "
-                                                                "it is your turn at a turn-based table.")})
-
-    async def unsubscribe(self, request: Request) -> Response:
-        await self.notices.unsubscribe(request.query_params.get("token"))
-        tr = web(await page_lang(request))
-        return JSONResponse({"unsubscribed": True, "message": tr._("No more \"your turn\" mails will come.")})
-
-    async def get(self, request: Request) -> Response:
-        player = await self.signed_in(request, changes=False)
-        shown = await self.notices.settings(player)
-        del shown["secret"], shown["address"], shown["verified"]
-        return JSONResponse(shown)
-
-    async def put(self, request: Request) -> Response:
-        player = await self.signed_in(request)
-        body = await self.read_body(request, NoticeSettings)
-        return JSONResponse(await self.notices.change(player, body))
 
 
 MOVES = 4

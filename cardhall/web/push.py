@@ -28,7 +28,7 @@ import base64
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -39,9 +39,6 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
 from pywebpush import WebPusher
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg, Plural
@@ -57,7 +54,6 @@ TTL = 86400
 """How long a push service keeps an undelivered notice (seconds)."""
 KEY_SETTING = "vapid"
 CONTACT_ENV = "CARDHALL_PUSH_CONTACT"
-Handler = Callable[[Request], Awaitable[Response]]
 
 
 class PushError(CardhallError):
@@ -235,41 +231,3 @@ class Push:
         except (httpx.HTTPError, TimeoutError, OSError) as exc:
             log.info("a push notice failed: %s", type(exc).__name__)
         return None
-
-
-class PushFront:
-    """`/api/push/key` and `/api/players/me/push` (wired into the app by `routes`)."""
-
-    def __init__(self, push: Push | None, signed_in: Callable[..., Awaitable[str]],
-                 sentences: Callable[[Handler], Handler], read_body: Callable[..., Awaitable[Any]]) -> None:
-        self.push = push
-        self.signed_in = signed_in
-        self.sentences = sentences
-        self.read_body = read_body
-
-    def routes(self) -> list[BaseRoute]:
-        return [Route("/api/push/key", self.sentences(self.key), methods=["GET"]),
-                Route("/api/players/me/push", self.sentences(self.subscribe), methods=["POST"]),
-                Route("/api/players/me/push", self.sentences(self.unsubscribe), methods=["DELETE"])]
-
-    def _on(self) -> Push:
-        if self.push is None:
-            raise PushError(Msg(N_("this room sends no push notices: its operator has not turned them on "
-                                   "(cardhall serve --push-contact)")))
-        return self.push
-
-    async def key(self, request: Request) -> Response:
-        """The room's VAPID public key; 400 with a sentence when push is off."""
-        return JSONResponse({"public_key": await self._on().public_key()})
-
-    async def subscribe(self, request: Request) -> Response:
-        push = self._on()
-        player = await self.signed_in(request)
-        body = await self.read_body(request, Subscription)
-        return JSONResponse(await push.subscribe(player, body.endpoint, body.keys), status_code=201)
-
-    async def unsubscribe(self, request: Request) -> Response:
-        push = self._on()
-        player = await self.signed_in(request)
-        body = await self.read_body(request, Endpoint)
-        return JSONResponse(await push.unsubscribe(player, body.endpoint))

@@ -239,7 +239,7 @@ class _CatchUp:
 
 
 class PeopleHooks(Protocol):
-    """What the table socket asks of the room's people (`cardhall.web.people.PeopleFront`)."""
+    """What the table socket asks of the room's people (`cardhall.web.mutes.Mutes`)."""
 
     async def muted_by(self, player: str) -> set[str]: ...
     async def may_chat(self, player: str) -> None: ...

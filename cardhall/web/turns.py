@@ -12,18 +12,17 @@ The rules are `cardhall.room.turns` and `cardhall.room.vacations`; docs/room.md 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
-from cardhall.room.service import Room
 from cardhall.web.pages import page_lang
-
-Handler = Callable[[Request], Awaitable[Response]]
+from cardhall.web.routes.answers import api, read_body
+from cardhall.web.routes.catalog import in_language
+from cardhall.web.routes.deps import Deps
 
 
 class Vacation(msgspec.Struct, forbid_unknown_fields=True):
@@ -40,56 +39,47 @@ class Hours(msgspec.Struct, forbid_unknown_fields=True):
     zone: Any = None
 
 
-class TurnsFront:
-    """The routes of turn-based play (wired into the app by `routes`)."""
+async def set_hours(deps: Deps, request: Request) -> Response:
+    player = await deps.signed_in(request)
+    body = await read_body(request, Hours)
+    shown = await deps.room.vacations.set_hours(player, body.start, body.end, body.zone)
+    await deps.room.nudge(player)
+    return JSONResponse(shown)
 
-    def __init__(self, room: Room, signed_in: Callable[..., Awaitable[str]], sentences: Callable[[Handler], Handler],
-                 read_body: Callable[..., Awaitable[Any]],
-                 in_language: Callable[[dict[str, Any], str], dict[str, Any]]) -> None:
-        self.room = room
-        self.signed_in = signed_in
-        self.sentences = sentences
-        self.read_body = read_body
-        self.in_language = in_language
 
-    def routes(self) -> list[BaseRoute]:
-        def route(path: str, fn: Handler, method: str) -> Route:
-            return Route(path, self.sentences(fn), methods=[method])
+async def turns(deps: Deps, request: Request) -> Response:
+    """The turn-based tables waiting for my move, oldest first."""
+    player = await deps.signed_in(request, changes=False)
+    code = await page_lang(request)
+    return JSONResponse([in_language(t, code) for t in await deps.room.turns_of(player)])
 
-        return [
-            route("/api/players/me/turns", self.turns, "GET"),
-            route("/api/players/me/vacation", self.vacation, "GET"),
-            route("/api/players/me/vacation", self.take_vacation, "POST"),
-            route("/api/players/me/vacation", self.end_vacation, "DELETE"),
-            route("/api/players/me/hours", self.set_hours, "PUT"),
-        ]
 
-    async def set_hours(self, request: Request) -> Response:
-        player = await self.signed_in(request)
-        body = await self.read_body(request, Hours)
-        shown = await self.room.vacations.set_hours(player, body.start, body.end, body.zone)
-        await self.room.nudge(player)
-        return JSONResponse(shown)
+async def vacation(deps: Deps, request: Request) -> Response:
+    player = await deps.signed_in(request, changes=False)
+    return JSONResponse(deps.room.vacations.of(player, deps.room.clock()))
 
-    async def turns(self, request: Request) -> Response:
-        """The turn-based tables waiting for my move, oldest first."""
-        player = await self.signed_in(request, changes=False)
-        code = await page_lang(request)
-        return JSONResponse([self.in_language(t, code) for t in await self.room.turns_of(player)])
 
-    async def vacation(self, request: Request) -> Response:
-        player = await self.signed_in(request, changes=False)
-        return JSONResponse(self.room.vacations.of(player, self.room.clock()))
+async def take_vacation(deps: Deps, request: Request) -> Response:
+    player = await deps.signed_in(request)
+    body = await read_body(request, Vacation)
+    shown = await deps.room.vacations.take(player, body.days, deps.room.clock())
+    await deps.room.nudge(player)
+    return JSONResponse(shown, status_code=201)
 
-    async def take_vacation(self, request: Request) -> Response:
-        player = await self.signed_in(request)
-        body = await self.read_body(request, Vacation)
-        shown = await self.room.vacations.take(player, body.days, self.room.clock())
-        await self.room.nudge(player)
-        return JSONResponse(shown, status_code=201)
 
-    async def end_vacation(self, request: Request) -> Response:
-        player = await self.signed_in(request)
-        shown = await self.room.vacations.end(player, self.room.clock())
-        await self.room.nudge(player)
-        return JSONResponse(shown)
+async def end_vacation(deps: Deps, request: Request) -> Response:
+    player = await deps.signed_in(request)
+    shown = await deps.room.vacations.end(player, deps.room.clock())
+    await deps.room.nudge(player)
+    return JSONResponse(shown)
+
+
+def routes(deps: Deps) -> list[BaseRoute]:
+    """The routes of turn-based play."""
+    return [
+        api(deps, "GET", "/api/players/me/turns", turns),
+        api(deps, "GET", "/api/players/me/vacation", vacation),
+        api(deps, "POST", "/api/players/me/vacation", take_vacation),
+        api(deps, "DELETE", "/api/players/me/vacation", end_vacation),
+        api(deps, "PUT", "/api/players/me/hours", set_hours),
+    ]
