@@ -67,6 +67,10 @@ class Waiting:
     moves: tuple[str, ...]
 
 
+def waited(row: Any) -> Waiting:
+    return Waiting(row.player, row.table_id, row.queued, row.lang, json.loads(row.body), tuple(json.loads(row.moves)))
+
+
 class Digests:
     """The stored waiting notices, and the look that sends them when their window ends."""
 
@@ -141,8 +145,13 @@ class Digests:
                 return []
             rows = (await conn.execute(sa.select(mail_waiting).where(mail_waiting.c.player == player,
                                                                      mail_waiting.c.due == held))).all()
-        return [Waiting(r.player, r.table_id, r.queued, r.lang, json.loads(r.body), tuple(json.loads(r.moves)))
-                for r in rows]
+        return [waited(r) for r in rows]
+
+    async def waiting(self, player: str) -> list[Waiting]:
+        """`player`'s notices waiting for their mail."""
+        async with self.room.store.engine.connect() as conn:
+            rows = (await conn.execute(sa.select(mail_waiting).where(mail_waiting.c.player == player))).all()
+        return [waited(r) for r in rows]
 
     async def _forget(self, batch: list[Waiting]) -> None:
         async with Transaction(self.room.store) as conn:
