@@ -25,7 +25,7 @@ from cardhall.web.mail import MailConfig
 from cardhall.web.notices import Notices
 from tests.room import test_mail
 from tests.room.test_digest_away import turn_table
-from tests.room.test_mail import Inbox, link, playing, text, wait_for_mails
+from tests.room.test_mail import Inbox, link, text, wait_for_mails
 from tests.room.test_turns import Clock, anns_turn, until
 from tests.room.test_webhooks import notices_of
 from tests.services import make_database
