@@ -107,8 +107,9 @@ def told(table: Table, player: str, since: float, lang: str) -> dict[str, Any] |
     lines = happened(table, seat, since, lang)
     result = result_of(table, seat)
     if result is not None:
+        score = f"{result['score']:g}"
         lines.append(tr._("The game is over. Your place: {place} of {count}; your points: {score}.",
-                          place=result["place"], count=result["of"], score=f"{result['score']:g}"))
+                          place=result["place"], count=result["of"], score=score))
     if not lines:
         return None
     return {"id": table.id, "game": table.game.name, "title": tr.pgettext("game", table.game.title),

@@ -197,8 +197,8 @@ class Digests:
         base = self.mail.config.base_url
         lines = [tr.ngettext("It is your turn at {count} table:", "It is your turn at {count} tables:", len(batch)), ""]
         for w in batch:
-            game = tr.pgettext("game", w.body["title"])
-            lines += [tr._("{game}, table {table}: {link}", game=game, table=w.table, link=f"{base}tables/{w.table}"),
+            game, play = tr.pgettext("game", w.body["title"]), f"{base}tables/{w.table}"
+            lines += [tr._("{game}, table {table}: {link}", game=game, table=w.table, link=play),
                       *(f"  - {m}" for m in w.moves), ""]
         leave = f"{base}api/mail/unsubscribe?token={self.links.unsubscribe_token(batch[0].player)}"
         lines += [tr._("No more of these mails: {link}", link=leave)]
@@ -213,7 +213,8 @@ class Digests:
         if w.moves:
             lines += [tr._("The last moves:"), *(f"- {m}" for m in w.moves), ""]
         leave = f"{base}api/mail/unsubscribe?token={self.links.unsubscribe_token(w.player)}"
-        lines += [tr._("Play: {link}", link=f"{base}tables/{w.table}"), "",
+        play = f"{base}tables/{w.table}"
+        lines += [tr._("Play: {link}", link=play), "",
                   tr._("No more of these mails: {link}", link=leave)]
         subject = tr._("Your turn: {game} (table {table})", game=game, table=w.table)
         return await self.mail.send(address, subject, "\n".join(lines))
