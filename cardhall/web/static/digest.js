@@ -5,20 +5,24 @@ import { _, authed, me } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
-async function changed(settings) {
+/** Store the choice showing now (the saves run one after another, so arrowing through the
+ * choices with the keyboard ends with the last one stored; the field is never disabled meanwhile). */
+async function save(settings) {
   const pick = $("digest-pick");
-  $("digest-status").textContent = "";
+  if (pick.value === settings.digest) return;
   $("digest-error").textContent = "";
-  pick.disabled = true;
   try {
     const body = { email: settings.email, push: settings.push, webhook: settings.webhook, digest: pick.value };
     Object.assign(settings, await authed("/api/players/me/notifications", { method: "PUT", body }));
-    $("digest-status").textContent = _("Saved: {choice}.", { choice: pick.selectedOptions[0].textContent });
+    const chosen = [...pick.options].find((o) => o.value === settings.digest);
+    $("digest-status").textContent = _("Saved: {choice}.", { choice: chosen ? chosen.textContent : settings.digest });
   } catch (err) {
     pick.value = settings.digest;
     $("digest-error").textContent = err.message;
-  } finally { pick.disabled = false; }
+  }
 }
+
+let saving = Promise.resolve();
 
 async function start() {
   const field = $("digest-field");
@@ -27,7 +31,7 @@ async function start() {
   try { settings = await authed("/api/players/me/notifications"); } catch { return; }
   if (!settings.email) return;  // no mail for this reader: nothing to choose
   $("digest-pick").value = settings.digest;
-  $("digest-pick").addEventListener("change", () => changed(settings));
+  $("digest-pick").addEventListener("change", () => { saving = saving.then(() => save(settings)); });
   field.hidden = false;
 }
 
