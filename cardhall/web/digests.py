@@ -48,10 +48,9 @@ TICK = 30.0
 
 def check_window(value: object) -> str:
     """A digest window's name, or MailError with a sentence."""
-    if value not in WINDOWS:
+    if not isinstance(value, str) or value not in WINDOWS:
         raise MailError(Msg(N_("digest is one of now, hourly or daily (how often at most a \"your turn\" mail comes), "
                                "not {value}"), value=repr(value)[:40]))
-    assert isinstance(value, str)
     return value
 
 
