@@ -232,7 +232,7 @@ class Notices:
         assert self.push is not None
         tr = web(notice.lang)
         game = tr.pgettext("game", notice.body["title"])
-        payload = {**notice.body, "text": tr._("It is your turn at {game}, table {table}.", game=game,
+        payload = {**notice.body, "lang": notice.lang, "text": tr._("It is your turn at {game}, table {table}.", game=game,
                                                table=notice.body["table"]),
                    "heading": tr._("Your turn: {game} (table {table})", game=game, table=notice.body["table"])}
         try:

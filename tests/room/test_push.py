@@ -70,6 +70,7 @@ def test_a_your_turn_push_signed_encrypted_and_gone_subscriptions_removed(tmp_pa
             assert message["type"] == "your_turn" and message["table"] == actor.table.id
             assert message["path"] == f"/tables/{actor.table.id}"
             assert "Tisch" in message["text"] and "du" in message["text"].lower()  # in her language (German)
+            assert message["lang"] == "de"  # the notification is declared in the words' language
             async with room.store.engine.connect() as conn:
                 left = (await conn.execute(sa.select(push_subscriptions.c.endpoint))).scalars().all()
             assert left == [f"{service.origin}/push/kept"]  # the 410 one is removed

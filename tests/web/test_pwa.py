@@ -118,8 +118,8 @@ def test_a_push_is_a_notification_that_leads_to_the_table(own_server, browser):
     ctx = browser.new_context()
     ctx.grant_permissions(["notifications"], origin=own_server.url)
     page = ctx.new_page()
-    page.goto(own_server.url + "/?lang=de")
-    assert deliver(ctx, page, own_server, NOTICE) == [
+    page.goto(own_server.url + "/?lang=es")  # the page in Spanish; the notice says it is in German
+    assert deliver(ctx, page, own_server, {**NOTICE, "lang": "de"}) == [
         {"title": NOTICE["heading"], "body": NOTICE["text"], "lang": "de", "tag": "turn-t123",
          "data": {"path": "/tables/t123"}}]
     ctx.close()

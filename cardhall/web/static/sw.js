@@ -47,7 +47,7 @@ self.addEventListener("push", (event) => {
   try { notice = event.data ? event.data.json() : {}; } catch { notice = { text: event.data ? event.data.text() : "" }; }
   const title = notice.heading || "cardhall";
   event.waitUntil(self.registration.showNotification(title, {
-    body: notice.text || "", lang: LANG, tag: notice.table ? `turn-${notice.table}` : "cardhall",
+    body: notice.text || "", lang: notice.lang || LANG, tag: notice.table ? `turn-${notice.table}` : "cardhall",
     icon: "/static/icons/icon-192.png", data: { path: notice.path || "/" },
   }));
 });
