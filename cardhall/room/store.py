@@ -370,6 +370,19 @@ notice_settings = sa.Table(  # how a person hears "your turn" (`cardhall.web.not
     sa.Column("secret", sa.String(80), nullable=True),  # signs the webhook's notices (HMAC-SHA256)
     sa.Column("address", sa.String(254), nullable=True),  # an e-mail address (`cardhall.web.mail`)
     sa.Column("verified", sa.Boolean, nullable=False, server_default=sa.false()),  # its link was followed
+    sa.Column("digest", sa.String(10), nullable=False, server_default="now"),  # now | hourly | daily (0014)
+)
+
+mail_waiting = sa.Table(  # "your turn" notices waiting for their mail (`cardhall.web.digests`; migration 0014)
+    "mail_waiting", metadata,
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("table_id", sa.String(40), primary_key=True),
+    sa.Column("due", sa.Float, nullable=False),  # the room clock's time its mail goes (the window's end)
+    sa.Column("queued", sa.Float, nullable=False),
+    sa.Column("lang", sa.String(20), nullable=False),
+    sa.Column("body", sa.Text, nullable=False),  # the notice (JSON)
+    sa.Column("moves", sa.Text, nullable=False),  # its last moves in the reader's words (JSON list)
+    sa.Index("mail_waiting_due", "due"),
 )
 
 listening = sa.Table(  # how a person plays by ear (`cardhall.web.listening`; migration 0010)

@@ -1,6 +1,7 @@
 """"Your turn" notices of turn-based tables, and each person's notice settings.
 
-- `PUT /api/players/me/notifications {"email": false, "push": false, "webhook": URL | null}`: the
+- `PUT /api/players/me/notifications {"email": false, "push": false, "webhook": URL | null,
+  "digest": "now" | "hourly" | "daily"}` (`digest` left out: kept; `cardhall.web.digests`): the
   webhook URL is checked (`cardhall.web.webhooks`: form, and every address of its host public);
   the answer is the settings with `webhook_secret` when a webhook is set (a new secret when the
   URL changes; keep it: it signs every notice). `GET` answers the settings without the secret.
@@ -38,6 +39,7 @@ from cardhall.room.store import Transaction, notice_settings
 from cardhall.room.table import Change, Table
 from cardhall.room.words import seat_labels
 from cardhall.web import webhooks
+from cardhall.web.digests import Digests, check_window
 from cardhall.web.languages import web
 from cardhall.web.mail import VERIFY_EVERY, Links, Mailer, MailError, check_address
 from cardhall.web.push import Push
@@ -52,8 +54,9 @@ QUEUE = 10_000
 PARALLEL = 20
 """Webhook requests at once."""
 DIGEST_WAIT = 120.0
-"""Seconds a "your turn" mail waits for the person's other tables: all those that came in the
-meantime go in one mail (a digest), never one mail per table."""
+"""Seconds a "your turn" mail waits for the person's other tables in the digest window "now": all
+those that came in the meantime go in one mail (a digest), never one mail per table
+(`cardhall.web.digests`; "hourly" and "daily" gather longer)."""
 
 
 
@@ -63,6 +66,7 @@ class NoticeSettings(msgspec.Struct, forbid_unknown_fields=True):
     email: bool = False
     push: bool = False
     webhook: str | None = None
+    digest: Any = None  # "now" | "hourly" | "daily" (`cardhall.web.digests`); left out: kept as it was
 
 
 class EmailAddress(msgspec.Struct, forbid_unknown_fields=True):
@@ -102,21 +106,27 @@ class Notices:
         self._worker: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
         self.digest_wait = DIGEST_WAIT
-        self._pending: dict[str, dict[str, Notice]] = {}  # player → table id → the newest notice, not yet mailed
-        self._flushing: set[asyncio.Task[None]] = set()
+        self.digests = None if mail is None or links is None else Digests(room, mail, links, self.settings)
         self._parallel = asyncio.Semaphore(PARALLEL)
         self._client: httpx.AsyncClient | None = None
         room.listeners.append(self.heard)
         room.closing.append(self.stop)
+        if self.digests is not None:
+            try:  # the mails a restart left waiting go when their window ends
+                asyncio.get_running_loop()
+                self.digests.start()
+            except RuntimeError:  # no loop yet: the first notice starts it
+                pass
 
     # --- settings ----------------------------------------------------------------------
     async def settings(self, player: str) -> dict[str, Any]:
         async with self.room.store.engine.connect() as conn:
             row = (await conn.execute(sa.select(notice_settings).where(notice_settings.c.player == player))).first()
         if row is None:
-            return {"email": False, "push": False, "webhook": None, "secret": None, "address": None, "verified": False}
+            return {"email": False, "push": False, "webhook": None, "secret": None, "address": None, "verified": False,
+                    "digest": "now"}
         return {"email": row.email, "push": row.push, "webhook": row.webhook, "secret": row.secret,
-                "address": row.address, "verified": row.verified}
+                "address": row.address, "verified": row.verified, "digest": row.digest}
 
     async def _store(self, player: str, **values: Any) -> dict[str, Any]:
         """Change some of a person's settings (the others kept); the settings after."""
@@ -133,20 +143,23 @@ class Notices:
             raise CardhallError(Msg(N_("this room sends no push notices: its operator has not turned them on; set "
                                        "push to false")))
         if wanted.push and not await self.push.subscriptions(player):  # type: ignore[union-attr]
-            raise CardhallError(Msg(N_("turn on push notices in this browser first (your profile's notices part), "
-                                       "then push may be true")))
+            raise CardhallError(Msg(N_("turn on push notices in a browser first (the lobby's \"Notices when it is your turn\" "
+                                       "part), then push may be true")))
         if wanted.email and self.mail is None:
             raise CardhallError(Msg(N_("this room sends no e-mail: its operator has not set up a mail server; set "
                                        "email to false")))
         if wanted.email and not old["verified"]:
             raise CardhallError(Msg(N_("give an e-mail address and follow the link in the mail first "
                                        "(PUT /api/players/me/email)")))
+        digest = old["digest"] if wanted.digest is None else check_window(wanted.digest)
         secret = None
         if wanted.webhook is not None:
             await webhooks.check(wanted.webhook, self.allow)
             secret = old["secret"] if old["webhook"] == wanted.webhook and old["secret"] else secrets.token_hex(32)
-        await self._store(player, email=wanted.email, push=wanted.push, webhook=wanted.webhook, secret=secret)
-        shown: dict[str, Any] = {"email": wanted.email, "push": wanted.push, "webhook": wanted.webhook}
+        await self._store(player, email=wanted.email, push=wanted.push, webhook=wanted.webhook, secret=secret,
+                          digest=digest)
+        shown: dict[str, Any] = {"email": wanted.email, "push": wanted.push, "webhook": wanted.webhook,
+                                 "digest": digest}
         if secret is not None:
             shown["webhook_secret"] = secret
         return shown
@@ -200,8 +213,12 @@ class Notices:
             return
         if settings["webhook"] and settings["secret"]:
             await self._webhook(settings["webhook"], settings["secret"], notice)
-        if self.mail is not None and settings["email"] and settings["verified"] and settings["address"]:
-            await self._mail(settings["address"], notice)
+        if self.digests is not None and settings["email"] and settings["verified"] and settings["address"]:
+            try:
+                await self.digests.hold(notice.player, settings["digest"], self.digest_wait, notice)
+            except Exception:  # never fatal: logged
+                log.exception("a turn mail of table %s cannot be stored", notice.body["table"])
+                self.failed += 1
         if self.push is not None and settings["push"]:
             await self._push(notice)
 
@@ -210,7 +227,7 @@ class Notices:
         assert self.push is not None
         tr = web(notice.lang)
         game = tr.pgettext("game", notice.body["title"])
-        payload = {**notice.body, "text": tr._("It is your turn at {game}, table {table}.", game=game,
+        payload = {**notice.body, "lang": notice.lang, "text": tr._("It is your turn at {game}, table {table}.", game=game,
                                                table=notice.body["table"]),
                    "heading": tr._("Your turn: {game} (table {table})", game=game, table=notice.body["table"])}
         try:
@@ -261,60 +278,6 @@ class Notices:
         await self._store(player, email=False)
         return player
 
-    async def _mail(self, address: str, notice: Notice) -> None:
-        """Hold `notice` for `digest_wait` seconds with the person's others (one per table, the
-        newest), then send them as one mail."""
-        pending = self._pending.get(notice.player)
-        if pending is not None:
-            pending[notice.body["table"]] = notice
-            return
-        self._pending[notice.player] = {notice.body["table"]: notice}
-        task = asyncio.create_task(self._flush(address, notice.player))
-        self._flushing.add(task)
-        task.add_done_callback(self._flushing.discard)
-
-    async def _flush(self, address: str, player: str) -> None:
-        await asyncio.sleep(self.digest_wait)
-        batch = list(self._pending.pop(player, {}).values())
-        assert self.mail is not None
-        if not batch or not self.mail.allowed([f"p:{player}", f"a:{address.lower()}"]):
-            log.info("a turn mail is held back by the rate limit")
-            return
-        try:
-            await (self._one_mail(address, batch[0]) if len(batch) == 1 else self._digest(address, batch))
-        except Exception:  # never fatal: logged
-            log.exception("a turn mail could not be written")
-
-    async def _digest(self, address: str, batch: list[Notice]) -> None:
-        """One mail naming every table in `batch` (each with its link and last moves)."""
-        assert self.mail is not None and self.links is not None
-        tr = web(batch[-1].lang)
-        base = self.mail.config.base_url
-        lines = [tr.ngettext("It is your turn at {count} table:", "It is your turn at {count} tables:", len(batch)), ""]
-        for notice in sorted(batch, key=lambda n: n.body["since"] or 0.0):
-            game = tr.pgettext("game", notice.body["title"])
-            play = f"{base}tables/{notice.body['table']}"
-            lines += [tr._("{game}, table {table}: {link}", game=game, table=notice.body["table"], link=play),
-                      *(f"  - {m}" for m in notice.moves), ""]
-        leave = f"{base}api/mail/unsubscribe?token={self.links.unsubscribe_token(batch[0].player)}"
-        lines += [tr._("No more of these mails: {link}", link=leave)]
-        subject = tr.ngettext("Your turn at {count} table", "Your turn at {count} tables", len(batch))
-        await self.mail.send(address, subject, "\n".join(lines))
-
-    async def _one_mail(self, address: str, notice: Notice) -> None:
-        assert self.mail is not None and self.links is not None
-        tr = web(notice.lang)
-        game = tr.pgettext("game", notice.body["title"])
-        base = self.mail.config.base_url
-        lines = [tr._("It is your turn at {game}, table {table}.", game=game, table=notice.body["table"]), ""]
-        if notice.moves:
-            lines += [tr._("The last moves:"), *(f"- {m}" for m in notice.moves), ""]
-        play = f"{base}tables/{notice.body['table']}"
-        leave = f"{base}api/mail/unsubscribe?token={self.links.unsubscribe_token(notice.player)}"
-        lines += [tr._("Play: {link}", link=play), "", tr._("No more of these mails: {link}", link=leave)]
-        subject = tr._("Your turn: {game} (table {table})", game=game, table=notice.body["table"])
-        await self.mail.send(address, subject, "\n".join(lines))
-
     async def _webhook(self, url: str, secret: str, notice: Notice) -> None:
         body = json.dumps(notice.body, separators=(",", ":"), sort_keys=True).encode()
         headers = {"Content-Type": "application/json", "X-Cardhall-Signature": sign(secret, body),
@@ -343,17 +306,21 @@ class Notices:
 
     async def idle(self) -> None:
         """Wait until every queued notice is delivered or dropped (tests, and a clean stop)."""
-        while not self.queue.empty() or self._running or self._flushing:
+        while not self.queue.empty() or self._running:
             await asyncio.sleep(0.01)
+        if self.digests is not None:
+            await self.digests.send_due()
 
     async def stop(self) -> None:
         if self._worker is not None:
             self._worker.cancel()
             await asyncio.wait([self._worker])
-        for task in [*self._running, *self._flushing]:
+        for task in self._running:
             task.cancel()
-        if self._running or self._flushing:
-            await asyncio.wait([*self._running, *self._flushing])
+        if self._running:
+            await asyncio.wait(self._running)
+        if self.digests is not None:
+            await self.digests.stop()
         if self._client is not None:
             await self._client.aclose()
 

@@ -90,6 +90,39 @@ def check_contact(contact: str) -> str:
     return contact
 
 
+def check_endpoint(endpoint: object) -> tuple[str, int]:
+    """(host, port) of a well-formed push endpoint (an https URL of a push service, no user or
+    password in it, at most `webhooks.URL_LIMIT` characters); PushError in push's own words."""
+    if not isinstance(endpoint, str) or not endpoint.startswith("https://") or len(endpoint) > webhooks.URL_LIMIT:
+        raise PushError(Plural("a push subscription's endpoint is an https URL of a push service, of at most "
+                               "{count} character", "a push subscription's endpoint is an https URL of a push "
+                               "service, of at most {count} characters", count=webhooks.URL_LIMIT))
+    if any(c.isspace() or ord(c) < 32 for c in endpoint):
+        raise PushError(Msg(N_("a push endpoint has no spaces or control characters")))
+    try:
+        parts = urlsplit(endpoint)
+        port = parts.port
+    except ValueError:
+        raise PushError(Msg(N_("this push endpoint cannot be read; give the endpoint the browser's "
+                               "PushSubscription.toJSON() gives"))) from None
+    if not parts.hostname or parts.username is not None or parts.password is not None:
+        raise PushError(Msg(N_("a push endpoint is an https URL with a host name and no user name or password, "
+                               "as the browser's PushSubscription.toJSON() gives it")))
+    return parts.hostname, port or 443
+
+
+async def reachable(host: str, port: int, allow: Sequence[webhooks.Network]) -> None:
+    """The push service's host resolves, to public addresses only (or allowed ones); PushError if not."""
+    try:
+        await webhooks.resolve(host, port, allow)
+    except webhooks.HostUnknown:
+        raise PushError(Msg(N_("the push service's host {host} cannot be found"), host=host)) from None
+    except webhooks.HostNotPublic as exc:
+        raise PushError(Msg(N_("the push service's host {host} is at {address}, a loopback, private, link-local "
+                               "or reserved address, which the room does not send to"),
+                            host=host, address=exc.address)) from None
+
+
 def check_keys(keys: object) -> tuple[str, str]:
     """(p256dh, auth) of a subscription: a point on P-256 and a 16-byte secret, base64url."""
     wrong = PushError(Msg(N_("a push subscription's keys are p256dh (a P-256 public key) and auth (16 bytes) in "
@@ -150,11 +183,9 @@ class Push:
 
     async def subscribe(self, player: str, endpoint: object, keys: object) -> dict[str, Any]:
         """Store a browser's subscription (checked, capped) and turn push on for `player`."""
-        if not isinstance(endpoint, str) or not endpoint.startswith("https://"):
-            raise PushError(Msg(N_("a push subscription's endpoint is an https URL of a push service")))
-        _, host, port = webhooks.check_url(endpoint)
+        host, port = check_endpoint(endpoint)
         p256dh, auth = check_keys(keys)
-        await webhooks.resolve(host, port, self.allow)
+        await reachable(host, port, self.allow)
         mine = [s["endpoint"] for s in await self.subscriptions(player)]
         if endpoint not in mine and len(mine) >= PER_PERSON:
             raise PushError(Plural("you may have push notices in at most {count} browser; turn them off in one first",

@@ -40,6 +40,24 @@ class WebhookRefused(CardhallError):
     """A webhook URL that is malformed or reaches an address the room does not call."""
 
 
+class HostUnknown(WebhookRefused):
+    """A host name that cannot be resolved (`host` says which: another caller may word it its own way)."""
+
+    def __init__(self, host: str) -> None:
+        super().__init__(Msg(N_("the webhook's host {host} cannot be found"), host=host))
+        self.host = host
+
+
+class HostNotPublic(WebhookRefused):
+    """A host with an address the room does not call (`host`, `address`)."""
+
+    def __init__(self, host: str, address: str) -> None:
+        super().__init__(Msg(N_("the webhook's host {host} is at {address}, a loopback, private, link-local "
+                                "or reserved address, which the room does not call"), host=host, address=address))
+        self.host = host
+        self.address = address
+
+
 ALLOW_ENV = "CARDHALL_WEBHOOK_ALLOW"
 """The setting that allows private ranges, comma-separated (`CARDHALL_WEBHOOK_ALLOW=10.0.0.0/8,fd00::/8`)."""
 
@@ -95,15 +113,13 @@ async def resolve(host: str, port: int, allow: Sequence[Network] = ()) -> Addres
     try:
         found = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
-        raise WebhookRefused(Msg(N_("the webhook's host {host} cannot be found"), host=host)) from None
+        raise HostUnknown(host) from None
     addresses = [ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in found]
     if not addresses:
-        raise WebhookRefused(Msg(N_("the webhook's host {host} cannot be found"), host=host))
+        raise HostUnknown(host)
     for address in addresses:
         if not public(address, allow):
-            raise WebhookRefused(Msg(N_("the webhook's host {host} is at {address}, a loopback, private, link-local "
-                                        "or reserved address, which the room does not call"),
-                                     host=host, address=str(address)))
+            raise HostNotPublic(host, str(address))
     return addresses[0]
 
 

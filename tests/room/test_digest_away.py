@@ -46,7 +46,7 @@ def test_several_tables_waiting_make_one_digest_mail(tmp_path: Path, inbox: tupl
         room.clock = Clock()
         app = create_app(room, "s" * 32, [], MailConfig("127.0.0.1", port, "room@cardhall.test", "http://room/"))
         notices = notices_of(room)
-        notices.digest_wait = 0.05
+        notices.digest_wait = 0
         http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://room")
         try:
             made = await http.post("/api/accounts", json={"name": "Ann", "password": "secret-pass", "lang": "fr",
@@ -55,8 +55,11 @@ def test_several_tables_waiting_make_one_digest_mail(tmp_path: Path, inbox: tupl
             await wait_for_mails(box, 1)
             assert (await http.get("/api/mail/verify", params={"token": link(box.mails[0][1], "api/mail/verify")})
                     ).status_code == 200
-            notices.digest_wait = 3.0  # long enough for three tables to reach her turn
+            notices.digest_wait = 120.0  # the window "now": two minutes of the room's clock
             actors = [await turn_table(room, http, auth) for _ in range(3)]
+            await notices.idle()
+            assert len(box.mails) == 1  # the window is open
+            room.clock.now += 120  # type: ignore[attr-defined]
             await notices.idle()
             assert len(box.mails) == 2, [m["Subject"] for _, m in box.mails]  # the verification and one digest
             digest = box.mails[1][1]

@@ -70,6 +70,7 @@ def test_a_your_turn_push_signed_encrypted_and_gone_subscriptions_removed(tmp_pa
             assert message["type"] == "your_turn" and message["table"] == actor.table.id
             assert message["path"] == f"/tables/{actor.table.id}"
             assert "Tisch" in message["text"] and "du" in message["text"].lower()  # in her language (German)
+            assert message["lang"] == "de"  # the notification is declared in the words' language
             async with room.store.engine.connect() as conn:
                 left = (await conn.execute(sa.select(push_subscriptions.c.endpoint))).scalars().all()
             assert left == [f"{service.origin}/push/kept"]  # the 410 one is removed
@@ -91,12 +92,17 @@ def test_subscriptions_are_https_public_well_formed_and_capped(tmp_path: Path, s
         try:
             auth = await guest(http)
             keys = Browser().keys()
-            for endpoint, words in ((service.subscription("a")["endpoint"], "does not call"),
-                                    ("http://push.example.org/x", "https"), ("https://10.0.0.8/x", "does not call"),
-                                    ("https://169.254.169.254/x", "does not call"), (42, "https"),
-                                    ("https://user:pw@example.org/x", "password")):
+            for endpoint, words in ((service.subscription("a")["endpoint"], "does not send to"),
+                                    ("http://push.example.org/x", "https"), ("https://10.0.0.8/x", "does not send to"),
+                                    ("https://169.254.169.254/x", "does not send to"), (42, "https"),
+                                    ("https://user:pw@example.org/x", "password"), ("https://a b.org/x", "spaces"),
+                                    ("https://example.org:99999/x", "cannot be read"),
+                                    ("https://" + "a" * 2000 + ".org/x", "2000"),
+                                    ("https://no-such-host.invalid/x", "cannot be found")):
                 answer = await http.post("/api/players/me/push", json={"endpoint": endpoint, "keys": keys}, headers=auth)
-                assert answer.status_code == 400 and words in answer.json()["error"], (endpoint, answer.text)
+                said = answer.json()["error"]
+                assert answer.status_code == 400 and words in said, (endpoint, answer.text)
+                assert "push" in said and "webhook" not in said, said  # push's own words
             for bad in (None, {}, {"p256dh": "abc", "auth": keys["auth"]}, {"p256dh": keys["p256dh"], "auth": "AAAA"},
                         {"p256dh": b64(b"\x04" + b"\x01" * 64), "auth": keys["auth"]}, "x"):
                 answer = await http.post("/api/players/me/push", json={"endpoint": "https://example.org/x",

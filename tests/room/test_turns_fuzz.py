@@ -27,7 +27,9 @@ TURN_BODIES = st.one_of(body, value.map(lambda v: json.dumps({"game": "hearts", 
                         st.fixed_dictionaries({"game": st.just("hearts"), "turn_based": st.fixed_dictionaries(
                             {"hours_per_move": st.one_of(scalar, st.floats())})}).map(lambda v: json.dumps(v).encode()))
 NOTICE_BODIES = st.one_of(body, st.fixed_dictionaries({}, optional={
-    "webhook": st.one_of(WEBHOOKS, value), "email": value, "push": value}).map(lambda v: json.dumps(v).encode()))
+    "webhook": st.one_of(WEBHOOKS, value), "email": value, "push": value,
+    "digest": st.one_of(st.sampled_from(["now", "hourly", "daily", "weekly", "NOW", ""]), value)}).map(
+        lambda v: json.dumps(v).encode()))
 MAIL_BODIES = st.one_of(body, st.fixed_dictionaries({"email": st.one_of(ADDRESSES, value)}).map(
     lambda v: json.dumps(v).encode()))
 VACATION_BODIES = st.one_of(body, st.fixed_dictionaries({"days": st.one_of(scalar, value)}).map(

@@ -137,7 +137,7 @@ def test_a_signed_notice_retried_with_backoff_never_stalling_the_table(tmp_path:
             again = await http.put("/api/players/me/notifications", json={"webhook": receiver.url}, headers=auth)
             assert again.json()["webhook_secret"] == receiver.secret  # the same URL keeps its secret
             shown = (await http.get("/api/players/me/notifications", headers=auth)).json()
-            assert shown == {"email": False, "push": False, "webhook": receiver.url}
+            assert shown == {"email": False, "push": False, "webhook": receiver.url, "digest": "now"}
             receiver.answers = [500, 503]
             started = time.monotonic()
             actor = await a_turn(room, http, auth)

@@ -1,7 +1,9 @@
 """The installable app in a real browser (Chromium): the service worker registers for the whole
 room; the manifest is valid by Chromium's own parser (no errors, the fields, icons of the sizes
 they claim) and the page is installable; a "your turn" push delivered to the worker is shown as a
-notification in the reader's language that leads to the table; and when the room is stopped, a
+notification in the reader's language; choosing it (the worker's own `notificationclick` listener,
+given the shown notification) brings an open room tab to the table, keeps a tab already there, or
+opens a window at the table when no room tab is open; and when the room is stopped, a
 page is answered with the offline page in the reader's language (axe finds nothing on it)."""
 
 from __future__ import annotations
@@ -60,28 +62,23 @@ def test_the_worker_registers_and_the_manifest_is_valid_and_installable(own_serv
     ctx.close()
 
 
-def test_a_push_is_a_notification_that_leads_to_the_table(own_server, browser):
-    ctx = browser.new_context()
-    ctx.grant_permissions(["notifications"], origin=own_server.url)
-    page = ctx.new_page()
+def deliver(ctx, page, server: Server, notice: dict) -> list[dict]:
+    """`notice` delivered as a real push to the page's worker (CDP); the notifications it shows."""
     cdp = ctx.new_cdp_session(page)
     registrations: list[dict] = []
     cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: registrations.extend(e["registrations"]))
     cdp.send("ServiceWorker.enable")
-    page.goto(own_server.url + "/?lang=de")
     registered(page)
     found: list[dict] = []
     for _ in range(300):  # the registration's event comes by itself (at most 30 s on a loaded machine)
-        found = [r for r in registrations if r["scopeURL"] == own_server.url + "/" and not r["isDeleted"]]
+        found = [r for r in registrations if r["scopeURL"] == server.url + "/" and not r["isDeleted"]]
         if found:
             break
         page.wait_for_timeout(100)
     assert found, registrations
-    notice = {"type": "your_turn", "table": "t123", "path": "/tables/t123", "heading": "Du bist dran: Herz (Tisch t123)",
-              "text": "Du bist dran bei Herz, Tisch t123."}
-    cdp.send("ServiceWorker.deliverPushMessage", {"origin": own_server.url, "registrationId": found[0]["registrationId"],
+    cdp.send("ServiceWorker.deliverPushMessage", {"origin": server.url, "registrationId": found[0]["registrationId"],
                                                    "data": json.dumps(notice)})
-    shown = page.evaluate("""async () => {  // asked until the worker has shown it (at most 30 s)
+    return page.evaluate("""async () => {  // asked until the worker has shown it (at most 30 s)
         const reg = await navigator.serviceWorker.ready;
         for (let i = 0; i < 300; i++) {
             const found = await reg.getNotifications();
@@ -91,8 +88,90 @@ def test_a_push_is_a_notification_that_leads_to_the_table(own_server, browser):
         }
         return [];
     }""")
-    assert shown == [{"title": notice["heading"], "body": notice["text"], "lang": "de", "tag": "turn-t123",
-                      "data": {"path": "/tables/t123"}}]
+
+
+NOTICE = {"type": "your_turn", "table": "t123", "path": "/tables/t123", "heading": "Du bist dran: Herz (Tisch t123)",
+          "text": "Du bist dran bei Herz, Tisch t123."}
+CLICK = """async () => {  // the worker's own notificationclick listener, given the shown notification
+    const [notification] = await self.registration.getNotifications();
+    const opened = [];
+    const openWindow = self.clients.openWindow.bind(self.clients);
+    self.clients.openWindow = async (url) => { opened.push(url); return openWindow(url).catch(() => null); };
+    self.dispatchEvent(new NotificationEvent("notificationclick", {notification}));
+    for (let i = 0; i < 50 && (await self.registration.getNotifications()).length; i++)
+        await new Promise((done) => setTimeout(done, 100));
+    await new Promise((done) => setTimeout(done, 300));
+    self.clients.openWindow = openWindow;
+    return {opened, left: (await self.registration.getNotifications()).length};
+}"""
+
+
+def worker_of(ctx, page):
+    """The room's service worker as Playwright sees it (evaluated in the worker's own scope)."""
+    registered(page)
+    page.reload()  # controlled by the worker from here
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    return ctx.service_workers[0] if ctx.service_workers else ctx.wait_for_event("serviceworker")
+
+
+def test_a_push_is_a_notification_that_leads_to_the_table(own_server, browser):
+    ctx = browser.new_context()
+    ctx.grant_permissions(["notifications"], origin=own_server.url)
+    page = ctx.new_page()
+    page.goto(own_server.url + "/?lang=es")  # the page in Spanish; the notice says it is in German
+    assert deliver(ctx, page, own_server, {**NOTICE, "lang": "de"}) == [
+        {"title": NOTICE["heading"], "body": NOTICE["text"], "lang": "de", "tag": "turn-t123",
+         "data": {"path": "/tables/t123"}}]
+    ctx.close()
+
+
+def test_choosing_the_notice_takes_the_open_room_tab_to_the_table(own_server, browser):
+    """A room tab at the lobby: the click closes the notice and brings that tab to the table (no new window)."""
+    ctx = browser.new_context()
+    ctx.grant_permissions(["notifications"], origin=own_server.url)
+    page = ctx.new_page()
+    page.goto(own_server.url + "/?lang=de")
+    worker = worker_of(ctx, page)
+    assert len(deliver(ctx, page, own_server, NOTICE)) == 1
+    clicked = worker.evaluate(CLICK)
+    assert clicked == {"opened": [], "left": 0}, clicked
+    page.wait_for_url(own_server.url + "/tables/t123")
+    assert [p.url for p in ctx.pages] == [own_server.url + "/tables/t123"]
+    ctx.close()
+
+
+def test_choosing_the_notice_keeps_a_tab_already_at_the_table(own_server, browser):
+    ctx = browser.new_context()
+    ctx.grant_permissions(["notifications"], origin=own_server.url)
+    page = ctx.new_page()
+    page.goto(own_server.url + "/tables/t123?lang=de")
+    worker = worker_of(ctx, page)
+    notice = {**NOTICE, "path": "/tables/t123?lang=de"}
+    assert len(deliver(ctx, page, own_server, notice)) == 1
+    page.evaluate("() => { window.stayed = true; }")
+    assert worker.evaluate(CLICK) == {"opened": [], "left": 0}
+    assert page.evaluate("() => window.stayed") is True  # focused, not loaded again
+    assert len(ctx.pages) == 1
+    ctx.close()
+
+
+def test_choosing_the_notice_with_no_room_tab_opens_the_table(own_server, browser):
+    """No tab of the room is open: the click opens a window at the table. (Chromium lets a worker open a
+    window only during a click the person made; DevTools cannot make one, so the window the worker asks
+    for is recorded, and asked again here as a page would be.)"""
+    ctx = browser.new_context()
+    ctx.grant_permissions(["notifications"], origin=own_server.url)
+    page = ctx.new_page()
+    page.goto(own_server.url + "/?lang=de")
+    worker = worker_of(ctx, page)
+    assert len(deliver(ctx, page, own_server, NOTICE)) == 1
+    keep = ctx.new_page()  # a page of another site keeps the browser open
+    keep.goto("about:blank")
+    page.close()
+    clicked = worker.evaluate(CLICK)
+    assert clicked == {"opened": [own_server.url + "/tables/t123"], "left": 0}, clicked
+    keep.goto(clicked["opened"][0])
+    expect(keep.locator("html")).to_have_attribute("lang", "de")
     ctx.close()
 
 

@@ -5,6 +5,7 @@ not offered on a room without it; axe-core finds nothing."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import open_create, pick_name
@@ -41,10 +42,14 @@ def test_a_turn_based_table_from_the_form_with_the_keyboard(server, browser):
     ctx.close()
 
 
-def test_while_you_were_away_and_the_notices_part(server, browser):
+@pytest.mark.parametrize("arrival", ["/", "/tables/{table}", "/players/{name}", "/events"])
+def test_while_you_were_away_and_the_notices_part(server, browser, arrival):
+    """"While you were away" is a part of every page (the lobby, a table, a profile, the events):
+    the page a person arrives at lists the tables and says it once; the next page has nothing."""
     ctx = browser.new_context()
     page = ctx.new_page()
-    pick_name(page, server.url, "Vic")
+    name = "Vic" + str(len(arrival))
+    pick_name(page, server.url, name)
     with page.expect_response("**/api/players/me/away"):
         page.goto(server.url + "/")  # the first visit: stored, nothing to say
     expect(page.locator("#away")).to_be_hidden()
@@ -60,7 +65,8 @@ def test_while_you_were_away_and_the_notices_part(server, browser):
         const r = await fetch("/api/players/me/turns");
         return (await r.json()).some((t) => t.id === id);
     }""", arg=table, timeout=30_000)
-    page.goto(server.url + "/")
+    with page.expect_response("**/api/players/me/away"):
+        page.goto(server.url + arrival.format(table=table, name=name))
     expect(page.locator("#away")).to_be_visible()
     link = page.locator("#away-list h3 a")
     expect(link).to_have_count(1)
@@ -68,11 +74,12 @@ def test_while_you_were_away_and_the_notices_part(server, browser):
     expect(link).to_contain_text("your turn")
     expect(page.locator("#away-list li li").first).not_to_be_empty()
     expect(page.locator("#away-said")).to_contain_text("While you were away, play went on at 1 table of yours.")
-    expect(page.locator("#notices-part")).to_be_visible()
-    expect(page.locator("#push-here")).to_be_disabled()
-    expect(page.locator("#push-status")).to_contain_text("--push-contact")  # this room has no push: said why
     assert axe_violations(page) == []
-    page.screenshot(path=str(server.tmp / "away.png"))
+    page.screenshot(path=str(server.tmp / f"away{len(arrival)}.png"))
+    if arrival == "/":
+        expect(page.locator("#notices-part")).to_be_visible()
+        expect(page.locator("#push-here")).to_be_disabled()
+        expect(page.locator("#push-status")).to_contain_text("--push-contact")  # this room has no push: said why
     page.goto(server.url + "/")  # said once: the next visit has nothing new
     expect(page.locator("#away")).to_be_hidden()
     ctx.close()

@@ -47,19 +47,29 @@ self.addEventListener("push", (event) => {
   try { notice = event.data ? event.data.json() : {}; } catch { notice = { text: event.data ? event.data.text() : "" }; }
   const title = notice.heading || "cardhall";
   event.waitUntil(self.registration.showNotification(title, {
-    body: notice.text || "", lang: LANG, tag: notice.table ? `turn-${notice.table}` : "cardhall",
+    body: notice.text || "", lang: notice.lang || LANG, tag: notice.table ? `turn-${notice.table}` : "cardhall",
     icon: "/static/icons/icon-192.png", data: { path: notice.path || "/" },
   }));
 });
 
+/** Where a chosen notice leads: a room tab already at `target` is focused; else a tab of the room this
+ * worker controls (the focused one first) is focused and navigated to `target`; else a new window
+ * opens there. A browser that refuses the focus (it allows it only during a click) still navigates. */
+async function openTable(target) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const there = windows.find((client) => client.url === target);
+  if (there) return there.focus().catch(() => there);
+  const mine = await self.clients.matchAll({ type: "window" });
+  const tab = mine.find((client) => client.focused) || mine.find((client) => client.visibilityState === "visible")
+    || mine[0];
+  if (!tab) return self.clients.openWindow(target);
+  await tab.focus().catch(() => tab);
+  return tab.navigate(target);
+}
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const path = (event.notification.data && event.notification.data.path) || "/";
-  const target = new URL(path, self.location.origin).href;
-  event.waitUntil((async () => {
-    for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
-      if (client.url === target && "focus" in client) return client.focus();
-    }
-    return self.clients.openWindow(target);
-  })());
+  const target = new URL(path, self.location.origin);
+  event.waitUntil(openTable(target.origin === self.location.origin ? target.href : self.location.origin + "/"));
 });
