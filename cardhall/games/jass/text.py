@@ -32,6 +32,12 @@ class GameTextUI(TextUI):
 
     faces_offered = ("french", "german")
 
+    @property
+    def people_named(self) -> bool:  # type: ignore[override]
+        """Putz's seats are only numbered ("Player 2"): its words name who sits there, as the felt
+        does; Jass's seats are the places its teams sit (South and North), kept."""
+        return self.game.name == "putz"
+
     # --- words -------------------------------------------------------------------------
     def words(self, card: str, *, as_object: bool = False) -> str:
         """'QS' → 'queen of spades' in the reader's language."""
