@@ -27,6 +27,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -37,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 NEEDED = ("Xvfb", "openbox", "orca", "xdotool", "speech-dispatcher", "chromium")
-SPEECH = re.compile(r"SPEECH OUTPUT: '(.*)'")
+SPEECH = re.compile(r"SPEECH OUTPUT: '(.*)'\s*\{'established")
 
 
 def missing() -> list[str]:
@@ -65,14 +66,62 @@ def desktop(work: Path, display: str) -> tuple[list[subprocess.Popen[bytes]], di
                     "variant:boolean:true"], env=env, check=True)
     subprocess.run(["gsettings", "set", "org.gnome.desktop.interface", "toolkit-accessibility", "true"], env=env,
                    check=False, capture_output=True)
-    run("speechd", "speech-dispatcher", "--spawn", "-t", "0")
+    speech_config(work, env)
+    run("speechd", "speech-dispatcher", "--run-single", "--timeout", "0",
+        "--config-dir", str(work / "config" / "speech-dispatcher"))
     run("orca", "orca", "--replace", f"--debug-file={work / 'orca-debug.log'}", wait=5.0)
     return procs, env
+
+
+SPEECHD = """# speech-dispatcher for scripts/orca_game.py: its one output module writes each message to a file
+AddModule "textlog" "sd_generic" "textlog.conf"
+DefaultModule textlog
+LanguageDefaultModule "en" "textlog"
+"""
+TEXTLOG = """# a generic output module that writes what it is given to speak, one message a line, and plays nothing
+GenericExecuteSynth "printf '%s\\n' \\'$DATA\\' >> {spoken}"
+AddVoice "en" "MALE1" "en"
+GenericLanguage "en" "en" "utf-8"
+"""
+
+
+def speech_config(work: Path, env: dict[str, str]) -> None:
+    """speech-dispatcher's own configuration for this desktop (XDG_CONFIG_HOME): no sound device
+    here, so its default module (espeak-ng through PulseAudio) never answers ("Opening audio failed:
+    Couldn't open pulse plugin"), and Orca, waiting for the answer to its first SPEAK, stops; a
+    generic module that writes each message to DIR/speechd-spoken.txt answers at once."""
+    config = work / "config"
+    (config / "speech-dispatcher" / "modules").mkdir(parents=True, exist_ok=True)
+    (config / "speech-dispatcher" / "speechd.conf").write_text(SPEECHD)
+    (config / "speech-dispatcher" / "modules" / "textlog.conf").write_text(TEXTLOG.format(spoken=work / "speechd-spoken.txt"))
+    env["XDG_CONFIG_HOME"] = str(config)
 
 
 def key(env: dict[str, str], *keys: str) -> None:
     """Press keys through X, as a keyboard does (Orca hears them)."""
     subprocess.run(["xdotool", "key", "--delay", "60", *keys], env=env, check=True)
+
+
+class Listener:
+    """Waits as a listener does: until Orca has said nothing new for a moment (its debug file's
+    speech, read from where it was last read)."""
+
+    def __init__(self, work: Path) -> None:
+        self.path, self.offset, self.last = work / "orca-debug.log", 0, time.monotonic()
+
+    def heard_all(self, pause: float = 0.8, limit: float = 8.0) -> None:
+        """Return once Orca has been quiet for `pause` seconds, or after `limit` seconds."""
+        start = time.monotonic()
+        while time.monotonic() - start < limit:
+            with open(self.path, "rb") as log:
+                log.seek(self.offset)
+                new = log.read()
+            self.offset += len(new)
+            if b"SPEECH OUTPUT" in new:
+                self.last = time.monotonic()
+            if time.monotonic() - self.last >= pause:
+                return
+            time.sleep(0.1)
 
 
 def spoken(work: Path) -> list[str]:
@@ -113,6 +162,17 @@ def one_move(page, env: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
                            arg=version, timeout=60_000)
 
 
+def click_into(page, env: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """Click the page's first heading with the pointer through X, as a person does to put the
+    keyboard in the page (a new window's focus is in the address bar)."""
+    box = page.evaluate("""() => { const r = document.querySelector('h1').getBoundingClientRect();
+      return {x: window.screenX + (window.outerWidth - window.innerWidth) / 2 + r.left + 5,
+              y: window.screenY + (window.outerHeight - window.innerHeight) + r.top + r.height / 2}; }""")
+    subprocess.run(["xdotool", "mousemove", "--sync", str(int(box["x"])), str(int(box["y"])), "click", "1"], env=env,
+                   check=True)
+    page.wait_for_timeout(500)
+
+
 def game(work: Path, env: dict[str, str], lang: str, target: int) -> dict[str, object]:
     """The room and Chromium on the desktop; a whole Hearts game played with keys through X.
     What the page wrote to its live regions and the number of moves."""
@@ -122,7 +182,7 @@ def game(work: Path, env: dict[str, str], lang: str, target: int) -> dict[str, o
     from tests.web.helpers import TURN, create_table, pick_name, start_game, wait_turn
     from tests.web.listening import heard, record
 
-    server = Server(str(work / "room.db"), work / "room.log", ["--bot-pace", "1"]).start()
+    server = Server(f"sqlite:///{work / 'room.db'}", work / "room.log", ["--bot-pace", "1"]).start()
     started = time.monotonic()
     try:
         with sync_playwright() as p:
@@ -137,10 +197,11 @@ def game(work: Path, env: dict[str, str], lang: str, target: int) -> dict[str, o
             create_table(page, "hearts", {"players": 4, "target": target},
                          ["me", "bot:random", "bot:random", "bot:random"])
             start_game(page)
-            subprocess.run(["xdotool", "search", "--class", "chromium", "windowactivate", "--sync"], env=env,
-                           check=False, capture_output=True)
+            click_into(page, env)
             moves = 0
+            listener = Listener(work)
             while wait_turn(page, timeout=120_000) != "over":
+                listener.heard_all()  # a listener moves once the table's last lines are said
                 one_move(page, env)
                 moves += 1
             page.wait_for_timeout(3000)  # Orca speaks the last lines
@@ -153,6 +214,7 @@ def game(work: Path, env: dict[str, str], lang: str, target: int) -> dict[str, o
 
 
 def main() -> int:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a stop still ends every program started
     ask = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ask.add_argument("--out", type=Path, default=None, help="where to write what Orca said (a new folder if not given)")
     ask.add_argument("--lang", default="en", help="the page's language (en, bg, cs, es, ru, de, fr)")
@@ -185,6 +247,7 @@ def main() -> int:
     written = list(played.pop("written"))  # type: ignore[call-overload]
     summary = {**played, "utterances": len(said), "live_lines_written": len(written),
                "live_lines_spoken": sum(1 for line in written if any(line in s for s in said)),
+               "live_lines_never_spoken": [line for line in written if not any(line in s for s in said)],
                "card_names_spoken": sum(1 for s in said if re.search(r"\b(?:of|de|von|от|z|из)\b", s))}
     (work / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False))
     (work / "page-lines.txt").write_text("\n".join(written) + "\n")

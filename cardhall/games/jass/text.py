@@ -223,7 +223,8 @@ class GameTextUI(TextUI):
                 "six": self.tr._("Your turn: say whether to exchange the six of trump for the turned-up card."),
                 "talon": self.tr._("Your turn: take the talon or keep your hand."),
                 "lead": self.tr._("Your turn to lead."),
-                "play": self.tr._("Your turn."),  # short: the led suit was just heard (F says it again)
+                "play": self.tr._("Your turn to play to a {suit} trick.", suit=self.suit(view["led"]))
+                if view.get("led") else self.tr._("Your turn."),  # the led suit, as Hearts says it (F says more)
             }[phase]
         player = self.seat(mover)
         return {
