@@ -33,7 +33,8 @@ function drawHand(model, tryCard) {
     if (box.children[i] !== b) box.insertBefore(b, box.children[i] || null);
     const ways = cardUses(card, legal);
     const words = model.word(card);
-    b.querySelector(".name").textContent = words;
+    // the suit's sign is seen on the face, not said: a reader would say the suit twice ("three of spades, black spade suit")
+    b.querySelector(".name").textContent = spokenAndSign(words)[0];
     b.setAttribute("aria-disabled", ways.length ? "false" : "true");
     // the name is said once (the button's text); a hint (the title, which a reader says after it) adds only
     // what the name does not say
@@ -43,6 +44,12 @@ function drawHand(model, tryCard) {
   if (focusAt === null) return;
   const next = nearestPlayable(box, focusAt);
   if (next) next.focus(); else focusPlace($("hand-h"));  // no card to play now: the hand's heading, never the body
+}
+
+/** A card's words split into what is said and the suit's sign after it ("three of spades ♠"). */
+export function spokenAndSign(words) {
+  const found = /^(.*\S)\s*([♠♥♦♣])$/u.exec(words);
+  return found ? [found[1], found[2]] : [words, ""];
 }
 
 /** The playable card nearest to where the played one stood (the next one first), or null: focus
