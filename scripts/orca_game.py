@@ -138,10 +138,11 @@ ACTIVE = """() => { const a = document.activeElement;
 VERSION = "() => document.getElementById('table-root').dataset.version"
 
 
-def one_move(page, env: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+def one_move(page, env: dict[str, str], listener: Listener) -> None:  # type: ignore[no-untyped-def]
     """The person's move with keys through X: J to the first card that may be played, Enter; while
     a pass is being chosen (the select bar), Right and Enter to the next card, then Tab to the
-    confirm button and Enter. Waits until the table has moved on."""
+    confirm button and Enter, each key once Orca has said what the last one did. Waits until the
+    table has moved on."""
     version = page.evaluate(VERSION)
     key(env, "j")
     page.wait_for_timeout(250)
@@ -150,6 +151,7 @@ def one_move(page, env: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
         page.wait_for_timeout(250)
         if page.evaluate(VERSION) != version or not page.locator("#select-bar").is_visible():
             break
+        listener.heard_all(pause=0.5, limit=4.0)
         if page.get_attribute("#select-confirm", "aria-disabled") == "false":
             for _tab in range(60):
                 if (page.evaluate(ACTIVE) or {}).get("id") == "select-confirm":
@@ -202,7 +204,7 @@ def game(work: Path, env: dict[str, str], lang: str, target: int) -> dict[str, o
             listener = Listener(work)
             while wait_turn(page, timeout=120_000) != "over":
                 listener.heard_all()  # a listener moves once the table's last lines are said
-                one_move(page, env)
+                one_move(page, env, listener)
                 moves += 1
             page.wait_for_timeout(3000)  # Orca speaks the last lines
             written = [line["text"] for line in heard(page)]
