@@ -113,7 +113,10 @@ async def replay(url: str, tr: Lang, say: Output, code: str, faces: str = "frenc
     for step in found["steps"]:
         if step["deal"] != deal:
             deal = step["deal"]
-            say(tr._("Deal {deal} of {deals}", deal=deal, deals=found["deals"]))
+            if found.get("part") == "round":
+                say(tr._("Round {deal} of {deals}", deal=deal, deals=found["deals"]))
+            elif found.get("part") == "deal":
+                say(tr._("Deal {deal} of {deals}", deal=deal, deals=found["deals"]))
             for seat, hand in zip(found["seats"], hands, strict=False):
                 if isinstance(hand, list):
                     who = "{} — {}".format(seat["seat_name"], seat_label(seat, tr))  # no brackets in brackets

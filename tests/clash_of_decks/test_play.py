@@ -160,7 +160,7 @@ def test_text_ui_says_what_a_spell_did_and_names_you_as_you():
     assert any(line.startswith("The spell hits your TROLL: ") for line in theirs), theirs
     assert ui.relabel("Destroyed: OGRE; it returns to B's hand.", 1) == "Destroyed: OGRE; it returns to your hand."
     assert ui.relabel("B: OGRE attacks the Bastion for 4.", 0) == "Player B's OGRE attacks the Bastion for 4."
-    assert ui.relabel("A takes 4 damage: the Bastion moves to position 5 of 7.", 0).startswith("You take 4 damage")
+    assert ui.relabel("A takes 4 damage: the Bastion moves to place 5 of 7.", 0).startswith("You take 4 damage")
 
 
 def test_a_combat_is_one_line_in_words():

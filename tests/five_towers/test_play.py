@@ -105,14 +105,14 @@ def test_text_ui_renders_the_table_in_words():
     for words in ["Offer (5 cards): P9 (Candy 9), V11 (Spooky 11), G3 (Tree 3), S2 (Scrap 2), Y7 (Sand 7).",
                   "Your towers: score", "Candy (P, pink): 0 (bottom to top; 1 card, topped with 0, complete)",
                   "Sand (Y, yellow): 12 6 (bottom to top; 2 cards, top 6, main tower)",
-                  "Player 2: score 3, 1 demolished (S4).", "no tower yet: Spooky, Tree, Scrap",
+                  "Player 2: score 3, 1 demolished (S4).", "No tower yet: Spooky, Tree, Scrap.",
                   "Draw pile: ", "Bidding (you start): no bids yet.", "You must open the bidding: bid 0 to 4."]:
         assert words in picture, words
     s.apply(2)
     assert ui.turn(s.view(0), 0) == "Player 2 is to bid or pass."
     assert ui.turn(s.view(1), 1) == "You may bid 3 to 5, or pass."
     assert "Player 1 bid 2" in ui.bids(s.view(1), 1)
-    assert "Player 1: 6 points (towers 4, main tower 2)" in ui.score(s.view(1), 1)
+    assert "Player 1: 6 points (towers 4, main tower 2)." in ui.score(s.view(1), 1)
 
 
 def test_text_ui_phrases_bids_and_builds_in_words():
@@ -239,4 +239,17 @@ def test_keys_one_to_five_say_one_of_your_towers():
     view = game.new_state(3).view(0)
     said = [ui.shortcuts()[str(i)][1](view, 0) for i in range(1, 6)]
     assert all("\n" not in s and s for s in said)
-    assert said[0].startswith("no tower yet: ") or said[0].startswith(ui.tower(0))
+    assert said[0].startswith("No tower yet: ") or said[0].startswith(ui.tower(0))
+    assert all(t[0].isupper() and t.endswith(".") for t in said)  # 1–5: each a sentence
+
+
+def test_the_c_and_s_answers_are_sentences_with_stops():
+    """Heard one after another (a page's live region loses the line breaks), every line of C and S
+    starts with a capital and ends with a stop, in every language."""
+    state = position(offer="Y7 P9 G3 S2 V11", towers={0: {"Y": [12, 6], "P": [0]}, 1: {"G": [15, 9]}}, demolished={1: "S4"})
+    for code in ("en", "bg", "cs", "es", "ru", "de", "fr"):
+        ui = text_ui(state.game, code, notation=False)
+        for key in ("C", "S"):
+            lines = [line.strip() for line in ui.shortcuts()[key][1](state.view(0), 0).split("\n")]
+            lines = [line for line in lines if not line.endswith(":")]  # a heading ("Score:") introduces the lines
+            assert lines and all(line[0].isupper() and line[-1] in ".!?" for line in lines), (code, key, lines)

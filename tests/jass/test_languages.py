@@ -233,3 +233,25 @@ def test_rules_for_players_in_every_language_with_the_same_sections(game, option
         for option in load(game).OPTIONS:
             assert f"`{option.name}`" in text, (code, option.name)
         assert "Decision" not in text and ".md" not in text and "test" not in text.lower(), code
+
+
+def test_your_turn_names_the_led_suit_in_jass_and_three_two_five():
+    """Jass and 3-2-5 say the led suit with "Your turn" (issue 38 point 7), in every language: "Your
+    turn. Led suit: hearts.", whose first sentence the turn's earcon says on the page."""
+    from cardhall.core.text import text_ui as ui_of
+
+    for name in ("jass", "three-two-five"):
+        game = load(name)
+        state = game.new_state(5)
+        while state.to_move() is not None:
+            view = state.view(state.to_move())
+            if view.get("phase") == "play" and view.get("trick"):
+                break
+            state.apply(state.legal_actions()[0])
+        seat = state.to_move()
+        said = {code: ui_of(game, code, notation=False).turn(state.view(seat), seat) for code in
+                ("en", "bg", "cs", "es", "ru", "de", "fr")}
+        assert re.fullmatch(r"Your turn\. Led suit: (clubs|diamonds|hearts|spades)\.", said["en"]), said
+        for code, words in said.items():  # the turn's own sentence first: the page's earcon says it instead
+            assert words.startswith(lang(code, "web")._("Your turn.") + " "), (code, words)
+        assert all(said[c] != said["en"] for c in said if c != "en"), said

@@ -51,8 +51,11 @@ def test_sounds_follow_the_events(server, browser):
     # the card sound off in the settings: silent from then on, and remembered
     page.locator("#settings summary").click()
     assert Axe().run(page).response["violations"] == []
+    kinds = page.locator("#sounds select")
+    assert kinds.count() == 13 and page.locator("#sounds input").count() == 1  # one control a kind, one switch for all
     page.locator("#sound-card").focus()
-    page.keyboard.press("Space")
+    page.keyboard.press("Home")  # the first level: off (a select changes with the arrows and Home/End)
+    assert page.locator("#sound-card").input_value() == "off"
     page.locator("#play-h").evaluate("h => { h.tabIndex = -1; h.focus(); }")  # out of the field: keys again
     before = page.evaluate("() => window.cardhallSounds.heard.length")
     play_one(page, rng)
@@ -61,7 +64,8 @@ def test_sounds_follow_the_events(server, browser):
     assert "card" not in after and page.evaluate(EXPECTED).count("card") > expected.count("card")
     page.reload()
     page.locator("#settings summary").click()
-    assert not page.locator("#sound-card").is_checked() and page.locator("#set-sounds").is_checked()
+    assert page.locator("#sound-card").input_value() == "off" and page.locator("#set-sounds").is_checked()
+    assert page.locator("#sound-turn").input_value() == "medium"  # the others as they were
     context.close()
 
 

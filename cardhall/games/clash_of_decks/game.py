@@ -627,21 +627,21 @@ class ClashState(State):
             return
         self.bastion[seat] = min(self.bastion[seat] + amount, len(self.hands[seat]))
         english = (f"{self._label(seat).capitalize()} take{'' if seat == 0 and self.game.solo else 's'} "
-                   f"{amount} damage: the {'Fort' if self.fort[seat] else 'Bastion'} moves to position "
+                   f"{amount} damage: the {'Fort' if self.fort[seat] else 'Bastion'} moves to place "
                    f"{self.bastion[seat] + 1} of {len(self.hands[seat]) + 1}.")
         where: dict[str, Any] = {"subject": seat, "player": self._seat(seat), "damage": amount, "place": self.bastion[seat] + 1,
                  "size": len(self.hands[seat]) + 1}
         if self.fort[seat]:
             if not self.quiet:
-                self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Fort moves to position "
+                self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Fort moves to place "
                                                        "{place} of {size}."),
-                                           you=N_("You take {damage} damage: the Fort moves to position {place} of {size}."),
+                                           you=N_("You take {damage} damage: the Fort moves to place {place} of {size}."),
                                            **where))
         else:
             if not self.quiet:
-                self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Bastion moves to position "
+                self.reports.append(Spoken(english, N_("{player} takes {damage} damage: the Bastion moves to place "
                                                        "{place} of {size}."),
-                                           you=N_("You take {damage} damage: the Bastion moves to position {place} "
+                                           you=N_("You take {damage} damage: the Bastion moves to place {place} "
                                                   "of {size}."), **where))
         self._check_bastion(seat)  # excess damage is lost when a Bastion flips
 

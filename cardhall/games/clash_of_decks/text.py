@@ -59,8 +59,8 @@ SAME_LANE = {
     "{owner} {card} attacks again {target} {lane} for {power}.": N_("{card} attacks again {target} for {power}."),
 }
 """An attack in the lane of the change's attack before it: without the lane either."""
-WALL_HIT = ("{player} takes {damage} damage: the Bastion moves to position {place} of {size}.",
-            "{player} takes {damage} damage: the Fort moves to position {place} of {size}.")
+WALL_HIT = ("{player} takes {damage} damage: the Bastion moves to place {place} of {size}.",
+            "{player} takes {damage} damage: the Fort moves to place {place} of {size}.")
 FLIP = "{owner} Bastion is destroyed and flips to the Fort."
 FORT_DOWN = ("{owner} Fort is destroyed. {winner} wins.", "{owner} Fort is destroyed. The automaton wins.")
 """The end of a duel or a solo game: who wins is the result's line, so the combat says "destroyed"."""

@@ -33,6 +33,15 @@ def _towers(view: dict[str, Any], seat: int) -> list[list[int]]:
     return [list(view["towers"][seat][letter]) for letter in COLOURS]
 
 
+def sentence(text: str) -> str:
+    """A line said as a sentence: a capital first and a stop at the end (the C, S and 1–5 keys'
+    answers are heard one after another, so each line ends where a reader pauses)."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?…" else ".")
+
+
 class GameTextUI(TextUI):
     people_named = True
     """The seats are only numbered ("Player 2"): the words name the people at them, as the picture
@@ -121,20 +130,20 @@ class GameTextUI(TextUI):
         lines = [head]
         for col, tower in enumerate(towers):
             if tower:
-                lines.append("  " + self._tower_line(towers, col))
+                lines.append("  " + sentence(self._tower_line(towers, col)))
         missing = [self.tower(col) for col, tower in enumerate(towers) if not tower]
         if len(missing) == 5:
-            lines.append("  " + tr._("no towers yet"))
+            lines.append("  " + sentence(tr._("no towers yet")))
         elif missing:
-            lines.append("  " + tr._("no tower yet: {towers}", towers=", ".join(missing)))
+            lines.append("  " + sentence(tr._("no tower yet: {towers}", towers=", ".join(missing))))
         return lines
 
     def own_tower(self, view: dict[str, Any], seat: int, col: int) -> str:
-        """Shortcuts 1–5: one of your towers, in one sentence."""
+        """Shortcuts 1–5: one of your towers, in one sentence (a capital, a stop)."""
         towers = _towers(view, seat)
         if not towers[col]:
-            return self.tr._("no tower yet: {towers}", towers=self.tower(col))
-        return self._tower_line(towers, col)
+            return sentence(self.tr._("no tower yet: {towers}", towers=self.tower(col)))
+        return sentence(self._tower_line(towers, col))
 
     def others_tower(self, view: dict[str, Any], seat: int, col: int) -> str:
         """Shortcuts Shift+1–5: that tower of every other player, in one sentence ("Player 2:
@@ -240,7 +249,7 @@ class GameTextUI(TextUI):
                         tr.ngettext("{player}: {count} point (towers {built}, main tower {main})",
                                     "{player}: {count} points (towers {built}, main tower {main})",
                                     points, player=player, built=built, main=main))
-            lines.append("  " + line)
+            lines.append("  " + sentence(line))
         return "\n".join(lines)
 
     def turn(self, view: dict[str, Any], seat: int) -> str:

@@ -223,6 +223,9 @@ class GameTextUI(TextUI):
         player = self.seat(seat) if seat is not None else ""
         if kind == "pass_chosen":  # another seat's pass is said once, when its three cards are chosen
             count = event.get("count", 3)
+            if "card" in event and not you:  # a replay, which shows every hand, tells what another seat passed
+                return tr._("{player} passes the {card}.", player=player,
+                            card=self.card(parse_card(event["card"]), as_object=True))
             if "card" in event:
                 return tr._("You choose the {card} to pass ({number} of 3).",
                             card=self.card(parse_card(event["card"]), as_object=True), number=count)

@@ -32,6 +32,12 @@ class GameTextUI(TextUI):
 
     faces_offered = ("french", "german")
 
+    @property
+    def people_named(self) -> bool:  # type: ignore[override]
+        """Putz's seats are only numbered ("Player 2"): its words name who sits there, as the felt
+        does; Jass's seats are the places its teams sit (South and North), kept."""
+        return self.game.name == "putz"
+
     # --- words -------------------------------------------------------------------------
     def words(self, card: str, *, as_object: bool = False) -> str:
         """'QS' → 'queen of spades' in the reader's language."""
@@ -217,7 +223,7 @@ class GameTextUI(TextUI):
                 "six": self.tr._("Your turn: say whether to exchange the six of trump for the turned-up card."),
                 "talon": self.tr._("Your turn: take the talon or keep your hand."),
                 "lead": self.tr._("Your turn to lead."),
-                "play": self.tr._("Your turn."),  # short: the led suit was just heard (F says it again)
+                "play": self.your_turn_led(self.suit(view["led"])) if view.get("led") else self.tr._("Your turn."),
             }[phase]
         player = self.seat(mover)
         return {
@@ -229,6 +235,13 @@ class GameTextUI(TextUI):
             "lead": self.tr._("{player} is to lead a card.", player=player),
             "play": self.tr._("{player} is to play a card.", player=player),
         }[phase]
+
+    def your_turn_led(self, suit: str) -> str:
+        """"Your turn. Led suit: hearts.": the turn and the suit led, in two sentences, so that with the
+        turn's earcon (which says the first) the page says only the suit (F says more)."""
+        # Translators: said after "Your turn." when a trick is under way: the suit of its first card.
+        led = self.tr._("Led suit: {suit}.", suit=suit)
+        return f"{self.tr._('Your turn.')} {led}"
 
     def led(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut F: the suit that was led."""

@@ -52,11 +52,18 @@ function startOf(deal) {
   return i < 0 ? null : i;
 }
 
+/** Where the reader is: the move, and the deal (a 5 Towers round) of a game played in parts. */
+function position(number, count, deal) {
+  const values = { number, count, deal, deals: replay.deals };
+  if (replay.part === "round") return _("Move {number} of {count}, round {deal} of {deals}.", values);
+  if (replay.part === "deal") return _("Move {number} of {count}, deal {deal} of {deals}.", values);
+  return _("Move {number} of {count}.", values);
+}
+
 function show() {
   const steps = replay.steps;
   const step = at > 0 ? steps[at - 1] : null;
-  const where = _("Move {number} of {count}, deal {deal} of {deals}.",
-    { number: at, count: steps.length, deal: dealOf(Math.max(0, at - 1)), deals: replay.deals });
+  const where = position(at, steps.length, dealOf(Math.max(0, at - 1)));
   const said = step ? step.said.join(" ") : _("The start: the cards are dealt.");
   $("step").textContent = `${where} ${said}`;
   const board = step ? step.table : "";

@@ -1,11 +1,12 @@
 // Sounds: a short earcon for each kind of event, synthesised with the Web Audio API (no files),
-// one more subscriber of the model's events. Each kind has its own on/off and volume in the
-// settings (remembered in this browser), under one switch for all sounds.
+// one more subscriber of the model's events. Each kind has its own level in the settings — off,
+// soft, medium or loud, one select per kind — (remembered in this browser), under one switch for
+// all sounds.
 //
 // What kind an event is comes from its type only (the room's own and the ones the games share:
 // a card played, a trick won, a bid, a build …); the turn's sound plays when the turn becomes
 // yours. `window.cardhallSounds.heard` lists the kinds played, for the tests and a person's scripts.
-import { _ } from "../common.js";
+import { _, pgettext } from "../common.js";
 import { saveSettings, settings } from "./settings.js";
 
 /** The kinds of sound, in the settings' order, each with its label and notes [Hz, start s, length s]. */
@@ -112,7 +113,19 @@ export function allowSound() {
   document.addEventListener("click", open);
 }
 
-/** The settings' "Sounds" group: all sounds on/off, then each kind's on/off and volume. */
+/** The levels a kind's one control offers: off, or a volume (0–1). */
+export const LEVELS = [["off", 0, pgettext("sound level", "off")], ["soft", 0.25, pgettext("sound level", "soft")],
+  ["medium", 0.5, pgettext("sound level", "medium")], ["loud", 1, pgettext("sound level", "loud")]];
+
+/** A kind's setting as one of `LEVELS` (a volume stored otherwise counts as the nearest level). */
+export function levelOf(setting) {
+  if (!setting.on) return "off";
+  const heard = LEVELS.slice(1);
+  return heard.reduce((best, l) => (Math.abs(l[1] - setting.volume) < Math.abs(best[1] - setting.volume) ? l : best))[0];
+}
+
+/** The settings' "Sounds" group: all sounds on/off, then one control per kind — a select of its
+ * level (off, soft, medium, loud) —, so the group is 14 stops, not a switch and a slider for each. */
 function drawSoundSettings() {
   const box = document.getElementById("sound-kinds");
   const all = document.getElementById("set-sounds");
@@ -121,16 +134,17 @@ function drawSoundSettings() {
   all.checked = settings.sounds.on;
   all.addEventListener("change", () => { settings.sounds.on = all.checked; saveSettings(); });
   for (const [kind, [label]] of Object.entries(KINDS)) {
-    const setting = soundSetting(kind);
-    const on = Object.assign(document.createElement("input"), { type: "checkbox", id: `sound-${kind}`, checked: setting.on });
-    const volume = Object.assign(document.createElement("input"),
-      { type: "range", id: `volume-${kind}`, min: "0", max: "100", step: "10", value: String(Math.round(setting.volume * 100)) });
-    on.addEventListener("change", () => { setSound(kind, { on: on.checked }); if (on.checked) play(kind); });
-    volume.addEventListener("change", () => { setSound(kind, { volume: Number(volume.value) / 100 }); play(kind); });
+    const select = Object.assign(document.createElement("select"), { id: `sound-${kind}` });
+    for (const [value, , words] of LEVELS) select.append(new Option(words, value));
+    select.value = levelOf(soundSetting(kind));
+    select.addEventListener("change", () => {
+      const level = LEVELS.find((l) => l[0] === select.value);
+      setSound(kind, level[1] ? { on: true, volume: level[1] } : { on: false });
+      if (level[1]) play(kind);
+    });
     const row = document.createElement("div");
     row.className = "field sound";
-    volume.setAttribute("aria-label", _("Volume: {sound}", { sound: label }));
-    row.append(on, Object.assign(document.createElement("label"), { htmlFor: `sound-${kind}`, textContent: label }), volume);
+    row.append(Object.assign(document.createElement("label"), { htmlFor: `sound-${kind}`, textContent: label }), select);
     box.append(row);
   }
 }
