@@ -70,9 +70,9 @@ def replay(
         # ("--players 4, --queen-breaks-hearts false"): keep them as they are.
         typer.echo(tr._("{game}, seed {seed}, options: {options}", game=game_title(game, tr), seed=rec.seed,
                         options=options_line(game)))
-        for i, (before, _action, text) in enumerate(rec.steps(), 1):
-            mover = before.to_move()
-            typer.echo(f"{i:>4}. {ui.seat(mover) if mover is not None else '?'}: {text}")
+        from cardhall.room.replays import record_words
+        for i, (before, action, _text) in enumerate(rec.steps(), 1):
+            typer.echo(f"{i:>4}. {' '.join(record_words(ui, before, action))}")
         final = rec.replay()
         if viewer is not None:
             typer.echo(ui.render(final.view(viewer), viewer))

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardhall.core.game import Event
+from cardhall.core.game import Event, State
 from cardhall.core.text import TextUI, text_ui
 from cardhall.core.titles import game_title
 from cardhall.room.table import Change, Table
@@ -89,13 +89,28 @@ def _told(seen: Sequence[Event], own: Sequence[Event], seat: int) -> list[Event]
 
 
 def step_words(ui: TextUI, change: Change, seat: int, choice: str) -> list[str]:
+    """The sentences of one move of a table (`events_words` of the change's events)."""
+    return events_words(ui, change.game_events(None), change.game_events(seat), seat, choice)
+
+
+def events_words(ui: TextUI, seen: Sequence[Event], own: Sequence[Event], seat: int, choice: str) -> list[str]:
     """The sentences of one move, in the order the game made its events (`_told`: as a spectator
     hears them, but with every card the mover chose, said in the third person, "North passes the
     two of clubs."); `choice` (the move in words) when no event says anything. Never the move's
     notation."""
-    said = [text for text in ui.phrase_all(_told(change.game_events(None), change.game_events(seat), seat), None) if text]
+    said = [text for text in ui.phrase_all(_told(seen, own, seat), None) if text]
     # Translators: a move in a replay that no sentence of the game tells: "Ann: pass the two of clubs."
     return said or [ui.tr._("{player}: {choice}.", player=ui.seat(seat), choice=choice)]
+
+
+def record_words(ui: TextUI, state: State, action: Any) -> list[str]:
+    """Play `action` on `state` (a game record's next move) and say it as a table's replay says its
+    moves (`events_words`): "North passes the two of clubs.", never "North: pass 2C"."""
+    seat = state.to_move()
+    assert seat is not None
+    choice = ui.spoken_choice(action, state.view_of(seat), seat)
+    events = state.apply_with_events(action)
+    return events_words(ui, events[None], events[seat], seat, choice)
 
 
 def _choice(ui: TextUI, table: Table, seat: int, notation: str) -> str:

@@ -91,3 +91,24 @@ def test_each_steps_lines_follow_the_games_events():
              for t in end["said"]]
     assert kinds == ["card", "trick", "scored", "next"], end["said"]
     assert end["deal"] == 1 and steps[steps.index(end) + 1]["deal"] == 2
+
+
+@pytest.mark.parametrize("game", ["hearts", "jass", "five-towers", "three-two-five", "clash-of-decks"])
+def test_a_record_files_replay_speaks_words_too(game, tmp_path):
+    """`cardhall replay FILE` says each move as a table's replay does ("North passes the two of
+    clubs."), never its notation ("North: pass 2C")."""
+    from typer.testing import CliRunner
+
+    from cardhall.cli import app
+    from cardhall.core.record import Record
+
+    state = load(game).new_state(7)
+    rng = random.Random(1)
+    while not state.is_over() and len(state.actions) < 40:
+        state.apply(rng.choice(state.legal_actions()))
+    path = Record.of(state).save(tmp_path / "game.json")
+    out = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    steps = [line for line in out.output.splitlines() if re.match(r"\s*\d+\. ", line)]
+    assert len(steps) == len(state.actions)
+    assert not [line for line in steps if NOTATION.search(line)], out.output
