@@ -208,6 +208,14 @@ class GameTextUI(TextUI):
         return tr.ngettext("{player} takes the trick, {count} point.", "{player} takes the trick, {count} points.",
                            points, player=player)
 
+    def _played(self, event: Event) -> str:
+        """A card played in words; on the page a card that follows the led suit is its rank alone
+        ("South: two.": the listener heard the suit with the lead, issue 38)."""
+        code = event["card"]
+        if not self.notation and event.get("led") == code[-1]:
+            return rank_words(parse_card(code) % 13, self.tr)
+        return self.card(parse_card(code))
+
     def spoken_choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
         """A card to play or pass, in words only: "the queen of spades", "pass the queen of spades"."""
         a: int = action  # type: ignore[assignment]
@@ -230,7 +238,7 @@ class GameTextUI(TextUI):
                 return ""
             return tr._("You pass three cards.") if you else tr._("{player} passes three cards.", player=player)
         if kind == "card_played":  # said short: four in every trick
-            card = self.card(parse_card(event["card"]))
+            card = self._played(event)
             # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
             return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
         if kind == "passes_done":

@@ -389,9 +389,7 @@ class GameTextUI(TextUI):
         player = self.seat(seat)
         tr = self.tr
         if kind == "card_played":  # said short: one in every four lines of a trick
-            card = self.words(event["card"])
-            # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
-            return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
+            return self._played(event, you, player)
         if kind == "trump_chosen":
             suit = self.suit(event["suit"])
             if you:
@@ -415,6 +413,12 @@ class GameTextUI(TextUI):
                     else tr._("{player} takes the talon; their hand is set aside.", player=player))
         if kind == "talon_kept":
             return tr._("You keep your hand.") if you else tr._("{player} keeps their hand.", player=player)
+        if kind == "trick_won" and not self.notation:  # the page's reader just heard the cards (issue 38)
+            if you:
+                return tr.ngettext("You take the trick, {count} point.", "You take the trick, {count} points.",
+                                   event["points"])
+            return tr.ngettext("{player} takes the trick, {count} point.", "{player} takes the trick, {count} points.",
+                               event["points"], player=player)
         if kind == "trick_won":
             card = self.words(event["card"])
             if you:
@@ -424,6 +428,26 @@ class GameTextUI(TextUI):
                                "{player} wins the trick with the {card}: {count} points.", event["points"],
                                player=player, card=card)
         return super().phrase(event, viewer)
+
+    def _played(self, event: Event, you: bool, player: str) -> str:
+        """A card played, short. On the page a card that follows the led suit is its rank alone
+        ("South: nine."), a trump played on another suit says so ("West: six of trumps."), the
+        lead and any other card in full (issue 38)."""
+        tr = self.tr
+        code = event["card"]
+        if self.notation or "led" not in event:
+            card = self.words(code)
+        elif code[-1] == event["led"]:
+            card = rank_words(parse_card(code) % 13, tr, self.faces)
+        elif code[-1] == event.get("trump"):
+            rank = rank_words(parse_card(code) % 13, tr, self.faces)
+            # Translators: a trump played on another suit, said short: "West: six of trumps."
+            return tr._("You: {rank} of trumps.", rank=rank) if you else \
+                tr._("{player}: {rank} of trumps.", player=player, rank=rank)
+        else:
+            card = self.words(code)
+        # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
+        return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
 
     def deal_summary(self, event: Event, viewer: Viewer = None) -> str:
         """A `deal_scored` event: the deal's points and the score."""
