@@ -56,8 +56,10 @@ class GameTextUI(TextUI):
     def _cards(self, cards: list[int]) -> str:
         return self._join([self.tower_card(c) for c in cards])
 
-    def _places(self, placement: list[int]) -> str:
-        """Where the cards of a build go: "9 on the Candy tower and 7 then 5 on the Sand tower"."""
+    def _places(self, placement: list[int], *, short: bool = False) -> str:
+        """Where the cards of a build go: "9 on the Candy tower and 7 then 5 on the Sand tower";
+        `short` (a build heard on the page, issue 38): the cards on one tower bottom first with
+        commas, "7, 5 on the Sand tower"."""
         by_col: dict[int, list[int]] = {}
         for c in placement:
             by_col.setdefault(c >> 4, []).append(c & 15)
@@ -66,7 +68,7 @@ class GameTextUI(TextUI):
             said = str(values[0])
             for v in values[1:]:
                 # Translators: cards placed one on the other, bottom first: "7 then 5".
-                said = self.tr._("{lower} then {upper}", lower=said, upper=v)
+                said = f"{said}, {v}" if short else self.tr._("{lower} then {upper}", lower=said, upper=v)
             places.append(self.tr._("{values} on {tower}", values=said,
                                     tower=self.tr.pgettext("tower, onto", TOWER_ONTO[col])))
         return self._join(places)
@@ -371,6 +373,8 @@ class GameTextUI(TextUI):
         if kind == "offer_discarded":
             if event["reason"] == "no_bid":  # the start player bid 0 and everyone else passed (the rules say so)
                 return tr._("Nobody takes the offer; it is discarded.")
+            if not self.notation:  # the page's reader heard the offer and the build: the rest is discarded (issue 38)
+                return ""
             return tr._("Discarded: {cards}.", cards=self._cards([parse_card(c) for c in event["cards"]]))
         if kind == "discard_reshuffled":
             return tr._("The draw pile ran out in this round: the discard pile is shuffled into a new draw pile.")
@@ -397,7 +401,7 @@ class GameTextUI(TextUI):
         which names every card taken (a card goes on its own colour's tower), so they are not
         listed a second time; the demolished card is always the top of its colour's tower."""
         tr = self.tr
-        places = self._places(placement)
+        places = self._places(placement, short=not self.notation)
         if demolished == NO_DEMOLISH:
             if seat == viewer:
                 return tr._("You place {places}.", places=places)
