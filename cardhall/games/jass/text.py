@@ -270,9 +270,9 @@ class GameTextUI(TextUI):
             return self.tr._("There is no talon in this game; H takes the talon in Putz for three players.")
         taker, mover = view["talon_taken_by"], view["to_move"]
         if view["phase"] == "talon" and mover == seat:
-            if not self.notation:
-                return (self.tr._("Take the talon: your nine cards are set aside and the talon becomes your hand. "
-                                  "Press Enter to confirm, or choose to keep your hand."), TAKE_TALON)
+            if not self.notation:  # the page adds "Press Enter to play it." (said once, issue 38)
+                return (self.tr._("Take the talon: your nine cards are set aside and the talon becomes your hand."),
+                        TAKE_TALON)
             return (self.tr._("Take the talon: your nine cards are set aside and the talon becomes your hand. "
                               "Press Enter to confirm, or type keep."), TAKE_TALON)
         if taker >= 0:
@@ -293,9 +293,8 @@ class GameTextUI(TextUI):
         if view["phase"] == "six" and view["to_move"] == seat:
             if "6" + trump in view["hand"]:
                 six, card = self.six_words(trump, as_object=True), self.words(view["up"], as_object=True)
-                if not self.notation:
-                    return (self.tr._("Exchange the {six} for the {card}. Press Enter to confirm, or choose no exchange.",
-                                      six=six, card=card), EXCHANGE_SIX)
+                if not self.notation:  # the page adds "Press Enter to play it." (said once, issue 38)
+                    return (self.tr._("Exchange the {six} for the {card}.", six=six, card=card), EXCHANGE_SIX)
                 return (self.tr._("Exchange the {six} for the {card}. Press Enter to confirm, or type no exchange.",
                                   six=six, card=card), EXCHANGE_SIX)
             if not self.notation:
