@@ -414,9 +414,9 @@ class GameTextUI(TextUI):
             return tr._("You keep your hand.") if you else tr._("{player} keeps their hand.", player=player)
         if kind == "trick_won" and not self.notation:  # the page's reader just heard the cards (issue 38)
             if you:
-                return tr.ngettext("You take the trick, {count} point.", "You take the trick, {count} points.",
-                                   event["points"])
-            return tr.ngettext("{player} takes the trick, {count} point.", "{player} takes the trick, {count} points.",
+                # Translators: a trick's end, right after its cards were heard: "West takes it, 12 points." (the trick)
+                return tr.ngettext("You take it, {count} point.", "You take it, {count} points.", event["points"])
+            return tr.ngettext("{player} takes it, {count} point.", "{player} takes it, {count} points.",
                                event["points"], player=player)
         if kind == "trick_won":
             card = self.words(event["card"])
