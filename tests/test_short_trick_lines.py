@@ -71,7 +71,7 @@ def test_a_jass_trump_on_another_suit_is_named():
     jass = cardhall.load("jass")
     play = {"type": "card_played", "seat": 3, "card": "6H", "led": "C", "trump": "H"}
     assert text_ui(jass, notation=False).phrase(play, 0) == "East: six of trumps."
-    assert text_ui(jass, "fr", notation=False).phrase(play, 0) == "Est\u202f: six d’atout."
+    assert text_ui(jass, "fr", notation=False).phrase(play, 0) == "Est\u202f: six d'atout."
     assert text_ui(jass, notation=False).phrase({**play, "led": "H"}, 0) == "East: six."  # follows trump led
     assert text_ui(jass, notation=False).phrase({**play, "card": "KS"}, 0) == "East: king of spades."  # a discard
     assert text_ui(jass).phrase(play, 0) == "East: six of hearts."  # the terminal's reader: whole
