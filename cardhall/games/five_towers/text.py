@@ -262,15 +262,15 @@ class GameTextUI(TextUI):
         if view["bids"][mover] is None and mover == view["start_player"]:
             if mover != seat:
                 return tr._("{player} opens the bidding.", player=self.seat(mover))
-            return (tr._("You must open the bidding: bid 0 to {top}.", top=top) if top
-                    else tr._("You must open the bidding: bid 0."))
+            # said short under the turn's earcon (issue 38): "Your turn. You open: bid 0 to 5." on T
+            return (tr._("You open: bid 0 to {top}.", top=top) if top else tr._("You open: bid 0."))
         if mover != seat:
             return tr._("{player} is to bid or pass.", player=self.seat(mover))
         if top <= high:
             return tr._("You must pass: no higher bid can be built.")
         if top == high + 1:
-            return tr._("You may bid {top}, or pass.", top=top)
-        return tr._("You may bid {low} to {top}, or pass.", low=high + 1, top=top)
+            return tr._("Bid {top}, or pass.", top=top)
+        return tr._("Bid {low} to {top}, or pass.", low=high + 1, top=top)
 
     def shortcuts(self) -> dict[str, Shortcut]:
         keys = super().shortcuts()

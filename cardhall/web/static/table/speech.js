@@ -73,17 +73,19 @@ export function liveRegions() {
 }
 
 /** One line of the history: `kind` event, note or result; `version` the change it tells; `view`
- * the history view it belongs to (game, chat, room). A line under review keeps its place. */
-export function log(line, kind = "event", version = null, view = "room", { quiet = false, echo: unsaid = false } = {}) {
+ * the history view it belongs to (game, chat, room). A line under review keeps its place.
+ * `quiet`: not news (a reloaded page's history); `hidden`: said by its earcon or already said
+ * (`unsaid`), so shown and kept for Page Up but aria-hidden, never announced. */
+export function log(line, kind = "event", version = null, view = "room", { quiet = false, hidden = false } = {}) {
   const box = $("log");
   const p = document.createElement("p");
   p.className = `line ${kind}`;
   p.textContent = line;
   p.dataset.view = view;
   if (version !== null) p.dataset.version = String(version);
-  if (unsaid) { p.setAttribute("aria-hidden", "true"); p.classList.add("unsaid"); }  // shown, kept for Page Up, not announced
+  if (hidden) { p.setAttribute("aria-hidden", "true"); p.classList.add("unsaid"); }  // shown, kept for Page Up, not announced
   box.append(p);
-  if (!quiet && !unsaid) { heard(line); aloud(line); }
+  if (!quiet && !hidden) { heard(line); aloud(line); }
   while (box.children.length > LOG_LINES) box.firstElementChild.remove();
   if (!box.querySelector(".reviewing")) box.scrollTop = box.scrollHeight;
 }
@@ -164,7 +166,7 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
   model.on("event", (entry) => {
     if (!entry.words || batch.has(entry.words)) return;
     batch.add(entry.words);
-    log(entry.words, "event", entry.version, viewOf(entry.event), { echo: unsaid(entry.event, model.seat()) });
+    log(entry.words, "event", entry.version, viewOf(entry.event), { hidden: unsaid(entry.event, model.seat()) });
   });
   model.on("state", ({ first }) => {
     const words = model.words();
