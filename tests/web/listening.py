@@ -37,7 +37,8 @@ RECORDER = """
     const log = document.getElementById('log');
     if (log) new MutationObserver((records) => {
       // a line added aria-hidden (your own move's echo under its earcon) is not announced
-      for (const r of records) for (const n of r.addedNodes) if (!(n.getAttribute && n.getAttribute('aria-hidden') === 'true')) note('log', n.textContent);
+      const hidden = (n) => n.getAttribute && n.getAttribute('aria-hidden') === 'true';
+      for (const r of records) for (const n of r.addedNodes) if (!hidden(n)) note('log', n.textContent);
     }).observe(log, {childList: true});
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch); else watch();

@@ -257,7 +257,8 @@ def test_every_trick_game_speech_fits_the_trick(default_pace, browser, game, lan
     fits = sum(1 for lasted, speech in tricks if speech <= lasted)
     words = [speech * WPM / 60 for _, speech in tricks]
     print(f"\n{game} ({lang}), {WPM} wpm: {len(tricks)} tricks, median {statistics.median(words):.0f} words a trick, "
-          f"median trick {statistics.median(t for t, _ in tricks):.1f} s, speech {statistics.median(s for _, s in tricks):.1f} s, "
+          f"median trick {statistics.median(t for t, _ in tricks):.1f} s, "
+          f"speech {statistics.median(s for _, s in tricks):.1f} s, "
           f"speech no longer than the trick in {fits} of {len(tricks)}")
     assert len(tricks) >= 7
     assert statistics.median(words) <= 18, words
