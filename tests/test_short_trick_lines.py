@@ -77,3 +77,18 @@ def test_a_jass_trump_on_another_suit_is_named():
     assert text_ui(jass).phrase(play, 0) == "East: six of hearts."  # the terminal's reader: whole
     lead = {"type": "card_played", "seat": 3, "card": "6H"}  # a lead carries no led suit: said whole
     assert text_ui(jass, notation=False).phrase(lead, 0) == "East: six of hearts."
+
+
+def test_a_five_towers_build_is_short_on_the_page():
+    """A build's cards on one tower with commas, ";" between towers when one holds several; the
+    discard unsaid on the page (the offer and the build were just heard); the terminal as before."""
+    towers = cardhall.load("five-towers")
+    page, fr, terminal = text_ui(towers, notation=False), text_ui(towers, "fr", notation=False), text_ui(towers)
+    build = [0x12, 0x25, 0x20, 0x33]  # Spooky 2, Tree 5 then 0, Scrap 3
+    assert page._places(build, short=True) == "2 on the Spooky tower; 5, 0 on the Tree tower; 3 on the Scrap tower"
+    assert fr._places(build, short=True) == "2 sur la tour Fantôme\u202f; 5, 0 sur la tour Arbre\u202f; 3 sur la tour Ferraille"
+    assert page._places([0x12, 0x25], short=True) == "2 on the Spooky tower and 5 on the Tree tower"
+    assert " then " in terminal._places(build)
+    discard = {"type": "offer_discarded", "reason": "taken", "cards": ["P2", "S3"]}
+    assert page.phrase(discard, 0) == ""
+    assert terminal.phrase(discard, 0).startswith("Discarded: ")

@@ -59,7 +59,7 @@ class GameTextUI(TextUI):
     def _places(self, placement: list[int], *, short: bool = False) -> str:
         """Where the cards of a build go: "9 on the Candy tower and 7 then 5 on the Sand tower";
         `short` (a build heard on the page, issue 38): the cards on one tower bottom first with
-        commas, "7, 5 on the Sand tower"."""
+        commas, "9 on the Candy tower; 7, 5 on the Sand tower"."""
         by_col: dict[int, list[int]] = {}
         for c in placement:
             by_col.setdefault(c >> 4, []).append(c & 15)
@@ -71,6 +71,8 @@ class GameTextUI(TextUI):
                 said = f"{said}, {v}" if short else self.tr._("{lower} then {upper}", lower=said, upper=v)
             places.append(self.tr._("{values} on {tower}", values=said,
                                     tower=self.tr.pgettext("tower, onto", TOWER_ONTO[col])))
+        if short and len(places) > 1 and len(by_col) < len(placement):  # a place holds commas: ";" between
+            return self.tr.items(places)
         return self._join(places)
 
     def _demolition(self, demolished: int) -> tuple[str, str]:
