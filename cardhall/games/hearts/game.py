@@ -641,7 +641,7 @@ class HeartsState(State):
             return out + self._over_events(before, after)
         played: Event = {"type": "card_played", "seat": actor, "card": format_card(a)}
         if before["trick"]:  # a card that follows: the led suit, so a listener hears "South: two."
-            played["led"] = before["trick"][0][1][1]
+            played["led"] = before["trick"][0][1][-1]
         out.append(played)
         if len(before["trick"]) == before["players"] - 1 and self.last is not None:  # this card completed it
             leader, cards, winner = self.last
