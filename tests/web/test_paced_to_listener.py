@@ -232,12 +232,16 @@ TRICK_GAMES = {
 @pytest.mark.parametrize("game", list(TRICK_GAMES))
 def test_every_trick_game_speech_fits_the_trick(default_pace, browser, game, lang):
     """Words a trick (median, the issue's goal ≤ 18) and speech at 300 words a minute against the
-    trick's time at the default pace: no longer in ≥ 90 % of tricks; the page's lines in `lang`."""
+    trick's time at the default pace: no longer in ≥ 90 % of tricks; the page's lines in `lang`.
+    `LISTEN_WAIT=0` measures with the bots not waiting for the listener (printed, not held)."""
+    waiting = os.environ.get("LISTEN_WAIT", "1") != "0"
     context = browser.new_context()
     context.add_init_script(RECORD)
     page = context.new_page()
     record(page, ["trick_won"])
-    pick_name(page, default_pace.url, f"Mo{lang}{game[:2]}")
+    pick_name(page, default_pace.url, f"Mo{lang}{game[:2]}{int(waiting)}")
+    page.evaluate("w => fetch('/api/players/me/listening', {method: 'PUT', headers: {'Content-Type': "
+                  "'application/json'}, body: JSON.stringify({wait: w, rate: 300})})", waiting)
     options, seats = TRICK_GAMES[game]
     url = create_table(page, game, options, seats)
     page.evaluate("l => fetch('/api/players/lang', {method: 'POST', headers: {'Content-Type': 'application/json'}, "
@@ -256,11 +260,13 @@ def test_every_trick_game_speech_fits_the_trick(default_pace, browser, game, lan
     tricks = tricks_heard(page)
     fits = sum(1 for lasted, speech in tricks if speech <= lasted)
     words = [speech * WPM / 60 for _, speech in tricks]
-    print(f"\n{game} ({lang}), {WPM} wpm: {len(tricks)} tricks, median {statistics.median(words):.0f} words a trick, "
+    print(f"\n{game} ({lang}), bots {'waiting' if waiting else 'not waiting'}, {WPM} wpm: {len(tricks)} tricks, "
+          f"median {statistics.median(words):.0f} words a trick, "
           f"median trick {statistics.median(t for t, _ in tricks):.1f} s, "
           f"speech {statistics.median(s for _, s in tricks):.1f} s, "
           f"speech no longer than the trick in {fits} of {len(tricks)}")
     assert len(tricks) >= 7
     assert statistics.median(words) <= 18, words
-    assert fits >= 0.9 * len(tricks), tricks
+    if waiting:
+        assert fits >= 0.9 * len(tricks), tricks
     context.close()
