@@ -106,11 +106,11 @@ def test_text_ui_renders_the_table_in_words():
                   "Your towers: score", "Candy (P, pink): 0 (bottom to top; 1 card, topped with 0, complete)",
                   "Sand (Y, yellow): 12 6 (bottom to top; 2 cards, top 6, main tower)",
                   "Player 2: score 3, 1 demolished (S4).", "No tower yet: Spooky, Tree, Scrap.",
-                  "Draw pile: ", "Bidding (you start): no bids yet.", "You must open the bidding: bid 0 to 4."]:
+                  "Draw pile: ", "Bidding (you start): no bids yet.", "You open: bid 0 to 4."]:
         assert words in picture, words
     s.apply(2)
     assert ui.turn(s.view(0), 0) == "Player 2 is to bid or pass."
-    assert ui.turn(s.view(1), 1) == "You may bid 3 to 5, or pass."
+    assert ui.turn(s.view(1), 1) == "Bid 3 to 5, or pass."
     assert "Player 1 bid 2" in ui.bids(s.view(1), 1)
     assert "Player 1: 6 points (towers 4, main tower 2)." in ui.score(s.view(1), 1)
 

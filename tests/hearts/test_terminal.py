@@ -134,10 +134,10 @@ def test_a_listener_with_buttons_hears_no_notation():
     assert not any(card in hand for card in view["hand"]) and any(card in typed.hand(view, 0) for card in view["hand"])
     won = {"type": "trick_won", "seat": 2, "leader": 1, "cards": ["3D", "KD", "5D", "2D"], "points": 0}
     # the listener has just heard the cards: the trick's end says who takes it and the points (issue 38)
-    assert heard.phrase(won, 0) == "South takes the trick."
-    assert heard.phrase({**won, "points": 3}, 2) == "You take the trick, 3 points."
-    assert text_ui(game, "de", notation=False).phrase({**won, "points": 1}, 0) == "Süd macht den Stich, 1 Punkt."
-    assert text_ui(game, "ru", notation=False).phrase({**won, "points": 5}, 0) == "Юг берёт взятку, 5 очков."
+    assert heard.phrase(won, 0) == "South takes it."
+    assert heard.phrase({**won, "points": 3}, 2) == "You take it, 3 points."
+    assert text_ui(game, "de", notation=False).phrase({**won, "points": 1}, 0) == "Stich an Süd, 1 Punkt."
+    assert text_ui(game, "ru", notation=False).phrase({**won, "points": 5}, 0) == "Юг берёт, 5 очков."
     # the terminal's reader, who may not have seen the cards go by, still hears the winning card
     assert typed.phrase(won, 0) == "South takes the trick with the king of diamonds."
 

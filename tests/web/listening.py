@@ -1,5 +1,6 @@
 """What a screen reader would hear on the table page: every announcement of the live regions
-(of the status, said and alert lines, those that are live regions) and every line added to the history log (`role="log"`),
+(of the status, said and alert lines, those that are live regions) and every line added to the history log (`role="log"`)
+but those added aria-hidden (your own move's echo while its earcon says it),
 recorded in order by a MutationObserver installed before the page's scripts run.
 
 Each announcement notes how many "segment ends" (a trick won, a round started, a turn started)
@@ -35,7 +36,9 @@ RECORDER = """
     }
     const log = document.getElementById('log');
     if (log) new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) note('log', n.textContent);
+      // a line added aria-hidden (your own move's echo under its earcon) is not announced
+      const hidden = (n) => n.getAttribute && n.getAttribute('aria-hidden') === 'true';
+      for (const r of records) for (const n of r.addedNodes) if (!hidden(n)) note('log', n.textContent);
     }).observe(log, {childList: true});
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch); else watch();

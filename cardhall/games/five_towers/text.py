@@ -65,8 +65,10 @@ class GameTextUI(TextUI):
     def _cards(self, cards: list[int]) -> str:
         return self._join([self.tower_card(c) for c in cards])
 
-    def _places(self, placement: list[int]) -> str:
-        """Where the cards of a build go: "9 on the Candy tower and 7 then 5 on the Sand tower"."""
+    def _places(self, placement: list[int], *, short: bool = False) -> str:
+        """Where the cards of a build go: "9 on the Candy tower and 7 then 5 on the Sand tower";
+        `short` (a build heard on the page, issue 38): the cards on one tower bottom first with
+        commas, "9 on the Candy tower; 7, 5 on the Sand tower"."""
         by_col: dict[int, list[int]] = {}
         for c in placement:
             by_col.setdefault(c >> 4, []).append(c & 15)
@@ -75,9 +77,11 @@ class GameTextUI(TextUI):
             said = str(values[0])
             for v in values[1:]:
                 # Translators: cards placed one on the other, bottom first: "7 then 5".
-                said = self.tr._("{lower} then {upper}", lower=said, upper=v)
+                said = f"{said}, {v}" if short else self.tr._("{lower} then {upper}", lower=said, upper=v)
             places.append(self.tr._("{values} on {tower}", values=said,
                                     tower=self.tr.pgettext("tower, onto", TOWER_ONTO[col])))
+        if short and len(places) > 1 and len(by_col) < len(placement):  # a place holds commas: ";" between
+            return self.tr.items(places)
         return self._join(places)
 
     def _demolition(self, demolished: int) -> tuple[str, str]:
@@ -269,15 +273,15 @@ class GameTextUI(TextUI):
         if view["bids"][mover] is None and mover == view["start_player"]:
             if mover != seat:
                 return tr._("{player} opens the bidding.", player=self.seat(mover))
-            return (tr._("You must open the bidding: bid 0 to {top}.", top=top) if top
-                    else tr._("You must open the bidding: bid 0."))
+            # said short under the turn's earcon (issue 38): "Your turn. You open: bid 0 to 5." on T
+            return (tr._("You open: bid 0 to {top}.", top=top) if top else tr._("You open: bid 0."))
         if mover != seat:
             return tr._("{player} is to bid or pass.", player=self.seat(mover))
         if top <= high:
             return tr._("You must pass: no higher bid can be built.")
         if top == high + 1:
-            return tr._("You may bid {top}, or pass.", top=top)
-        return tr._("You may bid {low} to {top}, or pass.", low=high + 1, top=top)
+            return tr._("Bid {top}, or pass.", top=top)
+        return tr._("Bid {low} to {top}, or pass.", low=high + 1, top=top)
 
     def shortcuts(self) -> dict[str, Shortcut]:
         keys = super().shortcuts()
@@ -380,6 +384,8 @@ class GameTextUI(TextUI):
         if kind == "offer_discarded":
             if event["reason"] == "no_bid":  # the start player bid 0 and everyone else passed (the rules say so)
                 return tr._("Nobody takes the offer; it is discarded.")
+            if not self.notation:  # the page's reader heard the offer and the build: the rest is discarded (issue 38)
+                return ""
             return tr._("Discarded: {cards}.", cards=self._cards([parse_card(c) for c in event["cards"]]))
         if kind == "discard_reshuffled":
             return tr._("The draw pile ran out in this round: the discard pile is shuffled into a new draw pile.")
@@ -406,7 +412,7 @@ class GameTextUI(TextUI):
         which names every card taken (a card goes on its own colour's tower), so they are not
         listed a second time; the demolished card is always the top of its colour's tower."""
         tr = self.tr
-        places = self._places(placement)
+        places = self._places(placement, short=not self.notation)
         if demolished == NO_DEMOLISH:
             if seat == viewer:
                 return tr._("You place {places}.", places=places)

@@ -639,7 +639,10 @@ class HeartsState(State):
                     done.update(received=after["received"], received_from=after["received_from"])
                 out.append(done)
             return out + self._over_events(before, after)
-        out.append({"type": "card_played", "seat": actor, "card": format_card(a)})
+        played: Event = {"type": "card_played", "seat": actor, "card": format_card(a)}
+        if before["trick"]:  # a card that follows: the led suit, so a listener hears "South: two."
+            played["led"] = before["trick"][0][1][-1]
+        out.append(played)
         if len(before["trick"]) == before["players"] - 1 and self.last is not None:  # this card completed it
             leader, cards, winner = self.last
             out.append({"type": "trick_won", "seat": winner, "leader": leader, "cards": [format_card(c) for c in cards],

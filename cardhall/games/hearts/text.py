@@ -199,14 +199,23 @@ class GameTextUI(TextUI):
 
     def _trick_taker(self, you: bool, player: str, points: int) -> str:
         """A trick's end said short, for a listener who has just heard its cards (issue 38):
-        "West takes the trick.", "You take the trick, 3 points."."""
+        "West takes it.", "You take it, 3 points."."""
         tr = self.tr
         if not points:
-            return tr._("You take the trick.") if you else tr._("{player} takes the trick.", player=player)
+            # Translators: a trick's end, right after its cards were heard: "West takes it." (the trick)
+            return tr._("You take it.") if you else tr._("{player} takes it.", player=player)
         if you:
-            return tr.ngettext("You take the trick, {count} point.", "You take the trick, {count} points.", points)
-        return tr.ngettext("{player} takes the trick, {count} point.", "{player} takes the trick, {count} points.",
+            return tr.ngettext("You take it, {count} point.", "You take it, {count} points.", points)
+        return tr.ngettext("{player} takes it, {count} point.", "{player} takes it, {count} points.",
                            points, player=player)
+
+    def _played(self, event: Event) -> str:
+        """A card played in words; on the page a card that follows the led suit is its rank alone
+        ("South: two.": the listener heard the suit with the lead, issue 38)."""
+        code = event["card"]
+        if not self.notation and event.get("led") == code[-1]:
+            return rank_words(parse_card(code) % 13, self.tr)
+        return self.card(parse_card(code))
 
     def spoken_choice(self, action: Action, view: dict[str, Any], seat: int) -> str:
         """A card to play or pass, in words only: "the queen of spades", "pass the queen of spades"."""
@@ -233,7 +242,7 @@ class GameTextUI(TextUI):
                 return ""
             return tr._("You pass three cards.") if you else tr._("{player} passes three cards.", player=player)
         if kind == "card_played":  # said short: four in every trick
-            card = self.card(parse_card(event["card"]))
+            card = self._played(event)
             # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
             return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
         if kind == "passes_done":

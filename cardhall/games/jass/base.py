@@ -368,7 +368,10 @@ class TrickState(State):
         a: int = action  # type: ignore[assignment]
         out: list[Event] = []
         if a < 52:
-            out.append({"type": "card_played", "seat": actor, "card": format_card(a)})
+            played: Event = {"type": "card_played", "seat": actor, "card": format_card(a)}
+            if before["trick"]:  # a card that follows: the led suit and trump, for short words
+                played.update(led=before["trick"][0][-1], trump=before["trump"])
+            out.append(played)
             if len(before["trick"]) == before["players"] - 1 and self.last is not None:  # this card completed it
                 leader, cards, winner, points = self.last
                 best = cards[(winner - leader) % before["players"]]

@@ -283,9 +283,9 @@ class GameTextUI(TextUI):
             return self.tr._("There is no talon in this game; H takes the talon in Putz for three players.")
         taker, mover = view["talon_taken_by"], view["to_move"]
         if view["phase"] == "talon" and mover == seat:
-            if not self.notation:
-                return (self.tr._("Take the talon: your nine cards are set aside and the talon becomes your hand. "
-                                  "Press Enter to confirm, or choose to keep your hand."), TAKE_TALON)
+            if not self.notation:  # the page adds "Press Enter to play it." (said once, issue 38)
+                return (self.tr._("Take the talon: your nine cards are set aside and the talon becomes your hand."),
+                        TAKE_TALON)
             return (self.tr._("Take the talon: your nine cards are set aside and the talon becomes your hand. "
                               "Press Enter to confirm, or type keep."), TAKE_TALON)
         if taker >= 0:
@@ -306,9 +306,8 @@ class GameTextUI(TextUI):
         if view["phase"] == "six" and view["to_move"] == seat:
             if "6" + trump in view["hand"]:
                 six, card = self.six_words(trump, as_object=True), self.words(view["up"], as_object=True)
-                if not self.notation:
-                    return (self.tr._("Exchange the {six} for the {card}. Press Enter to confirm, or choose no exchange.",
-                                      six=six, card=card), EXCHANGE_SIX)
+                if not self.notation:  # the page adds "Press Enter to play it." (said once, issue 38)
+                    return (self.tr._("Exchange the {six} for the {card}.", six=six, card=card), EXCHANGE_SIX)
                 return (self.tr._("Exchange the {six} for the {card}. Press Enter to confirm, or type no exchange.",
                                   six=six, card=card), EXCHANGE_SIX)
             if not self.notation:
@@ -402,9 +401,7 @@ class GameTextUI(TextUI):
         player = self.seat(seat)
         tr = self.tr
         if kind == "card_played":  # said short: one in every four lines of a trick
-            card = self.words(event["card"])
-            # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
-            return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
+            return self._played(event, you, player)
         if kind == "trump_chosen":
             suit = self.suit(event["suit"])
             if you:
@@ -428,6 +425,12 @@ class GameTextUI(TextUI):
                     else tr._("{player} takes the talon; their hand is set aside.", player=player))
         if kind == "talon_kept":
             return tr._("You keep your hand.") if you else tr._("{player} keeps their hand.", player=player)
+        if kind == "trick_won" and not self.notation:  # the page's reader just heard the cards (issue 38)
+            if you:
+                # Translators: a trick's end, right after its cards were heard: "West takes it, 12 points." (the trick)
+                return tr.ngettext("You take it, {count} point.", "You take it, {count} points.", event["points"])
+            return tr.ngettext("{player} takes it, {count} point.", "{player} takes it, {count} points.",
+                               event["points"], player=player)
         if kind == "trick_won":
             card = self.words(event["card"])
             if you:
@@ -437,6 +440,26 @@ class GameTextUI(TextUI):
                                "{player} wins the trick with the {card}: {count} points.", event["points"],
                                player=player, card=card)
         return super().phrase(event, viewer)
+
+    def _played(self, event: Event, you: bool, player: str) -> str:
+        """A card played, short. On the page a card that follows the led suit is its rank alone
+        ("South: nine."), a trump played on another suit says so ("West: six of trumps."), the
+        lead and any other card in full (issue 38)."""
+        tr = self.tr
+        code = event["card"]
+        if self.notation or "led" not in event:
+            card = self.words(code)
+        elif code[-1] == event["led"]:
+            card = rank_words(parse_card(code) % 13, tr, self.faces)
+        elif code[-1] == event.get("trump"):
+            rank = rank_words(parse_card(code) % 13, tr, self.faces)
+            # Translators: a trump played on another suit, said short: "West: six of trumps."
+            return tr._("You: {rank} of trumps.", rank=rank) if you else \
+                tr._("{player}: {rank} of trumps.", player=player, rank=rank)
+        else:
+            card = self.words(code)
+        # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
+        return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
 
     def deal_summary(self, event: Event, viewer: Viewer = None) -> str:
         """A `deal_scored` event: the deal's points and the score."""

@@ -569,7 +569,10 @@ class ThreeTwoFiveState(State):
         if a >= TRUMP:
             out.append({"type": "trump_declared", "seat": actor, "suit": SUITS[a - TRUMP]})
         elif a < RETURN:
-            out.append({"type": "card_played", "seat": actor, "card": format_card(a)})
+            played: Event = {"type": "card_played", "seat": actor, "card": format_card(a)}
+            if before["trick"]:  # a card that follows: the led suit, for short words ("South: two.")
+                played["led"] = before["trick"][0][-1]
+            out.append(played)
         if sum(after["tricks_won"]) > sum(before["tricks_won"]) and not new_deal:
             lt = after["last_trick"]
             out.append({"type": "trick_won", "seat": lt["winner"], "leader": lt["leader"], "cards": lt["cards"],

@@ -305,8 +305,10 @@ class GameTextUI(TextUI):
             suit = self._suit(event["suit"])
             return (tr._("You, to win five tricks, declare {suit} trump.", suit=suit) if you
                     else tr._("{player}, to win five tricks, declares {suit} trump.", player=player, suit=suit))
-        if kind == "card_played":
-            card = self.card(parse_card(event["card"]))
+        if kind == "card_played":  # on the page a card that follows the led suit is its rank alone (issue 38)
+            code = event["card"]
+            follows = not self.notation and event.get("led") == code[-1]
+            card = rank_words(parse_card(code) % 13, tr) if follows else self.card(parse_card(code))
             # Translators: a card played, said short: "You: two of clubs." / "West: king of spades."
             return tr._("You: {card}.", card=card) if you else tr._("{player}: {card}.", player=player, card=card)
         if kind == "trick_won":

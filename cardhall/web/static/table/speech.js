@@ -8,7 +8,7 @@
 import { _, ngettext } from "../common.js";
 import { TIMELINE } from "./model.js";
 import { settings } from "./settings.js";
-import { soundSetting } from "./sound.js";
+import { kindOf, soundSetting } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 export const NOT_YOUR_TURN = _("It is not your turn.");
@@ -73,16 +73,19 @@ export function liveRegions() {
 }
 
 /** One line of the history: `kind` event, note or result; `version` the change it tells; `view`
- * the history view it belongs to (game, chat, room). A line under review keeps its place. */
-export function log(line, kind = "event", version = null, view = "room", { quiet = false } = {}) {
+ * the history view it belongs to (game, chat, room). A line under review keeps its place.
+ * `quiet`: not news (a reloaded page's history); `hidden`: said by its earcon or already said
+ * (`unsaid`), so shown and kept for Page Up but aria-hidden, never announced. */
+export function log(line, kind = "event", version = null, view = "room", { quiet = false, hidden = false } = {}) {
   const box = $("log");
   const p = document.createElement("p");
   p.className = `line ${kind}`;
   p.textContent = line;
   p.dataset.view = view;
   if (version !== null) p.dataset.version = String(version);
+  if (hidden) { p.setAttribute("aria-hidden", "true"); p.classList.add("unsaid"); }  // shown, kept for Page Up, not announced
   box.append(p);
-  if (!quiet) { heard(line); aloud(line); }
+  if (!quiet && !hidden) { heard(line); aloud(line); }
   while (box.children.length > LOG_LINES) box.firstElementChild.remove();
   if (!box.querySelector(".reviewing")) box.scrollTop = box.scrollHeight;
 }
@@ -100,6 +103,25 @@ function sayTurn(line) {
   const rest = line.startsWith(head) ? line.slice(head.length).trim() : line;
   if (rest) say(rest);
   else { clearTimeout(pending); $("said").textContent = ""; echo(); }  // no earlier answer left standing under the new turn
+}
+
+/** The cards a selection has already said with their count (uses.js: "queen of spades: 2 of 3."):
+ * the events of your own moves that choose them are not said again (the Hearts pass, said once). */
+export const saidAhead = new Set();
+
+/** What your own move's echo is: the event of the move itself ("You: queen of clubs.", "You bid
+ * 3."), not what it caused (the trick it took, the bidding it won). */
+const ECHO = new Set(["card_played", "bid", "passed", "build", "summon", "cast", "pass_chosen"]);
+
+/** Whether the event's line goes to the history unsaid: your own move's echo while its earcon is
+ * on (the sound says it; with that earcon or all sounds off the words stay), and a card your
+ * selection already said with its count (issue 38). Page Up and Z still read it. */
+export function unsaid(event, seat) {
+  if (seat === null || seat === undefined || !event || event.seat !== seat || !ECHO.has(event.type)) return false;
+  if (event.card && saidAhead.delete(event.card)) return true;
+  if (event.type === "pass_chosen") return false;  // a card chosen another way (the command field): said with its count
+  const kind = kindOf(event, seat);
+  return Boolean(kind && soundSetting(kind).on && settings.sounds.on !== false);
 }
 
 function said(events) { return events.map((e) => e.words).filter(Boolean); }
@@ -144,7 +166,7 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
   model.on("event", (entry) => {
     if (!entry.words || batch.has(entry.words)) return;
     batch.add(entry.words);
-    log(entry.words, "event", entry.version, viewOf(entry.event));
+    log(entry.words, "event", entry.version, viewOf(entry.event), { hidden: unsaid(entry.event, model.seat()) });
   });
   model.on("state", ({ first }) => {
     const words = model.words();

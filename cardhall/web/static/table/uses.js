@@ -9,7 +9,7 @@
 // The words come from the model (`choice(notation)`); nothing here names a game.
 import { _, el, ngettext } from "../common.js";
 import { focusPlace } from "./focus.js";
-import { say } from "./speech.js";
+import { say, saidAhead } from "./speech.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -91,6 +91,7 @@ export function createUses(model, { play }) {
     if (!mode || selected.size !== mode.count) return;
     const legal = model.legal();
     const plays = [...selected].map((card) => cardUses(card, legal).find((x) => x.split(" ")[0] === mode.verb)).filter(Boolean);
+    for (const card of selected) saidAhead.add(card);  // each was said with its count: its event is not said again
     selected.clear();
     sent = mode.count;
     const fromBar = bar.contains(document.activeElement);
