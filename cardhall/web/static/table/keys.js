@@ -90,7 +90,7 @@ export function runKey(model, id) {
     case "Y": {
       const hand = model.hand();
       say(model.seat() === null ? _("You are watching; you have no hand.")
-        : hand ? _("Your hand: {cards}.", { cards: hand.map((c) => model.word(c)).join(", ") })
+        : hand ? _("Your hand: {cards}.", { cards: hand.map((c) => model.spoken(c)).join(", ") })
           : _("This game has no hand of cards; press R to read the table."));
       break;
     }

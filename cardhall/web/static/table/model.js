@@ -123,6 +123,9 @@ export function createModel({ version = 0, summary = null } = {}) {
     },
     /** A notation token in words (a card of the hand, a part of a choice). */
     word(token) { return model.words().words[token] || token; },
+    /** A card's words as a reader says them: without the suit's sign the face shows ("three of
+     * spades", never "three of spades ♠", which a speech synthesiser says as the suit again). */
+    spoken(token) { return model.word(token).replace(/\s*[♠♥♦♣]$/u, ""); },
     /** A legal choice in words. */
     choice(notation) { return model.words().choices[notation] || notation; },
     /** A key's answer now ({what, text, action}), or null. */

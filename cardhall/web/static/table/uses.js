@@ -73,7 +73,7 @@ export function createUses(model, { play }) {
 
   function open(card, button, uses) {
     opener = button;
-    box.setAttribute("aria-label", _("Ways to play {card}", { card: model.word(card) }));
+    box.setAttribute("aria-label", _("Ways to play {card}", { card: model.spoken(card) }));
     const labels = useLabels(uses, model);
     box.replaceChildren(...uses.map((n, i) => el("button", { type: "button", "data-play": n, text: labels[i], title: model.choice(n),
       onclick: () => { close(false); play(n); } })),
@@ -111,7 +111,7 @@ export function createUses(model, { play }) {
     const mode = selectMode(model);
     if (sent) return true;
     if (mode) {
-      const name = model.word(card);
+      const name = model.spoken(card);
       if (selected.has(card)) {
         selected.delete(card);
         say(_("{card} put back: {chosen} of {count}.", { card: name, chosen: selected.size, count: mode.count }));
