@@ -99,8 +99,10 @@ export function turnEarcon() { return Boolean(settings.sounds && settings.sounds
  * says the rest; nothing at all when the line is just "Your turn."); T still says it whole. */
 function sayTurn(line) {
   if (!turnEarcon()) { say(line); return; }
-  const head = _("Your turn.");
-  const rest = line.startsWith(head) ? line.slice(head.length).trim() : line;
+  // the earcon says the turn, also "Your turn to lead." (the trick's last line said who took it,
+  // and T still says the whole turn line)
+  const head = [_("Your turn to lead."), _("Your turn.")].find((h) => line.startsWith(h));
+  const rest = head ? line.slice(head.length).trim() : line;
   if (rest) say(rest);
   else { clearTimeout(pending); $("said").textContent = ""; echo(); }  // no earlier answer left standing under the new turn
 }
