@@ -1,6 +1,6 @@
 // The picker: one list without steps, step by step with them (as the terminal's prompt), the
 // hand's cards left to the hand, single answers taken at once, back one step.
-import { back, choose, handAction, pickerItems, pickerStep } from "/static/table/picker.js";
+import { back, choose, handAction, pickerItems, pickerStep, stepLine } from "/static/table/picker.js";
 import { equal, ok } from "./assert.js";
 
 const STEPS = {
@@ -46,4 +46,14 @@ export function test_answers_taken_by_themselves_are_undone_with_the_users() {
   step = pickerStep({ legal: ["a", "b", "c"], steps, ...choose(step, "x") });
   equal([step.path, step.byUser], [["x", "y"], [true, false]]);
   equal(back(step.path, step.byUser), { path: [], byUser: [] });
+}
+
+export function test_each_step_is_said_once_with_its_count_and_the_answer_given() {
+  const t = { chosen: (p) => `Chosen: ${p.answer}.`, step: (p) => `Step ${p.number} of ${p.count}: ${p.question}` };
+  let step = pickerStep({ legal: Object.keys(STEPS), steps: STEPS });
+  step = pickerStep({ legal: Object.keys(STEPS), steps: STEPS, ...choose(step, "take X") });
+  equal(stepLine(step, STEPS, "take X", t), "Chosen: take X. Step 2 of 3: Which top?");
+  equal(stepLine(step, STEPS, null, t), "Step 2 of 3: Which top?");  // back one step: only where you are
+  const last = pickerStep({ legal: Object.keys(STEPS), steps: STEPS, path: ["take Y"], byUser: [true] });
+  equal(stepLine(last, STEPS, "take Y", t), "");  // one choice left: its button plays it, nothing to ask
 }

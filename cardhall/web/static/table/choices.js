@@ -2,7 +2,8 @@
 // Buttons are kept by id and updated in place; focus moves only when the user stepped.
 import { _, el } from "../common.js";
 import { focusFirstChoice, focusLost } from "./focus.js";
-import { back, choose, pickerItems, pickerStep } from "./picker.js";
+import { back, choose, pickerItems, pickerStep, stepLine } from "./picker.js";
+import { say } from "./speech.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,13 +20,27 @@ export function showChoices(model, { play }) {
   model.on("local", draw);
 }
 
+/** The answer the user just gave (null: went back; undefined: no step taken), said once with the next step. */
+let answered;
+
+const STEP_WORDS = {
+  chosen: (p) => _("Chosen: {answer}.", p),
+  step: (p) => _("Step {number} of {count}: {question}", p),
+};
+
 function drawChoices(model, play) {
   const box = $("choices");
   const step = currentStep(model);
+  if (answered !== undefined) {
+    const line = stepLine(step, model.words().steps, answered, STEP_WORDS);
+    answered = undefined;
+    if (line) say(line);
+  }
   const items = pickerItems(step, (n) => model.choice(n), _("Back one step"));
   const act = (item) => () => {
     if (item.play) { play(item.play); return; }
     const next = item.back ? back(step.path, step.byUser) : choose(step, item.answer);
+    answered = item.back ? null : item.answer;
     model.update((local) => { local.path = next.path; local.byUser = next.byUser; });
     focusFirstChoice();
   };

@@ -53,6 +53,20 @@ export function pickerStep({ legal, hand = null, steps = null, path = [], byUser
   }
 }
 
+/**
+ * What the page says once when the user answered a step (or went back) and another step follows
+ * (issue 38: every multi-choice step said, with its count, like the Hearts pass): the answer just
+ * given, then the step's number of all and its question — "Chosen: take Candy 9 and Sand 8. Step 2
+ * of 3: Which tower top do you demolish?". `steps`: notation → its [question, answer] pairs; `t`
+ * the page's translator ({chosen, step}: two messages). Empty when no step is asked (one choice is
+ * left: its button plays it).
+ */
+export function stepLine(step, steps, answered, t) {
+  if (!step.question || !step.left.length || !steps || !Array.isArray(steps[step.left[0]])) return "";
+  const where = t.step({ number: step.path.length + 1, count: steps[step.left[0]].length, question: step.question });
+  return answered ? `${t.chosen({ answer: answered })} ${where}` : where;
+}
+
 /** The path after the user answers `answer` at the current step. */
 export function choose(step, answer) {
   return { path: [...step.path, answer], byUser: [...step.byUser, true] };
