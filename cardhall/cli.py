@@ -916,6 +916,16 @@ _sanction_command("mute")
 _sanction_command("ban")
 
 
+@clubs_app.command("close", help=N_("Close a club for a reason (moderators): with --url through the running room, "
+                                    "else in the database --db."))
+def club_close(club: str = typer.Argument(..., help=N_("The club's name or id.")),
+               reason: str = typer.Option(..., "--reason", help=N_("Why the club is closed.")),
+               url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: str | None = DB_OPTION,
+               language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.clubs import close_club  # the work is in cardhall/tui/clubs.py (cli.py: this hook only)
+    _admin(lambda tr: close_club(tr, club, reason, url, name, db, _say), language)
+
+
 @admin.command("kick", help=N_("Take a person from a table of the running room (they may not sit there again "
                                "for a day, or --for)."))
 def admin_kick(person: str = typer.Argument(..., help=N_("The person's name (an account) or player id.")),

@@ -30,7 +30,8 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/events`: a duplicate event of `boards` boards of `game` with `options`, the
     event's `bots` level in the other seats, open `hours` hours; a Swiss event (`kind` "swiss")
     of `rounds` rounds, `grace` seconds to come to one's table, `private` tables; an arena
-    (`kind` "arena") running `minutes` minutes."""
+    (`kind` "arena") running `minutes` minutes; a Swiss event's `places` (the most entries; then
+    the standby list)."""
 
     kind: str
     game: str
@@ -43,6 +44,7 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
     private: bool = False
     minutes: float = 60.0
     club: str | None = None
+    places: int | None = None
 
 
 Who = Callable[[Request], Awaitable[str | None]]
@@ -61,7 +63,7 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         made = await listing.create(room, player, body.kind, body.game, body.options, body.boards, body.bots,
                                     body.hours, address=address(request),
                                     swiss={"rounds": body.rounds, "grace": body.grace, "private": body.private,
-                                           "minutes": body.minutes}, club=body.club)
+                                           "minutes": body.minutes, "places": body.places}, club=body.club)
         return JSONResponse(made, status_code=201)
 
     async def index(request: Request) -> Response:
@@ -85,7 +87,18 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         return JSONResponse(await kinds.show(event_id))
 
     async def withdraw(request: Request) -> Response:
-        return await then_show(request, kinds.or_else(swiss_read.withdraw, duplicate.withdraw))
+        return await then_show(request, kinds.or_else(swiss_read.withdraw, kinds.withdraw_open))
+
+    async def stand_by(request: Request) -> Response:
+        """`POST /api/events/{id}/standby`: on the standby list; `{position}` and the event."""
+        player = await signed_in(request)
+        event_id = request.path_params["event_id"]
+        await kinds.club_member(event_id, player)
+        position = await kinds.stand_by(event_id, player)
+        return JSONResponse({**await kinds.show(event_id), "position": position}, status_code=201)
+
+    async def leave_standby(request: Request) -> Response:
+        return await then_show(request, kinds.leave_standby)
 
     async def next_board(request: Request) -> Response:
         player = await signed_in(request)
@@ -123,6 +136,8 @@ def routes(room: Room, wrap: Callable[[Any], Any], player_of: Who, signed_in: Ca
         Route("/api/events/{event_id}", wrap(show), methods=["GET"]),
         Route("/api/events/{event_id}/entries", wrap(enter), methods=["POST"]),
         Route("/api/events/{event_id}/entries", wrap(withdraw), methods=["DELETE"]),
+        Route("/api/events/{event_id}/standby", wrap(stand_by), methods=["POST"]),
+        Route("/api/events/{event_id}/standby", wrap(leave_standby), methods=["DELETE"]),
         # GET as docs/room.md names it; POST too, for a page whose session is its cookie (a cookie counts
         # only with the request's Origin, which a browser sends on a POST)
         Route("/api/events/{event_id}/next", wrap(next_board), methods=["GET", "POST"]),

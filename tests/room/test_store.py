@@ -21,7 +21,8 @@ TABLES = {"alembic_version", "players", "tables", "table_log", "settings", "sess
           "events", "event_entries", "event_plays", "vacations", "notice_settings", "playing_hours", "listening",
           "event_rounds", "event_tables", "event_seats", "event_withdrawals", "event_waiting",  # 0011 (Swiss, arena)
           "clubs", "club_members", "club_posts",  # 0011 (clubs)
-          "push_subscriptions", "visits"}  # 0012 (Web Push, last visits)
+          "push_subscriptions", "visits",  # 0012 (Web Push, last visits)
+          "event_standby"}  # 0013 (standby lists)
 
 
 async def schema(url: str) -> tuple[set[str], str | None]:
@@ -163,7 +164,8 @@ async def player_at_0001_then_head(url: str) -> tuple[str | None, str | None, st
 def test_migration_0002_gives_players_a_language(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     url = make_database(backend, request, tmp_path)
     assert asyncio.run(player_at_0001_then_head(url)) == ("en", "cs", f"{head_revision()} ru")
-    assert head_revision() == "0012"  # 0003 (people): tests/room/test_people_migration.py; 0004 (social); 0005: table snapshots;
+    assert head_revision() == "0013"  # 0003 (people): tests/room/test_people_migration.py; 0004 (social); 0005: table snapshots;
     # 0006 (name skeletons) and 0007 (former tokens' expiry): tests/room/test_people_migration.py; 0008: events
     # (cardhall.events); 0009: turn-based play (vacations, playing hours, notices); 0010: listening (issue 38);
-    # 0011: Swiss and arena rounds, clubs (issue 41); 0012: push subscriptions, visits (issue 42)
+    # 0011: Swiss and arena rounds, clubs (issue 41); 0012: push subscriptions, visits (issue 42);
+    # 0013: standby lists, why a club was closed (issue 41)
