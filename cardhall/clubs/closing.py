@@ -14,7 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from cardhall.clubs.errors import ClubError, ClubNotAllowed, ClubNotFound
-from cardhall.core.i18n import N_, Msg
+from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.people.names import keys
 from cardhall.room.store import Store, Transaction, audit, clubs, players
 
@@ -28,8 +28,9 @@ def check_reason(reason: Any) -> str:
         raise ClubError(Msg(N_("reason is needed: say in a few words why the club is closed")))
     cleaned = "".join(ch for ch in reason if ch.isprintable()).strip()
     if len(cleaned) > REASON:
-        raise ClubError(Msg(N_("reason has at most {most} characters; this one has {length}"), most=REASON,
-                            length=len(cleaned)))
+        raise ClubError(Plural("reason has at most {count} character; this one has {length}",
+                               "reason has at most {count} characters; this one has {length}", count=REASON,
+                               length=len(cleaned)))
     return cleaned
 
 
