@@ -151,9 +151,9 @@ def run_arena(entrants: int = 400, minutes: float = 1.0, think: float = 0.3, ask
     """Start a server (SQLite in a temporary folder, or `db`), run the arena, stop; the figures."""
     if entrants < 2:
         raise RemoteError(f"--entrants must be at least 2, got {entrants}")
-    with tempfile.TemporaryDirectory(prefix="cardhall-arena-bench-") as tmp:
-        with ServerProcess(Path(tmp) / "room.sqlite3", db_url=db) as server:
-            return asyncio.run(run(server, entrants, minutes, think, ask))
+    with tempfile.TemporaryDirectory(prefix="cardhall-arena-bench-") as tmp, \
+            ServerProcess(Path(tmp) / "room.sqlite3", db_url=db) as server:
+        return asyncio.run(run(server, entrants, minutes, think, ask))
 
 
 def main() -> None:

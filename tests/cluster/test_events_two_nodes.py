@@ -7,6 +7,7 @@ a minute seats nobody at two tables at once, counts every table once and ends fo
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -86,7 +87,7 @@ def arena(pair: Cluster, people: list[Entrant]) -> None:
                 by_name.setdefault(s["name"], []).append((t["started"], t["finished"]))
     for name, spans in by_name.items():  # never at two tables at once
         spans.sort()
-        assert all(later[0] >= earlier[1] - 0.5 for earlier, later in zip(spans, spans[1:])), (name, spans)
+        assert all(later[0] >= earlier[1] - 0.5 for earlier, later in pairwise(spans)), (name, spans)
     check_no_rematch(tables)
     standings = httpx.get(a.url + f"/api/events/{event}/standings", timeout=60).json()
     assert standings["final"] and {e["name"] for e in standings["entries"]} == {p.name for p in people}

@@ -75,7 +75,8 @@ def test_the_standby_list_fills_places_before_the_start_and_before_a_round(serve
 
 
 def test_an_event_with_the_standard_options_has_rated_tables(server: Server) -> None:
-    a, b = people = [Entrant(server, "Rt") for _ in range(2)]
+    people = [Entrant(server, "Rt") for _ in range(2)]
+    a = people[0]
     try:
         for options, rated in (({}, True), ({"target": 50}, False)):
             event = swiss_event(a, options=options, rounds=1)
