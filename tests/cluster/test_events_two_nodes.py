@@ -7,8 +7,8 @@ a minute seats nobody at two tables at once, counts every table once and ends fo
 from __future__ import annotations
 
 import random
-from itertools import pairwise
 from concurrent.futures import ThreadPoolExecutor
+from itertools import pairwise
 from typing import Any
 
 import httpx
