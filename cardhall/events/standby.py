@@ -2,8 +2,9 @@
 order they asked; each place left is filled from it, first come first placed, and the person
 placed is told at once wherever they are in the room (`event_standby_in` on the room socket).
 
-- **Who**: an account not entered in the event, while it is open or running (a club's event:
-  its members), once; they may leave the list while they wait.
+- **Who**: an account not entered in the event, while it is full (open, with as many entries
+  as `places`) or running (a club's event: its members), once; they may leave the list while
+  they wait.
 - **Before the start**: an event with `places` takes that many entries (then its entries are
   refused with a pointer to the list); a withdrawal frees a place, filled from the list at once,
   and the start fills every free place first.
@@ -43,6 +44,24 @@ async def shown(room: Room, event_id: str) -> list[dict[str, Any]]:
     return [{"name": r["name"], "position": i} for i, r in enumerate(await waiting(room, event_id), start=1)]
 
 
+async def entry_count(room: Room, event_id: str) -> int:
+    async with room.store.engine.connect() as conn:
+        return int(await conn.scalar(sa.select(sa.func.count()).select_from(event_entries).where(
+            event_entries.c.event == event_id)) or 0)
+
+
+async def is_full(room: Room, found: dict[str, Any]) -> bool:
+    """An event with `places` that has as many entries."""
+    most = found["spec"].get("places")
+    return bool(most) and await entry_count(room, found["id"]) >= most
+
+
+async def position_of(room: Room, event_id: str, player: str | None) -> int | None:
+    """`player`'s place in the queue (1: the next placed), None when not waiting on it."""
+    ids = [r["player"] for r in await waiting(room, event_id)]
+    return ids.index(player) + 1 if player in ids else None
+
+
 async def join(room: Room, found: dict[str, Any], player: str) -> int:
     """Put `player` on the event's standby list; their place in it (1: the next placed)."""
     if found["kind"] != "swiss":
@@ -56,13 +75,16 @@ async def join(room: Room, found: dict[str, Any], player: str) -> int:
             event_entries.c.event == found["id"], event_entries.c.player == player))
     if entered is not None:
         raise EventError(Msg(N_("you have entered this event: the standby list is for people without an entry")))
+    if found["status"] == "open" and not await is_full(room, found):
+        raise EventError(Msg(N_("this event has free places: enter it (POST /api/events/{event}/entries)"),
+                             event=found["id"]))
     try:
         async with Transaction(room.store) as conn:
             await conn.execute(event_standby.insert().values(event=found["id"], player=player, since=time.time(),
                                                              name=await room.player_name(player) or "?"))
     except IntegrityError:
         raise EventError(Msg(N_("you are already on this event's standby list"))) from None
-    return [r["player"] for r in await waiting(room, found["id"])].index(player) + 1
+    return await position_of(room, found["id"], player) or 0
 
 
 async def leave(room: Room, found: dict[str, Any], player: str) -> None:
@@ -102,9 +124,7 @@ async def fill_open(room: Room, found: dict[str, Any], notify: Notify) -> list[s
     most = found["spec"].get("places")
     if found["status"] != "open" or not most:
         return []
-    async with room.store.engine.connect() as conn:
-        entries = int(await conn.scalar(sa.select(sa.func.count()).select_from(event_entries).where(
-            event_entries.c.event == found["id"])) or 0)
+    entries = await entry_count(room, found["id"])
     placed = []
     for person in (await waiting(room, found["id"]))[:max(0, most - entries)]:
         if await place(room, found, person, None):

@@ -107,6 +107,9 @@ def test_bad_standby_and_places_input_gets_a_sentence(server: Server) -> None:
         assert refused.status_code == 409 and "Swiss" in refused.json()["error"]
         event = swiss_event(a)
         assert a.call("DELETE", f"/api/events/{event['id']}/standby").status_code == 409
+        b = Entrant(server, "Sx")
+        free = b.call("POST", f"/api/events/{event['id']}/standby")  # open with free places: enter instead
+        assert free.status_code == 409 and "free places" in free.json()["error"], free.text
         token = httpx.post(server.url + "/api/players", json={"name": "Guesty"}, timeout=60).json()["token"]
         shut = httpx.post(server.url + f"/api/events/{event['id']}/standby",
                           headers={"Authorization": f"Bearer {token}"}, timeout=60)
