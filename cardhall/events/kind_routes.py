@@ -137,7 +137,7 @@ class KindRoutes:
     async def next_table(self, event_id: str, player: str) -> dict[str, Any]:
         found = await self.found(event_id)
         if found["status"] == "running":
-            await self.conductor.advance(event_id)
+            await self.conductor.nudge(event_id)
             found = await event_row(self.room, event_id)
         if found["kind"] == "arena":
             return await arena.next_table(self.room, found, player)

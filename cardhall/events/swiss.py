@@ -275,7 +275,8 @@ async def settle_table(room: Room, found: dict[str, Any], row: dict[str, Any],
     return True
 
 
-async def no_shows(room: Room, found: dict[str, Any], row: dict[str, Any]) -> None:
+async def no_shows(room: Room, found: dict[str, Any], row: dict[str, Any],
+                   seats: list[dict[str, Any]] | None = None) -> None:
     """Note who has come to the table (connected to it, or away after coming); after `grace`,
     each entrant never seen there: a missed table (stored first), the takeover bot in their
     seat, and a withdrawal at the second miss. Arrivals are stored, so a restarted room, whose
@@ -283,7 +284,8 @@ async def no_shows(room: Room, found: dict[str, Any], row: dict[str, Any]) -> No
     front = await room.table(row["table_id"])
     if front is None or front.table.status != "playing":
         return
-    mine = {s["player"]: s for s in await rows(room, event_seats, row["event"]) if s["round"] == row["round"]}
+    read = seats if seats is not None else await rows(room, event_seats, row["event"])  # (the step's own read)
+    mine = {s["player"]: s for s in read if s["round"] == row["round"]}
     late = time.time() - row["started"] >= found["spec"]["grace"]
     for seat, player in enumerate(row["seats"]):
         s = front.table.seats[seat]

@@ -1,17 +1,18 @@
 """The arena benchmark (not a test): many wire entrants in one arena on a real room.
 
-    python -m cardhall.web.arena_bench [--entrants 400] [--minutes 1] [--think 0.3] [--db URL] [--json]
+    python -m cardhall.web.arena_bench [--entrants 400] [--minutes 1] [--think 0.3] [--ask 2] [--db URL] [--json]
 
 It starts `cardhall serve` on a free loopback port with a throwaway SQLite database (or `--db`,
 e.g. a throwaway PostgreSQL), makes `entrants` accounts, an arena of one-deal Hearts tables of
 four (the event's random bots fill a place after the arena's wait), enters them all and starts
 it. Each entrant then does what a person's page does: asks for a table (`POST
 /api/events/{id}/next`, every `ask` seconds while it waits), sits at the table it is given over
-its WebSocket, plays random legal moves after a pause of `think` ± 50 % seconds, and asks again,
+its WebSocket (at once when its room socket says the table is ready, as the people bar does),
+plays random legal moves after a pause of `think` ± 50 % seconds, and asks again,
 until the arena says done (time up, its last tables over).
 
 Figures: tables made and seats played; "wait until seated" (from the entrant's first ask to the
-answer naming its table) p50/p95/max; each move's round trip (act → the next state) p50/p95/p99;
+answer or room notice naming its table) p50/p95/max; each move's round trip (act → the next state) p50/p95/p99;
 the server's CPU seconds over the run and its share of one core; the load of the machine. Timings
 are measured, never asserted (the test `tests/events/test_arena_bench.py` runs a small one and
 checks only its counts).
@@ -31,6 +32,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import websockets
 
 from cardhall.web.bench import ServerProcess, _gather_limited, cpu_seconds
 from cardhall.web.client import RemoteError, RoomClient, TableConnection, TableURL
@@ -86,24 +89,47 @@ async def play(client: RoomClient, table: str, invite: str | None, rng: random.R
         await conn.close()
 
 
+async def listen(client: RoomClient, event: str, tables: asyncio.Queue[dict[str, Any]]) -> None:
+    """The entrant's room socket, as the people bar of every page: each `event_table` notice of
+    the arena goes into `tables`."""
+    url = "ws" + client.server.removeprefix("http") + f"/ws/room?token={client.token}"
+    async with websockets.connect(url, compression=None, open_timeout=60, ping_interval=None) as ws:
+        async for raw in ws:
+            message = json.loads(raw)
+            if message.get("type") == "event_table" and message.get("event") == event:
+                tables.put_nowait(message)
+
+
 async def entrant(client: RoomClient, event: str, seed: int, think: float, ask: float, figures: Figures,
                   deadline: float) -> None:
-    """Ask, wait, sit, play, ask again, until the arena says done."""
+    """Ask, wait (for the room's notice, asking again every `ask` seconds), sit, play, ask again,
+    until the arena says done."""
     rng = random.Random(seed)
+    notices: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    listener = asyncio.create_task(listen(client, event, notices))
+    played: set[str] = set()
     asked: float | None = None
-    while time.monotonic() < deadline:
-        answer = await client.request("POST", f"/api/events/{event}/next", {})
-        if answer.get("done"):
-            return
-        if "table" in answer:
+    try:
+        while time.monotonic() < deadline:
+            answer = await client.request("POST", f"/api/events/{event}/next", {})
+            if answer.get("done"):
+                return
+            if "table" not in answer:
+                asked = time.monotonic() if asked is None else asked
+                try:
+                    answer = await asyncio.wait_for(notices.get(), ask * rng.uniform(0.8, 1.2))
+                except TimeoutError:
+                    continue
+            if answer["table"] in played:
+                continue
             if asked is not None:
                 figures.waits.append(time.monotonic() - asked)
             asked = None
+            played.add(answer["table"])
             await play(client, answer["table"], answer.get("invite"), rng, think, figures)
-            continue
-        asked = time.monotonic() if asked is None else asked
-        await asyncio.sleep(ask * rng.uniform(0.8, 1.2))
-    figures.lost += 1  # not done by the deadline
+        figures.lost += 1  # not done by the deadline
+    finally:
+        listener.cancel()
 
 
 def cut(values: list[float], q: int, scale: float = 1.0) -> float | None:
@@ -146,7 +172,7 @@ async def run(server: ServerProcess, entrants: int, minutes: float, think: float
     }
 
 
-def run_arena(entrants: int = 400, minutes: float = 1.0, think: float = 0.3, ask: float = 1.0,
+def run_arena(entrants: int = 400, minutes: float = 1.0, think: float = 0.3, ask: float = 2.0,
               db: str | None = None) -> dict[str, Any]:
     """Start a server (SQLite in a temporary folder, or `db`), run the arena, stop; the figures."""
     if entrants < 2:
@@ -161,7 +187,7 @@ def main() -> None:
     parser.add_argument("--entrants", type=int, default=400)
     parser.add_argument("--minutes", type=float, default=1.0)
     parser.add_argument("--think", type=float, default=0.3, help="an entrant's mean pause before a move, seconds")
-    parser.add_argument("--ask", type=float, default=1.0, help="seconds between an entrant's asks while it waits")
+    parser.add_argument("--ask", type=float, default=2.0, help="seconds between an entrant's asks while it waits (the page: 2)")
     parser.add_argument("--db", default=None, help="a throwaway database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
