@@ -109,7 +109,8 @@ def public(row: dict[str, Any], entries: int) -> dict[str, Any]:
             "boards": row["spec"].get("boards"), "bots": row["spec"]["bots"], "status": row["status"],
             **({"rounds_planned": row["spec"]["rounds"], "grace": row["spec"]["grace"],
                 "private": row["spec"]["private"]} if row["kind"] == "swiss" else {}),
-            **({"minutes": row["spec"]["minutes"], "private": row["spec"]["private"]} if row["kind"] == "arena" else {}),
+            **({"minutes": row["spec"]["minutes"], "grace": row["spec"]["grace"], "private": row["spec"]["private"]}
+               if row["kind"] == "arena" else {}),
             **({"rated": is_rated(row), "places": row["spec"].get("places")} if row["kind"] in ("swiss", "arena")
                else {}),
             "daily": row["daily"], "club": row["spec"].get("club"),
