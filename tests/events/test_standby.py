@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import httpx
 
-from tests.events.swiss_helpers import Entrant, event_of, swiss_event
+from tests.events.swiss_helpers import Entrant, event_of, swiss_event, wait_for
 from tests.room.helpers import Server, play_out
 
 
@@ -117,3 +117,24 @@ def test_bad_standby_and_places_input_gets_a_sentence(server: Server) -> None:
         assert event_of(server, event["id"])["standby"] == []
     finally:
         a.close()
+
+
+def test_a_rated_event_table_moves_its_entrants_ratings(server: Server) -> None:
+    """A Swiss event of Clash of Decks with the standard options: its table, played out (here by
+    the takeover bots after the grace: nobody comes), moves both entrants' ratings in the game's
+    pool, as any rated table does."""
+    people = [Entrant(server, "Rm") for _ in range(2)]
+    try:
+        event = swiss_event(people[0], game="clash-of-decks", options={}, rounds=1, grace=10)
+        assert event["rated"] is True
+        for p in people:
+            assert p.call("POST", f"/api/events/{event['id']}/entries").status_code == 201
+        assert people[0].call("POST", f"/api/events/{event['id']}/start").status_code == 200
+        wait_for(lambda: event_of(server, event["id"])["status"] == "over", timeout=180)
+        for p in people:
+            profile = httpx.get(server.url + f"/api/players/{p.name}", timeout=60).json()
+            rating = profile["ratings"]["clash-of-decks:2"]
+            assert rating["games"] == 1 and rating["mu"] != 25.0, profile["ratings"]
+    finally:
+        for p in people:
+            p.close()
