@@ -17,6 +17,7 @@ and is seated as soon as enough entrants wait; points per table with a streak bo
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -38,6 +39,8 @@ BOT_WAIT = 10.0
 STALE = 30.0
 """Seconds after the last `next` an entrant is no longer taken as waiting."""
 GRACE = 30.0
+MAKING = 8
+"""Tables of a wave made at once (each claimed first: one node makes it)."""
 
 
 def check_spec(game: str, options: dict[str, Any], minutes: Any, bots: Any, private: Any) -> dict[str, Any]:
@@ -170,18 +173,32 @@ async def seat_waiting(room: Room, found: dict[str, Any]) -> None:
             return
 
 
+async def make_tables(room: Room, found: dict[str, Any], unmade: list[dict[str, Any]], notify: Notify) -> None:
+    """Make a wave's tables, `MAKING` at a time (a wave of 100 tables at the start of a big
+    arena is not made one after another); a failure is raised once every table was tried."""
+    gate = asyncio.Semaphore(MAKING)
+
+    async def one(row: dict[str, Any]) -> None:
+        async with gate:
+            await make_table(room, found, row, notify)
+
+    failed = [r for r in await asyncio.gather(*(one(row) for row in unmade), return_exceptions=True)
+              if isinstance(r, BaseException)]
+    if failed:
+        raise failed[0]
+
+
 async def step(room: Room, found: dict[str, Any], notify: Notify) -> None:
     """One look at a running arena: count and watch its tables, seat the waiting while time
     remains, and end it once time is up and every table is over."""
     seats = await rows(room, event_seats, found["id"])
     wins = streaks(seats)
     open_tables = [t for t in await rows(room, event_tables, found["id"]) if t["finished"] is None]
-    running = 0
-    for row in sorted(open_tables, key=lambda t: t["round"]):
-        if row["table_id"] is None:
-            await make_table(room, found, row, notify)
-            running += 1
-        elif not await settle_table(room, found, row, doubled={p for p, w in wins.items() if w >= 2}):
+    unmade = sorted((t for t in open_tables if t["table_id"] is None), key=lambda t: t["round"])
+    await make_tables(room, found, unmade, notify)
+    running = len(unmade)
+    for row in sorted((t for t in open_tables if t["table_id"] is not None), key=lambda t: t["round"]):
+        if not await settle_table(room, found, row, doubled={p for p, w in wins.items() if w >= 2}):
             await no_shows(room, found, row, seats)
             running += 1
     if time.time() < found["closes"]:
