@@ -22,7 +22,7 @@ ADMIN_URL = typer.Option(None, "--url", help=N_("A running room's address: act t
 ADMIN_NAME = typer.Option(None, "--name", help=N_("The moderator's account (its session kept by `cardhall login`)."))
 
 
-def _admin(work: Any, language: str | None) -> None:
+def admin_work(work: Any, language: str | None) -> None:
     """Run one admin command; a refusal is one sentence in the reader's language."""
     tr = lang(chosen_language(language), "terminal")
     try:
@@ -44,7 +44,7 @@ def admin_grant(name: str = typer.Argument(..., help=N_("The account's name.")),
         if role not in ROLES:
             raise CardhallError(tr._("the roles are {roles}; got {role}", roles=", ".join(ROLES), role=repr(role)))
         await grant(tr, db, name, None if revoke else role, say)
-    _admin(work, language)
+    admin_work(work, language)
 
 
 @app.command("reports", help=N_("List the open reports (with --all, the closed ones too)."))
@@ -53,7 +53,7 @@ def admin_reports(everything: bool = typer.Option(False, "--all", help=N_("Close
                   language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     from cardhall.tui.admin import Admin, reports
 
-    _admin(lambda tr: reports(Admin(tr, db, url, name), everything, say), language)
+    admin_work(lambda tr: reports(Admin(tr, db, url, name), everything, say), language)
 
 
 def _sanction_command(kind: str) -> None:
@@ -67,7 +67,7 @@ def _sanction_command(kind: str) -> None:
                 reason: str = typer.Option("", "--reason", help=N_("The reason, shown to the person.")),
                 url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: str | None = DB_OPTION,
                 language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
-        _admin(lambda tr: sanction(Admin(tr, db, url, name), kind, person, duration, reason, None, say), language)
+        admin_work(lambda tr: sanction(Admin(tr, db, url, name), kind, person, duration, reason, None, say), language)
     app.command(kind, help=helps[kind])(command)
 
 
@@ -85,7 +85,7 @@ def admin_kick(person: str = typer.Argument(..., help=N_("The person's name (an 
                language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     from cardhall.tui.admin import Admin, sanction
 
-    _admin(lambda tr: sanction(Admin(tr, None, url, name), "kick", person, duration, reason, table, say), language)
+    admin_work(lambda tr: sanction(Admin(tr, None, url, name), "kick", person, duration, reason, table, say), language)
 
 
 @app.command("lift", help=N_("End a person's mute or ban."))
@@ -99,7 +99,7 @@ def admin_lift(person: str = typer.Argument(..., help=N_("The person's name (an 
         if kind not in ("mute", "ban"):
             raise CardhallError(tr._("give mute or ban, not {kind}", kind=repr(kind)))
         await lift(Admin(tr, db, url, name), kind, person, say)
-    _admin(work, language)
+    admin_work(work, language)
 
 
 @app.command("backup", help=N_("Copy the room's database consistently into FILE, also while the room runs "
@@ -111,7 +111,7 @@ def admin_backup(file: Path = typer.Argument(..., help=N_("The backup file to wr
     async def work(tr: Lang) -> None:
         backup(db, file)
         say(tr._("backed up to {file} (readable by its owner only)", file=str(file)))
-    _admin(work, language)
+    admin_work(work, language)
 
 
 @app.command("restore", help=N_("Make the database --db from a backup FILE (an empty database, or --force)."))
@@ -123,7 +123,7 @@ def admin_restore(file: Path = typer.Argument(..., help=N_("The backup file to r
     async def work(tr: Lang) -> None:
         restore(file, db, force)
         say(tr._("restored {file}; start the room on this database", file=str(file)))
-    _admin(work, language)
+    admin_work(work, language)
 
 
 @app.command("status", help=N_("A running room's state for its moderators: nodes, tables, people online, bot pool, "
@@ -132,7 +132,7 @@ def admin_status(url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME,
                  language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     from cardhall.tui.admin import Admin, status
 
-    _admin(lambda tr: status(Admin(tr, None, url, name), say), language)
+    admin_work(lambda tr: status(Admin(tr, None, url, name), say), language)
 
 
 @app.command("audit", help=N_("The moderators' actions, newest first."))
@@ -140,5 +140,5 @@ def admin_audit(url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: 
                 language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     from cardhall.tui.admin import Admin, audit
 
-    _admin(lambda tr: audit(Admin(tr, db, url, name), say), language)
+    admin_work(lambda tr: audit(Admin(tr, db, url, name), say), language)
 

@@ -1,15 +1,17 @@
-"""`cardhall club …`: a room's clubs: list, show, create, join, leave, invite, announce."""
+"""`cardhall club …`: a room's clubs: list, show, create, join, leave, invite, announce, close."""
 
 from __future__ import annotations
 
 import typer
 import typer.core
 
+from cardhall.cli.admin import ADMIN_NAME, ADMIN_URL, admin_work
 from cardhall.cli.common import LANG_HELP, run_async, say
+from cardhall.cli.serve import DB_OPTION
 from cardhall.core.i18n import N_
 
 app = typer.Typer(cls=typer.core.TyperGroup, no_args_is_help=True, add_completion=False,
-                  help=N_("A room's clubs: list, show, create, join, leave, invite, announce (docs/room.md)."))
+                  help=N_("A room's clubs: list, show, create, join, leave, invite, announce, close (docs/room.md)."))
 CLUB_URL = N_("The club's address, e.g. http://127.0.0.1:8000/clubs/ID")
 ACCOUNT = N_("The account's name (its session from `cardhall login`).")
 
@@ -70,3 +72,13 @@ def club_announce(url: str = typer.Argument(..., help=CLUB_URL),
     from cardhall.tui.clubs import act
     run_async(lambda tr, code: act(url, name, "POST", "announcements", {"text": text}, tr, say), language)
 
+
+
+@app.command("close", help=N_("Close a club for a reason (moderators): with --url through the running room, "
+                              "else in the database --db."))
+def club_close(club: str = typer.Argument(..., help=N_("The club's name or id.")),
+               reason: str = typer.Option(..., "--reason", help=N_("Why the club is closed.")),
+               url: str | None = ADMIN_URL, name: str | None = ADMIN_NAME, db: str | None = DB_OPTION,
+               language: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    from cardhall.tui.clubs import close_club
+    admin_work(lambda tr: close_club(tr, club, reason, url, name, db, say), language)

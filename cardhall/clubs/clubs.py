@@ -167,15 +167,12 @@ async def announce(room: Room, club_id: str, admin: str, text: Any) -> dict[str,
     return {"text": text, "at": now, "by": await room.player_name(admin)}
 
 
-async def close(room: Room, club_id: str, moderator: str) -> None:
-    """A moderator closes the club: read-only, listed no more."""
+async def close(room: Room, club_id: str, moderator: str, reason: Any) -> dict[str, Any]:
+    """A moderator closes the club for `reason`: read-only, listed no more (`closing.close_club`)."""
+    from cardhall.clubs.closing import close_club
+
     await club_row(room, club_id)
-    async with room.store.engine.connect() as conn:
-        role = await conn.scalar(sa.select(players.c.role).where(players.c.id == moderator))
-    if role != "moderator":
-        raise ClubNotAllowed(Msg(N_("only a moderator can close a club")))
-    async with Transaction(room.store) as conn:
-        await conn.execute(clubs.update().where(clubs.c.id == club_id).values(closed=time.time()))
+    return await close_club(room.store, club_id, moderator, reason)
 
 
 async def members(room: Room, club_id: str) -> list[dict[str, Any]]:

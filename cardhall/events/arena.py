@@ -17,6 +17,7 @@ and is seated as soon as enough entrants wait; points per table with a streak bo
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -31,7 +32,7 @@ from cardhall.events.pairing import arena_tables
 from cardhall.events.swiss import Notify, make_table, no_shows, rows, seats_of, settle_table, totals, withdrawn
 from cardhall.room.new_tables import ROOM_BOTS
 from cardhall.room.registry import Room
-from cardhall.room.store import Transaction, event_entries, event_seats, event_tables, event_waiting, events
+from cardhall.room.store import Transaction, event_entries, event_seats, event_tables, event_waiting, event_withdrawals, events
 
 MAX_MINUTES = 24 * 60
 BOT_WAIT = 10.0
@@ -39,6 +40,8 @@ BOT_WAIT = 10.0
 STALE = 30.0
 """Seconds after the last `next` an entrant is no longer taken as waiting."""
 GRACE = 30.0
+MAKING = 8
+"""Tables of a wave made at once (each claimed first: one node makes it)."""
 
 
 def check_spec(game: str, options: dict[str, Any], minutes: Any, bots: Any, private: Any) -> dict[str, Any]:
@@ -74,21 +77,35 @@ async def enter_running(room: Room, found: dict[str, Any], player: str, name: st
         raise EventError(Msg(N_("you have already entered this event (one entry per account)"))) from None
 
 
+async def mine(room: Room, event_id: str, player: str) -> tuple[bool, dict[str, Any] | None, bool]:
+    """(entered, their unfinished seat with its table row's `table_id` and `invite`, withdrawn):
+    read for this one entrant only (an arena's `next` is asked by every entrant every few
+    seconds: it must not read the whole event)."""
+    async with room.store.engine.connect() as conn:
+        entered = await conn.scalar(sa.select(event_entries.c.player).where(
+            event_entries.c.event == event_id, event_entries.c.player == player)) is not None
+        seat = (await conn.execute(sa.select(event_seats.c.round, event_seats.c.seat, event_tables.c.table_id,
+                                             event_tables.c.invite).join(event_tables, sa.and_(
+            event_tables.c.event == event_seats.c.event, event_tables.c.round == event_seats.c.round,
+            event_tables.c.number == event_seats.c.number)).where(
+            event_seats.c.event == event_id, event_seats.c.player == player, event_seats.c.finished.is_(None)))).first()
+        out = await conn.scalar(sa.select(event_withdrawals.c.player).where(
+            event_withdrawals.c.event == event_id, event_withdrawals.c.player == player)) is not None
+    return entered, (dict(seat._mapping) if seat is not None else None), out
+
+
 async def next_table(room: Room, found: dict[str, Any], player: str) -> dict[str, Any]:
     """The entrant's unfinished table, else `{done: true}` (time up, withdrawn, or over), else
     they wait (stored: the conductor seats them) and the answer is `{waiting: true}`."""
-    if player not in {e["player"] for e in await rows(room, event_entries, found["id"])}:
+    entered, seat, out = await mine(room, found["id"], player)
+    if not entered:
         raise EventError(Msg(N_("enter the event first (POST /api/events/{event}/entries)"), event=found["id"]))
-    mine = [s for s in await rows(room, event_seats, found["id"]) if s["player"] == player and s["finished"] is None]
-    if mine:
-        table = next(t for t in await rows(room, event_tables, found["id"]) if t["round"] == mine[0]["round"])
-        front = await room.table(table["table_id"]) if table["table_id"] else None
+    if seat is not None:
+        front = await room.table(seat["table_id"]) if seat["table_id"] else None
         if front is not None and front.table.status != "over":
-            return {"table": table["table_id"], "seat": mine[0]["seat"], "number": table["round"],
-                    "invite": table["invite"]}
+            return {"table": seat["table_id"], "seat": seat["seat"], "number": seat["round"], "invite": seat["invite"]}
         return {"waiting": True}
-    if found["status"] == "over" or player in await withdrawn(room, found["id"]) or \
-            (found["status"] == "running" and time.time() >= found["closes"]):
+    if found["status"] == "over" or out or (found["status"] == "running" and time.time() >= found["closes"]):
         return {"done": True}
     now = time.time()
     try:
@@ -157,19 +174,33 @@ async def seat_waiting(room: Room, found: dict[str, Any]) -> None:
             return
 
 
+async def make_tables(room: Room, found: dict[str, Any], unmade: list[dict[str, Any]], notify: Notify) -> None:
+    """Make a wave's tables, `MAKING` at a time (a wave of 100 tables at the start of a big
+    arena is not made one after another); a failure is raised once every table was tried."""
+    gate = asyncio.Semaphore(MAKING)
+
+    async def one(row: dict[str, Any]) -> None:
+        async with gate:
+            await make_table(room, found, row, notify)
+
+    failed = [r for r in await asyncio.gather(*(one(row) for row in unmade), return_exceptions=True)
+              if isinstance(r, BaseException)]
+    if failed:
+        raise failed[0]
+
+
 async def step(room: Room, found: dict[str, Any], notify: Notify) -> None:
     """One look at a running arena: count and watch its tables, seat the waiting while time
     remains, and end it once time is up and every table is over."""
     seats = await rows(room, event_seats, found["id"])
     wins = streaks(seats)
     open_tables = [t for t in await rows(room, event_tables, found["id"]) if t["finished"] is None]
-    running = 0
-    for row in sorted(open_tables, key=lambda t: t["round"]):
-        if row["table_id"] is None:
-            await make_table(room, found, row, notify)
-            running += 1
-        elif not await settle_table(room, found, row, doubled={p for p, w in wins.items() if w >= 2}):
-            await no_shows(room, found, row)
+    unmade = sorted((t for t in open_tables if t["table_id"] is None), key=lambda t: t["round"])
+    await make_tables(room, found, unmade, notify)
+    running = len(unmade)
+    for row in sorted((t for t in open_tables if t["table_id"] is not None), key=lambda t: t["round"]):
+        if not await settle_table(room, found, row, doubled={p for p, w in wins.items() if w >= 2}):
+            await no_shows(room, found, row, seats)
             running += 1
     if time.time() < found["closes"]:
         await seat_waiting(room, found)

@@ -79,6 +79,12 @@ async def enter(room: Room, event_id: str, player: str, address: str | None) -> 
         async with Transaction(room.store) as conn:
             count = await conn.scalar(sa.select(sa.func.count()).select_from(event_entries).where(
                 event_entries.c.event == event_id))
+            places = found["spec"].get("places")
+            if places and (count or 0) >= places:
+                raise EventError(Plural("this event is full: it takes {count} entry; put yourself on its standby "
+                                        "list (POST /api/events/{event}/standby)",
+                                        "this event is full: it takes {count} entries; put yourself on its standby "
+                                        "list (POST /api/events/{event}/standby)", count=places, event=event_id))
             if (count or 0) >= MAX_ENTRIES:
                 raise EventError(Plural("this event is full: it takes at most {count} entry",
                                         "this event is full: it takes at most {count} entries", count=MAX_ENTRIES))

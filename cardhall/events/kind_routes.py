@@ -11,7 +11,7 @@ from typing import Any
 from cardhall.clubs.clubs import is_member, role_of
 from cardhall.clubs.errors import ClubNotAllowed
 from cardhall.core.i18n import N_, Msg
-from cardhall.events import arena, listing, swiss, swiss_read
+from cardhall.events import arena, duplicate, listing, standby, swiss, swiss_read
 from cardhall.events.conductor import Conductor
 from cardhall.events.duplicate import event_row, is_moderator
 from cardhall.events.errors import EventError, NotAllowed
@@ -43,6 +43,7 @@ class KindRoutes:
         found = await self.found(event_id)
         if found["kind"] == "swiss":
             shown.update(await swiss_read.details(self.room, found))
+            shown["standby"] = await standby.shown(self.room, event_id)
         elif found["kind"] == "arena":
             made = await swiss_read.tables_by_round(self.room, found)
             shown["tables"] = [{**t, "number": number} for number in sorted(made, reverse=True) for t in made[number]]
@@ -102,8 +103,28 @@ class KindRoutes:
                                      else N_("this event is over")))
             await arena.start(room, found)
         else:
+            if allowed and found["status"] == "open":
+                await standby.fill_open(room, found, self.conductor.notify)  # free places first
             await swiss.start(room, found, player, allowed)
         await self.conductor.advance(event_id)  # its tables at once
+
+    async def withdraw_open(self, room: Room, event_id: str, player: str) -> None:
+        """Withdraw from an open event; a Swiss event's place goes to its standby list's first."""
+        await duplicate.withdraw(room, event_id, player)
+        found = await self.found(event_id)
+        if found["kind"] == "swiss":
+            await standby.fill_open(room, found, self.conductor.notify)
+
+    async def stand_by(self, event_id: str, player: str) -> int:
+        """On the event's standby list (its place in it); a free place is filled at once."""
+        found = await self.found(event_id)
+        position = await standby.join(self.room, found, player)
+        if player in await standby.fill_open(self.room, found, self.conductor.notify):
+            return 0
+        return position
+
+    async def leave_standby(self, room: Room, event_id: str, player: str) -> None:
+        await standby.leave(room, await self.found(event_id), player)
 
     async def close(self, room: Room, found: dict[str, Any], player: str) -> None:
         """End a running Swiss event or arena early (its creator or a moderator): no more tables."""
@@ -116,7 +137,7 @@ class KindRoutes:
     async def next_table(self, event_id: str, player: str) -> dict[str, Any]:
         found = await self.found(event_id)
         if found["status"] == "running":
-            await self.conductor.advance(event_id)
+            await self.conductor.nudge(event_id)
             found = await event_row(self.room, event_id)
         if found["kind"] == "arena":
             return await arena.next_table(self.room, found, player)

@@ -16,6 +16,7 @@ from cardhall.events.boards import board_options, game_name, new_secret
 from cardhall.events.duplicate import MAX_BOARDS, MAX_HOURS, event_row
 from cardhall.events.errors import EventError
 from cardhall.events.swiss import check_spec as swiss_spec
+from cardhall.events.swiss import is_rated
 from cardhall.room.new_tables import ROOM_BOTS
 from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, event_entries, events
@@ -73,7 +74,8 @@ async def create(room: Room, creator: str | None, kind: str, game: str, options:
         raise OptionError(Msg(N_("options is an object of the game's options, e.g. {example}"), example="{}"))
     got = swiss or {}
     if kind == "swiss":
-        spec = swiss_spec(game, options, got.get("rounds"), got.get("grace"), bots, got.get("private", False))
+        spec = swiss_spec(game, options, got.get("rounds"), got.get("grace"), bots, got.get("private", False),
+                          got.get("places"))
         check_hours(hours)
     elif kind == "arena":
         spec = arena_spec(game, options, got.get("minutes"), bots, got.get("private", False))
@@ -108,7 +110,10 @@ def public(row: dict[str, Any], entries: int) -> dict[str, Any]:
             "boards": row["spec"].get("boards"), "bots": row["spec"]["bots"], "status": row["status"],
             **({"rounds_planned": row["spec"]["rounds"], "grace": row["spec"]["grace"],
                 "private": row["spec"]["private"]} if row["kind"] == "swiss" else {}),
-            **({"minutes": row["spec"]["minutes"], "private": row["spec"]["private"]} if row["kind"] == "arena" else {}),
+            **({"minutes": row["spec"]["minutes"], "grace": row["spec"]["grace"], "private": row["spec"]["private"]}
+               if row["kind"] == "arena" else {}),
+            **({"rated": is_rated(row), "places": row["spec"].get("places")} if row["kind"] in ("swiss", "arena")
+               else {}),
             "daily": row["daily"], "club": row["spec"].get("club"),
             "created": row["created"], "closes": row["closes"], "closed": row["closed"],
             "entries": entries}

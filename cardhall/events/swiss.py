@@ -14,6 +14,8 @@ on where it was (`Conductor`, started with the room, looks at running events eve
 - **No-shows**: an entrant who has not come to their table's socket `grace` seconds after it
   started gets the table's takeover bot in their seat (the table goes on) and the table counts
   as their loss (0 points); after two missed tables they are withdrawn (seated no more).
+- **Rated**: with the game's standard options, every table of the event is rated like any
+  rated table (`is_rated`; ratings move when it ends, `cardhall.room.history`); otherwise casual.
 - **Standings**: points, then the tie-break (the sum of the points of every opponent met, each
   time met), then shared rank.
 """
@@ -35,15 +37,18 @@ from sqlalchemy.exc import IntegrityError
 from cardhall.core.errors import CardhallError, OptionError
 from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.core.registry import load
+from cardhall.events import standby
 from cardhall.events.errors import EventError, NotAllowed
 from cardhall.events.pairing import seat_round
-from cardhall.people.ratings import places_of
+from cardhall.people.ratings import check_rated, places_of
 from cardhall.room.commands import Leave, Sit, Start
 from cardhall.room.new_tables import ROOM_BOTS
 from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, event_entries, event_rounds, event_seats, event_tables, event_withdrawals, events
 
 MAX_ROUNDS = 20
+MAX_ENTRIES = 10_000
+"""The most entries of any event (`duplicate.MAX_ENTRIES`)."""
 GRACE = (10, 900)
 """The least and most seconds of `grace`."""
 MISSED_OUT = 2
@@ -57,8 +62,10 @@ Notify = Callable[[str, dict[str, Any]], Awaitable[None]]
 log = logging.getLogger(__name__)
 
 
-def check_spec(game: str, options: dict[str, Any], rounds: Any, grace: Any, bots: Any, private: Any) -> dict[str, Any]:
-    """A Swiss event's settings, each checked with a sentence."""
+def check_spec(game: str, options: dict[str, Any], rounds: Any, grace: Any, bots: Any, private: Any,
+               places: Any = None) -> dict[str, Any]:
+    """A Swiss event's settings, each checked with a sentence (`places`: the most entries, None:
+    as many as any event takes; beyond them people go on the standby list)."""
     load(game, **options)  # the game's own sentence for an option it does not know
     if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
         raise OptionError(Msg(N_("rounds is a whole number from 1 to {most}; got {value}"), most=MAX_ROUNDS,
@@ -70,7 +77,11 @@ def check_spec(game: str, options: dict[str, Any], rounds: Any, grace: Any, bots
         raise OptionError(Msg(N_("bots is one of {levels}; got {value}"), levels=", ".join(ROOM_BOTS), value=repr(bots)))
     if not isinstance(private, bool):
         raise OptionError(Msg(N_("private is true or false; got {value}"), value=repr(private)))
-    return {"rounds": rounds, "grace": float(grace), "bots": bots, "private": private}
+    if places is not None and (not isinstance(places, int) or isinstance(places, bool) or
+                               not 2 <= places <= MAX_ENTRIES):
+        raise OptionError(Msg(N_("places is the most entries, a whole number from 2 to {most}, or left out for no "
+                                 "limit; got {value}"), most=MAX_ENTRIES, value=repr(places)))
+    return {"rounds": rounds, "grace": float(grace), "bots": bots, "private": private, "places": places}
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -148,6 +159,16 @@ def draw(secret: str, round_no: int, player: str) -> str:
     return hmac.new(bytes.fromhex(secret), f"swiss:{round_no}:{player}".encode(), hashlib.sha256).hexdigest()
 
 
+def is_rated(found: dict[str, Any]) -> bool:
+    """An event's tables are rated as any rated table when its options are the game's standard
+    ones (`ratings.check_rated`); with other options (or a game of one player) they are casual."""
+    try:
+        check_rated(found["game"], found["options"])
+    except CardhallError:
+        return False
+    return True
+
+
 def seats_of(found: dict[str, Any]) -> int:
     return int(load(found["game"], **found["options"]).num_players)
 
@@ -208,7 +229,7 @@ async def make_table(room: Room, found: dict[str, Any], row: dict[str, Any], not
     host = people[0]
     layout = ["me" if p == host else "open" if p is not None else f"bot:{spec['bots']}" for p in seats]
     front = await room.create_table(host, found["game"], found["options"], layout, private=spec["private"],
-                                    grace=spec["grace"], counted=False)
+                                    grace=spec["grace"], counted=False, rated=is_rated(found))
     for i, p in enumerate(seats):
         if p is not None and p != host:
             await front.run(Sit(player=p, seat=i, name=await room.player_name(p) or "?", lang=await room.player_lang(p)))
@@ -255,7 +276,8 @@ async def settle_table(room: Room, found: dict[str, Any], row: dict[str, Any],
     return True
 
 
-async def no_shows(room: Room, found: dict[str, Any], row: dict[str, Any]) -> None:
+async def no_shows(room: Room, found: dict[str, Any], row: dict[str, Any],
+                   seats: list[dict[str, Any]] | None = None) -> None:
     """Note who has come to the table (connected to it, or away after coming); after `grace`,
     each entrant never seen there: a missed table (stored first), the takeover bot in their
     seat, and a withdrawal at the second miss. Arrivals are stored, so a restarted room, whose
@@ -263,7 +285,8 @@ async def no_shows(room: Room, found: dict[str, Any], row: dict[str, Any]) -> No
     front = await room.table(row["table_id"])
     if front is None or front.table.status != "playing":
         return
-    mine = {s["player"]: s for s in await rows(room, event_seats, row["event"]) if s["round"] == row["round"]}
+    read = seats if seats is not None else await rows(room, event_seats, row["event"])  # (the step's own read)
+    mine = {s["player"]: s for s in read if s["round"] == row["round"]}
     late = time.time() - row["started"] >= found["spec"]["grace"]
     for seat, player in enumerate(row["seats"]):
         s = front.table.seats[seat]
@@ -309,6 +332,8 @@ async def step(room: Room, found: dict[str, Any], notify: Notify) -> None:
             over += 1
         else:
             await no_shows(room, found, row)
+    if tables and over == len(tables) and round_no < found["spec"]["rounds"]:
+        await standby.fill_round(room, found, round_no + 1, notify)  # withdrawn entrants' places, before seating
     if tables and over == len(tables) and await next_round(room, found, round_no) \
             and await current_round(room, found["id"]) == round_no:  # that was the last round
         for player in await names(room, found["id"]):

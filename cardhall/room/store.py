@@ -306,6 +306,17 @@ event_withdrawals = sa.Table(  # an entrant who left a running event ("asked") o
     sa.Column("at", sa.Float, nullable=False),
 )
 
+event_standby = sa.Table(  # a Swiss event's standby list, in `since` order (`cardhall.events.standby`; 0013)
+    "event_standby", metadata,
+    sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("player", sa.String(40), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("since", sa.Float, nullable=False),
+    sa.Column("placed", sa.Float, nullable=True),  # when they took a place (an entry)
+    sa.Column("replaces", sa.String(40), nullable=True),  # the withdrawn entrant whose place it was
+    sa.UniqueConstraint("event", "replaces", name="event_standby_replaces"),
+)
+
 event_waiting = sa.Table(  # an arena entrant waiting for a table: since when, last seen asking (migration 0011)
     "event_waiting", metadata,
     sa.Column("event", sa.String(40), sa.ForeignKey("events.id"), primary_key=True),
@@ -324,6 +335,8 @@ clubs = sa.Table(  # a club (`cardhall.clubs`; migration 0011): open to anyone, 
     sa.Column("creator", sa.String(40), sa.ForeignKey("players.id"), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("closed", sa.Float, nullable=True),  # a moderator closed it
+    sa.Column("close_reason", sa.String(500), nullable=True),  # why (migration 0013)
+    sa.Column("closed_by", sa.String(40), nullable=True),  # the moderator (migration 0013)
 )
 
 club_members = sa.Table(  # a club's people: "admin", "member", or "invited" (not yet a member)

@@ -91,3 +91,27 @@ async def act(url: str, name: str, method: str, part: str, body: Any, tr: Lang, 
         answer = await client.request(method, f"/api/clubs/{club}/{part}", body)
     for line in club_lines(answer, tr)[:3]:
         say(line)
+
+
+async def close_club(tr: Lang, club: str, reason: str, url: str | None, name: str | None, db: str | None,
+                     say: Output) -> dict[str, Any]:
+    """`cardhall club close CLUB --reason …`: a moderator closes the club named (or with the id)
+    `club`, through the running room (`url`, as the moderator `name`) or on the database `db`."""
+    from cardhall.tui.admin import Admin
+
+    if url:
+        admin = Admin(tr, None, url, name)
+        listed = (await admin.http("GET", "/api/clubs"))["clubs"]
+        found = next((c["id"] for c in listed if c["id"] == club or c["name"].casefold() == club.casefold()), club)
+        done: dict[str, Any] = await admin.http("POST", f"/api/clubs/{found}/close", {"reason": reason})
+    else:
+        from cardhall.clubs.closing import close_club as close_in
+        from cardhall.room.store import Store
+
+        store = await Store.open(db)
+        try:
+            done = await close_in(store, club, None, reason)
+        finally:
+            await store.close()
+    say(tr._("The club {name} is closed; the reason: {reason}", name=done["name"], reason=done["reason"]))
+    return done

@@ -12,6 +12,7 @@ from starlette.routing import Route
 
 from cardhall.clubs import clubs
 from cardhall.events.club_standings import club_events, standings
+from cardhall.events.duplicate import is_moderator
 from cardhall.events.listing import show as show_event
 from cardhall.room.service import Room
 from cardhall.web.routes.answers import api, read_body
@@ -32,6 +33,12 @@ class Named(msgspec.Struct, forbid_unknown_fields=True):
     name: str
 
 
+class Closing(msgspec.Struct, forbid_unknown_fields=True):
+    """Why a moderator closes a club (`reason`, shown in the moderators' audit log)."""
+
+    reason: str
+
+
 class Post(msgspec.Struct, forbid_unknown_fields=True):
     """An announcement's `text`."""
 
@@ -39,13 +46,15 @@ class Post(msgspec.Struct, forbid_unknown_fields=True):
 
 
 async def club_answer(room: Room, club_id: str, viewer: str | None) -> dict[str, Any]:
-    """A club with its people, announcements, events and standings, and the viewer's role."""
+    """A club with its people, announcements, events and standings, and the viewer's role
+    (`moderator`: the viewer may close the club)."""
     found = await clubs.club_row(room, club_id)
     people = await clubs.members(room, club_id)
     shown = [await show_event(room, e["id"]) for e in await club_events(room, club_id)]
     return {**clubs.public(found, sum(1 for p in people if p["role"] != "invited")), "people": people,
             "announcements": await clubs.posts(room, club_id), "events": shown,
-            "standings": await standings(room, club_id), "you": await clubs.role_of(room, club_id, viewer)}
+            "standings": await standings(room, club_id), "you": await clubs.role_of(room, club_id, viewer),
+            "moderator": viewer is not None and await is_moderator(room, viewer)}
 
 
 async def create(deps: Deps, request: Request) -> Response:
@@ -110,9 +119,10 @@ async def announce(deps: Deps, request: Request) -> Response:
 
 
 async def close(deps: Deps, request: Request) -> Response:
+    """A moderator closes the club, saying why (`Closing`)."""
     player = await deps.signed_in(request)
-    await clubs.close(deps.room, request.path_params["club_id"], player)
-    return JSONResponse({"id": request.path_params["club_id"], "closed": True})
+    body = await read_body(request, Closing)
+    return JSONResponse(await clubs.close(deps.room, request.path_params["club_id"], player, body.reason))
 
 
 def routes(deps: Deps) -> list[Route]:

@@ -26,7 +26,8 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
     """`POST /api/events`: a duplicate event of `boards` boards of `game` with `options`, the
     event's `bots` level in the other seats, open `hours` hours; a Swiss event (`kind` "swiss")
     of `rounds` rounds, `grace` seconds to come to one's table, `private` tables; an arena
-    (`kind` "arena") running `minutes` minutes."""
+    (`kind` "arena") running `minutes` minutes; a Swiss event's `places` (the most entries; then
+    the standby list)."""
 
     kind: str
     game: str
@@ -39,6 +40,7 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
     private: bool = False
     minutes: float = 60.0
     club: str | None = None
+    places: int | None = None
 
 
 def kinds(deps: Deps) -> KindRoutes:
@@ -53,7 +55,7 @@ async def create(deps: Deps, request: Request) -> Response:
     made = await listing.create(deps.room, player, body.kind, body.game, body.options, body.boards, body.bots,
                                 body.hours, address=address(request),
                                 swiss={"rounds": body.rounds, "grace": body.grace, "private": body.private,
-                                       "minutes": body.minutes}, club=body.club)
+                                       "minutes": body.minutes, "places": body.places}, club=body.club)
     return JSONResponse(made, status_code=201)
 
 
@@ -75,6 +77,20 @@ async def enter(deps: Deps, request: Request) -> Response:
     return JSONResponse(await listing.show(deps.room, event_id), status_code=201)
 
 
+async def stand_by(deps: Deps, request: Request) -> Response:
+    """`POST /api/events/{id}/standby`: on the standby list; `{position}` and the event."""
+    player = await deps.signed_in(request)
+    event_id = request.path_params["event_id"]
+    run = kinds(deps)
+    await run.club_member(event_id, player)
+    position = await run.stand_by(event_id, player)
+    return JSONResponse({**await run.show(event_id), "position": position}, status_code=201)
+
+
+async def leave_standby(deps: Deps, request: Request) -> Response:
+    return await then_show(deps, request, kinds(deps).leave_standby)
+
+
 async def then_show(deps: Deps, request: Request, act: Any) -> Response:
     """Carry out `act(room, event id, player)` for the signed-in caller, then answer the event."""
     event_id = request.path_params["event_id"]
@@ -83,7 +99,7 @@ async def then_show(deps: Deps, request: Request, act: Any) -> Response:
 
 
 async def withdraw(deps: Deps, request: Request) -> Response:
-    return await then_show(deps, request, kinds(deps).or_else(swiss_read.withdraw, duplicate.withdraw))
+    return await then_show(deps, request, kinds(deps).or_else(swiss_read.withdraw, kinds(deps).withdraw_open))
 
 
 async def next_board(deps: Deps, request: Request) -> Response:
@@ -130,6 +146,8 @@ def routes(deps: Deps) -> list[Route]:
         api(deps, "GET", "/api/events/{event_id}", show),
         api(deps, "POST", "/api/events/{event_id}/entries", enter),
         api(deps, "DELETE", "/api/events/{event_id}/entries", withdraw),
+        api(deps, "POST", "/api/events/{event_id}/standby", stand_by),
+        api(deps, "DELETE", "/api/events/{event_id}/standby", leave_standby),
         # GET as docs/room.md names it; POST too, for a page whose session is its cookie (a cookie counts
         # only with the request's Origin, which a browser sends on a POST)
         api(deps, "GET POST", "/api/events/{event_id}/next", next_board),

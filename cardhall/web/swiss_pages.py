@@ -1,6 +1,8 @@
 """A Swiss event's page (docs/web.md, "Events"): its state in words, your next table (or why
 there is none), the standings so far, and every round with its tables, their players and their
-replays; in the reader's language, server-rendered (the buttons are swiss.js)."""
+replays; a Swiss event's standby list (who waits, your place in it, "Put me on the standby
+list" when it is full or running); in the reader's language, server-rendered (the buttons are
+swiss.js)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from cardhall.core.i18n import N_, Lang
-from cardhall.events import swiss_read
+from cardhall.events import standby, swiss_read
 from cardhall.events.duplicate import event_row
 from cardhall.events.swiss import names
 from cardhall.room.service import Room
@@ -65,12 +67,19 @@ async def page(request: Request, room: Room, event: dict[str, Any], who: str | N
         made = await swiss_read.tables_by_round(room, found)
         tables = [{**t, "number": n} for n in sorted(made, reverse=True) for t in made[n]]
         rounds = [{"heading": tr._("Tables"), "tables": tables}] if tables else []
-        nxt = None
+        nxt, round_no = None, 0
     else:
         shown = await swiss_read.details(room, found)
         nxt = await swiss_read.next_table(room, found, who) if entered and who is not None else None
         rounds = [{**r, "heading": tr._("Round {round}", round=r["round"])} for r in reversed(shown["rounds"])]
+        round_no = shown["round"]
+    waiting = await standby.shown(room, found["id"]) if found["kind"] == "swiss" else []
+    position = await standby.position_of(room, found["id"], who) if found["kind"] == "swiss" else None
+    full = found["status"] == "open" and await standby.is_full(room, found)
+    can_stand_by = who is not None and not entered and position is None and found["kind"] == "swiss" and (
+        full or found["status"] == "running")
     return await render(request, "event_swiss.html", N_("cardhall — an event"), event=event,
-                        round=shown["round"], rounds=rounds, standings=standings["entries"], entered=entered,
+                        round=round_no, rounds=rounds, standby=waiting, standby_position=position, full=full,
+                        can_stand_by=can_stand_by, standings=standings["entries"], entered=entered,
                         signed_in=who is not None, creator=who is not None and who == found["creator"],
                         next=nxt, next_words=next_words(nxt, tr), arena=found["kind"] == "arena")

@@ -64,10 +64,15 @@ def test_a_club_by_invitation_its_event_and_standings(server: Server) -> None:
         assert club(server, found["id"])["members"] == 1
         last = bob.call("DELETE", f"/api/clubs/{found['id']}/members")
         assert last.status_code == 200  # the last one may leave
-        refused = ann.call("POST", f"/api/clubs/{found['id']}/close")
+        refused = ann.call("POST", f"/api/clubs/{found['id']}/close", {"reason": "spam"})
         assert refused.status_code == 403 and "moderator" in refused.json()["error"]
         assert admin(server, "grant", cid.name, "moderator").returncode == 0
-        assert cid.call("POST", f"/api/clubs/{found['id']}/close").status_code == 200
+        for body in (None, {}, {"reason": " "}, {"reason": "x" * 501}):  # a reason is needed, in words
+            bad = cid.call("POST", f"/api/clubs/{found['id']}/close", body)
+            assert bad.status_code in (400, 409, 422) and "reason" in bad.json()["error"], bad.text
+        assert club(server, found["id"])["id"] == found["id"]  # still open
+        closed = cid.call("POST", f"/api/clubs/{found['id']}/close", {"reason": "  Abandoned since June  "})
+        assert closed.status_code == 200 and closed.json()["reason"] == "Abandoned since June"
         assert httpx.get(server.url + f"/api/clubs/{found['id']}").status_code == 404
     finally:
         for p in (ann, bob, cid):

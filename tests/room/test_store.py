@@ -167,4 +167,5 @@ def test_migration_0002_gives_players_a_language(backend: str, request: pytest.F
     assert head_revision() == "0014"  # 0003 (people): tests/room/test_people_migration.py; 0004 (social); 0005: table snapshots;
     # 0006 (name skeletons) and 0007 (former tokens' expiry): tests/room/test_people_migration.py; 0008: events
     # (cardhall.events); 0009: turn-based play (vacations, playing hours, notices); 0010: listening (issue 38);
-    # 0011: Swiss and arena rounds, clubs (issue 41); 0012: push subscriptions, visits (issue 42); 0014: digests
+    # 0011: Swiss and arena rounds, clubs (issue 41); 0012: push subscriptions, visits (issue 42);
+    # 0013: standby lists, why a club was closed (issue 41); 0014: mail digests (issue 42)

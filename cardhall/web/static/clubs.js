@@ -34,4 +34,12 @@ $("club-post")?.addEventListener("submit", (e) => {
   e.preventDefault();
   act(`${base}/announcements`, "POST", { text: $("post-text").value }, _("The announcement is posted."), reload);
 });
+$("club-close")?.addEventListener("submit", (e) => {
+  e.preventDefault();
+  act(`${base}/close`, "POST", { reason: $("close-reason").value },
+    _("The club is closed: it is read-only and listed no more."), () => {
+      for (const form of box.querySelectorAll("form, button")) form.remove();
+      $("club-status").focus();
+    });
+});
 if (box) box.dataset.ready = "1";  // the forms answer from now on

@@ -62,6 +62,23 @@ async function showEventTable(message) {
   return words + " " + _("Press Enter to go to your table.");
 }
 
+/** A notice with a link (a club's page, an event's page) in the invitations list; its words. */
+function noticeLink(key, href, words, label) {
+  const list = $("invitations");
+  if (!list) return words;
+  list.querySelector(`li[data-notice="${CSS.escape(key)}"]`)?.remove();
+  list.append(el("li", { "data-notice": key }, el("span", { text: words }), " ", el("a", { href, text: label })));
+  return words;
+}
+
+function showClubLink(club, words, label) {
+  return noticeLink(`club:${club}`, `/clubs/${encodeURIComponent(club)}`, words, label);
+}
+
+function showEventLink(event, words, label) {
+  return noticeLink(`event:${event}`, `/events/${encodeURIComponent(event)}`, words, label);
+}
+
 async function accept(inv, li) {
   try {
     const table = await api(`/api/invitations/${encodeURIComponent(inv.id)}/accept`, { method: "POST", body: {} });
@@ -97,6 +114,20 @@ async function notice(message) {
       break;
     case "event_over":
       announce(_("Your event is over: its standings are final."));
+      break;
+    case "event_standby_in":  // a place from an event's standby list (cardhall.events.standby)
+      play("invite");
+      announce(showEventLink(message.event, _("A place is yours: you are entered in the {game} event from its standby list; you play from round {round}.",
+        { game: await gameTitle(message.game), round: message.round }), _("Go to the event")));
+      break;
+    case "club_invitation":  // cardhall.web.clubs
+      play("invite");
+      announce(showClubLink(message.club, _("{name} invites you to the club {club}.", { name: message.from, club: message.name }),
+        _("Go to the club")));
+      break;
+    case "club_announcement":
+      play("invite");
+      announce(_("The club {club} announces, from {name}: {text}", { club: message.name, name: message.by, text: message.text }));
       break;
     case "invitation_accepted":
       announce(_("{name} accepted your invitation.", { name: message.name }));

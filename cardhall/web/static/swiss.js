@@ -21,6 +21,8 @@ async function act(path, method, said) {
 
 $("event-enter")?.addEventListener("click", () => act(`${base}/entries`, "POST", _("You have entered this event.")));
 $("event-withdraw")?.addEventListener("click", () => act(`${base}/entries`, "DELETE", _("You have withdrawn from this event.")));
+$("event-standby")?.addEventListener("click", () => act(`${base}/standby`, "POST", _("You are on the standby list.")));
+$("event-standby-leave")?.addEventListener("click", () => act(`${base}/standby`, "DELETE", _("You have left the standby list.")));
 $("event-start")?.addEventListener("click", () => act(`${base}/start`, "POST", _("The event has started.")));
 
 let asking = null;  // the next look while waiting
