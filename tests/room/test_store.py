@@ -22,6 +22,7 @@ TABLES = {"alembic_version", "players", "tables", "table_log", "settings", "sess
           "event_rounds", "event_tables", "event_seats", "event_withdrawals", "event_waiting",  # 0011 (Swiss, arena)
           "clubs", "club_members", "club_posts",  # 0011 (clubs)
           "push_subscriptions", "visits",  # 0012 (Web Push, last visits)
+          "event_standby",  # 0013 (standby lists)
           "mail_waiting"}  # 0014 (mail digests)
 
 
