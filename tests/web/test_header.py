@@ -1,0 +1,62 @@
+"""The page's header fits one line at 1280×800 and 1366×768 in every language (issue 37): the
+brand, the room's links, the lobby's panel buttons, the account and the language picker, for
+nobody yet, a guest and a person logged in, on the lobby (the widest header) and on the events
+page. Measured in Chromium: the header is no taller than its tallest item (one row)."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from tests.web.conftest import SCREENSHOTS
+
+LANGS = ("en", "bg", "cs", "es", "ru", "de", "fr")
+SIZES = ((1280, 800), (1366, 768))
+ROWS = """() => {
+  const top = document.querySelector('header.top');
+  const items = [...top.children].filter((c) => c.getClientRects().length && c.getBoundingClientRect().width > 0);
+  const rect = (c) => c.getBoundingClientRect();
+  return {height: Math.round(rect(top).height),
+          rows: new Set(items.map((c) => Math.round(rect(c).top + rect(c).height / 2) >> 4)).size,
+          tallest: Math.round(Math.max(...items.map((c) => rect(c).height))),
+          wide: top.scrollWidth > top.clientWidth};
+}"""
+
+
+def sign_in(page, url: str, state: str) -> None:
+    """Nobody, a guest with a name, or a person with an account (logged in) in this browser."""
+    page.goto(url + "/")
+    if state == "nobody":
+        return
+    name = "Guest 4821" if state == "guest" else f"Wilhelmina{uuid.uuid4().hex[:3]}"
+    page.evaluate("""async ([state, name]) => {
+      const post = (url, body) => fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
+                                              body: JSON.stringify(body)}).then((r) => r.json());
+      const data = state === "guest" ? await post("/api/players", {name})
+                                     : await post("/api/accounts", {name, password: "a long secret"});
+      localStorage.setItem("cardhall.player", JSON.stringify({player: data.player, name: data.name,
+                                                               account: state === "account"}));
+    }""", [state, name])
+
+
+@pytest.mark.parametrize("state", ["nobody", "guest", "account"])
+def test_the_header_is_one_line_in_every_language(server, browser, state) -> None:
+    page = browser.new_context().new_page()
+    page.set_default_timeout(60_000)  # a busy machine
+    sign_in(page, server.url, state)
+    two_lines = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        for lang in LANGS:
+            for path in ("/", "/events"):
+                page.goto(f"{server.url}{path}?lang={lang}")
+                page.wait_for_load_state("networkidle")
+                got = page.evaluate(ROWS)
+                if got["rows"] != 1 or got["height"] > got["tallest"] + 24 or got["wide"]:
+                    two_lines.append(f"{lang} {path} at {width}: {got}")
+                    SCREENSHOTS.mkdir(exist_ok=True)
+                    page.screenshot(path=str(SCREENSHOTS / f"header-{state}-{lang}-{width}.png"),
+                                    clip={"x": 0, "y": 0, "width": width, "height": 140})
+    page.context.close()
+    assert not two_lines, two_lines
