@@ -119,7 +119,7 @@ async function refresh() {
     if (me()) {
       const mine = await authed("/api/tables?mine=1");
       fill($("mine"), $("mine-empty"), mine, true);
-      const changed = news(mine, me() && me().player, gameTitle);
+      const changed = await news(mine, me() && me().player, gameTitle, (id) => api(`/api/tables/${encodeURIComponent(id)}`));
       if (changed) tell(changed);
       $("mine-section").hidden = mine.length === 0;  // a newcomer's first screen has no empty list
     }

@@ -11,20 +11,27 @@ export function tableState(t, player) {
   return seat && player && seat.player === player ? "mine" : "other";
 }
 
-/** Follows my tables from one refresh to the next: `news(tables, player, title)` gives the
- * sentences of what changed since the last call (none on the first). */
+/** Follows my tables from one refresh to the next: `news(tables, player, title, ask)` gives the
+ * sentences of what changed since the last call (none on the first). A finished game leaves the
+ * list: a table that went is asked after (`ask(id)`, the table's summary) and is news only if
+ * its game is over (not when the person left it). */
 export function tableNews() {
-  let known = null;  // id → state at the last refresh
-  return (tables, player, title) => {
-    const now = new Map(tables.map((t) => [t.id, tableState(t, player)]));
+  let known = null;  // id → {state, game} at the last refresh
+  return async (tables, player, title, ask) => {
+    const now = new Map(tables.map((t) => [t.id, { state: tableState(t, player), game: t.game }]));
     const said = [];
+    const over = (game) => _("The game at your {game} table is over.", { game: title(game) });
     if (known !== null) {
       for (const t of tables) {
         const was = known.get(t.id);
-        const state = now.get(t.id);
-        if (state === was) continue;
+        const { state } = now.get(t.id);
+        if (was && state === was.state) continue;
         if (state === "mine" && !t.turn) said.push(_("It is your turn at the {game} table.", { game: title(t.game) }));
-        if (state === "over" && was !== undefined) said.push(_("The game at your {game} table is over.", { game: title(t.game) }));
+        if (state === "over" && was) said.push(over(t.game));
+      }
+      for (const [id, was] of known) {
+        if (now.has(id) || was.state === "over") continue;
+        try { if ((await ask(id)).status === "over") said.push(over(was.game)); } catch { /* gone: nothing to say */ }
       }
     }
     known = now;
