@@ -164,9 +164,9 @@ def test_your_tables_say_once_when_the_turn_comes_and_when_the_game_ends(server,
     expect(lobby.locator("#lobby-status")).to_have_text("The game at your Hearts table is over.", timeout=15_000)
     time.sleep(4)
     assert heard(lobby, "over") == ["The game at your Hearts table is over."]
-    # a later look at the lobby says nothing of it again
+    # a later look at the lobby says nothing of it again (the finished table has left the list)
     lobby.reload()
-    expect(lobby.locator("#mine li")).to_have_count(1)
+    expect(lobby.locator("#mine li")).to_have_count(0)
     time.sleep(3.5)
     assert heard(lobby, "") == []
     ctx.close()
@@ -179,6 +179,9 @@ def test_a_lobby_chat_line_is_said_once_never_on_a_later_load(server, browser) -
     assert fetch(bob, "POST", "/api/lobby/chat", {"text": "first line"})["status"] == 201
     expect(ann.locator("#people-live")).to_have_text(f"In the lobby, {bob_name}: first line")
     assert heard(ann, "first line") == [f"In the lobby, {bob_name}: first line"]  # the chat's panel is closed
+    # the chat's button counts it: a short word shown, its whole name said
+    expect(ann.locator("#chat-toggle .short")).to_have_text("Chat (1)")
+    expect(ann.get_by_role("button", name="The room's chat (1 new line)")).to_be_visible()
     bob.goto(server.url + "/")
     expect(bob.locator("html")).to_have_attribute("data-room", "open")
     assert heard(bob, "first line") == []  # his own line is not news to him, nor on his next page
