@@ -8,6 +8,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.conftest import SCREENSHOTS
 
@@ -40,6 +41,15 @@ def sign_in(page, url: str, state: str) -> None:
     }""", [state, name])
 
 
+def ready(page, state: str) -> None:
+    """The header as it stays: the account's button named, the guest's name shown, the fonts in."""
+    if state == "account":
+        expect(page.locator("#account-name")).not_to_be_empty()
+    elif state == "guest":
+        expect(page.locator("#whoami")).not_to_be_empty()
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+
+
 @pytest.mark.parametrize("state", ["nobody", "guest", "account"])
 def test_the_header_is_one_line_in_every_language(server, browser, state) -> None:
     page = browser.new_context().new_page()
@@ -50,8 +60,8 @@ def test_the_header_is_one_line_in_every_language(server, browser, state) -> Non
         page.set_viewport_size({"width": width, "height": height})
         for lang in LANGS:
             for path in ("/", "/events"):
-                page.goto(f"{server.url}{path}?lang={lang}")
-                page.wait_for_load_state("networkidle")
+                page.goto(f"{server.url}{path}?lang={lang}", wait_until="domcontentloaded")
+                ready(page, state)
                 got = page.evaluate(ROWS)
                 if got["rows"] != 1 or got["height"] > got["tallest"] + 24 or got["wide"]:
                     two_lines.append(f"{lang} {path} at {width}: {got}")
