@@ -16,6 +16,15 @@ export function tableTakesKey() {
   return [...ids].some((id) => String(id in (settings.map || {}) ? settings.map[id] : id).toUpperCase() === KEY);
 }
 
+/** Resolves once the key is known: at once off a table page; at a table when its first state
+ * (the game, so its keys) has come, or after 3 s. */
+export async function keyKnown() {
+  if (!document.getElementById("table-root")) return;
+  for (let waited = 0; waited < 3000 && !(window.cardhallModel && window.cardhallModel.state); waited += 100) {
+    await new Promise((done) => { setTimeout(done, 100); });
+  }
+}
+
 /** The key that accepts, as the page shows and says it: "I", or "Shift+I" at such a table. */
 export function acceptKey() { return tableTakesKey() ? `${_("Shift")}+${KEY}` : KEY; }
 

@@ -3,7 +3,7 @@
 // the table, seated), messages, friend requests, and a moderator's sanction. Each notice is said
 // in the live region of the people bar; on a table page the bar also holds "invite a friend".
 import { _, api, el, me, onSubmit, tableLink } from "./common.js";
-import { acceptHint, acceptKey, listenForAccept } from "./invite-key.js";
+import { acceptHint, acceptKey, keyKnown, listenForAccept } from "./invite-key.js";
 import { allowSound, play } from "./table/sound.js";
 
 const $ = (id) => document.getElementById(id);
@@ -37,6 +37,8 @@ async function showInvitation(inv) {
   const list = $("invitations");
   if (!list || list.querySelector(`li[data-id="${CSS.escape(inv.id)}"]`)) return;
   const words = _("{name} invites you to a game of {game}.", { name: inv.name, game: await gameTitle(inv.game) });
+  await keyKnown();  // at a table: I, or Shift+I where the game has its own I
+  if (list.querySelector(`li[data-id="${CSS.escape(inv.id)}"]`)) return;
   const li = el("li", { "data-id": inv.id }, el("span", { text: words }), " ",
     el("button", { type: "button", text: _("Accept and sit"), "aria-keyshortcuts": acceptKey().replace(_("Shift"), "Shift"),
       onclick: () => accept(inv, li) }), " ",
