@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from tests.web.conftest import SCREENSHOTS
 from tests.web.helpers import pick_name
+from tests.web.test_people import register_in_lobby
 
 LANGS = ("en", "bg", "cs", "es", "ru", "de", "fr")
 SIZES = ((1280, 800), (1366, 768))
@@ -27,31 +28,21 @@ ROWS = """() => {
 
 
 def sign_in(page, url: str, state: str) -> None:
-    """Nobody, a guest with a name, or a person with an account (logged in) in this browser."""
-    page.goto(url + "/")
-    if state == "nobody":
-        return
-    if state == "guest":  # as a person takes a name: the lobby's name field
+    """Nobody, a guest with a name, or a person with an account (logged in) in this browser, each
+    as a person does it: the lobby's name field, the Register dialog."""
+    page.goto(url + "/?lang=en")
+    if state == "guest":
         pick_name(page, url, "Guest 4821")
-        return
-    name = "Guest 4821" if state == "guest" else f"Wilhelmina{uuid.uuid4().hex[:3]}"
-    page.evaluate("""async ([state, name]) => {
-      const post = (url, body) => fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
-                                              body: JSON.stringify(body)}).then((r) => r.json());
-      const data = state === "guest" ? await post("/api/players", {name})
-                                     : await post("/api/accounts", {name, password: "a long secret"});
-      localStorage.setItem("cardhall.player", JSON.stringify({player: data.player, name: data.name,
-                                                               account: state === "account"}));
-    }""", [state, name])
+    elif state == "account":
+        register_in_lobby(page, url, f"Wilhelmina{uuid.uuid4().hex[:3]}")
 
 
 def ready(page, state: str, path: str) -> None:
     """The header as it stays: the account's button named, the guest's name shown (the lobby
     shows it), the fonts in."""
-    if state == "account":
-        expect(page.locator("#account-name")).not_to_be_empty(timeout=20_000)
-    elif state == "guest" and path == "/":
-        expect(page.locator("#whoami")).not_to_be_empty(timeout=20_000)
+    shown = "#account-name" if state == "account" else "#whoami" if state == "guest" and path == "/" else None
+    if shown:  # (account.js once forgot the person when a page was left while it asked who they are)
+        expect(page.locator(shown)).not_to_be_empty(timeout=20_000)
     page.evaluate("() => document.fonts.ready.then(() => true)")
 
 
