@@ -5,7 +5,7 @@ viewport. A figure above the viewport's height means the player scrolls to play.
 Starts `python -m cardhall serve` (a temporary database; bots at pace 0), opens the lobby in
 Debian's Chromium (Playwright), creates each table against random bots and waits for your turn.
 
-    python scripts/measure_span.py [--sizes 1280x800,1366x768,1920x1080] [--games hearts3,jass]
+    python scripts/measure_span.py [--sizes 1280x800,1366x768,1920x1080,375x800] [--games hearts3,jass]
 """
 
 from __future__ import annotations
@@ -26,8 +26,11 @@ GAMES: dict[str, tuple[str, dict[str, object], list[str]]] = {
     "hearts4": ("hearts", {"players": 4}, ["me", "bot:random", "bot:random", "bot:random"]),
     "jass": ("jass", {}, ["me", "bot:random", "bot:random", "bot:random"]),
     "putz3": ("putz", {"players": 3}, ["me", "bot:random", "bot:random"]),
+    "putz5": ("putz", {"players": 5}, ["me"] + ["bot:random"] * 4),
     "three-two-five": ("three-two-five", {"deals": 1}, ["me", "bot:random", "bot:random"]),
     "five-towers2": ("five-towers", {"players": 2}, ["me", "bot:random"]),
+    "five-towers3": ("five-towers", {"players": 3}, ["me"] + ["bot:random"] * 2),
+    "five-towers4": ("five-towers", {"players": 4}, ["me"] + ["bot:random"] * 3),
     "five-towers5": ("five-towers", {"players": 5}, ["me"] + ["bot:random"] * 4),
     "clash": ("clash-of-decks", {}, ["me", "bot:random"]),
 }
@@ -38,10 +41,14 @@ SPAN = """() => {
   const firstTop = hand.length ? Math.min(...hand.map(b => b.getBoundingClientRect().top)) : 0;
   const firstRow = hand.filter(b => Math.abs(b.getBoundingClientRect().top - firstTop) < 4);
   const choices = [...document.querySelectorAll('#choices button')];
+  // a phone (one column) puts the game's panel (trump, scores) after the hand by design: its
+  // picture is the felt, the towers or the lanes
+  const phone = getComputedStyle(document.querySelector('.layout')).display === 'flex';
+  const parts = [...document.querySelectorAll('#picture > *')].filter(p => !(phone && p.classList.contains('panel')));
   return {
     // the picture's parts (a desktop lays them out with `display: contents` on #picture): the lowest
-    picture: Math.max(bottom(document.getElementById('picture')),
-                      ...[...document.querySelectorAll('#picture > *')].map(bottom)),
+    picture: phone ? Math.max(0, ...parts.map(bottom))
+                   : Math.max(bottom(document.getElementById('picture')), ...parts.map(bottom)),
     hand_first_row: firstRow.length ? Math.max(...firstRow.map(bottom)) : 0,
     choices: choices.length ? Math.max(...choices.map(bottom)) : 0,
     page: document.documentElement.scrollHeight,
@@ -65,7 +72,7 @@ def measure(server_url: str, browser, game: str, width: int, height: int) -> dic
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1280x800,1366x768,1920x1080")
+    parser.add_argument("--sizes", default="1280x800,1366x768,1920x1080,375x800")
     parser.add_argument("--games", default=",".join(GAMES))
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright

@@ -1,7 +1,9 @@
-"""The table page is a game screen on a desktop (issue 37): at 1280×800, 1366×768 and 1920×1080,
-at your turn, the game's picture, the first row of your hand and your choices lie within the
-viewport without scrolling, in every game (Hearts 3/4, Jass, Putz 3/5, 3-2-5, 5 Towers 2 and 5,
-Clash of Decks). The spans are measured as scripts/measure_span.py measures them."""
+"""The table page is a game screen on a desktop and a phone (issue 37): at 1280×800, 1366×768,
+1920×1080 and 375×800, at your turn, the game's picture (a phone's: the felt, the towers or the
+lanes; its scores panel comes after the hand), the first row of your hand and your choices lie
+within the viewport without scrolling, in every game (Hearts 3/4, Jass, Putz 3/5, 3-2-5,
+5 Towers 2, 3, 4 and 5, Clash of Decks). The spans are measured as scripts/measure_span.py
+measures them, over the script's own list of tables."""
 
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ from tests.web.helpers import create_table, pick_name, start_game, wait_turn
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 from measure_span import GAMES, SPAN  # the script's own table list and measure
 
-SIZES = [(1280, 800), (1366, 768), (1920, 1080)]
-GAMES_HERE = {**GAMES, "putz5": ("putz", {"players": 5}, ["me"] + ["bot:random"] * 4)}
+SIZES = [(1280, 800), (1366, 768), (1920, 1080), (375, 800)]
+GAMES_HERE = GAMES
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

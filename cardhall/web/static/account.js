@@ -95,7 +95,9 @@ async function main() {
   const before = acted;
   try {
     const who = await api("/api/players/me");
-    if (acted === before) { remember(who); showAccount(who); }  // not if the person logged out meanwhile
+    // not if the person logged out meanwhile; nor from an answer cut short (the page left while its
+    // body was read: api() gives null), which would forget the person on this browser
+    if (acted === before && who && who.player) { remember(who); showAccount(who); }
   } catch {
     if (acted === before) showAccount(me());
   }

@@ -142,7 +142,12 @@ export async function register(name) {
 export function showWho() {
   const el = document.getElementById("whoami");
   const who = me();
-  if (el) el.textContent = who ? _("You are {name}", { name: who.name }) : "";
+  if (!el) return;
+  // the sentence is said whole; a desktop's header shows only the name (it fits one line in every language)
+  const [before, after = ""] = who ? _("You are {name}", { name: "\u0000" }).split("\u0000") : ["", ""];
+  const part = (text) => Object.assign(document.createElement("span"), { className: "who-words", textContent: text });
+  el.replaceChildren(...(who ? [part(before), who.name, part(after)] : []));
+  el.classList.toggle("account", Boolean(who && who.account));  // a desktop's header names an account once, on its button
 }
 
 /** Call `api`, and if the session is gone (401), register the remembered name again once. */

@@ -124,11 +124,16 @@ function chatLine(m) {
   return el("p", {}, named((n) => _("{name}: {text}", { name: n, text: m.text }), m.name, { message: openTalk }));
 }
 
+/** The room's chat as it was before this page: shown, never said again (the log's live region is
+ * off while it fills; a line is said once, when it arrives: here or by the people bar, people.js). */
 async function loadChat() {
+  const log = $("room-chat");
   try {
     const lines = await api("/api/lobby/chat");
-    $("room-chat").replaceChildren(...lines.map(chatLine));
+    log.setAttribute("aria-live", "off");
+    log.replaceChildren(...lines.map(chatLine));
   } catch { /* the chat is shown when the room answers */ }
+  setTimeout(() => log.removeAttribute("aria-live"), 100);
 }
 
 async function refreshShunned() {

@@ -2,10 +2,14 @@
 // tables (refreshed every few seconds), and the form that creates a table with the game's options
 // and seats (a panel opened from a tile or its own heading; its errors are said in it, in words).
 import { _, api, authed, el, LANG, me, onSubmit, playersSpeak, register, showWho, tableLink } from "./common.js";
+import { tableNews } from "./your-tables.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 const say = (text) => { $("lobby-status").textContent = text; };
+const news = tableNews();  // what changed at my tables, said once
+/** Say `text` in the lobby's live region anew (emptied, then filled: the same words are news again). */
+const tell = (text) => { $("lobby-status").textContent = ""; setTimeout(() => say(text), 50); };
 const fail = (err) => { $("lobby-error").textContent = err.message || String(err); };
 /** The create form's error, said at the form (a live region), in the reader's words. */
 const failCreate = (err) => { $("create-error").textContent = err.message || String(err); };
@@ -115,6 +119,8 @@ async function refresh() {
     if (me()) {
       const mine = await authed("/api/tables?mine=1");
       fill($("mine"), $("mine-empty"), mine, true);
+      const changed = await news(mine, me() && me().player, gameTitle, (id) => api(`/api/tables/${encodeURIComponent(id)}`));
+      if (changed) tell(changed);
       $("mine-section").hidden = mine.length === 0;  // a newcomer's first screen has no empty list
     }
   } catch (err) {

@@ -4,7 +4,7 @@
 // time, opening takes the focus to its heading, and Escape or its Close button closes it and gives
 // the focus back to the header's button. A chat line that arrives while the chat is closed is
 // counted on its button.
-import { _, ngettext } from "./common.js";
+import { _, ngettext, pgettext } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const PANELS = { "friends-panel": "friends-toggle", "chat-panel": "chat-toggle" };
@@ -27,10 +27,13 @@ export function showPanel(id, open, focus = true) {
   else toggleOf(id).focus();
 }
 
+/** The chat's button: a short word and the count shown ("Chat (2)"), the whole name said. */
 function countUnread() {
   const button = $("chat-toggle");
-  button.textContent = unread ? ngettext("The room's chat ({count} new line)", "The room's chat ({count} new lines)", unread)
-    : _("The room's chat");
+  button.querySelector(".short").textContent = unread ? pgettext("header button", "Chat ({count})", { count: unread })
+    : pgettext("header button", "Chat");
+  button.querySelector(".visually-hidden").textContent = unread
+    ? ngettext("The room's chat ({count} new line)", "The room's chat ({count} new lines)", unread) : _("The room's chat");
 }
 
 function typing(target) {

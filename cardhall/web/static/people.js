@@ -3,6 +3,7 @@
 // the table, seated), messages, friend requests, and a moderator's sanction. Each notice is said
 // in the live region of the people bar; on a table page the bar also holds "invite a friend".
 import { _, api, el, me, onSubmit, tableLink } from "./common.js";
+import { acceptHint, acceptKey, keyKnown, listenForAccept } from "./invite-key.js";
 import { allowSound, play } from "./table/sound.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +16,7 @@ let retry = 1000;
 let lastActive = 0;
 let shut = false; // banned, or the session is gone: no reconnecting
 const HISTORY = Boolean(document.getElementById("log")); // a table page: its history says the chat
+const pending = new Map();  // the invitations waiting for an answer: id → {invitation, li}
 
 /** Say `text` in the people bar's live region (and to anyone listening on the page). */
 export function announce(text) {
@@ -35,11 +37,25 @@ async function showInvitation(inv) {
   const list = $("invitations");
   if (!list || list.querySelector(`li[data-id="${CSS.escape(inv.id)}"]`)) return;
   const words = _("{name} invites you to a game of {game}.", { name: inv.name, game: await gameTitle(inv.game) });
+  await keyKnown();  // at a table: I, or Shift+I where the game has its own I
+  if (list.querySelector(`li[data-id="${CSS.escape(inv.id)}"]`)) return;
   const li = el("li", { "data-id": inv.id }, el("span", { text: words }), " ",
-    el("button", { type: "button", text: _("Accept and sit"), onclick: () => accept(inv, li) }), " ",
-    el("button", { type: "button", text: _("Decline"), onclick: () => decline(inv, li) }));
+    el("button", { type: "button", text: _("Accept and sit"), "aria-keyshortcuts": acceptKey().replace(_("Shift"), "Shift"),
+      onclick: () => accept(inv, li) }), " ",
+    el("button", { type: "button", text: _("Decline"), onclick: () => decline(inv, li) }), " ",
+    el("span", { class: "hint", text: acceptHint() }));
   list.append(li);
-  return words;
+  pending.set(inv.id, { invitation: inv, li });
+  return `${words} ${acceptHint()}`;
+}
+
+/** The newest invitation still waiting, for the I key (invite-key.js). */
+function newest() {
+  let found = null;
+  for (const entry of pending.values()) {
+    if (!found || (entry.invitation.created || 0) >= (found.invitation.created || 0)) found = entry;
+  }
+  return found;
 }
 
 /** A Swiss round's (or an arena table's) notice: its words, and a button to the table that takes the focus unless the
@@ -83,6 +99,7 @@ async function accept(inv, li) {
   try {
     const table = await api(`/api/invitations/${encodeURIComponent(inv.id)}/accept`, { method: "POST", body: {} });
     li.remove();
+    pending.delete(inv.id);
     location.href = tableLink(table.id, table.invite);
   } catch (err) { $("people-alert").textContent = err.message; }
 }
@@ -91,6 +108,7 @@ async function decline(inv, li) {
   try {
     await api(`/api/invitations/${encodeURIComponent(inv.id)}/decline`, { method: "POST", body: {} });
     li.remove();
+    pending.delete(inv.id);
     announce(_("You declined the invitation."));
     document.getElementById("main")?.focus();
   } catch (err) { $("people-alert").textContent = err.message; }
@@ -132,6 +150,9 @@ async function notice(message) {
     case "invitation_accepted":
       announce(_("{name} accepted your invitation.", { name: message.name }));
       break;
+    case "lobby_chat":  // said once, as it arrives (never on a later page load)
+      if (!chatSaidElsewhere(message)) announce(_("In the lobby, {name}: {text}", { name: message.name, text: message.text }));
+      break;
     case "message":  // at a table the history says it (table/roomlines.js), in its chat view
       play("invite");
       if (!HISTORY) announce(_("A message from {name}: {text}", { name: message.name, text: message.text }));
@@ -151,6 +172,14 @@ async function notice(message) {
       break;
   }
   document.dispatchEvent(new CustomEvent("cardhall:people", { detail: message }));
+}
+
+/** A lobby chat line is said by the page itself: at a table its history (table/roomlines.js), in
+ * the lobby the chat's panel when it is open (a live log); and one's own line is not news. */
+function chatSaidElsewhere(message) {
+  const panel = $("chat-panel");
+  const who = me();
+  return HISTORY || (panel && !panel.hidden) || Boolean(who && message.from === who.player);
 }
 
 function connect() {
@@ -213,6 +242,8 @@ async function inviteControl(tableId) {
 }
 
 for (const kind of ["keydown", "pointerdown"]) document.addEventListener(kind, active, { passive: true });
+listenForAccept({ newest: () => newest()?.invitation || null, tell: announce,
+  accept: (inv) => accept(inv, pending.get(inv.id).li) });
 allowSound();  // an invitation, a friend request or a message has its sound on every page (the table's settings)
 if (me()) {
   connect();

@@ -52,14 +52,35 @@ function reportForm(name, table, done) {
   return { form, text };
 }
 
+/** A private message written in the menu itself (a page with no conversation of its own: the
+ * table's history): what to say, then Send; the answer is said in the people bar. */
+function messageForm(name, done) {
+  const id = `message-${Math.random().toString(36).slice(2, 9)}`;
+  const text = el("input", { id, maxlength: 500, autocomplete: "off" });
+  const form = el("form", { class: "row person-report", hidden: true },
+    el("label", { for: id, text: _("Your message to {name}", { name }) }), text,
+    el("button", { type: "submit", text: _("Send") }));
+  onSubmit(form, async (e) => {
+    e.preventDefault();
+    const ok = await act(() => api("/api/messages", { method: "POST", body: { to: name, text: text.value } }),
+      _("Your message was sent to {name}.", { name }));
+    if (ok) { text.value = ""; done(); }
+  });
+  return { form, text };
+}
+
 /** What one may do about a person called `name` (not the reader): the items of their menu, or of
- * their profile page (`profile` false: no link to the page one is on); `finish` after each. */
+ * their profile page (`profile` false: no link to the page one is on); `finish` after each.
+ * `message` is how this page writes to them: a function(name), or `true` for a form in the menu. */
 export function personActions(name, { table = null, message = null, profile = true } = {}, finish = () => {}) {
   const account = Boolean(me() && me().account);
   const { form, text } = reportForm(name, table, () => { form.hidden = true; finish(); });
   const button = (label, onclick) => el("button", { type: "button", text: label, onclick });
   const items = profile ? [el("a", { href: `/players/${encodeURIComponent(name)}`, text: _("{name}'s profile", { name }) })] : [];
-  if (account && message) items.push(button(_("Message {name}", { name }), () => { finish(); message(name); }));
+  if (account && message === true) {
+    const write = messageForm(name, () => { write.form.hidden = true; finish(); });
+    items.push(button(_("Message {name}", { name }), () => { write.form.hidden = false; write.text.focus(); }), write.form);
+  } else if (account && message) items.push(button(_("Message {name}", { name }), () => { finish(); message(name); }));
   if (account) {
     items.push(button(_("Ask {name} to be friends", { name }), async () => {
       if (await act(() => api("/api/friends", { method: "POST", body: { name } }), _("You asked {name} to be friends.", { name }))) finish();
@@ -84,7 +105,9 @@ export function personMenu(name, { label = name, table = null, message = null } 
   const who = me();
   if (!name || (who && who.name === name)) return el("span", { class: "person", text: label });
   const toggle = el("button", { type: "button", class: "person-name", "aria-expanded": "false", text: label });
-  const box = el("div", { class: "person-menu", role: "group", "aria-label": _("What to do about {name}", { name }), hidden: true });
+  // the menu is not news: inside a live region (the table's history, the room's chat) it is not read out as it opens
+  const box = el("div", { class: "person-menu", role: "group", "aria-label": _("What to do about {name}", { name }), "aria-live": "off",
+    hidden: true });
   const wrap = el("span", { class: "person" }, toggle, box);
   const finish = () => close(box, toggle, true);
   toggle.addEventListener("click", () => {

@@ -16,6 +16,6 @@ export function roomLine(notice) {
 export function listenToRoom() {
   document.addEventListener("cardhall:people", (e) => {
     const line = roomLine(e.detail || {});
-    if (line) log(line.text, `chat ${line.kind}`, null, "chat");
+    if (line) log(line.text, `chat ${line.kind}`, null, "chat", { person: e.detail.name });
   });
 }

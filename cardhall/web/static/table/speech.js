@@ -7,6 +7,7 @@
 // A line repeated within one change is merged into one.
 import { _, ngettext } from "../common.js";
 import { TIMELINE } from "./model.js";
+import { fillLine, personOf } from "./named.js";
 import { settings } from "./settings.js";
 import { kindOf, soundSetting } from "./sound.js";
 
@@ -73,21 +74,22 @@ export function liveRegions() {
 }
 
 /** One line of the history: `kind` event, note or result; `version` the change it tells; `view`
- * the history view it belongs to (game, chat, room). A line under review keeps its place.
- * `quiet`: not news (a reloaded page's history); `hidden`: said by its earcon or already said
- * (`unsaid`), so shown and kept for Page Up but aria-hidden, never announced. */
-export function log(line, kind = "event", version = null, view = "room", { quiet = false, hidden = false } = {}) {
+ * the history view it belongs to (game, chat, room); `person` a name in it that opens their menu
+ * (named.js). A line under review keeps its place. `quiet`: not news (a reloaded page's history);
+ * `hidden`: said by its earcon or already said (`unsaid`), so shown and kept for Page Up but
+ * aria-hidden, never announced. */
+export function log(line, kind = "event", version = null, view = "room", { quiet = false, hidden = false, person = null } = {}) {
   const box = $("log");
   const p = document.createElement("p");
   p.className = `line ${kind}`;
-  p.textContent = line;
+  fillLine(p, line, person);
   p.dataset.view = view;
   if (version !== null) p.dataset.version = String(version);
   if (hidden) { p.setAttribute("aria-hidden", "true"); p.classList.add("unsaid"); }  // shown, kept for Page Up, not announced
   box.append(p);
   if (!quiet && !hidden) { heard(line); aloud(line); }
   while (box.children.length > LOG_LINES) box.firstElementChild.remove();
-  if (!box.querySelector(".reviewing")) box.scrollTop = box.scrollHeight;
+  if (!box.querySelector(".reviewing, .person-menu:not([hidden])")) box.scrollTop = box.scrollHeight;  // not under an open menu
 }
 
 const numberless = (line) => line.replace(/\d+/g, "#");
@@ -155,7 +157,7 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
       if (e.version !== change) { change = e.version; told = new Set(); }
       if (!e.words || told.has(e.words)) continue;
       told.add(e.words);
-      log(e.words, "event", e.version, viewOf(e.event), { quiet: true });
+      log(e.words, "event", e.version, viewOf(e.event), { quiet: true, person: personOf(e.event) });
       count += 1;
     }
     setTimeout(() => {
@@ -168,7 +170,8 @@ export function speak(model, { onMyTurn = () => {}, tableId = "" } = {}) {
   model.on("event", (entry) => {
     if (!entry.words || batch.has(entry.words)) return;
     batch.add(entry.words);
-    log(entry.words, "event", entry.version, viewOf(entry.event), { hidden: unsaid(entry.event, model.seat()) });
+    log(entry.words, "event", entry.version, viewOf(entry.event),
+      { hidden: unsaid(entry.event, model.seat()), person: personOf(entry.event) });
   });
   model.on("state", ({ first }) => {
     const words = model.words();
