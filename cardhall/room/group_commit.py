@@ -33,19 +33,40 @@ class GroupCommit(Generic[Item]):
         self.max_batch = max_batch
         self._waiting: list[tuple[Item, asyncio.Future[None]]] = []
         self._running: asyncio.Task[None] | None = None
+        self._busy = False  # a transaction is under way
         self.transactions = 0  # committed or failed transactions (a test's and the bench's figure)
         self.appends = 0  # appends they held
 
     async def add(self, item: Item) -> None:
-        """Store `item`; return once the transaction holding it has committed (raise its refusal)."""
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        done.add_done_callback(_retrieved)  # a cancelled waiter's error is not reported as never retrieved
-        self._waiting.append((item, done))
-        if self._running is None or self._running.done():
-            self._running = asyncio.create_task(self._drain())
-        await asyncio.shield(done)  # a cancelled waiter's append is still stored with its batch
+        """Store `item`; return once the transaction holding it has committed (raise its refusal).
+        When no transaction is under way the caller commits its own at once (no task, no waiting);
+        otherwise it waits for the next transaction, shared with the others that arrive meanwhile."""
+        if self._busy:
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            done.add_done_callback(_retrieved)  # a cancelled waiter's error is not reported as never retrieved
+            self._waiting.append((item, done))
+            await asyncio.shield(done)  # a cancelled waiter's append is still stored with its batch
+            return
+        self._busy = True
+        self.transactions += 1
+        self.appends += 1
+        try:
+            error = (await self._flush([item]))[0]
+        finally:
+            if self._waiting:  # those that arrived meanwhile: the next transaction
+                self._running = asyncio.create_task(self._drain())
+            else:
+                self._busy = False
+        if error is not None:
+            raise error
 
     async def _drain(self) -> None:
+        try:
+            await self._drain_waiting()
+        finally:
+            self._busy = False
+
+    async def _drain_waiting(self) -> None:
         while self._waiting:
             batch, self._waiting = self._waiting[:self.max_batch], self._waiting[self.max_batch:]
             self.transactions += 1

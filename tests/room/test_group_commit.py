@@ -79,7 +79,17 @@ def test_a_waiter_is_woken_only_after_its_transaction_and_a_failed_commit_fails_
         results = await asyncio.gather(*rest, return_exceptions=True)
         assert results[:2] == [None, None] and isinstance(results[2], ValueError)
         assert stored == [1, 2, 3, 13] and group.transactions == 2  # 2, 3 and 13 in one transaction
-        failed = await asyncio.gather(group.add(4), group.add(-1), return_exceptions=True)
-        assert all(isinstance(r, OSError) for r in failed)  # nothing of a failed commit is taken as stored
+        gate.clear()
+        first = asyncio.create_task(group.add(4))
+        await asyncio.sleep(0)
+        failed = [asyncio.create_task(group.add(i)) for i in (5, -1)]
+        await asyncio.sleep(0.01)
+        gate.set()
+        await first
+        results = await asyncio.gather(*failed, return_exceptions=True)
+        assert all(isinstance(r, OSError) for r in results)  # nothing of a failed commit is taken as stored
+        assert 5 not in stored
+        with pytest.raises(OSError):  # alone too
+            await group.add(-1)
 
     asyncio.run(go())
