@@ -36,8 +36,9 @@ Shortcut = tuple[str, Callable[[dict[str, Any], int], str | tuple[str, Action]]]
 an action to select) for a key that performs an action (Enter then confirms it)."""
 
 
-KEPT = 4096
-"""Answers a reader keeps (`kept`): a few tables' worth of recent positions."""
+KEPT = 16384
+"""Answers a reader keeps (`kept`): the recent positions of a busy room's tables (at 125 tables a
+few thousand answers are made a second; a hand or the scores must outlive a trick to be reused)."""
 
 Said = Callable[[Any, dict[str, Any], int], str]
 

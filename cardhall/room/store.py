@@ -16,7 +16,7 @@ import asyncio
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.paths import data_dir
+from cardhall.room.group_commit import GroupCommit
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -522,6 +523,17 @@ class StoredTable:
         return self.version - len(self.entries)
 
 
+@dataclass(frozen=True)
+class _Append:
+    """One table's append waiting for a group commit (`Store._append_together`)."""
+
+    table_id: str
+    rows: list[dict[str, Any]]
+    status: str
+    at: float
+    snapshot: dict[str, Any] | None
+
+
 class Store:
     """The room database. Every method is one transaction."""
 
@@ -531,7 +543,9 @@ class Store:
         # SQLite has one writer at a time; waiting here is cheaper than its busy loop.
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         # a SQLite file's log is appended by one plain connection in its own thread (`SqliteAppender`)
-        self._appender = SqliteAppender(sqlite_file) if sqlite_file is not None else None
+        self._appender = SqliteAppender(sqlite_file, self._write_lock) if sqlite_file is not None else None
+        # elsewhere (PostgreSQL) the appends that arrive together are stored in one transaction too
+        self._group: GroupCommit[_Append] = GroupCommit(self._append_together)
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:
@@ -639,26 +653,46 @@ class Store:
 
     async def _append(self, table_id: str, rows: list[dict[str, Any]], status: str, at: float,
                       snapshot: dict[str, Any] | None) -> None:
-        first = int(rows[0]["version"])
         if self._appender is not None:
-            assert self._write_lock is not None
-            async with self._write_lock:
-                await self._appender.append(table_id, rows, status, at, snapshot)
-            return
+            await self._appender.append(table_id, rows, status, at, snapshot)
+        elif self._write_lock is not None:  # SQLite in memory (tests): one writer, one append at a time
+            async with _Transaction(self) as conn:
+                await self._append_in(conn, table_id, rows, status, at, snapshot)
+        else:
+            await self._group.add(_Append(table_id, rows, status, at, snapshot))
+
+    async def _append_together(self, batch: Sequence[_Append]) -> list[BaseException | None]:
+        """The appends of a group commit (`cardhall.room.group_commit`) in one transaction, each in
+        a savepoint of its own: a table refused by its version fence is rolled back alone."""
+        errors: list[BaseException | None] = []
         async with _Transaction(self) as conn:
-            moved = await conn.execute(tables.update().where(
-                tables.c.id == table_id, tables.c.version == first - 1).values(
-                status=status, version=rows[-1]["version"], updated=at))
-            if moved.rowcount != 1:  # fencing: a writer whose copy of the table is behind is refused
-                raise StaleWrite(f"table {table_id} is no longer at version {first - 1} in the database; "
-                                 "another writer has changed it since")
-            await conn.execute(table_log.insert(), rows)
-            if snapshot is not None:
-                version = int(snapshot["version"])
-                await conn.execute(table_snapshots.insert().values(table_id=table_id, version=version,
-                                                                   snapshot=snapshot, at=at))
-                await conn.execute(table_snapshots.delete().where(
-                    table_snapshots.c.table_id == table_id, table_snapshots.c.version < version - SNAPSHOTS_BEHIND))
+            for one in batch:
+                try:
+                    async with conn.begin_nested():
+                        await self._append_in(conn, one.table_id, one.rows, one.status, one.at, one.snapshot)
+                except StaleWrite as exc:
+                    errors.append(exc)
+                else:
+                    errors.append(None)
+        return errors
+
+    async def _append_in(self, conn: AsyncConnection, table_id: str, rows: list[dict[str, Any]], status: str, at: float,
+                         snapshot: dict[str, Any] | None) -> None:
+        """One table's append inside a transaction: the version fence, the rows, the summary, the snapshot."""
+        first = int(rows[0]["version"])
+        moved = await conn.execute(tables.update().where(
+            tables.c.id == table_id, tables.c.version == first - 1).values(
+            status=status, version=rows[-1]["version"], updated=at))
+        if moved.rowcount != 1:  # fencing: a writer whose copy of the table is behind is refused
+            raise StaleWrite(f"table {table_id} is no longer at version {first - 1} in the database; "
+                             "another writer has changed it since")
+        await conn.execute(table_log.insert(), rows)
+        if snapshot is not None:
+            version = int(snapshot["version"])
+            await conn.execute(table_snapshots.insert().values(table_id=table_id, version=version,
+                                                               snapshot=snapshot, at=at))
+            await conn.execute(table_snapshots.delete().where(
+                table_snapshots.c.table_id == table_id, table_snapshots.c.version < version - SNAPSHOTS_BEHIND))
 
     async def _holds(self, table_id: str, rows: list[dict[str, Any]]) -> bool:
         """Whether the log holds exactly these rows' entries at their versions."""
@@ -771,6 +805,17 @@ SQLITE_PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGM
                   "PRAGMA foreign_keys=ON")
 
 
+@dataclass(frozen=True)
+class _SqliteAppend:
+    """One table's append waiting for the SQLite appender's next transaction: the log's rows as stored."""
+
+    table_id: str
+    log: list[tuple[str, int, str, float]]
+    status: str
+    at: float
+    snap: tuple[str, int, str, float] | None
+
+
 class SqliteAppender:
     """The table log's appends on a SQLite file, each one transaction in one hop to one thread.
 
@@ -779,13 +824,16 @@ class SqliteAppender:
     answer: about ten thread round trips per move, which were most of the server's CPU per act
     (`cardhall bench room`). Here the whole transaction is one function run in this appender's
     own thread on a plain `sqlite3` connection to the same file, with the same pragmas, and the
-    move is still stored (committed) before anyone hears of it. The rows are the same as
+    move is still stored (committed) before anyone hears of it. The appends of several tables that
+    arrive together share one transaction (`cardhall.room.group_commit`). The rows are the same as
     `Store._append` writes (JSON text in the JSON columns)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, lock: asyncio.Lock | None = None) -> None:
         self.path = path
+        self._lock = lock or asyncio.Lock()  # the store's one writer at a time
         self._local = threading.local()
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="cardhall-sqlite-appender")
+        self._group: GroupCommit[_SqliteAppend] = GroupCommit(self._flush)
 
     def _connection(self) -> sqlite3.Connection:
         con: sqlite3.Connection | None = getattr(self._local, "con", None)
@@ -802,30 +850,50 @@ class SqliteAppender:
         committed together (or not at all)."""
         log = [(table_id, r["version"], _json(r["entry"]), at) for r in rows]
         snap = None if snapshot is None else (table_id, int(snapshot["version"]), _json(snapshot), at)
-        await asyncio.get_running_loop().run_in_executor(
-            self._pool, self._append, table_id, log, status, at, snap)
+        await self._group.add(_SqliteAppend(table_id, log, status, at, snap))
 
-    def _append(self, table_id: str, log: list[tuple[str, int, str, float]], status: str, at: float,
-                snap: tuple[str, int, str, float] | None) -> None:
+    async def _flush(self, batch: Sequence[_SqliteAppend]) -> list[BaseException | None]:
+        """A group commit's appends (`cardhall.room.group_commit`): one transaction, one hop to the thread."""
+        async with self._lock:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, self._append_all, list(batch))
+
+    def _append_all(self, batch: list[_SqliteAppend]) -> list[BaseException | None]:
         con = self._connection()
-        first, last = log[0][1], log[-1][1]
+        errors: list[BaseException | None] = []
         con.execute("BEGIN IMMEDIATE")
         try:
-            moved = con.execute("UPDATE tables SET status = ?, version = ?, updated = ? WHERE id = ? AND version = ?",
-                                (status, last, at, table_id, first - 1))
-            if moved.rowcount != 1:  # fencing: a writer whose copy of the table is behind is refused
-                raise StaleWrite(f"table {table_id} is no longer at version {first - 1} in the database; "
-                                 "another writer has changed it since")
-            con.executemany("INSERT INTO table_log (table_id, version, entry, at) VALUES (?, ?, ?, ?)", log)
-            if snap is not None:
-                con.execute("INSERT INTO table_snapshots (table_id, version, snapshot, at) VALUES (?, ?, ?, ?)", snap)
-                con.execute("DELETE FROM table_snapshots WHERE table_id = ? AND version < ?",
-                            (table_id, snap[1] - SNAPSHOTS_BEHIND))
+            for one in batch:
+                con.execute("SAVEPOINT one_table")
+                try:
+                    self._append(con, one)
+                except StaleWrite as exc:
+                    con.execute("ROLLBACK TO one_table")
+                    errors.append(exc)
+                else:
+                    errors.append(None)
+                con.execute("RELEASE one_table")
             con.execute("COMMIT")
         except BaseException:
             if con.in_transaction:
                 con.execute("ROLLBACK")
             raise
+        return errors
+
+    @staticmethod
+    def _append(con: sqlite3.Connection, one: _SqliteAppend) -> None:
+        """One table's append inside the transaction: fence, rows, summary, snapshot."""
+        table_id, log, snap = one.table_id, one.log, one.snap
+        first, last = log[0][1], log[-1][1]
+        moved = con.execute("UPDATE tables SET status = ?, version = ?, updated = ? WHERE id = ? AND version = ?",
+                            (one.status, last, one.at, table_id, first - 1))
+        if moved.rowcount != 1:  # fencing: a writer whose copy of the table is behind is refused
+            raise StaleWrite(f"table {table_id} is no longer at version {first - 1} in the database; "
+                             "another writer has changed it since")
+        con.executemany("INSERT INTO table_log (table_id, version, entry, at) VALUES (?, ?, ?, ?)", log)
+        if snap is not None:
+            con.execute("INSERT INTO table_snapshots (table_id, version, snapshot, at) VALUES (?, ?, ?, ?)", snap)
+            con.execute("DELETE FROM table_snapshots WHERE table_id = ? AND version < ?",
+                        (table_id, snap[1] - SNAPSHOTS_BEHIND))
 
     def close(self) -> None:
         def close_connection() -> None:

@@ -185,25 +185,51 @@ def _token(ui: TextUI, token: str) -> str:
 
 _TOKENS: weakref.WeakKeyDictionary[TextUI, dict[str, str]] = weakref.WeakKeyDictionary()
 
+TOKEN_SETS = 4096
+"""The token maps a reader keeps (`_token_words`), then all are forgotten."""
+
+
+def _token_words(ui: TextUI, legal: tuple[str, ...], hand: tuple[str, ...]) -> dict[str, str]:
+    """Each notation token of the choices, then each card of the hand, in words (a state's `words`),
+    kept per reader for the same choices and hand: a hand and its choices are the same for all the
+    states between two of the reader's own moves. The map is shared: read it, never change it."""
+    known = _TOKEN_SETS.setdefault(ui, {})
+    found = known.get((legal, hand))
+    if found is None:
+        found = {}
+        for notation in legal:
+            for token in notation.replace(";", " ").split():
+                found.setdefault(token, _token(ui, token))
+        for card in hand:
+            found.setdefault(card, _token(ui, card))
+        if len(known) >= TOKEN_SETS:
+            known.clear()
+        known[(legal, hand)] = found
+    return found
+
+
+_TOKEN_SETS: weakref.WeakKeyDictionary[TextUI, dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, str]]] = \
+    weakref.WeakKeyDictionary()
+
 
 def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], legal: Sequence[str],
                  over: bool, scores: Sequence[float], names: Sequence[str],
                  shortcuts: dict[str, Shortcut]) -> StateWords:
-    tr = web(ui.tr.code)
+    fixed = _fixed(game, ui)
     me = -1 if seat is None else seat  # text functions take a seat; -1 is nobody's
-    nothing = tr._(NOTHING)
+    nothing = fixed.nothing
     view = dict(view)
     keys: dict[str, KeyWords] = {}
     for key, (what, fn) in shortcuts.items():
         said = _call(fn, view, me)
+        described = fixed.described(what)
         if isinstance(said, tuple):
             said, action = said
-            keys[key] = KeyWords(ui.say(what), ui.say(said, seat), game.format_action(action))
+            keys[key] = KeyWords(described, ui.say(said, seat), game.format_action(action))
         else:
-            keys[key] = KeyWords(ui.say(what), ui.say(said, seat) if said else nothing)
+            keys[key] = KeyWords(described, ui.say(said, seat) if said else nothing)
 
     choices: dict[str, str] = {}
-    words: dict[str, str] = {}
     actions = []
     for notation in legal:
         try:
@@ -212,8 +238,6 @@ def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], 
             choices[notation] = ui.say(ui.spoken_choice(action, view, me), seat)
         except CardhallError:
             choices[notation] = notation
-        for token in notation.replace(";", " ").split():
-            words.setdefault(token, _token(ui, token))
     without_notation(ui, choices)
     steps = None
     if len(actions) == len(legal):
@@ -221,10 +245,7 @@ def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], 
         if found is not None:
             steps = {n: [list(step) for step in s] for (n, _), s in zip(actions, found, strict=True)}
     hand = view.get("hand")
-    if isinstance(hand, list):
-        for card in hand:
-            if isinstance(card, str):
-                words.setdefault(card, _token(ui, card))
+    words = _token_words(ui, tuple(legal), tuple(c for c in hand if isinstance(c, str)) if isinstance(hand, list) else ())
 
     result = None
     if over:
@@ -232,10 +253,43 @@ def _state_words(game: Game, ui: TextUI, seat: Viewer, view: Mapping[str, Any], 
     render = _call(ui.render, view, me)
     if not render:  # a spectator's public view: what the table, score and turn keys can say
         render = "\n".join(k.text for key, k in keys.items() if key in ("C", "S", "T") and k.text != nothing)
-    return StateWords(title=game_title(game, ui.tr), lang=ui.tr.code, render=render or "",
-                      seats=[ui.seat_name(i) for i in range(game.num_players)], names=list(names), keys=keys,
+    return StateWords(title=fixed.title, lang=ui.tr.code, render=render or "",
+                      seats=list(fixed.seats), names=list(names), keys=keys,
                       choices=choices,
                       words=words, steps=steps, result=result or None)
+
+
+class _Fixed:
+    """The words of a reader's states that no position changes: the game's title, the seats' own
+    names, "nothing to say" and each key's description, phrased once per reader (`_fixed`)."""
+
+    def __init__(self, game: Game, ui: TextUI) -> None:
+        self.ui = ui
+        self.title = game_title(game, ui.tr)
+        self.seats = tuple(ui.seat_name(i) for i in range(game.num_players))
+        self.nothing = web(ui.tr.code)._(NOTHING)
+        self._described: dict[Hashable, str] = {}
+
+    def described(self, what: Any) -> str:
+        """A key's description in the reader's words, kept when it is plain text (a `Msg`, equal to
+        its English text whatever its parameters, is said afresh)."""
+        if type(what) is not str:
+            return self.ui.say(what)
+        said = self._described.get(what)
+        if said is None:
+            said = self._described[what] = self.ui.say(what)
+        return said
+
+
+def _fixed(game: Game, ui: TextUI) -> _Fixed:
+    """The reader's `_Fixed` words (kept with its `TextUI`: a reader's game and language never change)."""
+    fixed = _FIXED.get(ui)
+    if fixed is None:
+        fixed = _FIXED[ui] = _Fixed(game, ui)
+    return fixed
+
+
+_FIXED: weakref.WeakKeyDictionary[TextUI, _Fixed] = weakref.WeakKeyDictionary()
 
 
 class Cache:
@@ -297,12 +351,15 @@ class Speaker:
             said = self.cache.get(("events", self.table_id, version, seat, self.code),
                                   lambda group=group: change_words(self.ui, [m.event for m in group], seat, names))
             out.extend(msgspec.structs.replace(m, words=w) for m, w in zip(group, said, strict=True))
-        words = self.cache.get(("state", self.table_id, message.version, seat, self.code), lambda: self.state(message))
+        words = self.cache.get(("state", self.table_id, message.version, seat, self.code),
+                               lambda: self.state(message, names))
         out.append(msgspec.structs.replace(message, words=words))
         return out
 
-    def state(self, message: State) -> StateWords:
-        names = seat_labels(message.seats, self.ui.tr)
+    def state(self, message: State, names: Sequence[str] | None = None) -> StateWords:
+        """The state's words for its viewer (`names`: `seat_labels` of its seats, when already known)."""
+        if names is None:
+            names = seat_labels(message.seats, self.ui.tr)
         return state_words(self.game, self.ui, message.seat, message.view, message.legal, message.over, message.scores,
                            names)
 

@@ -20,7 +20,7 @@ def test_kept_words_equal_fresh_words_for_every_seat_and_language() -> None:
                 for seat in range(game.num_players):
                     view = state.view(seat)
                     fresh = text_ui(game, code, notation=notation)
-                    for part in ("render", "header", "hand", "passing", "score", "last_trick"):
+                    for part in ("render", "header", "hand", "passing", "score", "last_trick", "table", "turn", "led_suit"):
                         assert getattr(kept_ui, part)(view, seat) == getattr(fresh, part)(view, seat), (code, part, moves)
                 state.apply(rng.choice(state.legal_actions()))
                 moves += 1

@@ -20,6 +20,31 @@ def _suit(letter: str) -> int:
     return "CDHS".index(letter)
 
 
+def _table_key(view: dict[str, Any], seat: int) -> Hashable:
+    """What the words of the current trick depend on (`GameTextUI.table`): its plays and the phase, and
+    the reader's seat only when the reader played to it ("You led …"): every other reader of one
+    language hears the same sentence, phrased once."""
+    trick = tuple((s, c) for s, c in view["trick"])
+    return trick, view["phase"], seat if any(s == seat for s, _ in trick) else None
+
+
+def _turn_key(view: dict[str, Any], seat: int) -> Hashable:
+    """What the turn's words depend on (`GameTextUI.turn`): who moves and the phase for a reader who
+    waits ("East is to play."), shared by all of them; for the mover, what its own words name."""
+    mover, phase = view["to_move"], view["phase"]
+    if mover is None or mover != seat:
+        return mover, phase, None
+    trick = view["trick"]
+    return (mover, phase, seat, view["pass_counts"][seat], view["passed_to"], view["hand"][-1] if view["hand"] else None,
+            trick[0][1] if trick else None)
+
+
+def _led_suit_key(view: dict[str, Any], seat: int) -> Hashable:
+    """What the led suit's words depend on (`GameTextUI.led_suit`): the led card and the reader's hand."""
+    trick = view["trick"]
+    return (trick[0][1][1], tuple(view["hand"])) if trick else None
+
+
 def _last_trick_key(view: dict[str, Any], seat: int) -> Hashable:
     """What the words of the last trick depend on (`GameTextUI.last_trick`)."""
     last = view["last_trick"]
@@ -116,6 +141,7 @@ class GameTextUI(TextUI):
         notation for a reader who types it ("3C 5C QC 2D")."""
         return " ".join(cards) if self.notation else self._cards(cards, as_object=False)
 
+    @kept(_table_key)
     def table(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut C: the cards of the current trick alone, in one sentence (X: the last trick)."""
         tr = self.tr
@@ -143,6 +169,7 @@ class GameTextUI(TextUI):
         return tr._("Last trick: {cards}, led by {leader}, won by {winner}.", cards=cards,
                     leader=self.seat(leader), winner=self.seat(winner))
 
+    @kept(_led_suit_key)
     def led_suit(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut F: the suit of the first card of the trick."""
         tr = self.tr
@@ -164,6 +191,7 @@ class GameTextUI(TextUI):
                          "Points taken this deal: {points}.", target=view["target"],
                          totals=self._entries(view["scores"], seat), points=self._entries(view["taken_points"], seat))
 
+    @kept(_turn_key)
     def turn(self, view: dict[str, Any], seat: int) -> str:
         """Shortcut T: whose turn it is and what they must do."""
         tr = self.tr
