@@ -83,7 +83,7 @@ def arena(pair: Cluster, people: list[Entrant]) -> None:
     by_name: dict[str, list[tuple[float, float]]] = {}
     for t in tables:
         for s in t["seats"]:
-            if s is not None:
+            if s is not None and not s["missed"]:  # a missed seat is the takeover bot's from the grace on
                 by_name.setdefault(s["name"], []).append((t["started"], t["finished"]))
     for name, spans in by_name.items():  # never at two tables at once
         spans.sort()
