@@ -170,7 +170,7 @@ def test_no_modules_of_the_package_import_each_other_in_a_cycle() -> None:
     ("cardhall.people.accounts", "cardhall.room.store", False),
     ("cardhall.people.social", "cardhall.web.people", True),
     ("cardhall.people.social", "cardhall.clubs.clubs", True),
-    ("cardhall.events.duplicate", "cardhall.room.service", False),
+    ("cardhall.events.duplicate", "cardhall.room.registry", False),
     ("cardhall.events.duplicate", "cardhall.web.app", True),
     ("cardhall.web.events", "cardhall.events.listing", False),
     ("cardhall.cli", "cardhall.web.app", False),

@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cardhall.core.i18n import N_, Msg
 from cardhall.events.errors import EventError, NotAllowed
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, event_entries, event_standby, event_withdrawals
 
 Notify = Callable[[str, dict[str, Any]], Awaitable[None]]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.web import (
     away,
     club_pages,

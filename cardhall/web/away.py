@@ -25,7 +25,8 @@ from starlette.routing import BaseRoute
 
 from cardhall.people import ratings
 from cardhall.room import snapshots
-from cardhall.room.service import Room, TableActor
+from cardhall.room.actor import TableActor
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, results, table_log, tables, visits
 from cardhall.room.table import Table
 from cardhall.room.words import seat_label

@@ -14,7 +14,7 @@ from cardhall.clubs import clubs
 from cardhall.events.club_standings import club_events, standings
 from cardhall.events.duplicate import is_moderator
 from cardhall.events.listing import show as show_event
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.web.routes.answers import api, read_body
 from cardhall.web.routes.deps import Deps
 

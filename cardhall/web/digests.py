@@ -31,7 +31,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from cardhall.core.i18n import N_, Msg
-from cardhall.room.service import Room, TableActor
+from cardhall.room.actor import TableActor
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, mail_waiting
 from cardhall.web.languages import web
 from cardhall.web.mail import Links, Mailer, MailError

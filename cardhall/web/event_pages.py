@@ -23,7 +23,7 @@ from cardhall.events import duplicate, listing
 from cardhall.events.boards import BOARD_RULES
 from cardhall.events.duplicate import MAX_BOARDS, MAX_HOURS
 from cardhall.events.errors import EventNotFound
-from cardhall.room.service import ROOM_BOTS
+from cardhall.room.new_tables import ROOM_BOTS
 from cardhall.web import swiss_pages
 from cardhall.web.languages import web
 from cardhall.web.pages import page_lang, render

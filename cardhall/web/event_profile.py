@@ -9,7 +9,7 @@ from typing import Any
 from cardhall.core.i18n import Lang
 from cardhall.events import listing
 from cardhall.events.results import results_of
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.web.event_pages import event_words, when
 
 

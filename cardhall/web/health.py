@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cardhall.core.i18n import N_, Msg
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import head_revision
 from cardhall.web.languages import chosen, web
 from cardhall.web.routes.answers import route

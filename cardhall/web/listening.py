@@ -24,7 +24,7 @@ from starlette.routing import BaseRoute
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, listening
 from cardhall.web.routes.answers import api, read_body
 from cardhall.web.routes.deps import Deps

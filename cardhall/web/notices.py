@@ -34,7 +34,7 @@ import sqlalchemy as sa
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, notice_settings
 from cardhall.room.table import Change, Table
 from cardhall.room.words import seat_labels

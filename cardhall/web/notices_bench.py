@@ -27,7 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from cardhall.people.limits import Limits
-from cardhall.room.service import Command, Room, TableActor
+from cardhall.room.actor import TableActor
+from cardhall.room.jobs import Command
+from cardhall.room.registry import Room
 from cardhall.web import webhooks
 from cardhall.web.notices import Notices, NoticeSettings
 from cardhall.web.push import Push

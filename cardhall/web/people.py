@@ -20,7 +20,8 @@ from cardhall.core.i18n import N_, Msg
 from cardhall.people.presence import People
 from cardhall.people.social import Nobody, Refused, Social, SocialError, parse_duration, sanction_words
 from cardhall.room.commands import Leave
-from cardhall.room.service import Room, TableFront
+from cardhall.room.front import TableFront
+from cardhall.room.registry import Room
 from cardhall.web.languages import web
 
 INVITATION_TTL = 3600.0

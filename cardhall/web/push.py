@@ -42,7 +42,7 @@ from pywebpush import WebPusher
 
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg, Plural
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.room.store import Transaction, notice_settings, push_subscriptions, settings
 from cardhall.web import webhooks
 

@@ -13,7 +13,8 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from cardhall.events.daily import run_daily
 from cardhall.people.limits import Limits
 from cardhall.room import logs
-from cardhall.room.service import BOT_PACE, Room
+from cardhall.room.pacing import BOT_PACE
+from cardhall.room.registry import Room
 from cardhall.web import webhooks
 from cardhall.web.app import create_app
 from cardhall.web.mail import MailConfig

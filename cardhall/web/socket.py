@@ -28,9 +28,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, Msg, Plural
 from cardhall.room import commands, logs
+from cardhall.room.broadcast import Subscriber
 from cardhall.room.cluster import ClusterError
+from cardhall.room.front import TableFront, TableMoved
 from cardhall.room.messages import Error, Event, Said, ServerMessage, State
-from cardhall.room.service import Room, Subscriber, TableFront, TableMoved
+from cardhall.room.registry import Room
 from cardhall.room.store import StoreError
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.decoding import decode

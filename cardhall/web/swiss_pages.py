@@ -16,7 +16,7 @@ from cardhall.core.i18n import N_, Lang
 from cardhall.events import standby, swiss_read
 from cardhall.events.duplicate import event_row
 from cardhall.events.swiss import names
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.web.pages import render
 
 

@@ -9,8 +9,9 @@ import asyncio
 
 import sqlalchemy as sa
 
+from cardhall.room.actor import TableActor
 from cardhall.room.cluster import open_room
-from cardhall.room.service import Room, TableActor
+from cardhall.room.registry import Room
 from cardhall.room.store import results
 from cardhall.web.away import away
 from tests.room.test_mail import playing

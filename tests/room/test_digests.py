@@ -19,7 +19,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from cardhall.room.service import Room, TableActor
+from cardhall.room.actor import TableActor
+from cardhall.room.registry import Room
 from cardhall.web.app import create_app
 from cardhall.web.mail import MailConfig
 from cardhall.web.notices import Notices

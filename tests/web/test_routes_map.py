@@ -17,7 +17,7 @@ import pytest
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 
-from cardhall.room.service import Room
+from cardhall.room.registry import Room
 from cardhall.web import app as app_module
 from cardhall.web.app import create_app
 

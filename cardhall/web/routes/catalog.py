@@ -18,7 +18,7 @@ from cardhall.core.errors import CardhallError
 from cardhall.core.registry import aliases, game_class, game_names, load
 from cardhall.core.text import text_ui
 from cardhall.core.titles import game_title
-from cardhall.room.service import ROOM_BOTS
+from cardhall.room.new_tables import ROOM_BOTS
 from cardhall.web.languages import web
 from cardhall.web.pages import page_lang
 from cardhall.web.protocol import json_schema

@@ -7,7 +7,7 @@ The app keeps it as `app.state.deps` (for the server and for tests).
 
 The fields:
 
-- `room`: the opened `cardhall.room.service.Room` (its tables, store, limits, clock, node);
+- `room`: the opened `cardhall.room.registry.Room` (its tables, store, limits, clock, node);
 - `accounts`: accounts and sessions (`cardhall.people.accounts`);
 - `social`: friends, invitations, chat, blocks, reports and sanctions (`cardhall.people.social`);
 - `tokens`: reads and makes the players' tokens (`cardhall.web.auth.Tokens`, a ban shuts them);
@@ -38,7 +38,8 @@ from cardhall.people.accounts import Accounts
 from cardhall.people.presence import People
 from cardhall.people.social import Social
 from cardhall.room import logs
-from cardhall.room.service import Room, TableFront
+from cardhall.room.front import TableFront
+from cardhall.room.registry import Room
 from cardhall.web import webhooks
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.mail import Links, MailConfig, Mailer

@@ -19,7 +19,7 @@ from cardhall.core.i18n import N_, Msg
 from cardhall.people.presence import check_status
 from cardhall.people.social import Nobody, Refused, SocialError
 from cardhall.room.commands import Sit
-from cardhall.room.service import summary_for
+from cardhall.room.front import summary_for
 from cardhall.web.people import INVITATION_TTL, check_join
 from cardhall.web.routes.answers import api, read_body
 from cardhall.web.routes.deps import Deps

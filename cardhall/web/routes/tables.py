@@ -13,7 +13,7 @@ from starlette.websockets import WebSocket
 
 from cardhall.core.i18n import N_, Msg
 from cardhall.room.commands import COMMANDS
-from cardhall.room.service import summary_for
+from cardhall.room.front import summary_for
 from cardhall.room.turns import hours_per_move
 from cardhall.web.languages import web
 from cardhall.web.pages import page_lang
