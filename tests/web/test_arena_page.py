@@ -63,4 +63,4 @@ def test_ask_for_a_table_wait_be_seated_and_go_there_by_keyboard(server, browser
     assert sorted(s.get("name") for s in seats if s.get("kind") != "bot") == sorted(names)
     assert sum(1 for s in seats if s.get("kind") == "bot") == 2  # the empty places: the event's bots
     for page, name in zip(pages, names, strict=True):
-        expect(page.get_by_text(name).first).to_be_visible()
+        expect(page.locator("main").get_by_text(name).first).to_be_visible()  # the table names them

@@ -46,8 +46,9 @@ def test_club_notices_in_the_readers_language_and_a_moderator_closes_the_club(se
     link.focus()
     bob.keyboard.press("Enter")
     bob.wait_for_url(f"**/clubs/{club}")
+    expect(bob.locator("html[data-room=open]")).to_be_attached()  # the page's script is running (under load: later)
     press(bob, "button", "Dem Club beitreten")
-    expect(bob.get_by_text("Du bist Mitglied dieses Clubs.")).to_be_visible()  # the page, read again
+    expect(bob.get_by_text("Du bist Mitglied dieses Clubs.")).to_be_visible(timeout=30_000)  # the page, read again
     expect(bob.locator("html[data-room=open]")).to_be_attached()
     api(ann, "POST", f"/api/clubs/{club}/announcements", {"text": "Cards at eight"})
     expect(bob.locator("#people-live")).to_have_text(f"Der Club {title} teilt mit, von {names[0]}: Cards at eight")

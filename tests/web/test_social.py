@@ -72,7 +72,7 @@ def test_friends_presence_invite_and_sit_block_and_a_ban(server, browser) -> Non
     ann.keyboard.press("Tab")
     ann.keyboard.press("Enter")
     expect(ann.locator("#people-live")).to_have_text(f"Invitation sent to {bob_name}.")
-    words = f"{ann_name} invites you to a game of Hearts."
+    words = f"{ann_name} invites you to a game of Hearts. Press I to accept and sit."
     expect(bob.locator("#people-live")).to_have_text(words)
     assert "invite" in bob.evaluate("() => window.cardhallSounds.heard")  # its own sound, in the lobby too
     sit = bob.get_by_role("button", name="Accept and sit")
