@@ -920,7 +920,8 @@ true»; "A place is yours" is «Для вас освободилось мест�
 "push endpoint" is «endpoint push-подписки», not two bare nouns; an address (an endpoint, a webhook's URL)
 that "cannot be read" «не удаётся разобрать» (a file that cannot be read «не читается»); "The club
 announces, from {name}" is «Объявление клуба … от игрока …»; a reason is written, not said («кратко
-напишите»); one «записывается» in an arena, not «входит»; "{count} of them ended" is «Из них окончено {count} партий», since «За 2 из них» cannot be read in its case."""
+напишите»); one «записывается» in an arena, not «входит»; "{count} of them ended" is «Из них окончено
+{count} партий», since «За 2 из них» cannot be read in its case."""
 
 
 def test_russian_has_no_calques_the_third_review_found():
