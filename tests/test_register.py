@@ -911,7 +911,7 @@ RU_CALQUES_REVIEW3 = re.compile(
     r"(?i:⟨⟩ козырей\b|\bтогда push может\b|^место ваше\b|\bпереходят к (?:нему|листу ожидания)\b"
     r"|\bприходят одним письмом\b|\bсамое большее\b|\bendpoint push (?!-)|\b(?:endpoint|адрес)[^;]* не читается\b"
     r"|\bобъявляет, от\b|\bскажите в нескольких словах\b|\bв арену можно войти\b|^за ⟨⟩ из них\b"
-    r"|\bиз листа ожидания; играете с тура\b)")
+    r"|\bиз листа ожидания; играете с тура\b|^вы открываете:)")
 """English read through Russian words (review3): "six of trumps" is «козырь, шестёрка» (a trump said
 at the table), not «шестёрка козырей»; "then push may be true" is «после этого push может быть
 true»; "A place is yours" is «Для вас освободилось место»; places "go to the standby list" are
@@ -921,7 +921,8 @@ true»; "A place is yours" is «Для вас освободилось мест�
 that "cannot be read" «не удаётся разобрать» (a file that cannot be read «не читается»); "The club
 announces, from {name}" is «Объявление клуба … от игрока …»; a reason is written, not said («кратко
 напишите»); one «записывается» in an arena, not «входит»; "{count} of them ended" is «Из них окончено
-{count} партий», since «За 2 из них» cannot be read in its case."""
+{count} партий», since «За 2 из них» cannot be read in its case;
+"You open: bid …" opens the bidding («Вы открываете торги: …»), not «Вы открываете:» alone."""
 
 
 def test_russian_has_no_calques_the_third_review_found():
@@ -932,14 +933,16 @@ def test_russian_has_no_calques_the_third_review_found():
             "(как часто самое большее приходит письмо «ваш ход»)", "в endpoint push не бывает пробелов",
             "этот endpoint push не читается", "этот адрес webhook не читается", "Клуб ⟨⟩ объявляет, от ⟨⟩: ⟨⟩",
             "нужна причина (reason): скажите в нескольких словах, почему", "(в арену можно войти, пока она идёт)",
-            "За ⟨⟩ из них игра окончена.", "вы записаны в турнир (⟨⟩) из листа ожидания; играете с тура ⟨⟩."]
+            "За ⟨⟩ из них игра окончена.", "Вы открываете: заявите от 0 до ⟨⟩.",
+            "вы записаны в турнир (⟨⟩) из листа ожидания; играете с тура ⟨⟩."]
     fine = ["Вы: козырь, ⟨⟩.", "⟨⟩: козырь, ⟨⟩.", "после этого push может быть true",
             "Для вас освободилось место: вы записаны в турнир", "места выбывших достаются ожидающим по порядку",
             "О столах, которые тем временем ждут вашего хода, придёт одно общее письмо.",
             "(как часто может приходить письмо «ваш ход»)", "в endpoint push-подписки не должно быть пробелов",
             "этот endpoint push-подписки не удаётся разобрать", "⟨⟩: не читается (⟨⟩).", "Объявление клуба ⟨⟩ от игрока ⟨⟩: ⟨⟩",
             "нужна причина (reason): кратко напишите, почему", "(в арену можно записаться, пока она идёт)",
-            "Из них окончено ⟨⟩ партий.", "вы записаны в турнир по игре ⟨⟩ из листа ожидания и играете с ⟨⟩-го тура."]
+            "Из них окончено ⟨⟩ партий.", "Вы открываете торги: заявите 0.",
+            "вы записаны в турнир по игре ⟨⟩ из листа ожидания и играете с ⟨⟩-го тура."]
     assert all(RU_CALQUES_REVIEW3.search(s) for s in said), [s for s in said if not RU_CALQUES_REVIEW3.search(s)]
     assert not any(RU_CALQUES_REVIEW3.search(s) for s in fine), [s for s in fine if RU_CALQUES_REVIEW3.search(s)]
     wrong = [f"{where} → {text!r}" for where, _, text in texts("ru") if RU_CALQUES_REVIEW3.search(text)]
