@@ -903,3 +903,87 @@ def test_french_puts_a_narrow_no_break_space_before_percent():
     assert not wrong, "\n".join(wrong)
     assert FRENCH_PERCENT.search("(terminé le ⟨⟩) : ⟨⟩ %, rang") and FRENCH_PERCENT.search("{percent} %") and FRENCH_PERCENT.search("50\u00a0%")  # noqa: E501
     assert not FRENCH_PERCENT.search("{percent}\u202f%, rang ; 50\u202f% ; 100%")
+
+
+# --- ru, third native review (rev3-ru: trick lines, standby lists, push, digests, club notices) ---------
+
+RU_CALQUES_REVIEW3 = re.compile(
+    r"(?i:⟨⟩ козырей\b|\bтогда push может\b|^место ваше\b|\bпереходят к (?:нему|листу ожидания)\b"
+    r"|\bприходят одним письмом\b|\bсамое большее\b|\bendpoint push (?!-)|\b(?:endpoint|адрес)[^;]* не читается\b"
+    r"|\bобъявляет, от\b|\bскажите в нескольких словах\b|\bв арену можно войти\b|^за ⟨⟩ из них\b"
+    r"|\bиз листа ожидания; играете с тура\b|^вы открываете:)")
+"""English read through Russian words (review3): "six of trumps" is «козырь, шестёрка» (a trump said
+at the table), not «шестёрка козырей»; "then push may be true" is «после этого push может быть
+true»; "A place is yours" is «Для вас освободилось место»; places "go to the standby list" are
+«достаются ожидающим», not «переходят к нему»; tables do not «приходят одним письмом» («О столах …
+придёт одно общее письмо»); "how often at most" is «как часто может приходить», not «самое большее»;
+"push endpoint" is «endpoint push-подписки», not two bare nouns; an address (an endpoint, a webhook's URL)
+that "cannot be read" «не удаётся разобрать» (a file that cannot be read «не читается»); "The club
+announces, from {name}" is «Объявление клуба … от игрока …»; a reason is written, not said («кратко
+напишите»); one «записывается» in an arena, not «входит»; "{count} of them ended" is «Из них окончено
+{count} партий», since «За 2 из них» cannot be read in its case;
+"You open: bid …" opens the bidding («Вы открываете торги: …»), not «Вы открываете:» alone."""
+
+
+def test_russian_has_no_calques_the_third_review_found():
+    said = ["Вы: ⟨⟩ козырей.", "⟨⟩: ⟨⟩ козырей.", "сначала включите push-уведомления; тогда push может быть true",
+            "Место ваше: вы записаны в турнир", "места выбывших переходят к нему по порядку",
+            "Места выбывших переходят к листу ожидания по порядку.",
+            "Столы, которые тем временем ждут вашего хода, приходят одним письмом.",
+            "(как часто самое большее приходит письмо «ваш ход»)", "в endpoint push не бывает пробелов",
+            "этот endpoint push не читается", "этот адрес webhook не читается", "Клуб ⟨⟩ объявляет, от ⟨⟩: ⟨⟩",
+            "нужна причина (reason): скажите в нескольких словах, почему", "(в арену можно войти, пока она идёт)",
+            "За ⟨⟩ из них игра окончена.", "Вы открываете: заявите от 0 до ⟨⟩.",
+            "вы записаны в турнир (⟨⟩) из листа ожидания; играете с тура ⟨⟩."]
+    fine = ["Вы: козырь, ⟨⟩.", "⟨⟩: козырь, ⟨⟩.", "после этого push может быть true",
+            "Для вас освободилось место: вы записаны в турнир", "места выбывших достаются ожидающим по порядку",
+            "О столах, которые тем временем ждут вашего хода, придёт одно общее письмо.",
+            "(как часто может приходить письмо «ваш ход»)", "в endpoint push-подписки не должно быть пробелов",
+            "этот endpoint push-подписки не удаётся разобрать", "⟨⟩: не читается (⟨⟩).", "Объявление клуба ⟨⟩ от игрока ⟨⟩: ⟨⟩",
+            "нужна причина (reason): кратко напишите, почему", "(в арену можно записаться, пока она идёт)",
+            "Из них окончено ⟨⟩ партий.", "Вы открываете торги: заявите 0.",
+            "вы записаны в турнир по игре ⟨⟩ из листа ожидания и играете с ⟨⟩-го тура."]
+    assert all(RU_CALQUES_REVIEW3.search(s) for s in said), [s for s in said if not RU_CALQUES_REVIEW3.search(s)]
+    assert not any(RU_CALQUES_REVIEW3.search(s) for s in fine), [s for s in fine if RU_CALQUES_REVIEW3.search(s)]
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("ru") if RU_CALQUES_REVIEW3.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def command_helps_joined() -> list[str]:
+    """The English help of every command in cardhall/cli/, also one written as two strings joined
+    over lines (`help=N_("Close a club …, "\\n "else …")`), which `command_helps` does not see: review3
+    found «Закрыть клуб с указанием причины» among the third-person helps that way."""
+    source = "".join(p.read_text(encoding="utf-8") for p in sorted((LOCALE_DIR.parent / "cli").glob("*.py")))
+    found = []
+    for m in re.finditer(r'\.command\([^)]*?help=N_\(((?:\s*"(?:[^"\\]|\\.)*")+)\s*\)', source):
+        found.append("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))))
+    return found
+
+
+def test_russian_command_helps_written_over_lines_say_what_the_command_does_too():
+    helps = command_helps_joined()
+    close = "Close a club for a reason (moderators): with --url through the running room, else in the database --db."
+    assert close in helps and close not in command_helps()
+    assert set(command_helps()) <= set(helps)
+    with (LOCALE_DIR / "ru" / "LC_MESSAGES" / "terminal.po").open("rb") as f:
+        catalog = read_po(f, locale="ru", domain="terminal")
+    assert RU_INFINITIVE.search("Закрыть клуб с указанием причины (модераторы): с --url через работающую игровую комнату")
+    wrong = [f"{h!r} → {catalog.get(h).string!r}" for h in helps
+             if catalog.get(h) is not None and RU_INFINITIVE.search(catalog.get(h).string or "")]
+    assert not wrong, "\n".join(wrong)
+
+
+RU_SOUND_LEVEL_ADJECTIVE = re.compile(r"^(?:выключен|включен|тихий|средний|громкий)[а-яё]*$")
+"""The sound levels a kind's one control offers are said alike: «без звука / тихо / средне /
+громко»; review3 found «выключен» (a short adjective that agrees with a noun the control does not
+show) beside three adverbs."""
+
+
+def test_russian_sound_levels_are_said_alike():
+    assert RU_SOUND_LEVEL_ADJECTIVE.search("выключен") and RU_SOUND_LEVEL_ADJECTIVE.search("громкий")
+    assert not any(RU_SOUND_LEVEL_ADJECTIVE.search(s) for s in ("без звука", "тихо", "средне", "громко"))
+    with (LOCALE_DIR / "ru" / "LC_MESSAGES" / "web.po").open("rb") as f:
+        levels = [m for m in read_po(f, locale="ru", domain="web") if m.context == "sound level"]
+    assert len(levels) == 4
+    wrong = [f"{m.id!r} → {m.string!r}" for m in levels if RU_SOUND_LEVEL_ADJECTIVE.search(m.string or "")]
+    assert not wrong, "\n".join(wrong)

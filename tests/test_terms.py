@@ -305,3 +305,22 @@ def test_french_never_says_choc_des_paquets_nor_rejouer_la_table(tmp_path, monke
     finally:
         terms.load.cache_clear()
         terms._catalog.cache_clear()
+
+
+# --- ru, third native review (rev3-ru): a trump said word for word; the standby list's places -------
+
+def test_russian_trump_and_standby_slips_are_caught(broken):
+    """"West: six of trumps" was «Запад: шестёрка козырей» (English word order); Russian says
+    «Запад: козырь, шестёрка». Places "go to the standby list" were «переходят к листу ожидания»;
+    they «по порядку достаются тем, кто в листе ожидания», and the list is «лист ожидания», never also «список ожидания»."""
+    assert broken("jass", "{player}: {rank} of trumps.", "{player}: козырь, {rank}.") == []
+    found = broken("jass", "{player}: {rank} of trumps.", "{player}: {rank} козырей.")
+    assert any("козырей" in p for p in found), found
+    assert broken("jass", "{player}: {rank} of trumps.", "{player}: козырь, {rank}.") == []  # mended again
+    msgid = "Places left by withdrawals go to its standby list, in order."
+    assert broken("web", msgid, "Места выбывших по порядку достаются тем, кто в листе ожидания.") == []
+    found = broken("web", msgid, "Места выбывших переходят к листу ожидания по порядку.")
+    assert any("переходят к" in p for p in found), found
+    assert broken("web", msgid, "Места выбывших по порядку достаются тем, кто в листе ожидания.") == []
+    found = broken("web", "Standby list", "Список ожидания")
+    assert any("список" in p.lower() for p in found), found
