@@ -987,3 +987,50 @@ def test_russian_sound_levels_are_said_alike():
     assert len(levels) == 4
     wrong = [f"{m.id!r} → {m.string!r}" for m in levels if RU_SOUND_LEVEL_ADJECTIVE.search(m.string or "")]
     assert not wrong, "\n".join(wrong)
+
+
+# rev3-de (third native review: short trick lines, standby lists, closing a club, digests, push refusals)
+GERMAN_REVIEW3_DE = {
+    re.compile(r"\bKartenraum\b|\b(?:der|dieser|den|dem|einen|einem|ein|eines|des|dieses) Raums?\b"
+               r"|\b(?:den|der|dem|des) laufenden Saals?\b"):
+        "the room is «der Spielsaal» everywhere («dieser Spielsaal», «über den laufenden Spielsaal»), not «Raum»/«Saal»",
+    re.compile(r"\bgibt weiter: ⟨⟩"): "a passed card is «⟨⟩ gibt ⟨⟩ weiter», as the button «⟨⟩ weitergeben» says",
+    re.compile(r"\brück(?:t|en|st) an Stelle\b"):
+        "a move to a place is «rückt auf Stelle ⟨⟩» («an Stelle» is where it stands, and reads as «anstelle»)",
+    re.compile(r"\bnimmt (?:⟨⟩|\d+) Anmeldung"): "«it takes N entries» is «es hat Platz für ⟨⟩ Anmeldungen»",
+    re.compile(r"\bdie grösste Zahl der\b|\boder weggelassen für\b"):
+        "«places is the most entries … or left out for no limit» is «die Höchstzahl …, (ohne places gibt es keine Grenze)»",
+    re.compile(r"\bteilt mit, von\b"): "«the club announces, from X:» is «Mitteilung des Clubs ⟨⟩, von ⟨⟩: ⟨⟩»",
+    re.compile(r"\bder Reihe nach an sie\b"): "«sie» for the standby list points at no person: «an die Wartenden»",
+    re.compile(r"\bvon der Warteliste\b[^.;]*\baufgenommen\b"): "one who gets a place from the standby list «rückt nach»",
+    re.compile(r"\binnerhalb von\b"): "Swiss German says «innert zwei Minuten», as the room's other lines do",
+    re.compile(r"\bkommen in einer Mail\b"): "a digest's tables «kommen gesammelt in einer Mail»",
+}
+"""German that reads as translated or breaks a term, found in rev3-de's native read (third round)."""
+
+
+def test_german_has_no_slips_the_third_review_found():
+    wrong = [f"{where} → {text!r}: {why}" for where, _, text in texts("de")
+             for pattern, why in GERMAN_REVIEW3_DE.items() if pattern.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_third_german_check_catches_what_it_fixed():
+    said = ["dieser Raum sendet keine Mails", "kein Abmeldelink dieses Raums", "an die der Raum nichts sendet",
+            "für einen Raum ohne Mails", "im Kartenraum cardhall", "mit --url über den laufenden Saal",
+            "⟨⟩ gibt weiter: ⟨⟩.", "die Festung rückt an Stelle ⟨⟩ von ⟨⟩.",
+            "dieses Turnier ist voll: es nimmt ⟨⟩ Anmeldungen",
+            "places ist die grösste Zahl der Anmeldungen, oder weggelassen für keine Grenze",
+            "Der Club ⟨⟩ teilt mit, von ⟨⟩: ⟨⟩", "gehen der Reihe nach an sie, und du wirst benachrichtigt",
+            "du bist von der Warteliste ins Turnier (⟨⟩) aufgenommen;", "Sofort (innerhalb von zwei Minuten)",
+            "Die Tische, die inzwischen auf dich warten, kommen in einer Mail."]
+    missed = [s for s in said if not any(p.search(s) for p in GERMAN_REVIEW3_DE)]
+    assert not missed, missed
+    fine = ["dieser Spielsaal sendet keine Mails", "kein Abmeldelink dieses Spielsaals", "im Spielsaal cardhall",
+            "mit --url über den laufenden Spielsaal", "An den ganzen Saal", "der Saal-Socket", "viel Raum für Notizen",
+            "⟨⟩ gibt ⟨⟩ weiter.", "die Festung rückt auf Stelle ⟨⟩ von ⟨⟩.", "deine Festung steht an Stelle ⟨⟩",
+            "es hat Platz für ⟨⟩ Anmeldungen", "places ist die Höchstzahl der Anmeldungen (ohne places gibt es keine Grenze)",
+            "Mitteilung des Clubs ⟨⟩, von ⟨⟩: ⟨⟩", "gehen der Reihe nach an die Wartenden",
+            "du bist von der Warteliste ins Turnier (⟨⟩) nachgerückt;", "Sofort (innert zwei Minuten)",
+            "Die Tische, die inzwischen auf dich warten, kommen gesammelt in einer Mail."]
+    assert not [s for s in fine if any(p.search(s) for p in GERMAN_REVIEW3_DE)]
