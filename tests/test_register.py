@@ -903,3 +903,33 @@ def test_french_puts_a_narrow_no_break_space_before_percent():
     assert not wrong, "\n".join(wrong)
     assert FRENCH_PERCENT.search("(terminé le ⟨⟩) : ⟨⟩ %, rang") and FRENCH_PERCENT.search("{percent} %") and FRENCH_PERCENT.search("50\u00a0%")  # noqa: E501
     assert not FRENCH_PERCENT.search("{percent}\u202f%, rang ; 50\u202f% ; 100%")
+
+
+# rev3-es (third native review: trick lines, standby lists, push refusals, closing a club)
+ES_REVIEW3_ROUND3 = re.compile(
+    r"\bda (?:el|la|los|las) \w+ que da\b"
+    r"|plazas que dejan las retiradas pasan a (?:ella|su lista)"
+    r"|;\s+el motivo:")
+"""Spanish read as translated (third native read): "give the endpoint the browser gives" is not «da el
+endpoint que da …» (the verb said twice) but «envía el endpoint tal como lo devuelve …»; places left by
+withdrawals do not «pasan a» a list (a list takes no place) but «se dan por orden de la lista»; a
+closed club's reason is «Motivo: {reason}» after a full stop, not «; el motivo: …»."""
+
+
+def test_spanish_has_no_calques_the_third_review_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("es") if ES_REVIEW3_ROUND3.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_third_spanish_review_check_catches_each_slip():
+    bad = ["este endpoint push no se puede leer; da el endpoint que da PushSubscription.toJSON() del navegador",
+           "las plazas que dejan las retiradas pasan a ella por orden, y se te avisará.",
+           "Las plazas que dejan las retiradas pasan a su lista de reserva, por orden.",
+           "El club ⟨⟩ está cerrado; el motivo: ⟨⟩"]
+    assert [text for text in bad if not ES_REVIEW3_ROUND3.search(text)] == []
+    good = ["envía el endpoint tal como lo devuelve PushSubscription.toJSON() del navegador",
+            "las plazas que dejan las retiradas se dan por orden de la lista, y se te avisará.",
+            "Las plazas que dejan las retiradas se dan por orden de su lista de reserva.",
+            "El club ⟨⟩ está cerrado. Motivo: ⟨⟩", "hace falta un motivo (reason): di en pocas palabras",
+            "Cierra un club con un motivo (moderadores)"]
+    assert [text for text in good if ES_REVIEW3_ROUND3.search(text)] == []
