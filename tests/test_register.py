@@ -1034,3 +1034,33 @@ def test_the_third_german_check_catches_what_it_fixed():
             "du bist von der Warteliste ins Turnier (⟨⟩) nachgerückt;", "Sofort (innert zwei Minuten)",
             "Die Tische, die inzwischen auf dich warten, kommen gesammelt in einer Mail."]
     assert not [s for s in fine if any(p.search(s) for p in GERMAN_REVIEW3_DE)]
+
+
+# rev3-es (third native review: trick lines, standby lists, push refusals, closing a club)
+ES_REVIEW3_ROUND3 = re.compile(
+    r"\bda (?:el|la|los|las) \w+ que da\b"
+    r"|plazas que dejan las retiradas pasan a (?:ella|su lista)"
+    r"|;\s+el motivo:")
+"""Spanish read as translated (third native read): "give the endpoint the browser gives" is not «da el
+endpoint que da …» (the verb said twice) but «envía el endpoint tal como lo devuelve …»; places left by
+withdrawals do not «pasan a» a list (a list takes no place) but «se dan por orden de la lista»; a
+closed club's reason is «Motivo: {reason}» after a full stop, not «; el motivo: …»."""
+
+
+def test_spanish_has_no_calques_the_third_review_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("es") if ES_REVIEW3_ROUND3.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_third_spanish_review_check_catches_each_slip():
+    bad = ["este endpoint push no se puede leer; da el endpoint que da PushSubscription.toJSON() del navegador",
+           "las plazas que dejan las retiradas pasan a ella por orden, y se te avisará.",
+           "Las plazas que dejan las retiradas pasan a su lista de reserva, por orden.",
+           "El club ⟨⟩ está cerrado; el motivo: ⟨⟩"]
+    assert [text for text in bad if not ES_REVIEW3_ROUND3.search(text)] == []
+    good = ["envía el endpoint tal como lo devuelve PushSubscription.toJSON() del navegador",
+            "las plazas que dejan las retiradas se dan por orden de la lista, y se te avisará.",
+            "Las plazas que dejan las retiradas se dan por orden de su lista de reserva.",
+            "El club ⟨⟩ está cerrado. Motivo: ⟨⟩", "hace falta un motivo (reason): di en pocas palabras",
+            "Cierra un club con un motivo (moderadores)"]
+    assert [text for text in good if ES_REVIEW3_ROUND3.search(text)] == []
