@@ -1064,3 +1064,42 @@ def test_the_third_spanish_review_check_catches_each_slip():
             "El club ⟨⟩ está cerrado. Motivo: ⟨⟩", "hace falta un motivo (reason): di en pocas palabras",
             "Cierra un club con un motivo (moderadores)"]
     assert [text for text in good if ES_REVIEW3_ROUND3.search(text)] == []
+
+
+# Native review, third round (rev3-cs): this session's new Czech lines
+CS_SPOKEN_REGISTER_REV3 = re.compile(r"(?i:\b(?:ne)?jde\s+(?:jen\s+|už\s+|to\s+)?\w+(?:t|ct)\b|\bje\s+třeba\s+důvod\b)")
+"""Spoken Czech in written messages (rev3-cs): «jde jen číst», «nejde přehrát» are colloquial; the
+screens write «lze ho jen číst», «nelze přehrát»; «je třeba důvod» takes a nominative where the
+written language wants «je třeba uvést důvod» (said as «chybí důvod»). «jde o», «jde na» stay."""
+CS_CALQUES_REV3 = re.compile(r"(?i:—\s*skončeno\b|\bz\s+nich\s+skončil[oy]?\b|\boznamuje,\s+od\b"
+                             r"|\bstoly\b[^.]*\bpřijdou\s+v\b|\bturnaj\w*\s+\(⟨⟩\)|⟨⟩,\s+trumf\.|\bkoncový\s+bod\s+push\s+neobsahuje\b)")
+"""Czech read as translated (rev3-cs): a finished table is «dohráno», as the lobby says, not
+«skončeno»; tables do not end, their game does («{count} z nich skončilo» → «Hra skončila u {count}
+z nich»); «Klub X oznamuje, od Y:» → «Oznámení klubu X od Y:»; tables do not come in a mail («přijdou
+v jednom e-mailu» → «shrneme do jednoho e-mailu»); a game's name in brackets after «turnaje» →
+«do turnaje ve hře {game}»; «Západ: šestka, trumf.» → «Západ trumfuje: šestka.» (no adjective that
+would have to agree with the rank's gender); a refused push endpoint «nesmí obsahovat» spaces, it
+is not told that it «neobsahuje» them."""
+
+
+def test_czech_has_no_spoken_register_or_calques_rev3_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("cs")
+             if CS_SPOKEN_REGISTER_REV3.search(text) or CS_CALQUES_REV3.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_czech_rev3_checks_catch_the_old_lines():
+    old_register = ["Klub je zavřený: jde jen číst a v seznamu už není.", "tah ⟨⟩ (⟨⟩) nejde přehrát: ⟨⟩",
+                    "je třeba důvod (reason): napište pár slovy"]
+    assert [s for s in old_register if not CS_SPOKEN_REGISTER_REV3.search(s)] == []
+    assert not CS_SPOKEN_REGISTER_REV3.search("Klub je zavřený: lze ho jen číst; tah nelze přehrát; chybí důvod; jde o tah; "
+                                              "nejde na stůl; k vyhození je třeba uvést stůl")
+    old = ["⟨⟩ — skončeno", "⟨⟩ z nich skončil.", "⟨⟩ z nich skončily.", "⟨⟩ z nich skončilo.",
+           "Klub ⟨⟩ oznamuje, od ⟨⟩: ⟨⟩", "Stoly, které na vás mezitím čekají, přijdou v jednom e-mailu.",
+           "jste přihlášeni do turnaje (⟨⟩); hrajete od kola ⟨⟩.", "Vy: ⟨⟩, trumf.", "⟨⟩: ⟨⟩, trumf.",
+           "koncový bod push neobsahuje mezery ani řídicí znaky"]
+    assert [s for s in old if not CS_CALQUES_REV3.search(s)] == []
+    new = ("⟨⟩ — dohráno; Hra skončila u ⟨⟩ z nich.; Oznámení klubu ⟨⟩ od ⟨⟩: ⟨⟩; Stoly, které na vás mezitím "
+           "čekají, shrneme do jednoho e-mailu.; do turnaje ve hře ⟨⟩; Trumfujete: ⟨⟩.; ⟨⟩ trumfuje: ⟨⟩.; "
+           "Vynesená barva: ⟨⟩ (trumfy).; koncový bod push nesmí obsahovat mezery")
+    assert not CS_CALQUES_REV3.search(new)
