@@ -903,3 +903,31 @@ def test_french_puts_a_narrow_no_break_space_before_percent():
     assert not wrong, "\n".join(wrong)
     assert FRENCH_PERCENT.search("(terminé le ⟨⟩) : ⟨⟩ %, rang") and FRENCH_PERCENT.search("{percent} %") and FRENCH_PERCENT.search("50\u00a0%")  # noqa: E501
     assert not FRENCH_PERCENT.search("{percent}\u202f%, rang ; 50\u202f% ; 100%")
+
+
+# Native review, third round (rev3-fr): bid prompts, standby list, closing a club, a freed place
+FRENCH_CALQUES_REVIEW3 = re.compile(r"(?i:, ou passez\b|\best pour ceux qui\b|\bune raison \(reason\)|\bla raison \(reason\)"
+                                    r"|\bpour une raison \(modérateurs\)|;\s*la raison\s*:|\bune place est à vous\b)")
+"""English read through French words, found in the third native read: «Bid 2, or pass» keeps no
+comma before «ou» («Annoncez 2 ou passez»); «the standby list is for people without an entry» →
+«est réservée aux personnes non inscrites»; a club is closed for a «motif», the word the room
+already uses for bans and exclusions, not «une raison» («Motif : …», «en indiquant le motif»);
+«A place is yours» → «Une place s'est libérée»."""
+
+
+def test_french_has_no_calques_the_third_review_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("fr") if FRENCH_CALQUES_REVIEW3.search(french_prose(text))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_french_third_review_check_catches_the_old_sentences():
+    n = "\u202f"
+    old = ["Annoncez ⟨⟩, ou passez.", f"vous êtes inscrit à ce tournoi{n}: la liste d'attente est pour ceux qui n'ont pas d'inscription",
+           f"il faut une raison (reason){n}: dites", f"la raison (reason) a au plus ⟨⟩ caractères{n}; celle-ci en a ⟨⟩",
+           "Fermer un club pour une raison (modérateurs)", f"Le club ⟨⟩ est fermé{n}; la raison{n}: ⟨⟩",
+           f"Une place est à vous{n}: vous êtes inscrit"]
+    assert [s for s in old if not FRENCH_CALQUES_REVIEW3.search(s)] == []
+    new = (f"Annoncez ⟨⟩ ou passez. ; la liste d'attente est réservée aux personnes non inscrites ; il faut un motif (reason) ; "
+           f"le motif (reason) a au plus ⟨⟩ caractères{n}; celui-ci en a ⟨⟩ ; Fermer un club en indiquant le motif (modérateurs) ; "
+           f"Le club ⟨⟩ est fermé. Motif{n}: ⟨⟩ ; Une place s'est libérée{n}: vous êtes inscrit ; Vous ouvrez{n}: annoncez 0.")
+    assert not FRENCH_CALQUES_REVIEW3.search(new)
