@@ -907,12 +907,14 @@ def test_french_puts_a_narrow_no_break_space_before_percent():
 
 # Native review, third round (rev3-fr): bid prompts, standby list, closing a club, a freed place
 FRENCH_CALQUES_REVIEW3 = re.compile(r"(?i:, ou passez\b|\best pour ceux qui\b|\bune raison \(reason\)|\bla raison \(reason\)"
-                                    r"|\bpour une raison \(modérateurs\)|;\s*la raison\s*:|\bune place est à vous\b)")
+                                    r"|\bpour une raison \(modérateurs\)|;\s*la raison\s*:|\bune place est à vous\b"
+                                    r"|\bd'entre elles est\b)")
 """English read through French words, found in the third native read: «Bid 2, or pass» keeps no
 comma before «ou» («Annoncez 2 ou passez»); «the standby list is for people without an entry» →
 «est réservée aux personnes non inscrites»; a club is closed for a «motif», the word the room
 already uses for bans and exclusions, not «une raison» («Motif : …», «en indiquant le motif»);
-«A place is yours» → «Une place s'est libérée»."""
+«A place is yours» → «Une place s'est libérée»; «1 of them ended» after «play went on at 1 table»
+is not «1 d'entre elles est terminée» (one table, «elles») but «1 est terminée» / «2 sont terminées»."""
 
 
 def test_french_has_no_calques_the_third_review_found():
@@ -925,9 +927,9 @@ def test_the_french_third_review_check_catches_the_old_sentences():
     old = ["Annoncez ⟨⟩, ou passez.", f"vous êtes inscrit à ce tournoi{n}: la liste d'attente est pour ceux qui n'ont pas d'inscription",
            f"il faut une raison (reason){n}: dites", f"la raison (reason) a au plus ⟨⟩ caractères{n}; celle-ci en a ⟨⟩",
            "Fermer un club pour une raison (modérateurs)", f"Le club ⟨⟩ est fermé{n}; la raison{n}: ⟨⟩",
-           f"Une place est à vous{n}: vous êtes inscrit"]
+           f"Une place est à vous{n}: vous êtes inscrit", "⟨⟩ d'entre elles est terminée."]
     assert [s for s in old if not FRENCH_CALQUES_REVIEW3.search(s)] == []
     new = (f"Annoncez ⟨⟩ ou passez. ; la liste d'attente est réservée aux personnes non inscrites ; il faut un motif (reason) ; "
            f"le motif (reason) a au plus ⟨⟩ caractères{n}; celui-ci en a ⟨⟩ ; Fermer un club en indiquant le motif (modérateurs) ; "
-           f"Le club ⟨⟩ est fermé. Motif{n}: ⟨⟩ ; Une place s'est libérée{n}: vous êtes inscrit ; Vous ouvrez{n}: annoncez 0.")
+           f"Le club ⟨⟩ est fermé. Motif{n}: ⟨⟩ ; Une place s'est libérée{n}: vous êtes inscrit ; Vous ouvrez{n}: annoncez 0. ; ⟨⟩ est terminée. ; ⟨⟩ sont terminées.")
     assert not FRENCH_CALQUES_REVIEW3.search(new)
