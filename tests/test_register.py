@@ -917,8 +917,8 @@ already uses for bans and exclusions, not «une raison» («Motif : …», «en 
 «A place is yours» → «Une place s'est libérée»; «1 of them ended» after «play went on at 1 table»
 is not «1 d'entre elles est terminée» (one table, «elles») but «1 est terminée» / «2 sont
 terminées»; the reason asked for when closing is a «Motif de la fermeture», not «Pourquoi vous
-fermez ce club»; places «left by withdrawals» are «libérées par des désistements» and «attribuées», they do not «revenir» to a list;
-tables «go in one mail» → «sont regroupées dans un seul courriel»."""
+fermez ce club»; places «left by withdrawals» are «libérées par des désistements» and
+«attribuées», they do not «revenir» to a list; tables «go in one mail» → «sont regroupées dans un seul courriel»."""
 
 
 def test_french_has_no_calques_the_third_review_found():
