@@ -1103,3 +1103,47 @@ def test_the_czech_rev3_checks_catch_the_old_lines():
            "čekají, shrneme do jednoho e-mailu.; do turnaje ve hře ⟨⟩; Trumfujete: ⟨⟩.; ⟨⟩ trumfuje: ⟨⟩.; "
            "Vynesená barva: ⟨⟩ (trumfy).; koncový bod push nesmí obsahovat mezery")
     assert not CS_CALQUES_REV3.search(new)
+
+
+# Native review, third round (rev3-fr): bid prompts, standby list, closing a club, a freed place
+FRENCH_CALQUES_REVIEW3 = re.compile(r"(?i:, ou passez\b|\best pour ceux qui\b|\bune raison \(reason\)|\bla raison \(reason\)"
+                                    r"|\bpour une raison \(modérateurs\)|;\s*la raison\s*:|\bune place est à vous\b"
+                                    r"|\bd'entre elles est\b|^pourquoi le club est fermé\.|\bpourquoi vous fermez ce club\b"
+                                    r"|\blaissées par les retraits\b|\barrivent dans un seul courriel\b)")
+"""English read through French words, found in the third native read: «Bid 2, or pass» keeps no
+comma before «ou» («Annoncez 2 ou passez»); «the standby list is for people without an entry» →
+«est réservée aux personnes non inscrites»; a club is closed for a «motif», the word the room
+already uses for bans and exclusions, not «une raison» («Motif : …», «en indiquant le motif»);
+«A place is yours» → «Une place s'est libérée»; «1 of them ended» after «play went on at 1 table»
+is not «1 d'entre elles est terminée» (one table, «elles») but «1 est terminée» / «2 sont
+terminées»; the reason asked for when closing is a «Motif de la fermeture», not «Pourquoi vous
+fermez ce club»; places «left by withdrawals» are «libérées par des désistements» and
+«attribuées», they do not «revenir» to a list; tables «go in one mail» → «sont regroupées dans un seul courriel»."""
+
+
+def test_french_has_no_calques_the_third_review_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("fr")
+             if FRENCH_CALQUES_REVIEW3.search(french_prose(text))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_french_third_review_check_catches_the_old_sentences():
+    n = "\u202f"
+    old = ["Annoncez ⟨⟩, ou passez.",
+           f"vous êtes inscrit à ce tournoi{n}: la liste d'attente est pour ceux qui n'ont pas d'inscription",
+           f"il faut une raison (reason){n}: dites", f"la raison (reason) a au plus ⟨⟩ caractères{n}; celle-ci en a ⟨⟩",
+           "Fermer un club pour une raison (modérateurs)", f"Le club ⟨⟩ est fermé{n}; la raison{n}: ⟨⟩",
+           f"Une place est à vous{n}: vous êtes inscrit", "⟨⟩ d'entre elles est terminée.",
+           "Pourquoi le club est fermé.", "Pourquoi vous fermez ce club (conservé dans le journal des modérateurs)",
+           "les places laissées par les retraits lui reviennent",
+           "Les tables qui vous attendent entre-temps arrivent dans un seul courriel."]
+    assert [s for s in old if not FRENCH_CALQUES_REVIEW3.search(s)] == []
+    new = " ; ".join([
+        "Annoncez ⟨⟩ ou passez.", "la liste d'attente est réservée aux personnes non inscrites",
+        "il faut un motif (reason)", f"le motif (reason) a au plus ⟨⟩ caractères{n}; celui-ci en a ⟨⟩",
+        "Fermer un club en indiquant le motif (modérateurs)", f"Le club ⟨⟩ est fermé. Motif{n}: ⟨⟩",
+        f"Une place s'est libérée{n}: vous êtes inscrit", f"Vous ouvrez{n}: annoncez 0.", "⟨⟩ est terminée.",
+        "⟨⟩ sont terminées.", "Le motif de la fermeture.", "Motif de la fermeture",
+        "dites en quelques mots pourquoi le club est fermé", "les places libérées par des désistements y sont attribuées",
+        "sont regroupées dans un seul courriel"])
+    assert not FRENCH_CALQUES_REVIEW3.search(new)
