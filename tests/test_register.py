@@ -1147,3 +1147,25 @@ def test_the_french_third_review_check_catches_the_old_sentences():
         "dites en quelques mots pourquoi le club est fermé", "les places libérées par des désistements y sont attribuées",
         "sont regroupées dans un seul courriel"])
     assert not FRENCH_CALQUES_REVIEW3.search(new)
+
+
+# Review, third round, Bulgarian (rev3-bg): calques in the standby-list and event-limit lines.
+BG_CALQUES_ROUND4 = re.compile(r"(?i:\bотиват\s+при\b|\bза\s+без\s+ограничение\b|^Вие\s+сте\s+номер\b)")
+"""«places … go to it» → «местата отиват при него» (a calque: places are given, «се дават»); «left out
+for no limit» → «се пропуска за без ограничение» (not Bulgarian: «се пропуска, ако няма ограничение»);
+«You are number ⟨⟩» → «Вие сте номер» opening a line (the pronoun is redundant: «Номер ⟨⟩ сте»)."""
+
+
+def test_bulgarian_has_no_calques_the_third_review_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if BG_CALQUES_ROUND4.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_bulgarian_third_review_check_catches_the_old_sentences():
+    old = ["Освободените от отказали се места отиват при резервния списък поред.",
+           "цяло число от 2 до ⟨⟩, или се пропуска за без ограничение; получено: ⟨⟩",
+           "Вие сте номер ⟨⟩ в резервния списък"]
+    assert [s for s in old if not BG_CALQUES_ROUND4.search(s)] == []
+    new = ("Местата на отказалите се се дават на резервния списък поред. ; или се пропуска, ако няма ограничение ; "
+           "Номер ⟨⟩ сте в резервния списък ; отиват на масата")
+    assert not BG_CALQUES_ROUND4.search(new)
