@@ -1169,3 +1169,35 @@ def test_the_bulgarian_third_review_check_catches_the_old_sentences():
     new = ("Местата на отказалите се се дават на резервния списък поред. ; или се пропуска, ако няма ограничение ; "
            "Номер ⟨⟩ сте в резервния списък ; отиват на масата")
     assert not BG_CALQUES_ROUND4.search(new)
+
+
+# Native read of the build picker's step line (web "Chosen: {answer}." + five_towers' step answers)
+STEP_ANSWERS = ("take {cards}", "demolish nothing", "demolish the {card} from the top of {tower}")
+
+
+def chosen_lines(code: str, chosen: str | None = None) -> list[str]:
+    """The page's "Chosen: …" line of `code` (or `chosen`) joined with each step answer of five_towers."""
+    def catalog(domain: str):
+        with (LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            return read_po(f, locale=code, domain=domain)
+    towers = catalog("five_towers")
+    chosen = chosen if chosen is not None else catalog("web").get("Chosen: {answer}.").string
+    return [chosen.replace("{answer}", towers.get(m).string) for m in STEP_ANSWERS]
+
+
+def two_colons(line: str) -> bool:
+    return line.count(":") > 1
+
+
+@pytest.mark.parametrize("code", ["bg", "cs", "es", "ru", "de", "fr"])
+def test_the_chosen_step_answer_is_not_said_after_two_colons(code):
+    """«Выбрано: взять: Жуткая 4 …», «Elegido: tomar: Miedo 4 …»: where the answer already holds a
+    colon («взять: {cards}»), the line around it says it without one («Вы решили взять: …»,
+    «Has elegido tomar: …», «Вашият избор – вземете: …», «Vaše volba – vzít: …»)."""
+    wrong = [line for line in chosen_lines(code) if two_colons(line)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_chosen_check_catches_the_old_lines():
+    old = {"ru": "Выбрано: {answer}.", "es": "Elegido: {answer}.", "bg": "Избрано: {answer}.", "cs": "Zvoleno: {answer}."}
+    assert all(any(two_colons(line) for line in chosen_lines(code, chosen)) for code, chosen in old.items())
