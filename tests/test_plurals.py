@@ -188,3 +188,25 @@ def test_french_says_de_plus_after_a_count_of_the_rest():
     assert not wrong, "\n".join(wrong)
     assert FRENCH_PLURAL_FOR_ANY_MORE.search("coups permis : {legal} et {more} autres")
     assert not FRENCH_PLURAL_FOR_ANY_MORE.search("coups permis : {legal} et {more} de plus ; (et {more} de plus)")
+
+
+# --- ru, third native review (rev3-ru): a count after a preposition needs a noun that shows the case ---
+RU_PREPOSITION_BEFORE_BARE_COUNT = re.compile(r"(?i:(?:^|[\s(«])(?:за|с|со|перед|над|под|о|об|к|ко|по|при)\s+\{count\}\s+из\b)")
+"""«За {count} из них игра окончена»: after «за», «с», «к»… a number must be read in the instrumental,
+dative… («за двумя из них»), but a screen reader reads a bare «2» as «два»; with a counted noun the
+case shows and the plural forms carry it («Из них окончено {count} партий», review3's "{count} of them
+ended")."""
+
+
+def test_russian_puts_no_bare_count_after_a_preposition():
+    wrong = []
+    for domain in DOMAINS:
+        with (LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale="ru"):
+                if m.id and not isinstance(m.id, str):
+                    wrong += [f"ru/{domain}: {s!r}" for s in m.string if s and RU_PREPOSITION_BEFORE_BARE_COUNT.search(s)]
+    assert not wrong, "\n".join(wrong)
+    assert RU_PREPOSITION_BEFORE_BARE_COUNT.search("За {count} из них игра окончена.")
+    assert RU_PREPOSITION_BEFORE_BARE_COUNT.search("игра идёт с {count} из них")
+    assert not RU_PREPOSITION_BEFORE_BARE_COUNT.search("Из них окончено {count} партий; за {count} вашими столами")
+    assert not RU_PREPOSITION_BEFORE_BARE_COUNT.search("{count} из {all}")

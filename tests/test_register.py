@@ -903,3 +903,301 @@ def test_french_puts_a_narrow_no_break_space_before_percent():
     assert not wrong, "\n".join(wrong)
     assert FRENCH_PERCENT.search("(terminé le ⟨⟩) : ⟨⟩ %, rang") and FRENCH_PERCENT.search("{percent} %") and FRENCH_PERCENT.search("50\u00a0%")  # noqa: E501
     assert not FRENCH_PERCENT.search("{percent}\u202f%, rang ; 50\u202f% ; 100%")
+
+
+# --- ru, third native review (rev3-ru: trick lines, standby lists, push, digests, club notices) ---------
+
+RU_CALQUES_REVIEW3 = re.compile(
+    r"(?i:⟨⟩ козырей\b|\bтогда push может\b|^место ваше\b|\bпереходят к (?:нему|листу ожидания)\b"
+    r"|\bприходят одним письмом\b|\bсамое большее\b|\bendpoint push (?!-)|\b(?:endpoint|адрес)[^;]* не читается\b"
+    r"|\bобъявляет, от\b|\bскажите в нескольких словах\b|\bв арену можно войти\b|^за ⟨⟩ из них\b"
+    r"|\bиз листа ожидания; играете с тура\b|^вы открываете:)")
+"""English read through Russian words (review3): "six of trumps" is «козырь, шестёрка» (a trump said
+at the table), not «шестёрка козырей»; "then push may be true" is «после этого push может быть
+true»; "A place is yours" is «Для вас освободилось место»; places "go to the standby list" are
+«достаются ожидающим», not «переходят к нему»; tables do not «приходят одним письмом» («О столах …
+придёт одно общее письмо»); "how often at most" is «как часто может приходить», not «самое большее»;
+"push endpoint" is «endpoint push-подписки», not two bare nouns; an address (an endpoint, a webhook's URL)
+that "cannot be read" «не удаётся разобрать» (a file that cannot be read «не читается»); "The club
+announces, from {name}" is «Объявление клуба … от игрока …»; a reason is written, not said («кратко
+напишите»); one «записывается» in an arena, not «входит»; "{count} of them ended" is «Из них окончено
+{count} партий», since «За 2 из них» cannot be read in its case;
+"You open: bid …" opens the bidding («Вы открываете торги: …»), not «Вы открываете:» alone."""
+
+
+def test_russian_has_no_calques_the_third_review_found():
+    said = ["Вы: ⟨⟩ козырей.", "⟨⟩: ⟨⟩ козырей.", "сначала включите push-уведомления; тогда push может быть true",
+            "Место ваше: вы записаны в турнир", "места выбывших переходят к нему по порядку",
+            "Места выбывших переходят к листу ожидания по порядку.",
+            "Столы, которые тем временем ждут вашего хода, приходят одним письмом.",
+            "(как часто самое большее приходит письмо «ваш ход»)", "в endpoint push не бывает пробелов",
+            "этот endpoint push не читается", "этот адрес webhook не читается", "Клуб ⟨⟩ объявляет, от ⟨⟩: ⟨⟩",
+            "нужна причина (reason): скажите в нескольких словах, почему", "(в арену можно войти, пока она идёт)",
+            "За ⟨⟩ из них игра окончена.", "Вы открываете: заявите от 0 до ⟨⟩.",
+            "вы записаны в турнир (⟨⟩) из листа ожидания; играете с тура ⟨⟩."]
+    fine = ["Вы: козырь, ⟨⟩.", "⟨⟩: козырь, ⟨⟩.", "после этого push может быть true",
+            "Для вас освободилось место: вы записаны в турнир", "места выбывших достаются ожидающим по порядку",
+            "О столах, которые тем временем ждут вашего хода, придёт одно общее письмо.",
+            "(как часто может приходить письмо «ваш ход»)", "в endpoint push-подписки не должно быть пробелов",
+            "этот endpoint push-подписки не удаётся разобрать", "⟨⟩: не читается (⟨⟩).", "Объявление клуба ⟨⟩ от игрока ⟨⟩: ⟨⟩",
+            "нужна причина (reason): кратко напишите, почему", "(в арену можно записаться, пока она идёт)",
+            "Из них окончено ⟨⟩ партий.", "Вы открываете торги: заявите 0.",
+            "вы записаны в турнир по игре ⟨⟩ из листа ожидания и играете с ⟨⟩-го тура."]
+    assert all(RU_CALQUES_REVIEW3.search(s) for s in said), [s for s in said if not RU_CALQUES_REVIEW3.search(s)]
+    assert not any(RU_CALQUES_REVIEW3.search(s) for s in fine), [s for s in fine if RU_CALQUES_REVIEW3.search(s)]
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("ru") if RU_CALQUES_REVIEW3.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def command_helps_joined() -> list[str]:
+    """The English help of every command in cardhall/cli/, also one written as two strings joined
+    over lines (`help=N_("Close a club …, "\\n "else …")`), which `command_helps` does not see: review3
+    found «Закрыть клуб с указанием причины» among the third-person helps that way."""
+    source = "".join(p.read_text(encoding="utf-8") for p in sorted((LOCALE_DIR.parent / "cli").glob("*.py")))
+    found = []
+    for m in re.finditer(r'\.command\([^)]*?help=N_\(((?:\s*"(?:[^"\\]|\\.)*")+)\s*\)', source):
+        found.append("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))))
+    return found
+
+
+def test_russian_command_helps_written_over_lines_say_what_the_command_does_too():
+    helps = command_helps_joined()
+    close = "Close a club for a reason (moderators): with --url through the running room, else in the database --db."
+    assert close in helps and close not in command_helps()
+    assert set(command_helps()) <= set(helps)
+    with (LOCALE_DIR / "ru" / "LC_MESSAGES" / "terminal.po").open("rb") as f:
+        catalog = read_po(f, locale="ru", domain="terminal")
+    assert RU_INFINITIVE.search("Закрыть клуб с указанием причины (модераторы): с --url через работающую игровую комнату")
+    wrong = [f"{h!r} → {catalog.get(h).string!r}" for h in helps
+             if catalog.get(h) is not None and RU_INFINITIVE.search(catalog.get(h).string or "")]
+    assert not wrong, "\n".join(wrong)
+
+
+RU_SOUND_LEVEL_ADJECTIVE = re.compile(r"^(?:выключен|включен|тихий|средний|громкий)[а-яё]*$")
+"""The sound levels a kind's one control offers are said alike: «без звука / тихо / средне /
+громко»; review3 found «выключен» (a short adjective that agrees with a noun the control does not
+show) beside three adverbs."""
+
+
+def test_russian_sound_levels_are_said_alike():
+    assert RU_SOUND_LEVEL_ADJECTIVE.search("выключен") and RU_SOUND_LEVEL_ADJECTIVE.search("громкий")
+    assert not any(RU_SOUND_LEVEL_ADJECTIVE.search(s) for s in ("без звука", "тихо", "средне", "громко"))
+    with (LOCALE_DIR / "ru" / "LC_MESSAGES" / "web.po").open("rb") as f:
+        levels = [m for m in read_po(f, locale="ru", domain="web") if m.context == "sound level"]
+    assert len(levels) == 4
+    wrong = [f"{m.id!r} → {m.string!r}" for m in levels if RU_SOUND_LEVEL_ADJECTIVE.search(m.string or "")]
+    assert not wrong, "\n".join(wrong)
+
+
+# rev3-de (third native review: short trick lines, standby lists, closing a club, digests, push refusals)
+GERMAN_REVIEW3_DE = {
+    re.compile(r"\bKartenraum\b|\b(?:der|dieser|den|dem|einen|einem|ein|eines|des|dieses) Raums?\b"
+               r"|\b(?:den|der|dem|des) laufenden Saals?\b"):
+        "the room is «der Spielsaal» everywhere («dieser Spielsaal», «über den laufenden Spielsaal»), not «Raum»/«Saal»",
+    re.compile(r"\bgibt weiter: ⟨⟩"): "a passed card is «⟨⟩ gibt ⟨⟩ weiter», as the button «⟨⟩ weitergeben» says",
+    re.compile(r"\brück(?:t|en|st) an Stelle\b"):
+        "a move to a place is «rückt auf Stelle ⟨⟩» («an Stelle» is where it stands, and reads as «anstelle»)",
+    re.compile(r"\bnimmt (?:⟨⟩|\d+) Anmeldung"): "«it takes N entries» is «es hat Platz für ⟨⟩ Anmeldungen»",
+    re.compile(r"\bdie grösste Zahl der\b|\boder weggelassen für\b"):
+        "«places is the most entries … or left out for no limit» is «die Höchstzahl …, (ohne places gibt es keine Grenze)»",
+    re.compile(r"\bteilt mit, von\b"): "«the club announces, from X:» is «Mitteilung des Clubs ⟨⟩, von ⟨⟩: ⟨⟩»",
+    re.compile(r"\bder Reihe nach an sie\b"): "«sie» for the standby list points at no person: «an die Wartenden»",
+    re.compile(r"\bvon der Warteliste\b[^.;]*\baufgenommen\b"): "one who gets a place from the standby list «rückt nach»",
+    re.compile(r"\binnerhalb von\b"): "Swiss German says «innert zwei Minuten», as the room's other lines do",
+    re.compile(r"\bkommen in einer Mail\b"): "a digest's tables «kommen gesammelt in einer Mail»",
+}
+"""German that reads as translated or breaks a term, found in rev3-de's native read (third round)."""
+
+
+def test_german_has_no_slips_the_third_review_found():
+    wrong = [f"{where} → {text!r}: {why}" for where, _, text in texts("de")
+             for pattern, why in GERMAN_REVIEW3_DE.items() if pattern.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_third_german_check_catches_what_it_fixed():
+    said = ["dieser Raum sendet keine Mails", "kein Abmeldelink dieses Raums", "an die der Raum nichts sendet",
+            "für einen Raum ohne Mails", "im Kartenraum cardhall", "mit --url über den laufenden Saal",
+            "⟨⟩ gibt weiter: ⟨⟩.", "die Festung rückt an Stelle ⟨⟩ von ⟨⟩.",
+            "dieses Turnier ist voll: es nimmt ⟨⟩ Anmeldungen",
+            "places ist die grösste Zahl der Anmeldungen, oder weggelassen für keine Grenze",
+            "Der Club ⟨⟩ teilt mit, von ⟨⟩: ⟨⟩", "gehen der Reihe nach an sie, und du wirst benachrichtigt",
+            "du bist von der Warteliste ins Turnier (⟨⟩) aufgenommen;", "Sofort (innerhalb von zwei Minuten)",
+            "Die Tische, die inzwischen auf dich warten, kommen in einer Mail."]
+    missed = [s for s in said if not any(p.search(s) for p in GERMAN_REVIEW3_DE)]
+    assert not missed, missed
+    fine = ["dieser Spielsaal sendet keine Mails", "kein Abmeldelink dieses Spielsaals", "im Spielsaal cardhall",
+            "mit --url über den laufenden Spielsaal", "An den ganzen Saal", "der Saal-Socket", "viel Raum für Notizen",
+            "⟨⟩ gibt ⟨⟩ weiter.", "die Festung rückt auf Stelle ⟨⟩ von ⟨⟩.", "deine Festung steht an Stelle ⟨⟩",
+            "es hat Platz für ⟨⟩ Anmeldungen", "places ist die Höchstzahl der Anmeldungen (ohne places gibt es keine Grenze)",
+            "Mitteilung des Clubs ⟨⟩, von ⟨⟩: ⟨⟩", "gehen der Reihe nach an die Wartenden",
+            "du bist von der Warteliste ins Turnier (⟨⟩) nachgerückt;", "Sofort (innert zwei Minuten)",
+            "Die Tische, die inzwischen auf dich warten, kommen gesammelt in einer Mail."]
+    assert not [s for s in fine if any(p.search(s) for p in GERMAN_REVIEW3_DE)]
+
+
+# rev3-es (third native review: trick lines, standby lists, push refusals, closing a club)
+ES_REVIEW3_ROUND3 = re.compile(
+    r"\bda (?:el|la|los|las) \w+ que da\b"
+    r"|plazas que dejan las retiradas pasan a (?:ella|su lista)"
+    r"|;\s+el motivo:")
+"""Spanish read as translated (third native read): "give the endpoint the browser gives" is not «da el
+endpoint que da …» (the verb said twice) but «envía el endpoint tal como lo devuelve …»; places left by
+withdrawals do not «pasan a» a list (a list takes no place) but «se dan por orden de la lista»; a
+closed club's reason is «Motivo: {reason}» after a full stop, not «; el motivo: …»."""
+
+
+def test_spanish_has_no_calques_the_third_review_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("es") if ES_REVIEW3_ROUND3.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_third_spanish_review_check_catches_each_slip():
+    bad = ["este endpoint push no se puede leer; da el endpoint que da PushSubscription.toJSON() del navegador",
+           "las plazas que dejan las retiradas pasan a ella por orden, y se te avisará.",
+           "Las plazas que dejan las retiradas pasan a su lista de reserva, por orden.",
+           "El club ⟨⟩ está cerrado; el motivo: ⟨⟩"]
+    assert [text for text in bad if not ES_REVIEW3_ROUND3.search(text)] == []
+    good = ["envía el endpoint tal como lo devuelve PushSubscription.toJSON() del navegador",
+            "las plazas que dejan las retiradas se dan por orden de la lista, y se te avisará.",
+            "Las plazas que dejan las retiradas se dan por orden de su lista de reserva.",
+            "El club ⟨⟩ está cerrado. Motivo: ⟨⟩", "hace falta un motivo (reason): di en pocas palabras",
+            "Cierra un club con un motivo (moderadores)"]
+    assert [text for text in good if ES_REVIEW3_ROUND3.search(text)] == []
+
+
+# Native review, third round (rev3-cs): this session's new Czech lines
+CS_SPOKEN_REGISTER_REV3 = re.compile(r"(?i:\b(?:ne)?jde\s+(?:jen\s+|už\s+|to\s+)?\w+(?:t|ct)\b|\bje\s+třeba\s+důvod\b)")
+"""Spoken Czech in written messages (rev3-cs): «jde jen číst», «nejde přehrát» are colloquial; the
+screens write «lze ho jen číst», «nelze přehrát»; «je třeba důvod» takes a nominative where the
+written language wants «je třeba uvést důvod» (said as «chybí důvod»). «jde o», «jde na» stay."""
+CS_CALQUES_REV3 = re.compile(r"(?i:—\s*skončeno\b|\bz\s+nich\s+skončil[oy]?\b|\boznamuje,\s+od\b"
+                             r"|\bstoly\b[^.]*\bpřijdou\s+v\b|\bturnaj\w*\s+\(⟨⟩\)|⟨⟩,\s+trumf\.|\bkoncový\s+bod\s+push\s+neobsahuje\b)")
+"""Czech read as translated (rev3-cs): a finished table is «dohráno», as the lobby says, not
+«skončeno»; tables do not end, their game does («{count} z nich skončilo» → «Hra skončila u {count}
+z nich»); «Klub X oznamuje, od Y:» → «Oznámení klubu X od Y:»; tables do not come in a mail («přijdou
+v jednom e-mailu» → «shrneme do jednoho e-mailu»); a game's name in brackets after «turnaje» →
+«do turnaje ve hře {game}»; «Západ: šestka, trumf.» → «Západ trumfuje: šestka.» (no adjective that
+would have to agree with the rank's gender); a refused push endpoint «nesmí obsahovat» spaces, it
+is not told that it «neobsahuje» them."""
+
+
+def test_czech_has_no_spoken_register_or_calques_rev3_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("cs")
+             if CS_SPOKEN_REGISTER_REV3.search(text) or CS_CALQUES_REV3.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_czech_rev3_checks_catch_the_old_lines():
+    old_register = ["Klub je zavřený: jde jen číst a v seznamu už není.", "tah ⟨⟩ (⟨⟩) nejde přehrát: ⟨⟩",
+                    "je třeba důvod (reason): napište pár slovy"]
+    assert [s for s in old_register if not CS_SPOKEN_REGISTER_REV3.search(s)] == []
+    assert not CS_SPOKEN_REGISTER_REV3.search("Klub je zavřený: lze ho jen číst; tah nelze přehrát; chybí důvod; jde o tah; "
+                                              "nejde na stůl; k vyhození je třeba uvést stůl")
+    old = ["⟨⟩ — skončeno", "⟨⟩ z nich skončil.", "⟨⟩ z nich skončily.", "⟨⟩ z nich skončilo.",
+           "Klub ⟨⟩ oznamuje, od ⟨⟩: ⟨⟩", "Stoly, které na vás mezitím čekají, přijdou v jednom e-mailu.",
+           "jste přihlášeni do turnaje (⟨⟩); hrajete od kola ⟨⟩.", "Vy: ⟨⟩, trumf.", "⟨⟩: ⟨⟩, trumf.",
+           "koncový bod push neobsahuje mezery ani řídicí znaky"]
+    assert [s for s in old if not CS_CALQUES_REV3.search(s)] == []
+    new = ("⟨⟩ — dohráno; Hra skončila u ⟨⟩ z nich.; Oznámení klubu ⟨⟩ od ⟨⟩: ⟨⟩; Stoly, které na vás mezitím "
+           "čekají, shrneme do jednoho e-mailu.; do turnaje ve hře ⟨⟩; Trumfujete: ⟨⟩.; ⟨⟩ trumfuje: ⟨⟩.; "
+           "Vynesená barva: ⟨⟩ (trumfy).; koncový bod push nesmí obsahovat mezery")
+    assert not CS_CALQUES_REV3.search(new)
+
+
+# Native review, third round (rev3-fr): bid prompts, standby list, closing a club, a freed place
+FRENCH_CALQUES_REVIEW3 = re.compile(r"(?i:, ou passez\b|\best pour ceux qui\b|\bune raison \(reason\)|\bla raison \(reason\)"
+                                    r"|\bpour une raison \(modérateurs\)|;\s*la raison\s*:|\bune place est à vous\b"
+                                    r"|\bd'entre elles est\b|^pourquoi le club est fermé\.|\bpourquoi vous fermez ce club\b"
+                                    r"|\blaissées par les retraits\b|\barrivent dans un seul courriel\b)")
+"""English read through French words, found in the third native read: «Bid 2, or pass» keeps no
+comma before «ou» («Annoncez 2 ou passez»); «the standby list is for people without an entry» →
+«est réservée aux personnes non inscrites»; a club is closed for a «motif», the word the room
+already uses for bans and exclusions, not «une raison» («Motif : …», «en indiquant le motif»);
+«A place is yours» → «Une place s'est libérée»; «1 of them ended» after «play went on at 1 table»
+is not «1 d'entre elles est terminée» (one table, «elles») but «1 est terminée» / «2 sont
+terminées»; the reason asked for when closing is a «Motif de la fermeture», not «Pourquoi vous
+fermez ce club»; places «left by withdrawals» are «libérées par des désistements» and
+«attribuées», they do not «revenir» to a list; tables «go in one mail» → «sont regroupées dans un seul courriel»."""
+
+
+def test_french_has_no_calques_the_third_review_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("fr")
+             if FRENCH_CALQUES_REVIEW3.search(french_prose(text))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_french_third_review_check_catches_the_old_sentences():
+    n = "\u202f"
+    old = ["Annoncez ⟨⟩, ou passez.",
+           f"vous êtes inscrit à ce tournoi{n}: la liste d'attente est pour ceux qui n'ont pas d'inscription",
+           f"il faut une raison (reason){n}: dites", f"la raison (reason) a au plus ⟨⟩ caractères{n}; celle-ci en a ⟨⟩",
+           "Fermer un club pour une raison (modérateurs)", f"Le club ⟨⟩ est fermé{n}; la raison{n}: ⟨⟩",
+           f"Une place est à vous{n}: vous êtes inscrit", "⟨⟩ d'entre elles est terminée.",
+           "Pourquoi le club est fermé.", "Pourquoi vous fermez ce club (conservé dans le journal des modérateurs)",
+           "les places laissées par les retraits lui reviennent",
+           "Les tables qui vous attendent entre-temps arrivent dans un seul courriel."]
+    assert [s for s in old if not FRENCH_CALQUES_REVIEW3.search(s)] == []
+    new = " ; ".join([
+        "Annoncez ⟨⟩ ou passez.", "la liste d'attente est réservée aux personnes non inscrites",
+        "il faut un motif (reason)", f"le motif (reason) a au plus ⟨⟩ caractères{n}; celui-ci en a ⟨⟩",
+        "Fermer un club en indiquant le motif (modérateurs)", f"Le club ⟨⟩ est fermé. Motif{n}: ⟨⟩",
+        f"Une place s'est libérée{n}: vous êtes inscrit", f"Vous ouvrez{n}: annoncez 0.", "⟨⟩ est terminée.",
+        "⟨⟩ sont terminées.", "Le motif de la fermeture.", "Motif de la fermeture",
+        "dites en quelques mots pourquoi le club est fermé", "les places libérées par des désistements y sont attribuées",
+        "sont regroupées dans un seul courriel"])
+    assert not FRENCH_CALQUES_REVIEW3.search(new)
+
+
+# Review, third round, Bulgarian (rev3-bg): calques in the standby-list and event-limit lines.
+BG_CALQUES_ROUND4 = re.compile(r"(?i:\bотиват\s+при\b|\bза\s+без\s+ограничение\b|^Вие\s+сте\s+номер\b)")
+"""«places … go to it» → «местата отиват при него» (a calque: places are given, «се дават»); «left out
+for no limit» → «се пропуска за без ограничение» (not Bulgarian: «се пропуска, ако няма ограничение»);
+«You are number ⟨⟩» → «Вие сте номер» opening a line (the pronoun is redundant: «Номер ⟨⟩ сте»)."""
+
+
+def test_bulgarian_has_no_calques_the_third_review_found():
+    wrong = [f"{where} → {text!r}" for where, _, text in texts("bg") if BG_CALQUES_ROUND4.search(text)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_bulgarian_third_review_check_catches_the_old_sentences():
+    old = ["Освободените от отказали се места отиват при резервния списък поред.",
+           "цяло число от 2 до ⟨⟩, или се пропуска за без ограничение; получено: ⟨⟩",
+           "Вие сте номер ⟨⟩ в резервния списък"]
+    assert [s for s in old if not BG_CALQUES_ROUND4.search(s)] == []
+    new = ("Местата на отказалите се се дават на резервния списък поред. ; или се пропуска, ако няма ограничение ; "
+           "Номер ⟨⟩ сте в резервния списък ; отиват на масата")
+    assert not BG_CALQUES_ROUND4.search(new)
+
+
+# Native read of the build picker's step line (web "Chosen: {answer}." + five_towers' step answers)
+STEP_ANSWERS = ("take {cards}", "demolish nothing", "demolish the {card} from the top of {tower}")
+
+
+def chosen_lines(code: str, chosen: str | None = None) -> list[str]:
+    """The page's "Chosen: …" line of `code` (or `chosen`) joined with each step answer of five_towers."""
+    def catalog(domain: str):
+        with (LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            return read_po(f, locale=code, domain=domain)
+    towers = catalog("five_towers")
+    chosen = chosen if chosen is not None else catalog("web").get("Chosen: {answer}.").string
+    return [chosen.replace("{answer}", towers.get(m).string) for m in STEP_ANSWERS]
+
+
+def two_colons(line: str) -> bool:
+    return line.count(":") > 1
+
+
+@pytest.mark.parametrize("code", ["bg", "cs", "es", "ru", "de", "fr"])
+def test_the_chosen_step_answer_is_not_said_after_two_colons(code):
+    """«Выбрано: взять: Жуткая 4 …», «Elegido: tomar: Miedo 4 …»: where the answer already holds a
+    colon («взять: {cards}»), the line around it says it without one («Вы решили взять: …»,
+    «Has elegido tomar: …», «Вашият избор – вземете: …», «Vaše volba – vzít: …»)."""
+    wrong = [line for line in chosen_lines(code) if two_colons(line)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_chosen_check_catches_the_old_lines():
+    old = {"ru": "Выбрано: {answer}.", "es": "Elegido: {answer}.", "bg": "Избрано: {answer}.", "cs": "Zvoleno: {answer}."}
+    assert all(any(two_colons(line) for line in chosen_lines(code, chosen)) for code, chosen in old.items())

@@ -305,3 +305,40 @@ def test_french_never_says_choc_des_paquets_nor_rejouer_la_table(tmp_path, monke
     finally:
         terms.load.cache_clear()
         terms._catalog.cache_clear()
+
+
+# --- ru, third native review (rev3-ru): a trump said word for word; the standby list's places -------
+
+def test_russian_trump_and_standby_slips_are_caught(broken):
+    """"West: six of trumps" was «Запад: шестёрка козырей» (English word order); Russian says
+    «Запад: козырь, шестёрка». Places "go to the standby list" were «переходят к листу ожидания»;
+    they «по порядку достаются тем, кто в листе ожидания», and the list is «лист ожидания», never also «список ожидания»."""
+    assert broken("jass", "{player}: {rank} of trumps.", "{player}: козырь, {rank}.") == []
+    found = broken("jass", "{player}: {rank} of trumps.", "{player}: {rank} козырей.")
+    assert any("козырей" in p for p in found), found
+    assert broken("jass", "{player}: {rank} of trumps.", "{player}: козырь, {rank}.") == []  # mended again
+    msgid = "Places left by withdrawals go to its standby list, in order."
+    assert broken("web", msgid, "Места выбывших по порядку достаются тем, кто в листе ожидания.") == []
+    found = broken("web", msgid, "Места выбывших переходят к листу ожидания по порядку.")
+    assert any("переходят к" in p for p in found), found
+    assert broken("web", msgid, "Места выбывших по порядку достаются тем, кто в листе ожидания.") == []
+    found = broken("web", "Standby list", "Список ожидания")
+    assert any("список" in p.lower() for p in found), found
+
+
+# rev3-de: German's `never` lists catch «Raum» for the room and «rückt an Stelle» on the track.
+def test_a_german_raum_or_an_stelle_is_caught(broken_in):
+    """de says «dieser Spielsaal» (never «dieser Raum», «Kartenraum», «den laufenden Saal») and a
+    fort or bastion «rückt auf Stelle ⟨⟩» (never «rückt an Stelle»): rev3-de's read found each."""
+    found = broken_in("de", "web", "this room sends no e-mail: its operator has not set up a mail server; "
+                      "leave the address out",
+                      "dieser Raum sendet keine Mails: sein Betreiber hat keinen Mailserver eingerichtet; lass die Adresse weg")
+    assert any("Raum" in p and "Spielsaal" in p for p in found), found
+    found = broken_in("de", "terminal", "Close a club for a reason (moderators): with --url through the running "
+                      "room, else in the database --db.",
+                      "Einen Club mit einem Grund schliessen (Moderatoren): mit --url über den laufenden Saal, sonst "
+                      "in der Datenbank --db.")
+    assert any("laufenden Saal" in p for p in found), found
+    found = broken_in("de", "clash_of_decks", "You take {damage} damage: the Bastion moves to place {place} of {size}.",
+                      "Du erleidest {damage} Schaden: die Bastion rückt an Stelle {place} von {size}.")
+    assert any("rückt an Stelle" in p for p in found), found

@@ -51,7 +51,7 @@ def test_club_notices_in_the_readers_language_and_a_moderator_closes_the_club(se
     expect(bob.get_by_text("Du bist Mitglied dieses Clubs.")).to_be_visible(timeout=30_000)  # the page, read again
     expect(bob.locator("html[data-room=open]")).to_be_attached()
     api(ann, "POST", f"/api/clubs/{club}/announcements", {"text": "Cards at eight"})
-    expect(bob.locator("#people-live")).to_have_text(f"Der Club {title} teilt mit, von {names[0]}: Cards at eight")
+    expect(bob.locator("#people-live")).to_have_text(f"Mitteilung des Clubs {title}, von {names[0]}: Cards at eight")
 
     ann.goto(f"{server.url}/clubs/{club}")
     expect(ann.get_by_text("You are an admin of this club.")).to_be_visible()
