@@ -7,14 +7,17 @@ without anyone remembering to mark it:
 - `browser`: the test uses the `browser` fixture (Chromium through Playwright, tests/web/conftest.py);
 - `postgres`: it uses a real PostgreSQL cluster (the `postgres`, `pg`, `cluster` or `pair` fixture,
   or a `postgresql` parameter), or says so with `@pytest.mark.postgres`;
-- `property`: a Hypothesis run of many examples, or a test marked `@pytest.mark.property` by hand.
+- `property`: a Hypothesis run of many examples, or a test marked `@pytest.mark.property` by hand;
+- `long` (by hand, `@pytest.mark.long`): a test that waits out a clock of the room — an arena's
+  minute, a Swiss event's grace — so most of its time is waiting, not work (its file would
+  otherwise hold the fast lane's end for a minute).
 """
 
 from __future__ import annotations
 
 import pytest
 
-QUICK = "not browser and not postgres and not property"
+QUICK = "not browser and not postgres and not property and not long"
 """The fast lane's marker expression (scripts/test --quick)."""
 
 BROWSER_FIXTURES = frozenset({"browser"})

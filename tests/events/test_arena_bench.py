@@ -5,9 +5,12 @@ asserted (the figures of 400 entrants are in docs/room.md with their command).""
 
 from __future__ import annotations
 
+import pytest
+
 from cardhall.web.arena_bench import run_arena
 
 
+@pytest.mark.long  # waits out the room's clock (tests/lanes.py)
 def test_a_small_arena_bench_plays_every_table_it_makes() -> None:
     figures = run_arena(entrants=8, minutes=1, think=0.2)
     print(figures)

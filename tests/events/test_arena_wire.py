@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.events.swiss_helpers import HEARTS_ONE_DEAL, Entrant, event_of, wait_for
 from tests.room.helpers import Server, Socket
@@ -56,6 +57,7 @@ def keep_playing(p: Entrant, event: str, seed: int) -> list[str]:
     raise AssertionError("the arena did not end for this entrant in 240 s")
 
 
+@pytest.mark.long  # waits out the room's clock (tests/lanes.py)
 def test_twelve_entrants_play_an_arena(server: Server) -> None:
     people = [Entrant(server, "Ar") for _ in range(12)]
     made = people[0].call("POST", "/api/events", {"kind": "arena", "game": "hearts", "options": HEARTS_ONE_DEAL,

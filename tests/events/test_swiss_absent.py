@@ -19,6 +19,7 @@ from tests.room.helpers import Server, play_out
 from tests.services import make_database
 
 
+@pytest.mark.long  # waits out the room's clock (tests/lanes.py)
 def test_a_no_show_gets_a_bot_a_loss_and_after_two_is_withdrawn(server: Server) -> None:
     people = [Entrant(server, "Ns") for _ in range(4)]
     present, absent = people[:3], people[3]
