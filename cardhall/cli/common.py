@@ -54,6 +54,28 @@ LANG_HELP = N_("The language to play in: en, bg, cs, de, es, fr or ru (default: 
                "LC_MESSAGES or LANG).")
 
 
+VERBOSE = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns."))
+CONFIRM = typer.Option(False, "--confirm", help=N_("Select a choice first and play it with a second Enter "
+                                                   "(without it, a choice typed plays on its Enter)."))
+QUICK = typer.Option(False, "--quick", hidden=True, help=N_("The former name of the default: a choice plays "
+                                                            "on its Enter."))
+LANG_OPTION = typer.Option(None, "--lang", help=LANG_HELP)
+FACES_OPTION = typer.Option("french", "--faces", help=FACES_HELP)
+"""The options `play`, `join` and `replay` share (one definition, one help text each)."""
+
+
+def terminal_words(language: str | None, faces: str) -> tuple[str, Lang]:
+    """The terminal's language code and words for `--lang`, after checking `--faces` (the cards'
+    names: `cardhall.core.card_words.FACES`); a bad `--faces` ends the command with its sentence."""
+    from cardhall.core.card_words import FACES
+
+    code = chosen_language(language)
+    tr = lang(code, "terminal")
+    if faces not in FACES:
+        raise fail(tr._("--faces is french or german, got {value}", value=faces), tr)
+    return code, tr
+
+
 def fail(message: str, tr: Lang | None = None) -> typer.Exit:
     """Print a user error as a sentence (never a traceback) and return the exit to raise."""
     typer.echo((tr or speaking(None))._("error: {message}", message=message), err=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from cardhall.cli.common import FACES_HELP, LANG_HELP, chosen_language, fail
+from cardhall.cli.common import CONFIRM, FACES_OPTION, LANG_OPTION, QUICK, VERBOSE, chosen_language, fail, terminal_words
 from cardhall.core.errors import CardhallError
 from cardhall.core.i18n import N_, lang
 
@@ -19,24 +19,18 @@ def join(
                                            "private).")),
     seat: int = typer.Option(..., help=N_("Your seat, counted from 1.")),
     name: str = typer.Option("Guest", help=N_("Your name at the table.")),
-    verbose: bool = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns.")),
-    confirm: bool = typer.Option(False, "--confirm", help=N_("Select a choice first and play it with a second Enter "
-                                                             "(without it, a choice typed plays on its Enter).")),
-    quick: bool = typer.Option(False, "--quick", hidden=True, help=N_("The former name of the default: a choice plays "
-                                                                      "on its Enter.")),
-    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
-    faces: str = typer.Option("french", "--faces", help=FACES_HELP),
+    verbose: bool = VERBOSE,
+    confirm: bool = CONFIRM,
+    quick: bool = QUICK,
+    language: str | None = LANG_OPTION,
+    faces: str = FACES_OPTION,
 ) -> None:
     import asyncio
 
-    from cardhall.core.card_words import FACES
     from cardhall.tui.remote import join as join_table
     from cardhall.web.client import parse_table_url
 
-    code = chosen_language(language)
-    tr = lang(code, "terminal")
-    if faces not in FACES:
-        raise fail(tr._("--faces is french or german, got {value}", value=faces), tr)
+    code, tr = terminal_words(language, faces)
     try:
         asyncio.run(join_table(parse_table_url(url), seat - 1, name, say=lambda text: print(text, flush=True),
                                lang_code=code, quick=quick or not confirm, verbose=verbose, faces=faces))
@@ -55,7 +49,7 @@ def login(
     url: str = typer.Argument(..., help=N_("The room's address, e.g. http://127.0.0.1:8000")),
     name: str = typer.Option(..., help=N_("The account's name.")),
     register: bool = typer.Option(False, "--register", help=N_("Make the account first.")),
-    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    language: str | None = LANG_OPTION,
 ) -> None:
     import asyncio
 
@@ -77,7 +71,7 @@ def login(
 def profile(
     name: str = typer.Argument(..., help=N_("The person's name.")),
     url: str = typer.Option(..., "--url", help=N_("The room's address, e.g. http://127.0.0.1:8000")),
-    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    language: str | None = LANG_OPTION,
 ) -> None:
     import asyncio
 

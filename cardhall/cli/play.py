@@ -8,7 +8,17 @@ import typer
 
 import cardhall
 from cardhall.bots.levels import HEURISTIC, LADDER, heuristic_level
-from cardhall.cli.common import EXTRA, FACES_HELP, LANG_HELP, chosen_language, fail, listed_games
+from cardhall.cli.common import (
+    CONFIRM,
+    EXTRA,
+    FACES_OPTION,
+    LANG_OPTION,
+    QUICK,
+    VERBOSE,
+    fail,
+    listed_games,
+    terminal_words,
+)
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import State
 from cardhall.core.i18n import N_, Lang, domain_of, lang
@@ -63,25 +73,19 @@ def play(
                                                    "ismcts, pimc, or your own as file.py:Class.")),
     resume: Path | None = typer.Option(None, help=N_("Continue a saved game from its record (no game name needed).")),
     record: Path | None = typer.Option(None, help=N_("Where to save the game (default: your data directory).")),
-    verbose: bool = typer.Option(False, "--verbose", help=N_("Show the whole table before each of your turns.")),
-    confirm: bool = typer.Option(False, "--confirm", help=N_("Select a choice first and play it with a second Enter "
-                                                             "(without it, a choice typed plays on its Enter).")),
-    quick: bool = typer.Option(False, "--quick", hidden=True, help=N_("The former name of the default: a choice plays "
-                                                                      "on its Enter.")),
-    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
-    faces: str = typer.Option("french", "--faces", help=FACES_HELP),
+    verbose: bool = VERBOSE,
+    confirm: bool = CONFIRM,
+    quick: bool = QUICK,
+    language: str | None = LANG_OPTION,
+    faces: str = FACES_OPTION,
 ) -> None:
     from cardhall.core.bot import Bot
-    from cardhall.core.card_words import FACES
     from cardhall.core.record import check_writable
     from cardhall.room.bots import check_spec
     from cardhall.tui.play import TerminalGame
     from cardhall.tui.prompt import readline_editing
 
-    code = chosen_language(language)
-    tr = lang(code, "terminal")
-    if faces not in FACES:
-        raise fail(tr._("--faces is french or german, got {value}", value=faces), tr)
+    code, tr = terminal_words(language, faces)
     args = list(ctx.args)
     if game is not None and game.startswith("--"):  # `play --resume FILE --pile 5`: no game named
         args.insert(0, game)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import typer
 
-from cardhall.cli.common import FACES_HELP, LANG_HELP, chosen_language, fail
+from cardhall.cli.common import FACES_OPTION, LANG_OPTION, fail, terminal_words
 from cardhall.core.errors import CardhallError
 from cardhall.core.game import Game
-from cardhall.core.i18n import N_, lang
+from cardhall.core.i18n import N_
 
 app = typer.Typer()
 
@@ -28,18 +28,14 @@ def replay(
                                             "(http://127.0.0.1:8000/tables/ID).")),
     check: bool = typer.Option(False, "--check", help=N_("Only verify that the record replays exactly.")),
     seat: int | None = typer.Option(None, help=N_("Also show the table as this seat (from 1) saw it.")),
-    language: str | None = typer.Option(None, "--lang", help=LANG_HELP),
-    faces: str = typer.Option("french", "--faces", help=FACES_HELP),
+    language: str | None = LANG_OPTION,
+    faces: str = FACES_OPTION,
 ) -> None:
-    from cardhall.core.card_words import FACES
     from cardhall.core.record import Record
     from cardhall.core.text import text_ui
     from cardhall.core.titles import game_title
 
-    code = chosen_language(language)
-    tr = lang(code, "terminal")
-    if faces not in FACES:
-        raise fail(tr._("--faces is french or german, got {value}", value=faces), tr)
+    code, tr = terminal_words(language, faces)
     if file.startswith(("http://", "https://")):
         import asyncio
 
