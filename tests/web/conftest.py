@@ -41,13 +41,18 @@ class Server:
         self.log = tmp / "serve.log"
         self.start()
 
+    def extra(self) -> tuple[list[str], dict[str, str]]:
+        """More arguments for `cardhall serve` and more environment (a subclass's: mail on, …)."""
+        return [], {}
+
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        args, more_env = self.extra()
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **more_env}
         db = f"sqlite:///{self.tmp / 'room.sqlite3'}"
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", db, "--bot-pace", self.bot_pace,
-                 "--no-limits"],
+                 "--no-limits", *args],
                 cwd=self.tmp, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

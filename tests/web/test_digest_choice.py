@@ -6,9 +6,6 @@ words; axe finds nothing."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +16,7 @@ from playwright.sync_api import expect
 
 from tests.room import test_mail
 from tests.room.test_mail import Inbox, link
-from tests.web.conftest import ROOT, Server
+from tests.web.conftest import Server
 from tests.web.helpers import pick_name
 from tests.web.test_games import axe_violations
 
@@ -33,25 +30,9 @@ class MailingServer(Server):
         self.smtp_port = smtp_port
         super().__init__(tmp)
 
-    def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDHALL_PUBLIC_URL": "http://room/"}
-        db = f"sqlite:///{self.tmp / 'room.sqlite3'}"
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "cardhall", "serve", "--port", str(self.port), "--db", db, "--bot-pace", "0",
-                 "--no-limits", "--smtp", f"127.0.0.1:{self.smtp_port}", "--mail-from", "room@cardhall.test"],
-                cwd=self.tmp, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"cardhall serve exited: {self.log.read_text()}")
-            try:
-                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"cardhall serve did not answer within 60 s: {self.log.read_text()}")
+    def extra(self) -> tuple[list[str], dict[str, str]]:
+        return (["--smtp", f"127.0.0.1:{self.smtp_port}", "--mail-from", "room@cardhall.test"],
+                {"CARDHALL_PUBLIC_URL": "http://room/"})
 
 
 @pytest.fixture
