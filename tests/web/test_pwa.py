@@ -125,14 +125,20 @@ def test_a_push_is_a_notification_that_leads_to_the_table(own_server, browser):
     ctx.close()
 
 
-def test_choosing_the_notice_takes_the_open_room_tab_to_the_table(own_server, browser):
-    """A room tab at the lobby: the click closes the notice and brings that tab to the table (no new window)."""
+def notified(own_server, browser, path: str, notice: dict) -> tuple:
+    """A context allowed notices, a room page at `path` and its service worker, the notice shown."""
     ctx = browser.new_context()
     ctx.grant_permissions(["notifications"], origin=own_server.url)
     page = ctx.new_page()
-    page.goto(own_server.url + "/?lang=de")
+    page.goto(own_server.url + path)
     worker = worker_of(ctx, page)
-    assert len(deliver(ctx, page, own_server, NOTICE)) == 1
+    assert len(deliver(ctx, page, own_server, notice)) == 1
+    return ctx, page, worker
+
+
+def test_choosing_the_notice_takes_the_open_room_tab_to_the_table(own_server, browser):
+    """A room tab at the lobby: the click closes the notice and brings that tab to the table (no new window)."""
+    ctx, page, worker = notified(own_server, browser, "/?lang=de", NOTICE)
     clicked = worker.evaluate(CLICK)
     assert clicked == {"opened": [], "left": 0}, clicked
     page.wait_for_url(own_server.url + "/tables/t123")
@@ -141,13 +147,7 @@ def test_choosing_the_notice_takes_the_open_room_tab_to_the_table(own_server, br
 
 
 def test_choosing_the_notice_keeps_a_tab_already_at_the_table(own_server, browser):
-    ctx = browser.new_context()
-    ctx.grant_permissions(["notifications"], origin=own_server.url)
-    page = ctx.new_page()
-    page.goto(own_server.url + "/tables/t123?lang=de")
-    worker = worker_of(ctx, page)
-    notice = {**NOTICE, "path": "/tables/t123?lang=de"}
-    assert len(deliver(ctx, page, own_server, notice)) == 1
+    ctx, page, worker = notified(own_server, browser, "/tables/t123?lang=de", {**NOTICE, "path": "/tables/t123?lang=de"})
     page.evaluate("() => { window.stayed = true; }")
     assert worker.evaluate(CLICK) == {"opened": [], "left": 0}
     assert page.evaluate("() => window.stayed") is True  # focused, not loaded again
@@ -159,12 +159,7 @@ def test_choosing_the_notice_with_no_room_tab_opens_the_table(own_server, browse
     """No tab of the room is open: the click opens a window at the table. (Chromium lets a worker open a
     window only during a click the person made; DevTools cannot make one, so the window the worker asks
     for is recorded, and asked again here as a page would be.)"""
-    ctx = browser.new_context()
-    ctx.grant_permissions(["notifications"], origin=own_server.url)
-    page = ctx.new_page()
-    page.goto(own_server.url + "/?lang=de")
-    worker = worker_of(ctx, page)
-    assert len(deliver(ctx, page, own_server, NOTICE)) == 1
+    ctx, page, worker = notified(own_server, browser, "/?lang=de", NOTICE)
     keep = ctx.new_page()  # a page of another site keeps the browser open
     keep.goto("about:blank")
     page.close()
