@@ -227,6 +227,7 @@ def test_i_accepts_the_newest_invitation_from_any_page_in_the_readers_language(s
     assert [s.get("name") for s in state["seats"]][:2] == [ann_name, bob_name], state["seats"]
     # on a table page the older invitation is still there; I (here a Hearts table) accepts it
     expect(bob.locator("#invitations li")).to_have_count(1)
+    expect(bob.locator("html")).to_have_attribute("data-room", "open")  # the page's room link is up (its keys wired)
     bob.locator("#play-h").evaluate("h => { h.tabIndex = -1; h.focus(); }")
     bob.keyboard.press("i")
     bob.wait_for_url(f"**/tables/{older}**")
