@@ -135,7 +135,7 @@ def test_a_listener_with_buttons_hears_no_notation():
     won = {"type": "trick_won", "seat": 2, "leader": 1, "cards": ["3D", "KD", "5D", "2D"], "points": 0}
     # the listener has just heard the cards: the trick's end says who takes it and the points (issue 38)
     assert heard.phrase(won, 0) == "South takes it."
-    assert heard.phrase({**won, "points": 3}, 2) == "You take it, 3 points."
+    assert heard.phrase({**won, "points": 3}, 2) == "You take 3 points."
     assert text_ui(game, "de", notation=False).phrase({**won, "points": 1}, 0) == "Stich an Süd, 1 Punkt."
     assert text_ui(game, "ru", notation=False).phrase({**won, "points": 5}, 0) == "Юг берёт, 5 очков."
     # the terminal's reader, who may not have seen the cards go by, still hears the winning card

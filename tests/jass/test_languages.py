@@ -237,17 +237,22 @@ def test_rules_for_players_in_every_language_with_the_same_sections(game, option
 
 def test_your_turn_names_the_led_suit_in_jass_and_three_two_five():
     """Jass and 3-2-5 say the led suit with "Your turn" (issue 38 point 7), in every language: "Your
-    turn. Led suit: hearts.", whose first sentence the turn's earcon says on the page."""
+    turn. Led suit: hearts.", whose first sentence the turn's earcon says on the page — once two
+    cards are on the table: with the lead alone, its line (the last one heard) named the suit."""
     from cardhall.core.text import text_ui as ui_of
 
     for name in ("jass", "three-two-five"):
         game = load(name)
         state = game.new_state(5)
+        lead_alone = None
         while state.to_move() is not None:
             view = state.view(state.to_move())
-            if view.get("phase") == "play" and view.get("trick"):
+            if view.get("phase") == "play" and len(view.get("trick") or []) == 1 and lead_alone is None:
+                lead_alone = ui_of(game, notation=False).turn(view, state.to_move())
+            if view.get("phase") == "play" and len(view.get("trick") or []) > 1:
                 break
             state.apply(state.legal_actions()[0])
+        assert lead_alone == "Your turn.", (name, lead_alone)
         seat = state.to_move()
         said = {code: ui_of(game, code, notation=False).turn(state.view(seat), seat) for code in
                 ("en", "bg", "cs", "es", "ru", "de", "fr")}

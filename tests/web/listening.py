@@ -4,7 +4,8 @@ but those added aria-hidden (your own move's echo while its earcon says it),
 recorded in order by a MutationObserver installed before the page's scripts run.
 
 Each announcement notes how many "segment ends" (a trick won, a round started, a turn started)
-the model's timeline held when it was made, so speech is measured per trick, round or turn."""
+the model's timeline held up to the event whose words it says, so speech is measured per trick,
+round or turn."""
 
 from __future__ import annotations
 
@@ -17,15 +18,26 @@ from playwright.sync_api import Page
 RECORDER = """
 (() => {
   window.heard = [];
-  const ends = () => {
+  // a line counts in the segment of the event that said it: the timeline up to the next entry
+  // (from the last one matched) whose words are the line; a line of no event's words (a turn
+  // line, an answer) counts where the last matched one did. The page may say an event's line a
+  // moment after later events came (paced), so counting the whole timeline at the time the line
+  // is said would put a trick's last card into the next trick.
+  let cursor = 0;
+  const ends = (text) => {
     const m = window.cardhallModel, kinds = window.segmentKinds || [];
-    return m ? m.timeline.filter((e) => kinds.includes(e.event.type)).length : 0;
+    if (!m) return 0;
+    const timeline = m.timeline;
+    for (let i = cursor; i < timeline.length; i++) {
+      if ((timeline[i].words || '').trim() === text) { cursor = i + 1; break; }
+    }
+    return timeline.slice(0, cursor).filter((e) => kinds.includes(e.event.type)).length;
   };
   const live = (node) => ['status', 'alert', 'log'].includes(node.getAttribute('role'))
     || ['polite', 'assertive'].includes(node.getAttribute('aria-live'));
   const note = (region, text) => {
     text = (text || '').trim();
-    if (text) window.heard.push({region, text, ends: ends()});
+    if (text) window.heard.push({region, text, ends: ends(text)});
   };
   const watch = () => {
     for (const id of ['status', 'said', 'alert']) {

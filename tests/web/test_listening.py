@@ -30,7 +30,9 @@ GAMES = [
     # less the build, both just heard) is not said on the page and your own bid or build is its earcon (issue 38)
     ("five-towers", {"players": 2}, ["me", "bot:random"], ["round_started"], 1, 45),
     ("clash-of-decks", {}, ["me", "bot:random"], ["turn_started"], 2, 110),
-    # Jass 27–29; 16 since a follower is its rank, a trump on another suit "six of trumps", the end who and points (issue 38)
+    # Jass 27–29; 16 since a follower is its rank, a trump on another suit "six of trumps", the end who and points (issue 38);
+    # 15.5–18 over 12 deals with "Your turn. Led suit: clubs." (issue 38 point 7) and each line counted in its own trick;
+    # "West takes 12 points." (was "West takes it, 12 points.") gives back a word a trick
     ("jass", {"one_deal": True}, ["me", "bot:random", "bot:random", "bot:random"], ["trick_won"], 1, 18),
     # 3-2-5: 47 before; the median varied 23–25 between random deals; 16 since a trick's end is short, 12 since a
     # follower is its rank alone and your own card's echo its earcon (issue 38)

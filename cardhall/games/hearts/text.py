@@ -227,14 +227,14 @@ class GameTextUI(TextUI):
 
     def _trick_taker(self, you: bool, player: str, points: int) -> str:
         """A trick's end said short, for a listener who has just heard its cards (issue 38):
-        "West takes it.", "You take it, 3 points."."""
+        "West takes it.", "You take 3 points."."""
         tr = self.tr
         if not points:
             # Translators: a trick's end, right after its cards were heard: "West takes it." (the trick)
             return tr._("You take it.") if you else tr._("{player} takes it.", player=player)
         if you:
-            return tr.ngettext("You take it, {count} point.", "You take it, {count} points.", points)
-        return tr.ngettext("{player} takes it, {count} point.", "{player} takes it, {count} points.",
+            return tr.ngettext("You take {count} point.", "You take {count} points.", points)
+        return tr.ngettext("{player} takes {count} point.", "{player} takes {count} points.",
                            points, player=player)
 
     def _played(self, event: Event) -> str:

@@ -223,7 +223,8 @@ class GameTextUI(TextUI):
                 "six": self.tr._("Your turn: say whether to exchange the six of trump for the turned-up card."),
                 "talon": self.tr._("Your turn: take the talon or keep your hand."),
                 "lead": self.tr._("Your turn to lead."),
-                "play": self.your_turn_led(self.suit(view["led"])) if view.get("led") else self.tr._("Your turn."),
+                "play": (self.your_turn_led(self.suit(view["led"])) if view.get("led") and len(view["trick"]) > 1
+                         else self.tr._("Your turn.")),
             }[phase]
         player = self.seat(mover)
         return {
@@ -238,7 +239,9 @@ class GameTextUI(TextUI):
 
     def your_turn_led(self, suit: str) -> str:
         """"Your turn. Led suit: hearts.": the turn and the suit led, in two sentences, so that with the
-        turn's earcon (which says the first) the page says only the suit (F says more)."""
+        turn's earcon (which says the first) the page says only the suit (F says more). Said once two
+        cards or more are on the table: when only the lead is, its line ("East: ten of hearts.") was the
+        last one heard and named the suit."""
         # Translators: said after "Your turn." when a trick is under way: the suit of its first card.
         led = self.tr._("Led suit: {suit}.", suit=suit)
         return f"{self.tr._('Your turn.')} {led}"
@@ -427,9 +430,9 @@ class GameTextUI(TextUI):
             return tr._("You keep your hand.") if you else tr._("{player} keeps their hand.", player=player)
         if kind == "trick_won" and not self.notation:  # the page's reader just heard the cards (issue 38)
             if you:
-                # Translators: a trick's end, right after its cards were heard: "West takes it, 12 points." (the trick)
-                return tr.ngettext("You take it, {count} point.", "You take it, {count} points.", event["points"])
-            return tr.ngettext("{player} takes it, {count} point.", "{player} takes it, {count} points.",
+                # Translators: a trick's end, right after its cards were heard: "West takes 12 points." (the trick and its points)
+                return tr.ngettext("You take {count} point.", "You take {count} points.", event["points"])
+            return tr.ngettext("{player} takes {count} point.", "{player} takes {count} points.",
                                event["points"], player=player)
         if kind == "trick_won":
             card = self.words(event["card"])

@@ -252,11 +252,13 @@ class GameTextUI(TextUI):
                             player=self.seat(p["from"]), card=self._the(p["drawn"]))
             return tr._("Your turn: give a card back to {player} (return and a card). You drew the {card} and may not "
                         "give that one back.", player=self.seat(p["from"]), card=self._the(p["drawn"]))
-        if view["trick"]:  # the suit led, a sentence after the turn's (the earcon says that one; F says more)
+        if len(view["trick"]) > 1:  # the suit led, a sentence after the turn's (the earcon says that one; F says
+            # more); not when the lead is the only card: its line, just heard, named the suit
             # Translators: said after "Your turn." when a trick is under way: the suit of its first card.
             led = tr._("Led suit: {suit}.", suit=self._suit(view["trick"][0][-1]))
             return f"{tr._('Your turn.')} {led}"
-
+        if view["trick"]:
+            return tr._("Your turn.")
         return tr._("Your turn to lead.")
 
     def shortcuts(self) -> dict[str, Shortcut]:
