@@ -429,6 +429,9 @@ class GameTextUI(TextUI):
         if kind == "talon_kept":
             return tr._("You keep your hand.") if you else tr._("{player} keeps their hand.", player=player)
         if kind == "trick_won" and not self.notation:  # the page's reader just heard the cards (issue 38)
+            if not event["points"]:  # a trick of sixes to nines: no "0 points"
+                # Translators: a trick's end with no points, right after its cards were heard: "West takes it." (the trick)
+                return tr._("You take it.") if you else tr._("{player} takes it.", player=player)
             if you:
                 # Translators: a trick's end, right after its cards were heard: "West takes 12 points." (the trick and its points)
                 return tr.ngettext("You take {count} point.", "You take {count} points.", event["points"])
