@@ -74,11 +74,19 @@ def words(text: str) -> int:
     return len(text.split())
 
 
+# a step of your own multi-choice move answered ("Chosen: take Candy 9 and Sand 8. Step 2 of 3: Which
+# tower top do you demolish?"): said to your own keys while the table waits for you, not the table's speech
+OWN_STEP = re.compile(r"^(?:Chosen: .*)?Step \d+ of \d+: ")
+
+
 def per_segment(lines: list[dict[str, Any]], size: int = 1) -> list[int]:
-    """Words heard in each whole segment (`size` segment ends make one: 2 turns a turn pair);
-    what came before the first end and after the last is not counted."""
+    """Words heard in each whole segment (`size` segment ends make one: 2 turns a turn pair) of
+    the table's speech (not the answers to your own build's steps, OWN_STEP); what came before
+    the first end and after the last is not counted."""
     counts: dict[int, int] = {}
     for line in lines:
+        if OWN_STEP.match(line["text"]):
+            continue
         counts[line["ends"] // size] = counts.get(line["ends"] // size, 0) + words(line["text"])
     last = max(counts, default=0)
     return [counts.get(i, 0) for i in range(1, last)]

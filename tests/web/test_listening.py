@@ -27,7 +27,9 @@ GAMES = [
     # following the led suit is its rank alone and your own move's echo is its earcon (issue 38: at most 18)
     ("hearts", {"players": 4, "target": 1}, ["me", "bot:random", "bot:random", "bot:random"], ["trick_won"], 1, 18),
     # 5 Towers 54–61 a round; 35 since a build's cards on one tower are listed with commas, the discard (the offer
-    # less the build, both just heard) is not said on the page and your own bid or build is its earcon (issue 38)
+    # less the build, both just heard) is not said on the page and your own bid or build is its earcon (issue 38);
+    # 32.5–34 over five games since each line counts in its own round and your build's steps (answers to your
+    # own keys while the table waits, listening.OWN_STEP) are not the table's speech (they read 33–44 counted in)
     ("five-towers", {"players": 2}, ["me", "bot:random"], ["round_started"], 1, 45),
     ("clash-of-decks", {}, ["me", "bot:random"], ["turn_started"], 2, 110),
     # Jass 27–29; 16 since a follower is its rank, a trump on another suit "six of trumps", the end who and points (issue 38);
