@@ -49,12 +49,14 @@ SPAN = """() => {
   // felt, the towers or the lanes
   const phone = getComputedStyle(document.querySelector('.layout')).display === 'flex';
   const playOrder = Number(getComputedStyle(document.querySelector('.play')).order);
-  const parts = [...document.querySelectorAll('#picture > *')].filter(p => !(phone && Number(getComputedStyle(p).order) > playOrder));
+  const parts = [...document.querySelectorAll('#picture > *')]
+    .filter(p => !(phone && Number(getComputedStyle(p).order) > playOrder));
   // every card of the hand (its button and its face), every choice and every card of the trick: the
   // ones not wholly inside the viewport as the page stands (unscrolled when measured so)
   const box = (e) => e.getBoundingClientRect();
   const inside = (r) => r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
-  const named = [...hand.map(b => [`card ${b.dataset.card}`, b]), ...hand.map(b => [`face of ${b.dataset.card}`, b.querySelector('.pcard')]),
+  const named = [...hand.map(b => [`card ${b.dataset.card}`, b]),
+                 ...hand.map(b => [`face of ${b.dataset.card}`, b.querySelector('.pcard')]),
                  ...choices.map(b => [`choice "${b.textContent.trim()}"`, b]),
                  ...[...document.querySelectorAll('.felt .pot > .pcard:not(.gone)')].map(c => ['a card of the trick', c])];
   const outside = named.filter(([, e]) => e && !inside(box(e))).map(([what, e]) => {
