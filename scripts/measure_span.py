@@ -1,6 +1,8 @@
 """Measure how far down the table page reaches at your turn: the bottom (px, from the page's top,
-unscrolled) of the game's picture, the first row of the hand and the choices, per game and
-viewport. A figure above the viewport's height means the player scrolls to play.
+unscrolled) of the game's picture, the first row of the hand, the whole hand and the choices, per
+game and viewport, and every card of the hand, choice or card of the trick that is not wholly
+inside the viewport (`outside`). A figure above the viewport's height means the player scrolls to
+play.
 
 Starts `python -m cardhall serve` (a temporary database; bots at pace 0), opens the lobby in
 Debian's Chromium (Playwright), creates each table against random bots and waits for your turn.
@@ -40,18 +42,37 @@ SPAN = """() => {
   const hand = [...document.querySelectorAll('#hand button.card')];
   const firstTop = hand.length ? Math.min(...hand.map(b => b.getBoundingClientRect().top)) : 0;
   const firstRow = hand.filter(b => Math.abs(b.getBoundingClientRect().top - firstTop) < 4);
-  const choices = [...document.querySelectorAll('#choices button')];
-  // a phone (one column) puts the game's panel (trump, scores) after the hand by design: its
-  // picture is the felt, the towers or the lanes
+  // the choices: the picker's buttons and, while cards are chosen together (Hearts' passing), the bar's
+  const choices = [...document.querySelectorAll('#choices button, #select-bar button')].filter(b => b.getClientRects().length);
+  // a phone (one column) puts what of the picture comes after the move in the page's order (the
+  // game's panel with trump and scores, a setting) after the hand by design: its picture is the
+  // felt, the towers or the lanes
   const phone = getComputedStyle(document.querySelector('.layout')).display === 'flex';
-  const parts = [...document.querySelectorAll('#picture > *')].filter(p => !(phone && p.classList.contains('panel')));
+  const playOrder = Number(getComputedStyle(document.querySelector('.play')).order);
+  const parts = [...document.querySelectorAll('#picture > *')]
+    .filter(p => !(phone && Number(getComputedStyle(p).order) > playOrder));
+  // every card of the hand (its button and its face), every choice and every card of the trick: the
+  // ones not wholly inside the viewport as the page stands (unscrolled when measured so)
+  const box = (e) => e.getBoundingClientRect();
+  const inside = (r) => r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+  const named = [...hand.map(b => [`card ${b.dataset.card}`, b]),
+                 ...hand.map(b => [`face of ${b.dataset.card}`, b.querySelector('.pcard')]),
+                 ...choices.map(b => [`choice "${b.textContent.trim()}"`, b]),
+                 ...[...document.querySelectorAll('.felt .pot > .pcard:not(.gone)')].map(c => ['a card of the trick', c])];
+  const outside = named.filter(([, e]) => e && !inside(box(e))).map(([what, e]) => {
+    const r = box(e);
+    return `${what} at ${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.top)}–${Math.round(r.bottom)}`;
+  });
   return {
     // the picture's parts (a desktop lays them out with `display: contents` on #picture): the lowest
     picture: phone ? Math.max(0, ...parts.map(bottom))
                    : Math.max(bottom(document.getElementById('picture')), ...parts.map(bottom)),
     hand_first_row: firstRow.length ? Math.max(...firstRow.map(bottom)) : 0,
+    hand: hand.length ? Math.max(...hand.map(bottom)) : 0,
     choices: choices.length ? Math.max(...choices.map(bottom)) : 0,
     page: document.documentElement.scrollHeight,
+    wide: document.documentElement.scrollWidth,
+    outside,
   };
 }"""
 
