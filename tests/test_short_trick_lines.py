@@ -96,8 +96,8 @@ def test_the_trick_ends_short_in_every_language():
     won: dict[str, Any] = {"type": "trick_won", "seat": 3, "leader": 1, "cards": ["3D", "KD", "5D", "2D"], "points": 1}
     said = {code: text_ui(hearts, code, notation=False).phrase(won, 0) for code in ("en", "de", "fr", "es", "ru", "bg", "cs")}
     assert said == {"en": "West takes 1 point.", "de": "Stich an West, 1 Punkt.", "fr": "Pli pour Ouest, 1 point.",
-                    "es": "Baza para Oeste, 1 punto.", "ru": "Запад берёт, 1 очко.", "bg": "Запад взема, 1 точка.",
-                    "cs": "Západ bere, 1 bod."}, said
+                    "es": "Baza para Oeste, 1 punto.", "ru": "Запад берёт 1 очко.", "bg": "Запад взема 1 точка.",
+                    "cs": "Západ bere 1 bod."}, said
     assert text_ui(hearts, notation=False).phrase({**won, "points": 0}, 3) == "You take it."
 
 

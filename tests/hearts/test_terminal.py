@@ -137,7 +137,7 @@ def test_a_listener_with_buttons_hears_no_notation():
     assert heard.phrase(won, 0) == "South takes it."
     assert heard.phrase({**won, "points": 3}, 2) == "You take 3 points."
     assert text_ui(game, "de", notation=False).phrase({**won, "points": 1}, 0) == "Stich an Süd, 1 Punkt."
-    assert text_ui(game, "ru", notation=False).phrase({**won, "points": 5}, 0) == "Юг берёт, 5 очков."
+    assert text_ui(game, "ru", notation=False).phrase({**won, "points": 5}, 0) == "Юг берёт 5 очков."
     # the terminal's reader, who may not have seen the cards go by, still hears the winning card
     assert typed.phrase(won, 0) == "South takes the trick with the king of diamonds."
 
