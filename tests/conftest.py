@@ -16,6 +16,8 @@ def pytest_configure(config: pytest.Config) -> None:
     (tests/reaper.py)."""
     os.environ[DATA_DIR_VARIABLE] = tempfile.mkdtemp(prefix="cardhall-data-")
     reaper.install()
+    if hasattr(config, "workerinput"):  # an xdist worker: the files are dealt out longest first
+        config.pluginmanager.register(lanes.Dealing(), "cardhall-lanes-dealing")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -27,9 +27,12 @@ class PortTaken(CardhallError):
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket on `host`:`port` (IPv6 when `host` is an IPv6 address).
-    Raises OSError when the port is taken or not allowed."""
+    Raises OSError when the port is taken or not allowed. Its protocol is named (TCP): asyncio
+    turns Nagle's algorithm off (TCP_NODELAY) only on connections accepted on such a socket;
+    without it a response's body, written after its head, waited 40 ms for the client's delayed
+    ACK on every kept-alive request (tests/web/test_no_delay.py)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Uvicorn does: a restart need not wait
         sock.bind((host, port))

@@ -44,6 +44,8 @@ def podman(*args: str, timeout: float = 900, check: bool = True) -> subprocess.C
 
 
 def build() -> None:
+    """The base image (once per machine) and the image of the code as it is (the Containerfile's
+    dependency layer comes from podman's cache unless pyproject.toml changed)."""
     if podman("image", "exists", BASE, check=False).returncode != 0:
         made = subprocess.run(["unshare", "-m", "--propagation", "private", "sh", "-c",
                                "umount /sys/fs/cgroup/unified 2>/dev/null; exec sh deploy/make-base-image.sh " + BASE],
@@ -54,11 +56,17 @@ def build() -> None:
 
 
 @pytest.fixture(scope="module")
-def container() -> Iterator[int]:
+def image() -> str:
+    """The image, built once for this file's tests."""
     build()
+    return IMAGE
+
+
+@pytest.fixture(scope="module")
+def container(image: str) -> Iterator[int]:
     port = free_port()
     name = f"cardhall-test-{port}"
-    podman("run", "-d", "--name", name, "--network", "host", *LIMITS, IMAGE,
+    podman("run", "-d", "--name", name, "--network", "host", *LIMITS, image,
            "--host", "127.0.0.1", "--port", str(port), "--log-format", "json", "--bot-pace", "0")
     try:
         end = time.monotonic() + 60
@@ -111,11 +119,10 @@ http {{
         proc.wait(10)
 
 
-def test_the_image_runs_as_a_non_root_user() -> None:
-    build()
-    who = podman("run", "--rm", *LIMITS, "--entrypoint", "id", IMAGE)
+def test_the_image_runs_as_a_non_root_user(image: str) -> None:
+    who = podman("run", "--rm", *LIMITS, "--entrypoint", "id", image)
     assert re.match(r"uid=(\d+)\(cardhall\)", who.stdout) and "uid=0" not in who.stdout
-    version = podman("run", "--rm", *LIMITS, "--entrypoint", "cardhall", IMAGE, "--version")
+    version = podman("run", "--rm", *LIMITS, "--entrypoint", "cardhall", image, "--version")
     assert "cardhall" in version.stdout.lower()
 
 
