@@ -351,9 +351,10 @@ class Speaker:
             said = self.cache.get(("events", self.table_id, version, seat, self.code),
                                   lambda group=group: change_words(self.ui, [m.event for m in group], seat, names))
             out.extend(msgspec.structs.replace(m, words=w) for m, w in zip(group, said, strict=True))
-        words = self.cache.get(("state", self.table_id, message.version, seat, self.code),
-                               lambda: self.state(message, names))
-        out.append(msgspec.structs.replace(message, words=words))
+        # the state with its words, one object per (version, viewer, language): its connections
+        # share its encoding and, with `?delta=1`, the delta from it (cardhall.web.deltas)
+        out.append(self.cache.get(("state", self.table_id, message.version, seat, self.code),
+                                  lambda: msgspec.structs.replace(message, words=self.state(message, names))))
         return out
 
     def state(self, message: State, names: Sequence[str] | None = None) -> StateWords:

@@ -1,0 +1,187 @@
+"""A connection's states as changes of the last one it received (`?delta=1`, docs/room.md
+"Deltas").
+
+Most of a state is the same as the last one: the hand, the seats, the deal's tricks so far, the
+title, the seats' names and most keys' answers. A connection that asked for deltas gets, after
+its first state, each state as a `Delta`: an RFC 6902 JSON Patch that turns the state it holds
+(version `base`) into the new one, exactly as the new `State` message would have been encoded.
+The rules:
+
+- The patch is made only from two states this connection was sent, so it holds nothing the
+  viewer would not have received in the whole state (secrecy is the states', unchanged).
+- Objects are compared member by member, and lists of one length item by item, down to `DEPTH`
+  levels (the state's fields; a view's fields and the words' fields; a key's answer, a token's
+  words, a choice; a seat's row of a board …); a longer list whose start is the old list gets
+  its new items appended (`/-`); anything else that changed is replaced whole, and so is an
+  object or list more than half of whose members changed.
+- The first state of a connection, the answer to a `sync` and a catch-up after a slow client
+  skipped ahead are whole states (`Deltas.whole`): a client that holds another version than a
+  delta's `base` sends a `sync` and gets one.
+
+`apply_patch` applies such a patch to a state held as JSON data (the terminal client, the bench,
+a bot), copying what it changes so the old state is left as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+from typing import Any
+
+import msgspec
+
+from cardhall.room.messages import Delta, PatchOp, State
+
+DEPTH = 5
+"""How deep objects and lists are compared: the state's fields (1), a view's or the words' fields
+(2), their members (3: a key's answer, a token's words, a choice, a side of a board), and two
+levels more (a lane, a creature). Deeper, a changed value is replaced whole."""
+
+KEPT = 256
+"""Patches kept by the identity of the two states (a state is shared by every connection of one
+viewer, words and language): connections that hold the same state share the patch and its
+encoding."""
+
+_MADE: OrderedDict[tuple[int, int], tuple[State, State, Delta]] = OrderedDict()
+_FIELDS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+
+
+class Deltas:
+    """One connection's last state, from which its next state is sent as a `Delta`."""
+
+    def __init__(self) -> None:
+        self.last: State | None = None
+
+    def whole(self) -> None:
+        """The next state goes whole (a sync's answer, a catch-up): the client may hold another."""
+        self.last = None
+
+    def message(self, state: State) -> State | Delta:
+        """What to send for `state`: a `Delta` from the last state sent, else the state itself."""
+        last, self.last = self.last, state
+        if last is None or last.version >= state.version:
+            return state
+        return delta(last, state)
+
+
+def delta(old: State, new: State) -> Delta:
+    """The `Delta` from `old` to `new`, made once per pair of state objects (`KEPT`)."""
+    key = (id(old), id(new))
+    found = _MADE.get(key)
+    if found is not None and found[0] is old and found[1] is new:
+        _MADE.move_to_end(key)
+        return found[2]
+    ops: list[PatchOp] = []
+    diff(old, new, "", DEPTH, ops)
+    made = Delta(version=new.version, base=old.version, patch=ops)
+    _MADE[key] = (old, new, made)
+    if len(_MADE) > KEPT:
+        _MADE.popitem(last=False)
+    return made
+
+
+def _fields(kind: type) -> tuple[tuple[str, str, Any], ...]:
+    """A struct type's (attribute, JSON name, default or NODEFAULT when encoded anyway) fields."""
+    found = _FIELDS.get(kind)
+    if found is None:
+        omit = kind.__struct_config__.omit_defaults  # type: ignore[attr-defined]
+        found = _FIELDS[kind] = tuple((f.name, f.encode_name, f.default if omit else msgspec.NODEFAULT)
+                                      for f in msgspec.structs.fields(kind))
+    return found
+
+
+def members(value: Any) -> dict[str, Any] | None:
+    """An object's members as they are encoded (a struct without the fields it leaves out), or
+    None for anything that is not an object."""
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, msgspec.Struct):
+        out = {}
+        for name, json_name, default in _fields(type(value)):
+            field = getattr(value, name)
+            if default is msgspec.NODEFAULT or field != default:
+                out[json_name] = field
+        return out
+    return None
+
+
+def pointer(key: object) -> str:
+    """A member's name as one step of an RFC 6901 JSON Pointer."""
+    text = str(key)
+    if "~" in text or "/" in text:
+        text = text.replace("~", "~0").replace("/", "~1")
+    return "/" + text
+
+
+def diff(old: Any, new: Any, path: str, depth: int, ops: list[PatchOp]) -> None:
+    """Append to `ops` the operations that turn `old` into `new` at `path` (see the module)."""
+    if old is new:
+        return
+    if depth > 0:
+        before, after = members(old), members(new)
+        if before is None and type(old) is list and type(new) is list and len(old) == len(new):
+            before, after = dict(enumerate(old)), dict(enumerate(new))
+        if before is not None and after is not None:
+            changes: list[PatchOp] = []
+            changed = 0
+            for key, value in after.items():
+                if key not in before:
+                    changes.append(PatchOp("add", path + pointer(key), value))
+                    changed += 1
+                elif before[key] is not value:
+                    count = len(changes)
+                    diff(before[key], value, path + pointer(key), depth - 1, changes)
+                    changed += len(changes) > count
+            for key in before:
+                if key not in after:
+                    changes.append(PatchOp("remove", path + pointer(key)))
+                    changed += 1
+            if path and changed * 2 > len(after) + 1:  # most of it changed: the object whole is shorter
+                ops.append(PatchOp("replace", path, new))
+            else:
+                ops.extend(changes)
+            return
+        if type(old) is list and type(new) is list and len(new) > len(old) and new[:len(old)] == old:
+            ops.extend(PatchOp("add", path + "/-", item) for item in new[len(old):])
+            return
+    if old != new:
+        ops.append(PatchOp("replace", path, new))
+
+
+def apply_patch(document: Any, ops: list[dict[str, Any]]) -> Any:
+    """`document` (JSON data) with the patch's operations applied, as a new document: every
+    object and list on an operation's path is copied once, so `document` is left unchanged.
+    Raises `ValueError` for an operation this module does not make or a path that is not there."""
+    root = copy.copy(document)
+    copied = {id(root)}
+    for op in ops:
+        steps = [s.replace("~1", "/").replace("~0", "~") for s in op["path"].split("/")[1:]]
+        if not steps:
+            raise ValueError(f"a patch cannot {op['op']} the whole state")
+        parent = root
+        for step in steps[:-1]:
+            key: Any = int(step) if isinstance(parent, list) else step
+            child = parent[key]
+            if id(child) not in copied:
+                child = copy.copy(child)
+                copied.add(id(child))
+                parent[key] = child
+            parent = child
+        last = steps[-1]
+        kind = op["op"]
+        if isinstance(parent, list):
+            if kind == "add" and last == "-":
+                parent.append(op["value"])
+            elif kind == "replace" and last.isdigit() and int(last) < len(parent):
+                parent[int(last)] = op["value"]
+            else:
+                raise ValueError(f"unexpected list operation {kind} {op['path']}")
+        elif kind in ("add", "replace"):
+            if kind == "replace" and last not in parent:
+                raise ValueError(f"nothing to replace at {op['path']}")
+            parent[last] = op["value"]
+        elif kind == "remove":
+            del parent[last]
+        else:
+            raise ValueError(f"unknown patch operation {kind!r}")
+    return root
