@@ -90,13 +90,13 @@ def _fields(kind: type) -> tuple[tuple[str, str, Any], ...]:
     return found
 
 
-def members(value: Any) -> dict[str, Any] | None:
+def members(value: Any) -> dict[Any, Any] | None:
     """An object's members as they are encoded (a struct without the fields it leaves out), or
     None for anything that is not an object."""
     if isinstance(value, dict):
         return value
     if isinstance(value, msgspec.Struct):
-        out = {}
+        out: dict[Any, Any] = {}
         for name, json_name, default in _fields(type(value)):
             field = getattr(value, name)
             if default is msgspec.NODEFAULT or field != default:

@@ -1,11 +1,13 @@
 """A connection's states as deltas (`?delta=1`, `cardhall.web.deltas`): the patch from one state
 to the next, applied to the first as JSON, gives exactly the JSON of the next — for every game,
 every viewer, with words in two languages and without; the patch is RFC 6902 (the `jsonpatch`
-library applies it to the same result); it is much shorter than the state (a third of it and less in the trick-taking games); it copies what it
-changes (the old state is left as it was); and it carries no value the new state lacks."""
+library applies it to the same result); it is much shorter than the state (a third of it and
+less in the trick-taking games); it copies what it changes (the old state is left as it was);
+and it carries no value the new state lacks."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -99,7 +101,7 @@ def test_the_patch_is_rfc_6902() -> None:
     table, states = played("hearts", seed=5, moves=80)
     speaker = Speaker("t", table.game, "en", Cache())
     worded = [speaker.take(row[1])[-1] for row in states]
-    for old, new in zip(worded, worded[1:], strict=False):
+    for old, new in itertools.pairwise(worded):
         patch = msgspec.to_builtins(delta(old, new).patch)
         assert jsonpatch.apply_patch(as_json(old), patch) == as_json(new)
 
@@ -108,7 +110,7 @@ def test_a_delta_holds_only_values_of_the_new_state() -> None:
     """Nothing reaches a viewer that its new state would not have told it: each value a patch
     adds or replaces is the new state's value at that path."""
     _, states = played("hearts", seed=6, moves=200)
-    for row, later in zip(states, states[1:], strict=False):
+    for row, later in itertools.pairwise(states):
         for old, new in zip(row, later, strict=True):
             target = as_json(new)
             for op in msgspec.to_builtins(delta(old, new).patch):
