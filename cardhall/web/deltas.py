@@ -42,8 +42,9 @@ KEPT = 256
 viewer, words and language): connections that hold the same state share the patch and its
 encoding."""
 
+_WALKED = (dict, list, msgspec.Struct)
 _MADE: OrderedDict[tuple[int, int], tuple[State, State, Delta]] = OrderedDict()
-_FIELDS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+_FIELDS: dict[type, tuple[tuple[str, ...], tuple[Any, ...] | None]] = {}
 
 
 class Deltas:
@@ -72,7 +73,8 @@ def delta(old: State, new: State) -> Delta:
         _MADE.move_to_end(key)
         return found[2]
     ops: list[PatchOp] = []
-    diff(old, new, "", DEPTH, ops)
+    if old != new:
+        diff(old, new, "", DEPTH, ops)
     made = Delta(version=new.version, base=old.version, patch=ops)
     _MADE[key] = (old, new, made)
     if len(_MADE) > KEPT:
@@ -80,13 +82,14 @@ def delta(old: State, new: State) -> Delta:
     return made
 
 
-def _fields(kind: type) -> tuple[tuple[str, str, Any], ...]:
-    """A struct type's (attribute, JSON name, default or NODEFAULT when encoded anyway) fields."""
+def _fields(kind: type) -> tuple[tuple[str, ...], tuple[Any, ...] | None]:
+    """A struct type's JSON names, and (for `omit_defaults`) each field's default, which its JSON
+    leaves out (NODEFAULT: always there)."""
     found = _FIELDS.get(kind)
     if found is None:
-        omit = kind.__struct_config__.omit_defaults  # type: ignore[attr-defined]
-        found = _FIELDS[kind] = tuple((f.name, f.encode_name, f.default if omit else msgspec.NODEFAULT)
-                                      for f in msgspec.structs.fields(kind))
+        fields = msgspec.structs.fields(kind)
+        omitted = tuple(f.default for f in fields) if kind.__struct_config__.omit_defaults else None  # type: ignore[attr-defined]
+        found = _FIELDS[kind] = (tuple(f.encode_name for f in fields), omitted)
     return found
 
 
@@ -96,31 +99,34 @@ def members(value: Any) -> dict[Any, Any] | None:
     if isinstance(value, dict):
         return value
     if isinstance(value, msgspec.Struct):
-        out: dict[Any, Any] = {}
-        for name, json_name, default in _fields(type(value)):
-            field = getattr(value, name)
-            if default is msgspec.NODEFAULT or field != default:
-                out[json_name] = field
-        return out
+        names, defaults = _fields(type(value))
+        values = msgspec.structs.astuple(value)
+        if defaults is None:
+            return dict(zip(names, values, strict=True))
+        return {n: v for n, v, d in zip(names, values, defaults, strict=True) if d is msgspec.NODEFAULT or v != d}
     return None
 
 
 def pointer(key: object) -> str:
     """A member's name as one step of an RFC 6901 JSON Pointer."""
-    text = str(key)
+    text = key if isinstance(key, str) else str(key)
     if "~" in text or "/" in text:
         text = text.replace("~", "~0").replace("/", "~1")
     return "/" + text
 
 
 def diff(old: Any, new: Any, path: str, depth: int, ops: list[PatchOp]) -> None:
-    """Append to `ops` the operations that turn `old` into `new` at `path` (see the module)."""
-    if old is new:
-        return
+    """Append to `ops` the operations that turn `old` into `new` at `path` (see the module); the
+    caller has found them different. Values are compared in C (`==`); only what differs is
+    walked here."""
     if depth > 0:
         before, after = members(old), members(new)
-        if before is None and type(old) is list and type(new) is list and len(old) == len(new):
-            before, after = dict(enumerate(old)), dict(enumerate(new))
+        if before is None and type(old) is list and type(new) is list:
+            if len(new) > len(old) and new[:len(old)] == old:
+                ops.extend(PatchOp("add", path + "/-", item) for item in new[len(old):])
+                return
+            if len(new) == len(old):
+                before, after = dict(enumerate(old)), dict(enumerate(new))
         if before is not None and after is not None:
             changes: list[PatchOp] = []
             changed = 0
@@ -128,10 +134,14 @@ def diff(old: Any, new: Any, path: str, depth: int, ops: list[PatchOp]) -> None:
                 if key not in before:
                     changes.append(PatchOp("add", path + pointer(key), value))
                     changed += 1
-                elif before[key] is not value:
-                    count = len(changes)
-                    diff(before[key], value, path + pointer(key), depth - 1, changes)
-                    changed += len(changes) > count
+                else:
+                    was = before[key]
+                    if was is not value and was != value:
+                        if depth > 1 and isinstance(value, _WALKED):
+                            diff(was, value, path + pointer(key), depth - 1, changes)
+                        else:
+                            changes.append(PatchOp("replace", path + pointer(key), value))
+                        changed += 1
             for key in before:
                 if key not in after:
                     changes.append(PatchOp("remove", path + pointer(key)))
@@ -141,11 +151,7 @@ def diff(old: Any, new: Any, path: str, depth: int, ops: list[PatchOp]) -> None:
             else:
                 ops.extend(changes)
             return
-        if type(old) is list and type(new) is list and len(new) > len(old) and new[:len(old)] == old:
-            ops.extend(PatchOp("add", path + "/-", item) for item in new[len(old):])
-            return
-    if old != new:
-        ops.append(PatchOp("replace", path, new))
+    ops.append(PatchOp("replace", path, new))
 
 
 def apply_patch(document: Any, ops: list[dict[str, Any]]) -> Any:
