@@ -348,7 +348,7 @@ class Speaker:
         names = seat_labels(message.seats, self.ui.tr)
         out: list[ServerMessage] = []
         for version, group in _by_version(held):
-            said = self.cache.get(("events", self.table_id, version, seat, self.code),
+            said = self.cache.get(("events", self.table_id, version, self.audience(group, seat), self.code),
                                   lambda group=group: change_words(self.ui, [m.event for m in group], seat, names))
             out.extend(msgspec.structs.replace(m, words=w) for m, w in zip(group, said, strict=True))
         # the state with its words, one object per (version, viewer, language): its connections
@@ -356,6 +356,20 @@ class Speaker:
         out.append(self.cache.get(("state", self.table_id, message.version, seat, self.code),
                                   lambda: msgspec.structs.replace(message, words=self.state(message, names))))
         return out
+
+    def audience(self, group: list[Event], seat: Viewer) -> Hashable:
+        """Who hears the events of one change alike (`TextUI.audience` of each game event): the
+        viewers of one audience share its sentences, phrased once. A room's event is phrased for
+        each viewer ("You sit down." / "Ann sits down.")."""
+        parts: list[Hashable] = []
+        for m in group:
+            if not isinstance(m.event, dict):
+                return seat
+            try:
+                parts.append(self.ui.audience(m.event, seat))
+            except Exception:  # an event the game's audience cannot read: phrased for this viewer
+                return seat
+        return tuple(parts)
 
     def state(self, message: State, names: Sequence[str] | None = None) -> StateWords:
         """The state's words for its viewer (`names`: `seat_labels` of its seats, when already known)."""
