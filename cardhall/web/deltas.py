@@ -9,11 +9,12 @@ The rules:
 
 - The patch is made only from two states this connection was sent, so it holds nothing the
   viewer would not have received in the whole state (secrecy is the states', unchanged).
-- Objects are compared member by member, and lists of one length item by item, down to `DEPTH`
-  levels (the state's fields; a view's fields and the words' fields; a key's answer, a token's
-  words, a choice; a seat's row of a board …); a longer list whose start is the old list gets
-  its new items appended (`/-`); anything else that changed is replaced whole, and so is an
-  object or list more than half of whose members changed.
+- Objects are compared member by member (and lists of objects or lists, of one length, item by
+  item) down to `DEPTH` levels: the state's fields; a view's, the words' and the table's fields;
+  their members (a key's answer, a token's words, a choice, a side of a board). A longer list
+  whose start is the old list gets its new items appended (`/-`: a card played to the trick, a
+  trick to the deal's tricks); anything else that changed is replaced whole, and so is an object
+  or list more than half of whose members changed.
 - The first state of a connection, the answer to a `sync` and a catch-up after a slow client
   skipped ahead are whole states (`Deltas.whole`): a client that holds another version than a
   delta's `base` sends a `sync` and gets one.
@@ -32,10 +33,10 @@ import msgspec
 
 from cardhall.room.messages import Delta, PatchOp, State
 
-DEPTH = 5
-"""How deep objects and lists are compared: the state's fields (1), a view's or the words' fields
-(2), their members (3: a key's answer, a token's words, a choice, a side of a board), and two
-levels more (a lane, a creature). Deeper, a changed value is replaced whole."""
+DEPTH = 3
+"""How deep objects are compared: the state's fields (1), a view's, the words' or the table's
+fields (2), and their members (3: a key's answer, a token's words, a choice, the last trick's
+cards, a side of a board). Deeper, a changed value is replaced whole."""
 
 KEPT = 256
 """Patches kept by the identity of the two states (a state is shared by every connection of one
@@ -43,6 +44,7 @@ viewer, words and language): connections that hold the same state share the patc
 encoding."""
 
 _WALKED = (dict, list, msgspec.Struct)
+_GONE = object()
 _MADE: OrderedDict[tuple[int, int], tuple[State, State, Delta]] = OrderedDict()
 _FIELDS: dict[type, tuple[tuple[str, ...], tuple[Any, ...] | None]] = {}
 
@@ -125,33 +127,35 @@ def diff(old: Any, new: Any, path: str, depth: int, ops: list[PatchOp]) -> None:
             if len(new) > len(old) and new[:len(old)] == old:
                 ops.extend(PatchOp("add", path + "/-", item) for item in new[len(old):])
                 return
-            if len(new) == len(old):
+            if len(new) == len(old) and new and isinstance(new[0], _WALKED):  # rows of a board, a player's side
                 before, after = dict(enumerate(old)), dict(enumerate(new))
         if before is not None and after is not None:
-            changes: list[PatchOp] = []
-            changed = 0
-            for key, value in after.items():
-                if key not in before:
-                    changes.append(PatchOp("add", path + pointer(key), value))
-                    changed += 1
-                else:
-                    was = before[key]
-                    if was is not value and was != value:
-                        if depth > 1 and isinstance(value, _WALKED):
-                            diff(was, value, path + pointer(key), depth - 1, changes)
-                        else:
-                            changes.append(PatchOp("replace", path + pointer(key), value))
-                        changed += 1
-            for key in before:
-                if key not in after:
-                    changes.append(PatchOp("remove", path + pointer(key)))
-                    changed += 1
-            if path and changed * 2 > len(after) + 1:  # most of it changed: the object whole is shorter
-                ops.append(PatchOp("replace", path, new))
-            else:
-                ops.extend(changes)
+            _members_diff(before, after, new, path, depth, ops)
             return
     ops.append(PatchOp("replace", path, new))
+
+
+def _members_diff(before: dict[Any, Any], after: dict[Any, Any], new: Any, path: str, depth: int,
+                  ops: list[PatchOp]) -> None:
+    """`diff` of two objects (or lists of one length) given as their members."""
+    changes: list[PatchOp] = []
+    for key, value in after.items():
+        was = before.get(key, _GONE)
+        if was is value:
+            continue
+        if was is _GONE:
+            changes.append(PatchOp("add", path + pointer(key), value))
+        elif was != value:
+            if depth > 1 and isinstance(value, _WALKED):
+                diff(was, value, path + pointer(key), depth - 1, changes)
+            else:
+                changes.append(PatchOp("replace", path + pointer(key), value))
+    if len(before) > len(after) or any(key not in after for key in before):
+        changes.extend(PatchOp("remove", path + pointer(key)) for key in before if key not in after)
+    if path and len(changes) * 2 > len(after) + 1:  # most of it changed: the object whole is shorter
+        ops.append(PatchOp("replace", path, new))
+    else:
+        ops.extend(changes)
 
 
 def apply_patch(document: Any, ops: list[dict[str, Any]]) -> Any:

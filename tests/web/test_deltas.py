@@ -92,8 +92,9 @@ def test_with_words_in_two_languages_the_delta_is_exact_and_short(name: str) -> 
             assert all(isinstance(m, State) and m.words is not None for m in worded)
             small, whole = check_chain(worded)
             # the whole table in words (`render`) changes with every card: a trick-taking game's
-            # words delta is 0.3–0.5 of the state, a short Clash game's about 0.7
-            assert small < whole * (0.85 if name == "clash-of-decks" else 0.55), (code, viewer, small, whole)
+            # delta with words is 0.3–0.6 of the state (Hearts' under 0.5), a short Clash game's 0.8–0.9
+            limit = {"clash-of-decks": 0.92, "hearts": 0.5}.get(name, 0.62)
+            assert small < whole * limit, (code, viewer, small, whole)
 
 
 def test_the_patch_is_rfc_6902() -> None:
