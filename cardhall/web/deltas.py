@@ -150,7 +150,7 @@ def _members_diff(before: dict[Any, Any], after: dict[Any, Any], new: Any, path:
                 diff(was, value, path + pointer(key), depth - 1, changes)
             else:
                 changes.append(PatchOp("replace", path + pointer(key), value))
-    if len(before) > len(after) or any(key not in after for key in before):
+    if before.keys() != after.keys():  # (compared in C)
         changes.extend(PatchOp("remove", path + pointer(key)) for key in before if key not in after)
     if path and len(changes) * 2 > len(after) + 1:  # most of it changed: the object whole is shorter
         ops.append(PatchOp("replace", path, new))
