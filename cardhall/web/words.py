@@ -314,6 +314,13 @@ class Cache:
 CACHE = Cache()
 
 
+WORDED = 256
+"""States with their words kept as objects (each only a short while: the connections that watch one
+table as one viewer receive its state at once); the words themselves are kept longer, in `Cache`."""
+
+_WORDED: OrderedDict[tuple[str, int, Viewer, str], tuple[State, State]] = OrderedDict()
+
+
 class Speaker:
     """Adds the words to one connection's messages. The events of a change reach a connection
     just before the state that follows them, phrased for that state's viewer: so the events are
@@ -351,11 +358,23 @@ class Speaker:
             said = self.cache.get(("events", self.table_id, version, self.audience(group, seat), self.code),
                                   lambda group=group: change_words(self.ui, [m.event for m in group], seat, names))
             out.extend(msgspec.structs.replace(m, words=w) for m, w in zip(group, said, strict=True))
-        # the state with its words, one object per (version, viewer, language): its connections
-        # share its encoding and, with `?delta=1`, the delta from it (cardhall.web.deltas)
-        out.append(self.cache.get(("state", self.table_id, message.version, seat, self.code),
-                                  lambda: msgspec.structs.replace(message, words=self.state(message, names))))
+        out.append(self._worded(message, names))
         return out
+
+    def _worded(self, message: State, names: Sequence[str]) -> State:
+        """The state with its words (cached per version, viewer and language), one object for the
+        connections that receive `message` at once (`WORDED`): they share its encoding and, with
+        `?delta=1`, the delta to it (`cardhall.web.deltas`)."""
+        key = (self.table_id, message.version, message.seat, self.code)
+        found = _WORDED.get(key)
+        if found is not None and found[0] is message:
+            return found[1]
+        words = self.cache.get(("state", *key), lambda: self.state(message, names))
+        worded = msgspec.structs.replace(message, words=words)
+        _WORDED[key] = (message, worded)
+        if len(_WORDED) > WORDED:
+            _WORDED.popitem(last=False)
+        return worded
 
     def audience(self, group: list[Event], seat: Viewer) -> Hashable:
         """Who hears the events of one change alike (`TextUI.audience` of each game event): the
