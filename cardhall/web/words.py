@@ -314,9 +314,11 @@ class Cache:
 CACHE = Cache()
 
 
-WORDED = 256
-"""States with their words kept as objects (each only a short while: the connections that watch one
-table as one viewer receive its state at once); the words themselves are kept longer, in `Cache`."""
+WORDED = 16
+"""States with their words kept as objects, each only a short while: the connections that watch one
+table as one viewer receive its state at once, one table after another. (The words themselves are
+kept longer, in `Cache`. Keeping 256 whole states made the words of a move a third dearer: the
+more objects live, the more the garbage collector walks.)"""
 
 _WORDED: OrderedDict[tuple[str, int, Viewer, str], tuple[State, State]] = OrderedDict()
 
