@@ -38,10 +38,11 @@ DEPTH = 3
 fields (2), and their members (3: a key's answer, a token's words, a choice, the last trick's
 cards, a side of a board). Deeper, a changed value is replaced whole."""
 
-KEPT = 256
+KEPT = 16
 """Patches kept by the identity of the two states (a state is shared by every connection of one
 viewer, words and language): connections that hold the same state share the patch and its
-encoding."""
+encoding. They receive it at once, so a few are enough (each keeps two states alive, and the more
+objects live, the dearer the garbage collector)."""
 
 _WALKED = (dict, list, msgspec.Struct)
 _GONE = object()
