@@ -3,7 +3,9 @@
 
 `RoomClient` speaks the HTTP lobby API (httpx); `TableConnection` is one WebSocket to a table
 (`websockets`). A dropped WebSocket is reopened and the client asks for what it missed with
-`{"type": "sync", "since": <the last version it saw>}`, so no event is lost.
+`{"type": "sync", "since": <the last version it saw>}`, so no event is lost. It asks for deltas
+(`?delta=1`, `cardhall.web.deltas`) and hands on each as the whole state it makes, so its users
+read states only.
 """
 
 from __future__ import annotations
