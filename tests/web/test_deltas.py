@@ -146,3 +146,37 @@ def test_a_pointer_escapes_slash_and_tilde() -> None:
         {"words": {"a/b~c": "z", "y": 1}}
     with pytest.raises(ValueError):
         apply_patch(held, [{"op": "move", "path": "/words/y", "from": "/x"}])
+
+
+def test_the_python_client_applies_deltas_and_asks_for_the_whole_state_after_a_gap() -> None:
+    """`TableConnection` (cardhall join, cardhall bot, the bench) hands on each delta as the state it
+    makes; a delta from another version than the last state is dropped and a `sync` is sent."""
+    import asyncio
+    import json
+
+    from cardhall.web.client import TableConnection, TableURL
+
+    _, states = played("hearts", seed=8, moves=6)
+    row = [as_json(r[0]) for r in states[1:5]]
+    step = [msgspec.json.encode(delta(a, b)).decode() for a, b in itertools.pairwise([r[0] for r in states[1:5]])]
+
+    class Wire:
+        def __init__(self, frames: list[str]) -> None:
+            self.frames, self.sent = frames, []
+
+        async def recv(self) -> str:
+            return self.frames.pop(0)
+
+        async def send(self, text: str) -> None:
+            self.sent.append(json.loads(text))
+
+    async def go() -> None:
+        conn = TableConnection(TableURL("http://x", "t"), None)
+        conn.ws = Wire([json.dumps(row[0]), step[0], step[2], json.dumps(row[3])])  # type: ignore[assignment]
+        assert await conn.receive() == row[0]
+        assert await conn.receive() == row[1] and conn.version == row[1]["version"]
+        assert await conn.receive() == row[3], "the delta from version 3 is dropped: the client holds 2"
+        assert conn.ws.sent == [{"type": "sync", "since": row[1]["version"]}]  # type: ignore[attr-defined]
+        assert conn.received_bytes > 0
+
+    asyncio.run(go())
