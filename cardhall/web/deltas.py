@@ -47,7 +47,7 @@ objects live, the dearer the garbage collector)."""
 _WALKED = (dict, list, msgspec.Struct)
 _GONE = object()
 _MADE: OrderedDict[tuple[int, int], tuple[State, State, Delta]] = OrderedDict()
-_FIELDS: dict[type, tuple[tuple[str, ...], tuple[Any, ...] | None]] = {}
+_FIELDS: dict[type, tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]] = {}
 
 
 class Deltas:
@@ -76,8 +76,7 @@ def delta(old: State, new: State) -> Delta:
         _MADE.move_to_end(key)
         return found[2]
     ops: list[PatchOp] = []
-    if old != new:
-        diff(old, new, "", DEPTH, ops)
+    diff(old, new, "", DEPTH, ops)  # (two states of two versions: their members are compared one by one)
     made = Delta(version=new.version, base=old.version, patch=ops)
     _MADE[key] = (old, new, made)
     if len(_MADE) > KEPT:
@@ -85,13 +84,14 @@ def delta(old: State, new: State) -> Delta:
     return made
 
 
-def _fields(kind: type) -> tuple[tuple[str, ...], tuple[Any, ...] | None]:
-    """A struct type's JSON names, and (for `omit_defaults`) each field's default, which its JSON
-    leaves out (NODEFAULT: always there)."""
+def _fields(kind: type) -> tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]:
+    """A struct type's JSON names, and (for `omit_defaults`) the fields its JSON leaves out when
+    they hold their default: (JSON name, default)."""
     found = _FIELDS.get(kind)
     if found is None:
         fields = msgspec.structs.fields(kind)
-        omitted = tuple(f.default for f in fields) if kind.__struct_config__.omit_defaults else None  # type: ignore[attr-defined]
+        omitted = tuple((f.encode_name, f.default) for f in fields if f.default is not msgspec.NODEFAULT) \
+            if kind.__struct_config__.omit_defaults else ()  # type: ignore[attr-defined]
         found = _FIELDS[kind] = (tuple(f.encode_name for f in fields), omitted)
     return found
 
@@ -102,11 +102,12 @@ def members(value: Any) -> dict[Any, Any] | None:
     if isinstance(value, dict):
         return value
     if isinstance(value, msgspec.Struct):
-        names, defaults = _fields(type(value))
-        values = msgspec.structs.astuple(value)
-        if defaults is None:
-            return dict(zip(names, values, strict=True))
-        return {n: v for n, v, d in zip(names, values, defaults, strict=True) if d is msgspec.NODEFAULT or v != d}
+        names, omitted = _fields(type(value))
+        out = dict(zip(names, msgspec.structs.astuple(value), strict=True))
+        for name, default in omitted:
+            if out[name] == default:
+                del out[name]
+        return out
     return None
 
 
