@@ -41,6 +41,8 @@ def bench(
                                "(?words=1), as the browser's table page does.")),
     metrics: bool = typer.Option(False, "--metrics", help=N_("bench room: every server runs with --metrics (on a "
                                  "loopback port of its own), to measure what the metrics cost.")),
+    whole_states: bool = typer.Option(False, "--whole-states", help=N_("bench room: the clients get every state whole "
+                                      "(without ?delta=1), as clients before deltas did.")),
 ) -> None:
     """Measure engine speed, the room's round trips, its restart time or the RL environments (the
     command's help says what each measures)."""
@@ -59,11 +61,11 @@ def bench(
 
             if ctx.args or vs is not None:
                 raise CardhallError("bench room takes --clients, --nodes, --hard-bots, --think, --timeout, --seconds, --words, "
-                                    "--metrics "
+                                    "--metrics, --whole-states "
                                     "and --json, "
                                     f"not {' '.join(ctx.args) or '--vs'}")
             figures = run_room(clients, seconds or 20.0, hard_bots, think, timeout, nodes=nodes, words=words,
-                               metrics=metrics)
+                               metrics=metrics, delta=not whole_states)
             title = "cardhall bench room"
         elif game == "envs":
             title = "cardhall bench envs"

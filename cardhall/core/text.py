@@ -198,6 +198,16 @@ class TextUI:
             return self.tr._("You move.") if seat == viewer else self.tr._("{player} moves.", player=self.seat(seat))
         return ""
 
+    def audience(self, event: Event, viewer: Viewer) -> Hashable:
+        """Who hears `phrase(event, viewer)` alike: the viewers given one audience get one sentence,
+        phrased once for them all (the room phrases each change for every viewer). The default is
+        the viewer alone. A game may give an event that every viewer receives alike one audience
+        for all but the seat the sentence calls "you" ("East: two of clubs." to North, West and the
+        spectators; "You: two of clubs." to East). The audience must name everything besides the
+        event, its table, version and people and the reader's language that the sentence depends
+        on (`tests/web/test_words_audience.py` checks the games that share)."""
+        return ("viewer", viewer)
+
     def phrase_all(self, events: Sequence[Event], viewer: Viewer) -> list[str]:
         """The events of one change (one move and what it caused), one sentence each, in order
         (`phrase`); a game may say several in one ("" for the others): an attack, the damage it

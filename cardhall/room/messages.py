@@ -97,7 +97,29 @@ class Error(msgspec.Struct, tag="error", tag_field="type"):
     message: str
 
 
-ServerMessage = State | Event | Error
+class PatchOp(msgspec.Struct):
+    """One operation of an RFC 6902 JSON Patch: `add` (a new member of an object, or `/-`: one
+    more item at the end of a list), `replace` (a member's new value), `remove` (a member that
+    is gone). `path` is an RFC 6901 JSON Pointer ("/view/trick", "/words/keys/T"); `value` is
+    absent for `remove`."""
+
+    op: Literal["add", "replace", "remove"]
+    path: str
+    value: Any | msgspec.UnsetType = msgspec.UNSET
+
+
+class Delta(msgspec.Struct, tag="delta", tag_field="type"):
+    """The table's state for this viewer as a change of the last state this connection received
+    (a connection with `?delta=1`): `patch` (RFC 6902) turns that state, of version `base`, into
+    the state of `version`, exactly as a `State` message would have sent it. A client holding
+    another version than `base` missed something: it sends a `sync` and gets a whole `State`."""
+
+    version: int
+    base: int
+    patch: list[PatchOp]
+
+
+ServerMessage = State | Event | Error | Delta
 
 # --- the room's events (`Event.event` of a change of the room: `cardhall.room.table`) -------
 # A game's own events are the game's (docs/protocol.md, "Events"); each has a "type" too.

@@ -223,7 +223,7 @@ async def _gather_limited(coros: list[Any], limit: int = 32) -> list[Any]:
 
 
 async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds: float, hard_bots: int,
-                 think: float, timeout: float, seed: int, words: bool = False) -> dict[str, Any]:
+                 think: float, timeout: float, seed: int, words: bool = False, delta: bool = True) -> dict[str, Any]:
     """With several servers (nodes of one room), the tables are made on the first and the people
     of each table are spread over the nodes: seat s of table t connects to node (t*4 + s) mod K."""
     server = servers[0]
@@ -249,7 +249,7 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
                 await client.create_guest(f"Person {i + 1}")
                 await client.sit(where[0], where[1])
                 conn = client.connect(where[0])
-            conn.words = words
+            conn.words, conn.delta = words, delta
             await conn.open()
             return conn
 
@@ -260,7 +260,9 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
             tasks = [asyncio.create_task(p.run()) for p in players]
             await _gather_limited([host.start(t["id"]) for t in created + bot_tables], 8)
             cpu_before, sent_before = sum(cpu_seconds(node.pid) for node in servers), stats.sent
+            bytes_before = sum(c.received_bytes for c in conns)
             await asyncio.sleep(seconds)
+            received = sum(c.received_bytes for c in conns) - bytes_before
             rss_after = sum(rss_kb(node.pid) for node in servers)
             cpu_used = sum(cpu_seconds(node.pid) for node in servers) - cpu_before
             sent_during = stats.sent - sent_before
@@ -275,9 +277,13 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
         finally:
             await asyncio.gather(*(c.close() for c in conns), return_exceptions=True)
 
-    return _figures(stats, {"clients": clients, "words": words, "nodes": nodes, "tables": tables,
-                            "hard_bot_tables": hard_bots, "seconds": seconds, "think_s": think},
-                    rss_after - rss_before, cpu_used, sent_during)
+    figures = _figures(stats, {"clients": clients, "words": words, "delta": delta, "nodes": nodes, "tables": tables,
+                               "hard_bot_tables": hard_bots, "seconds": seconds, "think_s": think},
+                       rss_after - rss_before, cpu_used, sent_during)
+    # what the clients read while measuring, over the acts sent meanwhile: every message of a
+    # change reaches each of its table's people (4 at a people's table)
+    figures["bytes_per_act"] = round(received / max(1, sent_during))
+    return figures
 
 
 def _figures(stats: Stats, setting: dict[str, Any], rss_grown: int, cpu_used: float, sent_during: int) -> dict[str, Any]:
@@ -312,9 +318,10 @@ def _metrics(on: bool) -> list[str]:
 
 def run_room(clients: int, seconds: float = 20.0, hard_bots: int = 0, think: float = 1.0,
              timeout: float = 5.0, seed: int = 0, nodes: int = 0, words: bool = False,
-             metrics: bool = False) -> dict[str, Any]:
+             metrics: bool = False, delta: bool = True) -> dict[str, Any]:
     """Start a server, run the clients for `seconds`, stop everything; return the figures.
-    `words`: every client asks for the words as a browser page does (`?words=1`). `metrics`:
+    `words`: every client asks for the words as a browser page does (`?words=1`); `delta`: for
+    each state after the first as a change of the last (`?delta=1`, as the page does). `metrics`:
     each server runs with `--metrics` on a loopback port of its own (its cost: compare
     `server_cpu_ms_per_act` with and without).
 
@@ -338,7 +345,7 @@ def run_room(clients: int, seconds: float = 20.0, hard_bots: int = 0, think: flo
                                                          db_url=database))
                        for i in range(nodes)]
         try:
-            return asyncio.run(_bench(servers, nodes, clients, seconds, hard_bots, think, timeout, seed, words))
+            return asyncio.run(_bench(servers, nodes, clients, seconds, hard_bots, think, timeout, seed, words, delta))
         except RemoteError as exc:
             tails = "\n".join(server.log_tail() for server in servers)
             raise RemoteError(f"{exc}\nThe servers' last lines:\n{tails}") from None

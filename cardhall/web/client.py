@@ -3,7 +3,9 @@
 
 `RoomClient` speaks the HTTP lobby API (httpx); `TableConnection` is one WebSocket to a table
 (`websockets`). A dropped WebSocket is reopened and the client asks for what it missed with
-`{"type": "sync", "since": <the last version it saw>}`, so no event is lost.
+`{"type": "sync", "since": <the last version it saw>}`, so no event is lost. It asks for deltas
+(`?delta=1`, `cardhall.web.deltas`) and hands on each as the whole state it makes, so its users
+read states only.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 from cardhall.core.errors import CardhallError
+from cardhall.web.deltas import apply_patch
 
 Message = dict[str, Any]
 
@@ -44,11 +47,13 @@ class TableURL:
         query = f"?{urlencode({'invite': self.invite})}" if self.invite else ""
         return f"{self.server}/tables/{self.table}{query}"
 
-    def websocket(self, token: str | None, words: bool = False) -> str:
+    def websocket(self, token: str | None, words: bool = False, delta: bool = False) -> str:
         """The table's WebSocket URL, with the token and invite as query parameters (`words`: the
-        messages come with their words, as for a browser page)."""
+        messages come with their words, as for a browser page; `delta`: each state after the
+        first comes as a change of the last, `cardhall.web.deltas`)."""
         base = "ws" + self.server.removeprefix("http")
-        query = {k: v for k, v in (("token", token), ("invite", self.invite), ("words", "1" if words else None)) if v}
+        query = {k: v for k, v in (("token", token), ("invite", self.invite), ("words", "1" if words else None),
+                                   ("delta", "1" if delta else None)) if v}
         return f"{base}/ws/tables/{self.table}" + (f"?{urlencode(query)}" if query else "")
 
 
@@ -199,6 +204,8 @@ class TableConnection:
         self._replay: dict[int, int] = {}  # of those, how many the sync after a reconnect will send again
         self.ws: ClientConnection | None = None
         self.words = False  # ask for the words with each message (`?words=1`)
+        self.delta = True  # ask for each state after the first as a change of the last (`?delta=1`)
+        self.received_bytes = 0  # the text of every message received
 
     async def __aenter__(self) -> TableConnection:
         await self.open()
@@ -209,7 +216,7 @@ class TableConnection:
 
     async def open(self) -> None:
         try:
-            self.ws = await websockets.connect(self.url.websocket(self.token, self.words), compression=None,
+            self.ws = await websockets.connect(self.url.websocket(self.token, self.words, self.delta), compression=None,
                                                max_size=2**22, open_timeout=10)
         except (OSError, websockets.InvalidHandshake, TimeoutError) as exc:
             raise RemoteError(f"cannot open the table's WebSocket at {self.url} ({str(exc) or type(exc).__name__}); "
@@ -260,25 +267,38 @@ class TableConnection:
 
     async def receive(self) -> Message:
         """The next server message (reconnecting once per drop); raises `RemoteError` when the
-        connection cannot be reopened."""
+        connection cannot be reopened. A `delta` is applied to the last state and returned as the
+        `state` it makes; a delta from another version than the last state (a gap) is dropped and
+        a `sync` asks for the whole state."""
+        while True:
+            raw = await self._recv()
+            self.received_bytes += len(raw)
+            message: Message = json.loads(raw)
+            version = message.get("version")
+            if message.get("type") == "delta":
+                if self.state is None or message.get("base") != self.version:
+                    self._replay = dict(self._partial)
+                    await self.sync()
+                    continue
+                message = apply_patch(self.state, message.get("patch") or [])
+            if message.get("type") == "state" and isinstance(version, int):
+                self.state, self.version = message, version
+                self._partial = {v: n for v, n in self._partial.items() if v > version}
+                self._replay.clear()
+            elif message.get("type") == "event" and isinstance(version, int):
+                self._partial[version] = self._partial.get(version, 0) + 1
+            return message
+
+    async def _recv(self) -> str | bytes:
         for attempt in range(self.retries + 1):
             try:
                 assert self.ws is not None, "open() the connection first"
-                raw = await self.ws.recv()
-                break
+                return await self.ws.recv()
             except websockets.ConnectionClosed:
                 if attempt == self.retries:
                     raise RemoteError(f"the connection to {self.url} was lost and could not be reopened") from None
                 await self.reconnect()
-        message: Message = json.loads(raw)
-        version = message.get("version")
-        if message.get("type") == "state" and isinstance(version, int):
-            self.state, self.version = message, version
-            self._partial = {v: n for v, n in self._partial.items() if v > version}
-            self._replay.clear()
-        elif message.get("type") == "event" and isinstance(version, int):
-            self._partial[version] = self._partial.get(version, 0) + 1
-        return message
+        raise AssertionError("unreachable")
 
     async def messages(self) -> AsyncIterator[Message]:
         """Every server message in order, each event once (events a sync sends again are skipped)."""

@@ -19,6 +19,7 @@ from cardhall.room.commands import COMMANDS, TableCommand
 from cardhall.room.messages import (  # noqa: F401  (re-exported)
     ClockWarning,
     Connected,
+    Delta,
     Disconnected,
     Error,
     Event,
@@ -26,6 +27,7 @@ from cardhall.room.messages import (  # noqa: F401  (re-exported)
     Hold,
     KeyWords,
     Left,
+    PatchOp,
     Reclaimed,
     RoomEvent,
     Said,

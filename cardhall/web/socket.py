@@ -31,11 +31,12 @@ from cardhall.room import commands, logs
 from cardhall.room.broadcast import Subscriber
 from cardhall.room.cluster import ClusterError
 from cardhall.room.front import TableFront, TableMoved
-from cardhall.room.messages import Error, Event, Said, ServerMessage, State
+from cardhall.room.messages import Delta, Error, Event, Said, ServerMessage, State
 from cardhall.room.registry import Room
 from cardhall.room.store import StoreError
 from cardhall.web.auth import AuthError, Tokens, presented_token
 from cardhall.web.decoding import decode
+from cardhall.web.deltas import Deltas
 from cardhall.web.languages import chosen, say_error, web
 from cardhall.web.protocol import CLIENT_TYPES, Act, Chat, Sync
 from cardhall.web.words import Speaker, faces_of
@@ -97,6 +98,7 @@ class Connection:
         self.faces = "french"  # the card faces its refusals name (`faces_of`: the cookie, else the language's)
         self.resync: Resync | None = None  # how to catch up after skipping (set once the table is known)
         self.speaker: Speaker | None = None  # words for each event and state (?words=1)
+        self.deltas: Deltas | None = None  # each state after the first as a change of the last (?delta=1)
         self._outbox: asyncio.Queue[ServerMessage | None] = asyncio.Queue()
         self._closing = False
         self._stuck = False  # closing because the client does not read (or cannot be resynced)
@@ -150,18 +152,26 @@ class Connection:
             return
         if self._mode == "behind" and isinstance(message, Event | State):
             return  # the resync sends it
+        if self.deltas is not None and isinstance(message, State):
+            message = self.deltas.message(message)
         self._outbox.put_nowait(message)
         if self._outbox.qsize() >= READ_PAUSE:
             self._readable.clear()
         if self._mode == "live" and self._outbox.qsize() >= OUTBOX and self.resync is not None:
             self._mode = "cutting"
-        if self._mode == "cutting" and isinstance(message, State):
+        if self._mode == "cutting" and isinstance(message, State | Delta):
             self._mode, self._since = "behind", message.version
 
     def _caught_up(self, message: ServerMessage) -> None:
         """A message of the resync: the connection is live again from the first one on."""
         self._mode = "live"
+        self.whole()  # the catch-up's state goes whole
         self.send(message, catching_up=True)  # a resync starts from an empty outbox and is bounded by the history
+
+    def whole(self) -> None:
+        """The next state goes whole, not as a delta (a sync's answer, a catch-up)."""
+        if self.deltas is not None:
+            self.deltas.whole()
 
     def error(self, message: str) -> None:
         """Send a refusal; a `Msg` is said in the connection's language."""
@@ -280,6 +290,8 @@ async def table_socket(ws: WebSocket, room: Room, tokens: Tokens, people: People
     conn.faces = faces_of(ws.cookies, conn.lang)
     if ws.query_params.get("words") == "1":
         conn.speaker = Speaker(table_id, actor.table.game, conn.lang, faces=conn.faces)
+    if ws.query_params.get("delta") == "1":
+        conn.deltas = Deltas()
     try:
         # `?since=V`: a returning page's last version; what it missed (its own return too, e.g. the
         # end of a takeover) comes with its first state, in one step, before any later change
@@ -357,6 +369,7 @@ async def handle(message: Mapping[str, Any], conn: Connection, actor: TableFront
         raise CardhallError(Msg(N_("bad {kind} message: {problem}"), kind=kind, problem=str(exc))) from None
     player = conn.player
     if isinstance(command, Sync):
+        conn.whole()  # the client may hold another state than the last sent (a gap it saw)
         await actor.sync(conn, conn.sync_since(command.since))
     elif isinstance(command, Chat):
         if player is not None:  # (a spectator's chat is refused by the table)

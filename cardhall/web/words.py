@@ -314,6 +314,15 @@ class Cache:
 CACHE = Cache()
 
 
+WORDED = 16
+"""States with their words kept as objects, each only a short while: the connections that watch one
+table as one viewer receive its state at once, one table after another. (The words themselves are
+kept longer, in `Cache`. Keeping 256 whole states made the words of a move a third dearer: the
+more objects live, the more the garbage collector walks.)"""
+
+_WORDED: OrderedDict[tuple[str, int, Viewer, str], tuple[State, State]] = OrderedDict()
+
+
 class Speaker:
     """Adds the words to one connection's messages. The events of a change reach a connection
     just before the state that follows them, phrased for that state's viewer: so the events are
@@ -348,13 +357,40 @@ class Speaker:
         names = seat_labels(message.seats, self.ui.tr)
         out: list[ServerMessage] = []
         for version, group in _by_version(held):
-            said = self.cache.get(("events", self.table_id, version, seat, self.code),
+            said = self.cache.get(("events", self.table_id, version, self.audience(group, seat), self.code),
                                   lambda group=group: change_words(self.ui, [m.event for m in group], seat, names))
             out.extend(msgspec.structs.replace(m, words=w) for m, w in zip(group, said, strict=True))
-        words = self.cache.get(("state", self.table_id, message.version, seat, self.code),
-                               lambda: self.state(message, names))
-        out.append(msgspec.structs.replace(message, words=words))
+        out.append(self._worded(message, names))
         return out
+
+    def _worded(self, message: State, names: Sequence[str]) -> State:
+        """The state with its words (cached per version, viewer and language), one object for the
+        connections that receive `message` at once (`WORDED`): they share its encoding and, with
+        `?delta=1`, the delta to it (`cardhall.web.deltas`)."""
+        key = (self.table_id, message.version, message.seat, self.code)
+        found = _WORDED.get(key)
+        if found is not None and found[0] is message:
+            return found[1]
+        words = self.cache.get(("state", *key), lambda: self.state(message, names))
+        worded = msgspec.structs.replace(message, words=words)
+        _WORDED[key] = (message, worded)
+        if len(_WORDED) > WORDED:
+            _WORDED.popitem(last=False)
+        return worded
+
+    def audience(self, group: list[Event], seat: Viewer) -> Hashable:
+        """Who hears the events of one change alike (`TextUI.audience` of each game event): the
+        viewers of one audience share its sentences, phrased once. A room's event is phrased for
+        each viewer ("You sit down." / "Ann sits down.")."""
+        parts: list[Hashable] = []
+        for m in group:
+            if not isinstance(m.event, dict):
+                return seat
+            try:
+                parts.append(self.ui.audience(m.event, seat))
+            except Exception:  # an event the game's audience cannot read: phrased for this viewer
+                return seat
+        return tuple(parts)
 
     def state(self, message: State, names: Sequence[str] | None = None) -> StateWords:
         """The state's words for its viewer (`names`: `seat_labels` of its seats, when already known)."""

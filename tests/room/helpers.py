@@ -18,6 +18,8 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from cardhall.web.deltas import apply_patch
+
 ROOT = Path(__file__).resolve().parents[2]
 PACE = 0.055  # seconds between a client's messages: under the room's 20 a second
 
@@ -109,8 +111,11 @@ class Person:
     def start(self, table_id: str) -> None:
         self.post(f"/api/tables/{table_id}/start")
 
-    def watch(self, table_id: str, invite: str | None = None, token: str | None = None, words: bool = False) -> Socket:
+    def watch(self, table_id: str, invite: str | None = None, token: str | None = None, words: bool = False,
+              delta: bool = False) -> Socket:
         query = ["words=1"] if words else []
+        if delta:
+            query.append("delta=1")
         if token or self.token:
             query.append(f"token={token or self.token}")
         if invite:
@@ -142,10 +147,14 @@ class Socket:
         self._last_send = time.monotonic()
 
     def recv(self, timeout: float) -> dict[str, Any]:
+        """The next message; a delta (`?delta=1`) is kept as it came and applied to the last state."""
         message: dict[str, Any] = json.loads(self.ws.recv(timeout))
         self.messages.append(message)
         if message["type"] == "state":
             self.state = message
+        elif message["type"] == "delta":
+            assert self.state is not None and self.state["version"] == message["base"], message
+            self.state = apply_patch(self.state, message["patch"])
         return message
 
     def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 60) -> dict[str, Any]:
@@ -185,6 +194,16 @@ class Socket:
 
     def events(self) -> list[dict[str, Any]]:
         return [m for m in self.messages if m["type"] == "event"]
+
+    def states(self) -> list[dict[str, Any]]:
+        """Every state received, a delta applied to the one before it."""
+        out: list[dict[str, Any]] = []
+        for m in self.messages:
+            if m["type"] == "state":
+                out.append(m)
+            elif m["type"] == "delta":
+                out.append(apply_patch(out[-1], m["patch"]))
+        return out
 
     def my_turn(self) -> bool:
         return bool(self.state and self.state["legal"] and self.state["version"] > self.acted)

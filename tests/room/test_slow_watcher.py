@@ -17,6 +17,7 @@ from cardhall.room.commands import Start
 from cardhall.room.messages import ServerMessage, State
 from cardhall.room.registry import Room
 from cardhall.web import socket as web_socket
+from cardhall.web.deltas import Deltas, apply_patch
 from cardhall.web.socket import Connection
 
 
@@ -58,7 +59,24 @@ def events(messages: list[dict[str, Any]]) -> list[tuple[int, Any]]:
     return [(m["version"], m["event"]) for m in messages if m["type"] == "event"]
 
 
-def test_a_slow_watcher_hears_every_event_once_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def whole(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages with each delta (`?delta=1`) applied to the state before it, which must be the
+    delta's base: a connection that skipped ahead never sends a delta from a state it did not send."""
+    out: list[dict[str, Any]] = []
+    held: dict[str, Any] | None = None
+    for m in messages:
+        if m["type"] == "delta":
+            assert held is not None and held["version"] == m["base"], (m["base"], held and held["version"])
+            m = apply_patch(held, m["patch"])
+        if m["type"] == "state":
+            held = m
+        out.append(m)
+    return out
+
+
+@pytest.mark.parametrize("delta", [False, True], ids=["whole", "delta"])
+def test_a_slow_watcher_hears_every_event_once_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        delta: bool) -> None:
     monkeypatch.setattr(web_socket, "OUTBOX", 20)
     monkeypatch.setattr(web_socket, "STUCK", 40)
 
@@ -70,6 +88,7 @@ def test_a_slow_watcher_hears_every_event_once_in_order(tmp_path: Path, monkeypa
             fast, ws = Recorder(), SlowSocket()
             slow = Connection(ws, None)  # type: ignore[arg-type]
             slow.resync = actor.sync
+            slow.deltas = Deltas() if delta else None
             await actor.subscribe(fast)
             await actor.subscribe(slow)
             await actor.run(Start(player=ann))
@@ -88,14 +107,16 @@ def test_a_slow_watcher_hears_every_event_once_in_order(tmp_path: Path, monkeypa
 
             for _ in range(6000):  # a bound, not a timing: the game ends and the slow client hears it
                 # "over" is set when the change is made, before it is stored and sent: wait until it is heard
-                if final(fast.messages) == (actor.table.version, True) and final(ws.sent) == final(fast.messages):
+                if final(fast.messages) == (actor.table.version, True) and final(whole(ws.sent)) == final(fast.messages):
                     break
                 await asyncio.sleep(0.05)
             assert ws.closed is None
-            assert final(ws.sent) == final(fast.messages) == (actor.table.version, True)
-            assert ws.sent[-1]["view"] == fast.messages[-1]["view"]
+            read = whole(ws.sent)
+            assert final(read) == final(fast.messages) == (actor.table.version, True)
+            assert read[-1] == fast.messages[-1]
             assert events(ws.sent) == events(fast.messages)  # each event once, in order
-            states = [m["version"] for m in ws.sent if m["type"] == "state"]
+            assert any(m["type"] == "delta" for m in ws.sent) == delta
+            states = [m["version"] for m in read if m["type"] == "state"]
             assert states == sorted(states)
             assert len(states) < len([m for m in fast.messages if m["type"] == "state"])  # it did skip ahead
             await slow.close()

@@ -5,6 +5,7 @@ browser's requests are answered from the package's folders). And the browser's p
 
 from __future__ import annotations
 
+import itertools
 import mimetypes
 import random
 import re
@@ -166,3 +167,28 @@ def test_every_5_towers_build_is_made_by_its_clicks(page: Any, seed: int) -> Non
         if steps:
             answers = [a for _q, a in steps[notation]]
             assert all(p == answers[:len(p)] for p in paths), (notation, paths)
+
+
+def test_the_page_applies_the_servers_deltas_as_the_server_made_them(page: Any) -> None:
+    """patch.js applied to a played Hearts table's states with words gives each next state exactly
+    (the JSON the server would have sent whole)."""
+    from cardhall.web.deltas import delta
+    from tests.web.test_deltas import played
+
+    table, states = played("hearts", seed=9, moves=60)
+    speaker = Speaker("t", table.game, "cs", Cache())
+    worded = [speaker.take(row[2])[-1] for row in states]
+    pairs = [[msgspec.to_builtins(old), msgspec.to_builtins(delta(old, new).patch), msgspec.to_builtins(new)]
+             for old, new in itertools.pairwise(worded)]
+    wrong = page.evaluate("""async (pairs) => {
+        const { applyPatch } = await import('/static/table/patch.js');
+        return pairs.map(([old, patch, next], i) => {
+            const before = JSON.stringify(old);
+            const made = applyPatch(old, patch);
+            const sorted = (v) => Array.isArray(v) ? v.map(sorted) : v && typeof v === "object"
+                ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted(v[k])])) : v;
+            const same = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+            return same(made, next) && JSON.stringify(old) === before ? null : i;
+        }).filter((i) => i !== null);
+    }""", pairs)
+    assert wrong == []

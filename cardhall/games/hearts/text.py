@@ -252,6 +252,18 @@ class GameTextUI(TextUI):
             return self.tr._("pass the {card}", card=self.card(a - PASS, as_object=True))
         return self.card(a)
 
+    SHARED = frozenset({"card_played", "trick_won", "hearts_broken"})
+    """Events every viewer receives alike, whose sentence names no seat as "you" but the one that
+    played or took the trick."""
+
+    def audience(self, event: Event, viewer: Viewer) -> Hashable:
+        """A card played, a trick taken, hearts broken: said alike to every viewer but the seat
+        that played or took it ("You: …" there, "East: …" to all others)."""
+        kind = event["type"]
+        if kind in self.SHARED:
+            return (kind, "seat" in event and event["seat"] == viewer)
+        return super().audience(event, viewer)
+
     def phrase(self, event: Event, viewer: Viewer) -> str:
         tr = self.tr
         kind = event["type"]

@@ -118,3 +118,42 @@ export function test_a_reloaded_pages_earlier_history_is_told_not_replayed() {
     ["event", "c"], ["state", 5]]);
   equal(model.timeline.map((e) => e.words), ["c"], "the earlier lines are not in the timeline");
 }
+
+const delta = (base, version, patch) => ({ type: "delta", base, version, patch: [{ op: "replace", path: "/version", value: version }, ...patch] });
+
+export function test_a_delta_is_the_next_state_and_leaves_the_last_one_as_it_was() {
+  const model = createModel();
+  const heard = recorder(model);
+  model.connecting();
+  model.receive(state(3));
+  const before = model.state;
+  model.receive(event(4, "a"));
+  equal(model.receive(delta(3, 4, [{ op: "replace", path: "/to_move", value: 1 }, { op: "replace", path: "/legal", value: [] },
+    { op: "remove", path: "/words/choices/QS" }, { op: "add", path: "/view/trick", value: [] },
+    { op: "add", path: "/view/trick/-", value: [0, "QS"] }, { op: "replace", path: "/view/hand", value: ["2H"] },
+    { op: "replace", path: "/words/keys/T/text", value: "East is to play." }])), null);
+  equal(heard, [["state", 3], ["event", "a"], ["state", 4]]);
+  equal(model.state, state(4, { to_move: 1, legal: [], view: { hand: ["2H"], trick: [[0, "QS"]] },
+    words: { ...state(4).words, choices: {}, keys: { T: { what: "turn", text: "East is to play." } } } }));
+  equal(before, state(3), "the state a subscriber held is unchanged");
+  equal(model.turn(), "East is to play.");
+}
+
+export function test_a_delta_that_does_not_follow_the_state_held_asks_once_for_the_whole_state() {
+  const model = createModel();
+  const heard = recorder(model);
+  model.connecting();
+  model.receive(state(3));
+  model.receive(event(5, "lost"));
+  equal(model.receive(delta(4, 5, [])), "gap", "base 4, but the model holds 3");
+  model.receive(event(6, "lost too"));
+  equal(model.receive(delta(5, 6, [])), null, "a sync is already asked for");
+  equal(model.receive(delta(3, 4, [{ op: "replace", path: "/nothing/here", value: 1 }])), null, "a patch that does not apply");
+  equal(model.version, 3);
+  model.receive(event(4, "b"));  // the sync's answer: every event after 3, then the whole state
+  model.receive(event(5, "c"));
+  model.receive(event(6, "d"));
+  model.receive(state(6));
+  equal(heard, [["state", 3], ["event", "b"], ["event", "c"], ["event", "d"], ["state", 6]]);
+  equal(model.receive(delta(4, 7, [])), "gap", "after a whole state, a new gap asks again");
+}

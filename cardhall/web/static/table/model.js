@@ -16,7 +16,14 @@
 // an event at or below the version already shown is a repeat (a resync) and is dropped. A
 // connection lost before the state came drops what it held: the next connection asks for
 // everything after the last state's version (`since`), so no event is missing or doubled.
+// A "delta" (the wire asks for them, `?delta=1`) is the next state as a patch of the last one
+// (patch.js): applied, it is a state like any other. A delta from another version than the one
+// held (a gap) is dropped with the events held for it, and `receive` answers "gap" (once until the
+// next whole state comes): the wire then sends a `sync`, whose answer is the whole state with
+// every event after the model's version.
 // The model touches no DOM, so it is tested on its own (tests/web/js/model.test.js).
+
+import { applyPatch } from "./patch.js";
 
 export const TIMELINE = 5000;  // timeline entries kept (the log shows fewer)
 
@@ -26,6 +33,7 @@ export function createModel({ version = 0, summary = null } = {}) {
   let state = null;
   let held = [];
   let catchingUp = false;
+  let resyncing = false;  // a gap was seen and a sync asked for: no more until a whole state comes
   const local = { path: [], byUser: [], selected: null };
 
   function emit(topic, payload) {
@@ -45,6 +53,7 @@ export function createModel({ version = 0, summary = null } = {}) {
     /** A new connection opens, asking for what happened after `version` (0: just the state). */
     connecting() {
       held = [];
+      resyncing = false;
       catchingUp = version > 0;
       return version;
     },
@@ -57,17 +66,33 @@ export function createModel({ version = 0, summary = null } = {}) {
       if (earlier.length) emit("earlier", { events: earlier });
     },
 
-    /** One server message, as the wire received it. */
+    /** One server message, as the wire received it. Answers "gap" when a delta does not follow
+     * the state held: the wire asks for the whole state (`sync`). */
     receive(msg) {
-      if (!msg || typeof msg !== "object") return;
+      if (!msg || typeof msg !== "object") return null;
+      if (msg.type === "delta") {
+        let merged = null;
+        if (state && msg.base === state.version && Array.isArray(msg.patch)) {
+          try { merged = applyPatch(state, msg.patch); } catch { merged = null; }
+        }
+        if (!merged || merged.version !== msg.version) {
+          held = [];
+          if (resyncing) return null;
+          resyncing = true;
+          return "gap";
+        }
+        msg = merged;
+      } else if (msg.type === "state") {
+        resyncing = false;
+      }
       if (msg.type === "event") {
         if (typeof msg.version === "number" && msg.version > version) {
           held.push({ version: msg.version, event: msg.event || {}, words: typeof msg.words === "string" ? msg.words : "" });
         }
-        return;
+        return null;
       }
-      if (msg.type === "error") { emit("error", msg.message); return; }
-      if (msg.type !== "state") return;
+      if (msg.type === "error") { emit("error", msg.message); return null; }
+      if (msg.type !== "state") return null;
       const events = held.filter((e) => e.version <= msg.version);
       held = [];
       const missed = catchingUp;
@@ -84,6 +109,7 @@ export function createModel({ version = 0, summary = null } = {}) {
       version = Math.max(version, msg.version);
       model.fitPicker();
       emit("state", { first, events, missed });
+      return null;
     },
 
     /** The page's own choices: `fn(local)` changes them, then "local" is said. */
