@@ -138,10 +138,14 @@ def last_opponents(seats: list[dict[str, Any]]) -> dict[str, set[str]]:
     return {p: set(at[r]) - {p} for p, r in latest.items()}
 
 
+class SeatedElsewhere(Exception):
+    """An entrant of a table being made was seated by another node meanwhile (the table is not made)."""
+
+
 async def seat_waiting(room: Room, found: dict[str, Any]) -> None:
     """Seat the entrants waiting, as `arena_tables` says; each new table's rows in one
     transaction with the removal of its entrants from the waiting (a node that loses the race
-    for a table number changes nothing)."""
+    for a table number, or for one of its entrants, changes nothing: nobody sits at two tables)."""
     now = time.time()
     seats = await rows(room, event_seats, found["id"])
     busy = {s["player"] for s in seats if s["finished"] is None}
@@ -163,15 +167,19 @@ async def seat_waiting(room: Room, found: dict[str, Any]) -> None:
         layout: list[str | None] = table + [None] * (n - len(table))
         try:
             async with Transaction(room.store) as conn:
+                # each entrant taken off the waiting here, or none: another node that read the same
+                # waiting entrants (before this one's last table) may have seated one of them already
+                taken = await conn.execute(event_waiting.delete().where(event_waiting.c.event == found["id"],
+                                                                        event_waiting.c.player.in_(table)))
+                if taken.rowcount != len(table):
+                    raise SeatedElsewhere
                 await conn.execute(event_tables.insert().values(event=found["id"], round=number, number=1,
                                                                 seats=layout))
                 await conn.execute(event_seats.insert(), [
                     {"event": found["id"], "round": number, "player": p, "number": 1, "seat": i, "missed": False}
                     for i, p in enumerate(layout) if p is not None])
-                await conn.execute(event_waiting.delete().where(event_waiting.c.event == found["id"],
-                                                                event_waiting.c.player.in_(table)))
-        except IntegrityError:  # another node seated this number meanwhile: the next look goes on
-            return
+        except (IntegrityError, SeatedElsewhere):  # another node seated this number or one of these entrants
+            return  # meanwhile: nothing of this table is stored, and the next look goes on
 
 
 async def make_tables(room: Room, found: dict[str, Any], unmade: list[dict[str, Any]], notify: Notify) -> None:

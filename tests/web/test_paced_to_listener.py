@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cardhall.room.pacing import HEAR_MAX
+from cardhall.web.deltas import apply_patch
 from tests.web.conftest import Server
 from tests.web.helpers import create_table, pick_name, play_one, start_game, wait_turn
 from tests.web.listening import heard, record
@@ -50,8 +51,21 @@ def wire(page: Page) -> list[dict[str, Any]]:
 
 
 def states(page: Page) -> dict[int, tuple[float, dict[str, Any]]]:
-    """Each state's version → (when it arrived, the state)."""
-    return {w["msg"]["version"]: (w["t"], w["msg"]) for w in wire(page) if w["dir"] == "in" and w["msg"]["type"] == "state"}
+    """Each state's version → (when it arrived, the state); the page asks for deltas (`delta=1`):
+    each is applied to the state before it, as the page's model does."""
+    seen: dict[int, tuple[float, dict[str, Any]]] = {}
+    last: dict[str, Any] | None = None
+    for w in wire(page):
+        msg = w["msg"]
+        if w["dir"] != "in" or msg["type"] not in ("state", "delta"):
+            continue
+        if msg["type"] == "delta":
+            if last is None or msg["base"] != last["version"]:
+                continue  # a gap: the page asks for the whole state (a `sync`), which comes as "state"
+            msg = apply_patch(last, msg["patch"])
+        last = msg
+        seen[msg["version"]] = (w["t"], msg)
+    return seen
 
 
 def bot_moves(page: Page) -> list[int]:
@@ -204,7 +218,7 @@ def test_a_whole_hearts_game_at_the_default_pace_speech_against_trick_time(defau
     page.wait_for_timeout(300)
     tricks = tricks_heard(page)
     fits = sum(1 for lasted, speech in tricks if speech <= lasted)
-    arrived = {w["msg"]["version"]: w["left"] for w in wire(page) if w["dir"] == "in" and w["msg"]["type"] == "state"}
+    arrived = {w["msg"]["version"]: w["left"] for w in wire(page) if w["dir"] == "in" and w["msg"]["type"] in ("state", "delta")}
     moves = bot_moves(page)
     behind = [v for v in moves if (arrived.get(v) or 0) > 0.5]  # a bot's card came while the page still spoke
     print(f"\nhearts, bots {'waiting for' if listening else 'not waiting for'} the listener, {WPM} wpm: "
