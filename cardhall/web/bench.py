@@ -266,14 +266,7 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
             rss_after = sum(rss_kb(node.pid) for node in servers)
             cpu_used = sum(cpu_seconds(node.pid) for node in servers) - cpu_before
             sent_during = stats.sent - sent_before
-            for p in players:
-                p.sending = False
-            deadline = time.monotonic() + timeout + 0.5  # the acts in flight: answered, or lost by then
-            while any(p.pending for p in players) and time.monotonic() < deadline:
-                await asyncio.sleep(0.05)
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            await _wind_down(players, tasks, timeout)
         finally:
             await asyncio.gather(*(c.close() for c in conns), return_exceptions=True)
 
@@ -284,6 +277,18 @@ async def _bench(servers: list[ServerProcess], nodes: int, clients: int, seconds
     # change reaches each of its table's people (4 at a people's table)
     figures["bytes_per_act"] = round(received / max(1, sent_during))
     return figures
+
+
+async def _wind_down(players: list[Person], tasks: list[asyncio.Task[None]], timeout: float) -> None:
+    """Stop sending; the acts in flight are answered, or lost after `timeout`; then the players stop."""
+    for p in players:
+        p.sending = False
+    deadline = time.monotonic() + timeout + 0.5
+    while any(p.pending for p in players) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def _figures(stats: Stats, setting: dict[str, Any], rss_grown: int, cpu_used: float, sent_during: int) -> dict[str, Any]:
