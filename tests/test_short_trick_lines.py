@@ -129,7 +129,7 @@ def test_a_five_towers_build_is_short_on_the_page():
 
 
 def test_a_jass_trick_of_no_points_says_only_who_takes_it():
-    """A Jass trick of sixes to nines (no trump) holds no points: "West takes it.", not "0 points"."""
+    """A Jass trick of no card points (sixes to nines, not the trump nine): "West takes it.", not "0 points"."""
     jass = cardhall.load("jass")
     won: dict[str, Any] = {"type": "trick_won", "seat": 1, "leader": 1, "cards": ["6C", "7C", "8C", "9C"], "points": 0}
     assert text_ui(jass, notation=False).phrase(won, 0) == "West takes it."

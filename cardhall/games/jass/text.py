@@ -442,7 +442,8 @@ class GameTextUI(TextUI):
 
     def _trick_taker(self, you: bool, player: str, points: int) -> str:
         """A trick's end said short, for a listener who has just heard its cards (issue 38): "West
-        takes 12 points."; a trick of sixes to nines holds none: "West takes it." (not "0 points")."""
+        takes 12 points."; a trick of no card points (sixes to nines, not the trump nine) is "West
+        takes it." (not "0 points")."""
         tr = self.tr
         if not points:
             # Translators: a trick's end with no points, right after its cards were heard: "West takes it." (the trick)

@@ -82,8 +82,14 @@ async function showEventTable(message) {
 function noticeLink(key, href, words, label) {
   const list = $("invitations");
   if (!list) return words;
-  list.querySelector(`li[data-notice="${CSS.escape(key)}"]`)?.remove();
-  list.append(el("li", { "data-notice": key }, el("span", { text: words }), " ", el("a", { href, text: label })));
+  // a notice said again (a reconnect's, a second node's) takes the old one's place, and its link the
+  // focus if the old link had it: a keyboard user about to press Enter on it keeps their place
+  const old = list.querySelector(`li[data-notice="${CSS.escape(key)}"]`);
+  const focused = Boolean(old && old.contains(document.activeElement));
+  const link = el("a", { href, text: label });
+  const li = el("li", { "data-notice": key }, el("span", { text: words }), " ", link);
+  if (old) old.replaceWith(li); else list.append(li);
+  if (focused) link.focus();
   return words;
 }
 
