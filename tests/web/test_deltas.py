@@ -98,7 +98,7 @@ def test_with_words_in_two_languages_the_delta_is_exact_and_short(name: str) -> 
 
 
 def test_the_patch_is_rfc_6902() -> None:
-    jsonpatch = pytest.importorskip("jsonpatch")
+    import jsonpatch  # the test extra
     table, states = played("hearts", seed=5, moves=80)
     speaker = Speaker("t", table.game, "en", Cache())
     worded = [speaker.take(row[1])[-1] for row in states]
