@@ -129,6 +129,9 @@ def test_a_failing_database_shows_nothing_unstored_and_tables_resume_alone(
                 await front.run(Start(player=host))
                 watchers.append(watcher)
             await asyncio.sleep(0.5)
+            # the tables still playing when the database fails (a bots' game may end within the half second)
+            playing = {w.table_id for w in watchers if room.tables[w.table_id].table.status != "over"}
+            assert playing, "every game ended before the database failed"
             store.down = True
             refused = await read_while_down(room, store, watchers, 4.0)
             store.down = False
@@ -144,7 +147,8 @@ def test_a_failing_database_shows_nothing_unstored_and_tables_resume_alone(
                 await asyncio.sleep(0.2)
             for w in watchers:
                 assert room.tables[w.table_id].table.status == "over", (w.table_id, moved[w.table_id], store.stored)
-                assert store.stored[w.table_id] > moved[w.table_id]
+                if w.table_id in playing:  # it went on by itself once the database was back
+                    assert store.stored[w.table_id] > moved[w.table_id], (w.table_id, moved[w.table_id])
                 stored = await real.load(w.table_id)
                 assert stored is not None and stored.status == "over"
                 assert w.last == len(stored.entries) == room.tables[w.table_id].table.version
