@@ -7,6 +7,7 @@ and Russian «через 5 секунд», never «za 3 sekund» or «1 игра
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from babel.messages.pofile import read_po
@@ -154,18 +155,22 @@ def test_czech_says_the_singular_for_one():
     assert not czech_says_a_plural_for_one(["{shown} a {count} další", "{shown} a {count} další", "{shown} a {count} dalších"])
 
 
+def plural_forms(code: str) -> Iterator[tuple[str, str]]:
+    """(domain, form) for each translated plural form of language `code`, in every catalog."""
+    for domain in DOMAINS:
+        with (LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale=code):
+                if m.id and not isinstance(m.id, str):
+                    yield from ((domain, s) for s in m.string if s)
+
+
 BG_PLURAL_NOT_COUNTED = re.compile(r"\{\w+\}\s+[а-я]+(?:ове|еве)(?![а-я])")
 """Bulgarian counts a masculine noun with its counted form («5 члена», «3 възела», «2 рунда»), never
 the plain plural in «-ове/-еве» («5 членове», review3's native read of the clubs' lists)."""
 
 
 def test_bulgarian_counts_with_the_counted_form():
-    wrong = []
-    for domain in DOMAINS:
-        with (LOCALE_DIR / "bg" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
-            for m in read_po(f, locale="bg"):
-                if m.id and not isinstance(m.id, str):
-                    wrong += [f"bg/{domain}: {s!r}" for s in m.string if s and BG_PLURAL_NOT_COUNTED.search(s)]
+    wrong = [f"bg/{domain}: {s!r}" for domain, s in plural_forms("bg") if BG_PLURAL_NOT_COUNTED.search(s)]
     assert not wrong, "\n".join(wrong)
     assert BG_PLURAL_NOT_COUNTED.search("{count} членове.") and BG_PLURAL_NOT_COUNTED.search("{id}: {name}, {count} рундове")
     assert not BG_PLURAL_NOT_COUNTED.search("{count} члена; {count} рунда; {count} маси; членовете му")
@@ -199,12 +204,7 @@ ended")."""
 
 
 def test_russian_puts_no_bare_count_after_a_preposition():
-    wrong = []
-    for domain in DOMAINS:
-        with (LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
-            for m in read_po(f, locale="ru"):
-                if m.id and not isinstance(m.id, str):
-                    wrong += [f"ru/{domain}: {s!r}" for s in m.string if s and RU_PREPOSITION_BEFORE_BARE_COUNT.search(s)]
+    wrong = [f"ru/{domain}: {s!r}" for domain, s in plural_forms("ru") if RU_PREPOSITION_BEFORE_BARE_COUNT.search(s)]
     assert not wrong, "\n".join(wrong)
     assert RU_PREPOSITION_BEFORE_BARE_COUNT.search("За {count} из них игра окончена.")
     assert RU_PREPOSITION_BEFORE_BARE_COUNT.search("игра идёт с {count} из них")

@@ -57,6 +57,12 @@ def texts(code: str) -> Iterator[tuple[str, str, str]]:
             yield f"{path.relative_to(GAMES)}:{n}", "", line
 
 
+def explained_slips(code: str, patterns: dict[re.Pattern[str], str]) -> list[str]:
+    """Each line of language `code` that one of `patterns` finds, with the reason the review gave."""
+    return [f"{where} → {text!r}: {why}" for where, _, text in texts(code)
+            for pattern, why in patterns.items() if pattern.search(text)]
+
+
 def mid_sentence(code: str) -> re.Pattern[str]:
     """A capitalised polite "you" after a word, a comma, a closing mark or inside a bracket («(Вы …»)."""
     return re.compile(rf"(?:[\w,)»\-]\s+|\(){YOU[code]}\b")
@@ -186,8 +192,7 @@ GERMAN_TRANSLATED = {
 
 
 def test_german_reads_as_a_card_player_writes():
-    wrong = [f"{where} → {text!r}: {why}" for where, _, text in texts("de")
-             for pattern, why in GERMAN_TRANSLATED.items() if pattern.search(text)]
+    wrong = explained_slips("de", GERMAN_TRANSLATED)
     assert not wrong, "\n".join(wrong)
 
 
@@ -752,8 +757,7 @@ eines Spielsaals auflisten.»), never the third person («Zeigt einen Club») or
 
 
 def test_german_has_no_calques_the_second_review_found():
-    wrong = [f"{where} → {text!r}: {why}" for where, _, text in texts("de")
-             for pattern, why in GERMAN_CALQUES_REV_DE.items() if pattern.search(text)]
+    wrong = explained_slips("de", GERMAN_CALQUES_REV_DE)
     wrong += [f"{where} → {text!r}: a help line is in the infinitive" for where, _, text in texts("de")
               if where.startswith("de/terminal:") and GERMAN_HELP_VERB.search(text)]
     assert not wrong, "\n".join(wrong)
@@ -1010,8 +1014,7 @@ GERMAN_REVIEW3_DE = {
 
 
 def test_german_has_no_slips_the_third_review_found():
-    wrong = [f"{where} → {text!r}: {why}" for where, _, text in texts("de")
-             for pattern, why in GERMAN_REVIEW3_DE.items() if pattern.search(text)]
+    wrong = explained_slips("de", GERMAN_REVIEW3_DE)
     assert not wrong, "\n".join(wrong)
 
 
