@@ -3,10 +3,12 @@ reads JSON from a request body, a query parameter or a socket message.
 
 msgspec decodes the JSON; what it lets through or raises that is no mistake of ours becomes a
 `CardhallError` saying what was wrong and what would be right — bytes that are not UTF-8 (msgspec
-raises `UnicodeDecodeError`), nesting deeper than the interpreter's stack (`RecursionError`), and
-text that no store keeps: NUL (PostgreSQL refuses it) and half of a surrogate pair (``"\\ud800"``:
-valid JSON, but no UTF-8 encoder writes it). msgspec's own `DecodeError` and `ValidationError`
-pass through for the caller to phrase, as each does for its own kind of message.
+0.22 raises `UnicodeDecodeError`, 0.23 a `DecodeError` "Invalid UTF-8 encoded string": both become
+the one sentence, with Python's own reason and the byte's place), nesting deeper than the
+interpreter's stack (`RecursionError`), and text that no store keeps: NUL (PostgreSQL refuses it)
+and half of a surrogate pair (``"\\ud800"``: valid JSON, but no UTF-8 encoder writes it).
+msgspec's own `DecodeError` and `ValidationError` pass through for the caller to phrase, as each
+does for its own kind of message.
 """
 
 from __future__ import annotations
@@ -25,14 +27,25 @@ def decode(raw: bytes | str, decoder: msgspec.json.Decoder[Any] = _ANY) -> Any:
     """`raw` decoded by `decoder` (any JSON by default), its strings checked (`check_text`)."""
     try:
         value = decoder.decode(raw)
-    except UnicodeDecodeError as exc:
-        raise CardhallError(Msg(N_("this is not UTF-8 text ({problem}); send JSON written in UTF-8"),
-                                problem=exc.reason)) from None
+    except (UnicodeDecodeError, msgspec.DecodeError):
+        _check_utf8(raw)
+        raise
     except RecursionError:
         raise CardhallError(Msg(N_("this JSON is nested too deeply to read; send a flat object such as "
                                    "{example}"), example='{"name": "Ann"}')) from None
     check_text(value)
     return value
+
+
+def _check_utf8(raw: bytes | str) -> None:
+    """Refuse bytes that are not UTF-8 with a sentence; checked only once the decoder failed."""
+    if isinstance(raw, str):
+        return
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CardhallError(Msg(N_("this is not UTF-8 text ({problem}); send JSON written in UTF-8"),
+                                problem=f"{exc.reason} at byte {exc.start}")) from None
 
 
 def check_text(value: Any) -> None:

@@ -274,7 +274,7 @@ async def text_endpoint(request: Request) -> Response:
         return _refuse(exc, code, 413)
     game = None
     try:
-        body = _TEXT_DECODER.decode(raw)
+        body = decode(raw, _TEXT_DECODER)
         code = known(body.lang) or code
         game = body.game
         return JSONResponse(await run_in_threadpool(table_text, body))

@@ -50,6 +50,10 @@ def test_bad_requests_get_a_sentence(server):
     client = httpx.Client(base_url=server.url)
     r = client.post("/api/text", content=b"not json", headers={"Content-Type": "application/json"})
     assert r.status_code == 400 and "JSON" in r.json()["error"]
+    # bytes that are not UTF-8 are named as such, whichever way the msgspec installed reports them
+    # (0.22 raised UnicodeDecodeError, 0.23 a DecodeError "Invalid UTF-8 encoded string")
+    r = client.post("/api/text", content=b'{"game": "hearts\xc0\xaf"}', headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and "not UTF-8 text (invalid start byte at byte 16)" in r.json()["error"], r.text
     r = client.get("/api/games/five-towers/seats", params={"options": '{"players": 9}'})
     assert r.status_code == 400 and "players" in r.json()["error"]
     assert client.get("/api/games/five-towers/seats", params={"options": '{"players": 4}'}).json() == {
