@@ -3,11 +3,13 @@
 - `GET /manifest.webmanifest`: name, start URL and scope `/`, `display: standalone`, the room's
   colours and the icons (192 and 512 pixels, and a maskable 512; drawn by `cardhall.web.icons`),
   its description in the reader's language.
-- `GET /sw.js?lang=CODE`: the service worker (`static/sw.js`), served from the root so that its
-  scope is the whole room. It keeps the room's shell (style, icons, the offline page in the
-  reader's language) and answers a page that cannot be reached with the offline page; it shows
-  a "your turn" push as a notification that opens the table (`cardhall.web.push`). The page
-  registers it with its own language (`static/install.js`), so a new language is a new worker.
+- `GET /sw.js`: the service worker (`static/sw.js`), served from the root so that its scope is
+  the whole room. It keeps the room's shell (style, icons) and the offline page in each language
+  a page told it, and answers a page that cannot be reached with the offline page in the language
+  told last; it shows a "your turn" push as a notification that opens the table
+  (`cardhall.web.push`). Every page registers the one address and tells the worker its language
+  in a message (`static/install.js`): a worker whose address held the language was replaced at
+  each change of language, and Chromium could leave a navigation through the old one hanging.
 - `GET /offline`: the page said when the room cannot be reached, in the reader's language.
 """
 

@@ -48,9 +48,9 @@ def ready(page, state: str, path: str) -> None:
 
 @pytest.mark.parametrize("state", ["nobody", "guest", "account"])
 def test_the_header_is_one_line_in_every_language(server, browser, state) -> None:
-    # no service worker: each language registers its own (/sw.js?lang=…), and a worker replaced at
-    # every navigation can hold the next one in Chromium; the header is what is measured here
-    page = browser.new_context(service_workers="block").new_page()
+    # the service worker on (one worker in every language: a page in another language is a message to
+    # it, not a new worker, so none is replaced while the next page loads; static/sw.js)
+    page = browser.new_context().new_page()
     page.set_default_timeout(60_000)  # a busy machine
     sign_in(page, server.url, state)
     two_lines = []

@@ -4,7 +4,8 @@ they claim) and the page is installable; a "your turn" push delivered to the wor
 notification in the reader's language; choosing it (the worker's own `notificationclick` listener,
 given the shown notification) brings an open room tab to the table, keeps a tab already there, or
 opens a window at the table when no room tab is open; and when the room is stopped, a
-page is answered with the offline page in the reader's language (axe finds nothing on it)."""
+page is answered with the offline page in the reader's language (axe finds nothing on it), the
+language told last when pages in two languages were read (one worker for every language)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def test_the_worker_registers_and_the_manifest_is_valid_and_installable(own_serv
     page = ctx.new_page()
     page.goto(own_server.url + "/?lang=fr")
     worker = registered(page)
-    assert worker["scope"] == own_server.url + "/" and worker["script"].endswith("/sw.js?lang=fr"), worker
+    assert worker["scope"] == own_server.url + "/" and worker["script"].endswith("/sw.js"), worker
     cdp = ctx.new_cdp_session(page)
     found = cdp.send("Page.getAppManifest")
     assert found["url"] == own_server.url + "/manifest.webmanifest?lang=fr" and found["errors"] == [], found["errors"]
@@ -175,6 +176,19 @@ def test_choosing_the_notice_with_no_room_tab_opens_the_table(own_server, browse
     ctx.close()
 
 
+def told(page, lang: str) -> None:
+    """Wait until the worker has kept the offline page in `lang` and holds it as the language told last."""
+    kept = page.evaluate("""async (lang) => {  // asked until the worker has kept it (at most 10 s)
+        for (let i = 0; i < 100; i++) {
+            const told = await caches.match("/sw-lang");
+            if (told && await told.text() === lang && await caches.match(`/offline?lang=${lang}`)) return true;
+            await new Promise((done) => setTimeout(done, 100));
+        }
+        return false;
+    }""", lang)
+    assert kept, f"the worker never kept the offline page in {lang}"
+
+
 def test_the_offline_page_in_the_readers_language_when_the_room_is_stopped(own_server, browser):
     ctx = browser.new_context()
     page = ctx.new_page()
@@ -182,14 +196,7 @@ def test_the_offline_page_in_the_readers_language_when_the_room_is_stopped(own_s
     registered(page)
     page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    kept = page.evaluate("""async () => {  // asked until the worker has kept its shell (at most 10 s)
-        for (let i = 0; i < 100; i++) {
-            if ((await caches.keys()).includes("cardhall-shell-1-es") && await caches.match("/offline?lang=es")) return true;
-            await new Promise((done) => setTimeout(done, 100));
-        }
-        return false;
-    }""")
-    assert kept
+    told(page, "es")
     own_server.stop()
     for path in ("/", "/tables/abc123"):
         page.goto(own_server.url + path)
@@ -198,4 +205,25 @@ def test_the_offline_page_in_the_readers_language_when_the_room_is_stopped(own_s
         expect(page.locator("#offline-again")).to_have_attribute("href", "/")
     assert axe_violations(page) == []
     page.screenshot(path=str(own_server.tmp / "offline.png"))
+    ctx.close()
+
+
+def test_a_page_in_another_language_tells_the_one_worker_and_replaces_none(own_server, browser):
+    """A worker whose address held the language was replaced at each change of language, and
+    Chromium could leave a navigation through the old one hanging (the I key's test, 1 run in 3):
+    now every language is one worker, told the language, and the offline page follows it."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(own_server.url + "/?lang=es")
+    first = registered(page)
+    told(page, "es")
+    page.goto(own_server.url + "/events?lang=de")
+    told(page, "de")
+    workers = page.evaluate("""async () => (await navigator.serviceWorker.getRegistrations()).map((r) =>
+        ({script: r.active && r.active.scriptURL, waiting: Boolean(r.waiting || r.installing)}))""")
+    assert workers == [{"script": first["script"], "waiting": False}], workers
+    own_server.stop()
+    page.goto(own_server.url + "/")
+    expect(page.locator("#offline-title")).to_have_text("Du bist offline")
+    assert page.locator("html").get_attribute("lang") == "de"
     ctx.close()

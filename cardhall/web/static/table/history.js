@@ -2,8 +2,9 @@
 // place while new lines arrive ("3 of 40: …"); Home/End go to its first and last line with a cue;
 // V changes the view (all, game, chat, room: which lines Page Up/Down read); Z repeats the last
 // line of the view. The log keeps the whole game (as many lines as the model's timeline).
-// The review comes home (issue 38): when the turn becomes yours, a new deal or round starts or
-// the game ends, it ends (the next Page Up reads the newest line); so does a pause of `PAUSE`
+// The review comes home (issue 38): when you move, the turn becomes yours, a new deal or round
+// starts or the game ends, it ends (your move counts on its own: after a trick you won, the turn
+// is yours before and after it) (the next Page Up reads the newest line); so does a pause of `PAUSE`
 // between two steps, and Page Down past the last line ("End of the history.").
 import { _, ngettext, pgettext } from "../common.js";
 import { say } from "./speech.js";

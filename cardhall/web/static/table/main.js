@@ -15,7 +15,7 @@ import { showEnding } from "./ending.js";
 import { focusFirstChoice } from "./focus.js";
 import { showHand } from "./hand.js";
 import { listenForHearing } from "./hearing.js";
-import { followHistory } from "./history.js";
+import { endReview, followHistory } from "./history.js";
 import { nameFirst, showJoining } from "./joining.js";
 import { closeHelp, listenToKeys } from "./keys.js";
 import { createModel } from "./model.js";
@@ -57,6 +57,7 @@ function play(notation, { follows = false } = {}) {
   if (!model.isMyTurn()) { notYourTurn(); return; }
   if (!follows) alertText("");
   model.update((local) => { local.selected = null; local.path = []; local.byUser = []; });
+  endReview();  // your own move is a new line of your turn: the next Page Up reads from the newest line
   send({ type: "act", action: notation, version: follows ? null : model.state.version });  // confirmed once, by its event in the log
 }
 
