@@ -208,6 +208,19 @@ class TextUI:
         on (`tests/web/test_words_audience.py` checks the games that share)."""
         return ("viewer", viewer)
 
+    def trick_end(self, you: bool, player: str, points: int) -> str:
+        """A trick's end said short, for a listener who has just heard its cards (issue 38): "West
+        takes 12 points."; a trick of no points is "West takes it." (not "0 points"). Hearts and
+        Jass say it on the page."""
+        tr = self.tr
+        if not points:
+            # Translators: a trick's end with no points, right after its cards were heard: "West takes it." (the trick)
+            return tr._("You take it.") if you else tr._("{player} takes it.", player=player)
+        if you:
+            # Translators: a trick's end, right after its cards were heard: "West takes 12 points." (the trick and its points)
+            return tr.ngettext("You take {count} point.", "You take {count} points.", points)
+        return tr.ngettext("{player} takes {count} point.", "{player} takes {count} points.", points, player=player)
+
     def phrase_all(self, events: Sequence[Event], viewer: Viewer) -> list[str]:
         """The events of one change (one move and what it caused), one sentence each, in order
         (`phrase`); a game may say several in one ("" for the others): an attack, the damage it

@@ -225,18 +225,6 @@ class GameTextUI(TextUI):
         a: int = action  # type: ignore[assignment]
         return f"{self.game.format_action(a)} ({self.card(a - PASS if a >= PASS else a)})"
 
-    def _trick_taker(self, you: bool, player: str, points: int) -> str:
-        """A trick's end said short, for a listener who has just heard its cards (issue 38):
-        "West takes it.", "You take 3 points."."""
-        tr = self.tr
-        if not points:
-            # Translators: a trick's end, right after its cards were heard: "West takes it." (the trick)
-            return tr._("You take it.") if you else tr._("{player} takes it.", player=player)
-        if you:
-            return tr.ngettext("You take {count} point.", "You take {count} points.", points)
-        return tr.ngettext("{player} takes {count} point.", "{player} takes {count} points.",
-                           points, player=player)
-
     def _played(self, event: Event) -> str:
         """A card played in words; on the page a card that follows the led suit is its rank alone
         ("South: two.": the listener heard the suit with the lead, issue 38)."""
@@ -293,7 +281,7 @@ class GameTextUI(TextUI):
         if kind == "trick_won":  # one line: who takes it, with which card, the points if any
             points, cards = event["points"], event["cards"]
             if not self.notation:  # the page's reader heard the card a moment ago: who, and the points
-                return self._trick_taker(you, player, points)
+                return self.trick_end(you, player, points)
             best = self.card(parse_card(cards[(seat - event["leader"]) % len(cards)]))
             if not points:
                 return (tr._("You take the trick with the {card}.", card=best) if you

@@ -429,7 +429,7 @@ class GameTextUI(TextUI):
         if kind == "talon_kept":
             return tr._("You keep your hand.") if you else tr._("{player} keeps their hand.", player=player)
         if kind == "trick_won" and not self.notation:  # the page's reader just heard the cards (issue 38)
-            return self._trick_taker(you, player, event["points"])
+            return self.trick_end(you, player, event["points"])
         if kind == "trick_won":
             card = self.words(event["card"])
             if you:
@@ -439,19 +439,6 @@ class GameTextUI(TextUI):
                                "{player} wins the trick with the {card}: {count} points.", event["points"],
                                player=player, card=card)
         return super().phrase(event, viewer)
-
-    def _trick_taker(self, you: bool, player: str, points: int) -> str:
-        """A trick's end said short, for a listener who has just heard its cards (issue 38): "West
-        takes 12 points."; a trick of no card points (sixes to nines, not the trump nine) is "West
-        takes it." (not "0 points")."""
-        tr = self.tr
-        if not points:
-            # Translators: a trick's end with no points, right after its cards were heard: "West takes it." (the trick)
-            return tr._("You take it.") if you else tr._("{player} takes it.", player=player)
-        if you:
-            # Translators: a trick's end, right after its cards were heard: "West takes 12 points." (the trick and its points)
-            return tr.ngettext("You take {count} point.", "You take {count} points.", points)
-        return tr.ngettext("{player} takes {count} point.", "{player} takes {count} points.", points, player=player)
 
     def _played(self, event: Event, you: bool, player: str) -> str:
         """A card played, short. On the page a card that follows the led suit is its rank alone
