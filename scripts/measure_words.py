@@ -5,7 +5,7 @@ share one cache, as a room's connections share its process-wide one). Prints the
 time per act without words and with them (the difference is the words' cost for four viewers),
 then with every message each connection would send encoded as the socket does (`wire whole`),
 and with each state after the first sent as a delta of the last (`wire delta`, `?delta=1`:
-`cardhall.web.deltas`; left out on code without it), with the bytes each sends per act;
+`cardhall.web.deltas`), with the bytes each sends per act;
 `--profile` prints a cProfile of the words run, heaviest first.
 
     PYTHONPATH=$PWD python3 scripts/measure_words.py [--tables 10] [--lang en] [--profile]
@@ -26,21 +26,15 @@ import cardhall
 from cardhall.room.broadcast import state_of
 from cardhall.room.messages import State
 from cardhall.room.table import Seat, Table
+from cardhall.web.deltas import Deltas
 from cardhall.web.words import Cache, Speaker
 
-try:
-    from cardhall.web.deltas import Deltas
-except ImportError:  # code before deltas
-    Deltas = None  # type: ignore[assignment,misc]
 
-BYTES = [0]
-
-
-def play(tables: int, words: bool, lang: str = "en", wire: str | None = None) -> int:
+def play(tables: int, words: bool, lang: str = "en", wire: str | None = None) -> tuple[int, int]:
     """Play `tables` games of random moves, phrasing for each seat if `words`, encoding what each
-    connection sends if `wire` ("whole" or "delta"); the acts made."""
+    connection sends if `wire` ("whole" or "delta"); the acts made and the bytes sent."""
     rng = random.Random(1)
-    acts = 0
+    acts = sent = 0
     encode = msgspec.json.Encoder().encode
     for g in range(tables):
         table = Table(f"t{g}", cardhall.load("hearts"), None, [Seat.person(f"p{i}", f"P{i}") for i in range(4)], host="p0")
@@ -60,8 +54,8 @@ def play(tables: int, words: bool, lang: str = "en", wire: str | None = None) ->
                 message = state_of(table, viewer)
                 out += speakers[viewer].take(message) if words else [message]
                 for m in out if wire else ():
-                    BYTES[0] += len(encode(deltas[viewer].message(m) if deltas and isinstance(m, State) else m))
-    return acts
+                    sent += len(encode(deltas[viewer].message(m) if deltas and isinstance(m, State) else m))
+    return acts, sent
 
 
 def main() -> None:
@@ -73,17 +67,16 @@ def main() -> None:
     cost = {}
     for words in (False, True):
         start = time.process_time()
-        acts = play(args.tables, words, args.lang)
+        acts, _ = play(args.tables, words, args.lang)
         cost[words] = (time.process_time() - start) / acts * 1000
         print(f"{'words' if words else 'bare '} {acts} acts {cost[words]:.3f} ms CPU/act")
     print(f"words alone {cost[True] - cost[False]:.3f} ms CPU/act (4 viewers)")
-    for wire in ("whole", "delta") if Deltas is not None else ("whole",):
-        BYTES[0] = 0
+    for wire in ("whole", "delta"):
         start = time.process_time()
-        acts = play(args.tables, True, args.lang, wire)
+        acts, sent = play(args.tables, True, args.lang, wire)
         spent = (time.process_time() - start) / acts * 1000
         print(f"words, wire {wire} {spent:.3f} ms CPU/act (the wire alone {spent - cost[True]:.3f}), "
-              f"{BYTES[0] / acts:.0f} bytes/act")
+              f"{sent / acts:.0f} bytes/act")
     if args.profile:
         cProfile.runctx("play(args.tables, True, args.lang)", globals(), {"args": args, "play": play}, "/tmp/words.prof")
         pstats.Stats("/tmp/words.prof").sort_stats("cumulative").print_stats(35)
