@@ -1,7 +1,7 @@
 """Reviewing the history while bots play (issue 29, point 4): Page Up/Down keep their place as
 lines arrive and say "n of m"; Home/End go to the ends with a cue; V changes the view; Z repeats
 the last line; F1 opens the keys list from anywhere and Escape gives focus back, never to the body.
-Issue 38: the review comes home when the turn becomes yours, and after a pause."""
+Issue 38: the review comes home when you move, when the turn becomes yours, and after a pause."""
 
 from __future__ import annotations
 
@@ -58,7 +58,20 @@ def test_review_keeps_its_place_while_bots_play(server, browser):
     assert after == number - 1 and grown > total, "Page Up lost its place when lines arrived"
     assert previous == lines.nth(after - 1).inner_text()
 
+    # your own move ends the review, though the turn is not yours again yet (the bots wait here): after a
+    # trick you win, the turn is yours before and after your move, so the turn alone would not end it
+    page.keyboard.press("k")
+    expect(page.locator("#log p").last).to_contain_text("The bots wait for you")
+    said_after(page, "PageUp")
+    expect(page.locator("#log .reviewing")).to_have_count(1)
+    play_one(page, rng)
+    expect(page.locator("#log .reviewing")).to_have_count(0)
+    page.keyboard.press("k")
+    assert wait_turn(page) == "mine"
+
     # the review comes home (issue 38): when the turn becomes yours again, Page Up reads the newest line
+    said_after(page, "PageUp")
+    expect(page.locator("#log .reviewing")).to_have_count(1)
     play_one(page, rng)
     assert wait_turn(page) == "mine"
     expect(page.locator("#log .reviewing")).to_have_count(0)
